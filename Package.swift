@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// xtoast: a toast overlay for X11.
+///
+/// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
+/// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
+/// - `Transport`: the Unix socket, shared by client and daemon (plain POSIX, no Foundation).
+/// - `X11`: Swift types that own X handles; the only place Xlib is called.
+/// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
+/// - `xtoast`: the command-line client; links ToastCore only, so it starts fast.
+/// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
+let package = Package(
+    name: "xtoast",
+    targets: [
+        .systemLibrary(
+            name: "CX11",
+            path: "Sources/CX11",
+            pkgConfig: "x11 xft fontconfig xrender xext xtst xrandr libpng",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev",
+                              "libxext-dev", "libxtst-dev", "libxrandr-dev", "libpng-dev"])]
+        ),
+        .target(name: "ToastCore"),
+        .target(name: "Transport", dependencies: ["ToastCore"]),
+        .target(name: "X11", dependencies: ["CX11", "ToastCore"]),
+        .target(name: "Daemon", dependencies: ["X11", "ToastCore", "Transport"]),
+        .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
+        .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),
+        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+/// A colour as 8-bit straight (not premultiplied) RGBA.
+public struct RGBA: Equatable, Hashable, Sendable {
+    public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+
+    /// From 0xRRGGBB.
+    public init(rgb: UInt32, alpha: UInt8 = 255) {
+        self.init(r: UInt8(rgb >> 16 & 0xFF), g: UInt8(rgb >> 8 & 0xFF), b: UInt8(rgb & 0xFF), a: alpha)
+    }
+
+    public var rgb: UInt32 { UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
+
+    /// `self` with `other` laid over it at `fraction` opacity (straight colour mix).
+    public func mixed(with other: RGBA, _ fraction: Double) -> RGBA {
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) * (1 - fraction) + Double(b) * fraction).rounded()) }
+        return RGBA(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: mix(a, other.a))
+    }
+
+    public func withAlpha(_ alpha: UInt8) -> RGBA { RGBA(r: r, g: g, b: b, a: alpha) }
+}
+
+/// The built-in icon shapes (vector, drawn by the renderer in the kind's colour).
+public enum IconShape: String, Sendable, CaseIterable {
+    case info, check, triangle, octagon, bell, ladybug, spinner, close
+}
+
+/// One thing to draw on a card, in card coordinates (pixels, origin top-left).
+public enum DrawOp: Equatable, Sendable {
+    /// A filled, anti-aliased rounded rectangle.
+    case roundedRect(Rect, radius: Double, color: RGBA)
+    /// The leading `visibleWidth` pixels of a filled rounded rectangle: the accent style's bar,
+    /// which follows the card's rounded corners.
+    case roundedRectSlice(Rect, radius: Double, visibleWidth: Double, color: RGBA)
+    /// Text on a baseline.
+    case text(String, x: Double, baseline: Double, style: FontStyle, color: RGBA, underline: Bool)
+    /// A built-in icon in the given square.
+    case icon(IconShape, Rect, color: RGBA, phase: Double)
+}
+
+/// Everything needed to paint a card: its size, outline and drawing operations.
+///
+/// Built by the pure model from a toast and measurements; the X11 layer only executes it.
+public struct CardScene: Equatable, Sendable {
+    public var size: Size
+    /// The card's outline radius: the window's shape (XShape) or alpha follow it.
+    public var cornerRadius: Double
+    public var ops: [DrawOp]
+
+    public init(size: Size, cornerRadius: Double, ops: [DrawOp]) {
+        self.size = size
+        self.cornerRadius = cornerRadius
+        self.ops = ops
+    }
+}

@@ -1,0 +1,57 @@
+/// How a card uses its kind's accent colour.
+public enum CardStyle: String, CaseIterable, Sendable {
+    /// Neutral card with a border and icon in the accent colour.
+    case tinted
+    /// Card filled with the accent colour.
+    case accent
+    /// Compact pill that shrinks to its text.
+    case capsule
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
+}
+
+/// Every user setting with its default. The config file (`ConfigParser`) overrides them;
+/// `assets/config.example` documents each one and parses to exactly `Config.default`.
+///
+/// Lengths are pixels at scale 1; the renderer multiplies them by the HiDPI scale.
+public struct Config: Equatable, Sendable {
+    public var theme: Theme = .dark
+    public var style: CardStyle = .tinted
+    public var position: Position = .topRight
+    /// HiDPI factor; nil means derive it from `Xft.dpi` (see `Scale`).
+    public var scale: Double?
+    /// Fontconfig family name or pattern.
+    public var font: String = "sans"
+    /// Points, as Xft takes them; 10.5 pt matches common desktop UI text.
+    public var fontSize: Double = 10.5
+    public var radius: Double = 10
+    public var borderWidth: Double = 2
+    public var padding: Double = 12
+    public var cardWidth: Double = 360
+    /// Space between stacked cards.
+    public var gap: Double = 8
+    /// Space between the stack and the screen edge.
+    public var margin: Double = 16
+    /// Cards beyond this many wait until one leaves.
+    public var maxVisible: Int = 5
+    /// Seconds a card stays; 0 keeps it until dismissed.
+    public var timeout: Double = 4
+    /// Per-kind timeouts overriding `timeout`. A spinner is shown until its task reports back,
+    /// so `loading` never expires by default.
+    public var timeouts: [Kind: Double] = [.loading: 0]
+    /// Per-kind accent colours (0xRRGGBB) overriding the theme's palette.
+    public var colors: [Kind: UInt32] = [:]
+    public var motion: MotionTuning = .standard
+
+    public init() {}
+
+    public static let `default` = Config()
+
+    public var palette: Palette { theme.palette }
+
+    /// The accent for `kind`: the override if set, otherwise the theme's.
+    public func color(for kind: Kind) -> UInt32 { colors[kind] ?? palette.accent(for: kind) }
+
+    /// Seconds a `kind` card stays when the client gave no timeout; 0 means until dismissed.
+    public func timeout(for kind: Kind) -> Double { timeouts[kind] ?? timeout }
+}

@@ -1,0 +1,146 @@
+/// A problem found in a config file, reported like a compiler error so editors can jump to it.
+public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `FILE:LINE: message`.
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// Reads the INI-style config file.
+///
+/// Syntax: `[section]` headers, `key = value` lines, blank lines, and comments starting with `#`
+/// or `;` (on their own line, or after a value when preceded by a space, so `#RRGGBB` colours
+/// still work). Values may be bare or in double or single quotes; quotes keep spaces, `#` and `;`.
+/// Section names, keys and enum values are case-insensitive.
+///
+/// A mistake costs only the setting it is in: each bad line gets a diagnostic and leaves that
+/// setting at `base`'s value, and the rest of the file still applies. A typo must never
+/// stop the daemon from showing toasts.
+public enum ConfigParser {
+    public static func parse(_ text: String, file: String, base: Config = .default)
+        -> (config: Config, diagnostics: [ConfigDiagnostic]) {
+        var config = base
+        var diagnostics: [ConfigDiagnostic] = []
+        // nil before the first header; `.unknown` after a bad one, whose keys are then skipped
+        // silently since the header already got a diagnostic.
+        var section: SectionState?
+
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        for (index, rawLine) in lines.enumerated() {
+            let line = rawLine.trimmingBlanks()
+            do throws(ConfigProblem) {
+                switch try Statement(line) {
+                case .nothing:
+                    break
+                case .header(let name):
+                    guard let known = ConfigSchema.section(named: name) else {
+                        section = .unknown
+                        throw ConfigProblem("unknown section [\(name)]; expected one of "
+                                            + ConfigSchema.sections.map { "[\($0.name)]" }.joined(separator: ", "))
+                    }
+                    section = .known(known)
+                case .assignment(let key, let value):
+                    switch section {
+                    case nil:
+                        throw ConfigProblem("'\(key)' is not in a section; put it under one, e.g. [general]")
+                    case .unknown:
+                        break
+                    case .known(let known):
+                        guard let setting = known.setting(for: key) else {
+                            throw ConfigProblem("unknown key '\(key)' in [\(known.name)]; expected one of "
+                                                + known.settings.map(\.key).joined(separator: ", "))
+                        }
+                        do throws(ConfigProblem) {
+                            try setting.apply(&config, value)
+                        } catch {
+                            throw ConfigProblem("\(key): \(error.message)")
+                        }
+                    }
+                }
+            } catch {
+                diagnostics.append(ConfigDiagnostic(file: file, line: index + 1, message: error.message))
+            }
+        }
+        return (config, diagnostics)
+    }
+}
+
+private enum SectionState {
+    case known(ConfigSchema.Section)
+    case unknown
+}
+
+/// What one line of the file says.
+private enum Statement {
+    case nothing
+    case header(String)
+    case assignment(key: String, value: String)
+
+    /// Parses a line already trimmed of surrounding blanks.
+    init(_ line: Substring) throws(ConfigProblem) {
+        if line.isEmpty || line.first == "#" || line.first == ";" {
+            self = .nothing
+        } else if line.first == "[" {
+            guard let close = line.firstIndex(of: "]") else {
+                throw ConfigProblem("missing ']' after section name")
+            }
+            guard Statement.isBlankOrComment(line[line.index(after: close)...]) else {
+                throw ConfigProblem("unexpected text after ']'")
+            }
+            let name = line[line.index(after: line.startIndex)..<close].trimmingBlanks()
+            guard !name.isEmpty else { throw ConfigProblem("empty section name") }
+            self = .header(name.lowercased())
+        } else {
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ConfigProblem("expected 'key = value' or '[section]', got '\(line)'")
+            }
+            let key = line[..<equals].trimmingBlanks()
+            guard !key.isEmpty else { throw ConfigProblem("missing key before '='") }
+            let value = try Statement.value(line[line.index(after: equals)...].trimmingBlanks())
+            self = .assignment(key: key.lowercased(), value: value)
+        }
+    }
+
+    /// A quoted value up to its closing quote, or a bare value up to a comment.
+    private static func value(_ text: Substring) throws(ConfigProblem) -> String {
+        if let quote = text.first, quote == "\"" || quote == "'" {
+            let body = text.dropFirst()
+            guard let close = body.firstIndex(of: quote) else {
+                throw ConfigProblem("missing closing \(quote)")
+            }
+            guard isBlankOrComment(body[body.index(after: close)...]) else {
+                throw ConfigProblem("unexpected text after closing \(quote)")
+            }
+            return String(body[..<close])
+        }
+        var end = text.endIndex
+        var previous: Character?
+        for index in text.indices {
+            if text[index] == "#" || text[index] == ";", previous == " " || previous == "\t" {
+                end = index
+                break
+            }
+            previous = text[index]
+        }
+        return String(text[..<end].trimmingBlanks())
+    }
+
+    private static func isBlankOrComment(_ text: Substring) -> Bool {
+        let rest = text.trimmingBlanks()
+        return rest.isEmpty || rest.first == "#" || rest.first == ";"
+    }
+}
+
+/// Why a line could not be used; becomes a diagnostic's message.
+struct ConfigProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

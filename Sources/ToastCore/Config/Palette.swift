@@ -1,0 +1,46 @@
+/// Light or dark cards; picks the palette.
+public enum Theme: String, CaseIterable, Sendable {
+    case dark, light
+
+    public var palette: Palette {
+        switch self {
+        case .dark: .dark
+        case .light: .light
+        }
+    }
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
+}
+
+/// The colours of a theme, 0xRRGGBB.
+///
+/// Accents follow Apple's system colours, whose dark variants are brightened to keep contrast on
+/// a dark card; people recognise them as "info blue", "error red" without a legend.
+public struct Palette: Equatable, Sendable {
+    public var background: UInt32
+    public var text: UInt32
+    public var secondaryText: UInt32
+    public var accents: [Kind: UInt32]
+
+    public init(background: UInt32, text: UInt32, secondaryText: UInt32, accents: [Kind: UInt32]) {
+        self.background = background
+        self.text = text
+        self.secondaryText = secondaryText
+        self.accents = accents
+    }
+
+    /// The kind's accent; `Kind.defaultColor` if the palette lacks one.
+    public func accent(for kind: Kind) -> UInt32 { accents[kind] ?? kind.defaultColor }
+
+    public static let dark = Palette(
+        background: 0x1C1C1E, text: 0xF5F5F7, secondaryText: 0x98989D,
+        accents: [.info: 0x0A84FF, .success: 0x30D158, .warning: 0xFFD60A, .error: 0xFF453A,
+                  .notice: 0xFF9F0A, .debug: 0xBF5AF2, .loading: 0x8E8E93]
+    )
+
+    public static let light = Palette(
+        background: 0xFFFFFF, text: 0x1C1C1E, secondaryText: 0x6E6E73,
+        accents: [.info: 0x007AFF, .success: 0x34C759, .warning: 0xFFCC00, .error: 0xFF3B30,
+                  .notice: 0xFF9500, .debug: 0xAF52DE, .loading: 0x8E8E93]
+    )
+}

@@ -1,0 +1,317 @@
+/// A JSON value, with a strict parser and a compact serialiser.
+///
+/// The wire protocol is one JSON object per line. ToastCore cannot use Foundation (the client
+/// must start in a couple of milliseconds), so this is the whole of JSON it needs.
+public enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case let (.bool(x), .bool(y)): x == y
+        case let (.number(x), .number(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.array(x), .array(y)): x == y
+        case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The value of `key` in an object (the last one wins, as in most parsers).
+    public subscript(key: String) -> JSON? {
+        guard case let .object(members) = self else { return nil }
+        return members.last(where: { $0.0 == key })?.1
+    }
+
+    /// A short name of the value's type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+// MARK: - Serialising
+
+extension JSON {
+    /// Compact JSON text, with no newline inside (so it is safe as one protocol line).
+    public var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(n):
+            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else if n.isFinite { out += "\(n)" } else { out += "null" }
+        case let .string(s): JSON.writeString(s, to: &out)
+        case let .array(items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case let .object(members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                JSON.writeString(key, to: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef")
+
+    private static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let v = Int(scalar.value)
+                out += "\\u"
+                for shift in [12, 8, 4, 0] { out.append(hexDigits[(v >> shift) & 0xF]) }
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+// MARK: - Parsing
+
+/// Why a line is not JSON, with the byte offset where it went wrong.
+public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var offset: Int
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+extension JSON {
+    /// Parses one complete JSON document from UTF-8 bytes. Invalid UTF-8 is an error, not replaced.
+    public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONError) -> JSON where Bytes.Element == UInt8 {
+        var parser = Parser(bytes: Array(bytes))
+        return try parser.parseDocument()
+    }
+
+    public static func parse(_ text: String) throws(JSONError) -> JSON {
+        try parse(Array(text.utf8))
+    }
+}
+
+private struct Parser {
+    let bytes: [UInt8]
+    var i = 0
+    var depth = 0
+    static let maxDepth = 64
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    func fail(_ message: String) -> JSONError { JSONError(message: message, offset: i) }
+
+    mutating func parseDocument() throws(JSONError) -> JSON {
+        skipSpace()
+        let value = try parseValue()
+        skipSpace()
+        if i != bytes.count { throw fail("unexpected text after the JSON value") }
+        return value
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+
+    mutating func parseValue() throws(JSONError) -> JSON {
+        guard i < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw fail("unexpected character")
+        }
+    }
+
+    mutating func expectWord(_ word: String) throws(JSONError) {
+        let w = word.utf8
+        guard bytes.count - i >= w.count, bytes[i..<i + w.count].elementsEqual(w) else { throw fail("unexpected word") }
+        i += w.count
+    }
+
+    mutating func enter() throws(JSONError) {
+        depth += 1
+        if depth > Parser.maxDepth { throw fail("nesting deeper than \(Parser.maxDepth)") }
+    }
+
+    mutating func parseObject() throws(JSONError) -> JSON {
+        try enter()
+        i += 1
+        var members: [(String, JSON)] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+            let key = try parseString()
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            i += 1
+            skipSpace()
+            members.append((key, try parseValue()))
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of input") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(members) }
+            throw fail("expected ',' or '}'")
+        }
+    }
+
+    mutating func parseArray() throws(JSONError) -> JSON {
+        try enter()
+        i += 1
+        var items: [JSON] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(items) }
+        while true {
+            skipSpace()
+            items.append(try parseValue())
+            skipSpace()
+            guard i < bytes.count else { throw fail("unexpected end of input") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(items) }
+            throw fail("expected ',' or ']'")
+        }
+    }
+
+    mutating func parseNumber() throws(JSONError) -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count, isDigit(bytes[i]) else { throw fail("bad number") }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else { while i < bytes.count, isDigit(bytes[i]) { i += 1 } }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("bad number") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < bytes.count, isDigit(bytes[i]) else { throw fail("bad number") }
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw JSONError(message: "number out of range", offset: start) }
+        return value
+    }
+
+    func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    mutating func parseString() throws(JSONError) -> String {
+        i += 1
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard i < bytes.count else { throw fail("unterminated string") }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { i += 1; return String(scalars) }
+            if b < 0x20 { throw fail("control character in string") }
+            if b == UInt8(ascii: "\\") {
+                i += 1
+                guard i < bytes.count else { throw fail("unterminated string") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800...0xDBFF).contains(code) {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired surrogate")
+                        }
+                        i += 2
+                        let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw fail("unpaired surrogate") }
+                    scalars.append(scalar)
+                default: throw fail("bad escape")
+                }
+                continue
+            }
+            scalars.append(try utf8Scalar())
+        }
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("bad \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw fail("bad \\u escape")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+
+    /// Decodes one UTF-8 scalar strictly: no overlongs, no surrogates, nothing past U+10FFFF.
+    mutating func utf8Scalar() throws(JSONError) -> Unicode.Scalar {
+        let b0 = bytes[i]
+        if b0 < 0x80 { i += 1; return Unicode.Scalar(b0) }
+        let count: Int
+        var value: UInt32
+        switch b0 {
+        case 0xC2...0xDF: count = 1; value = UInt32(b0 & 0x1F)
+        case 0xE0...0xEF: count = 2; value = UInt32(b0 & 0x0F)
+        case 0xF0...0xF4: count = 3; value = UInt32(b0 & 0x07)
+        default: throw fail("invalid UTF-8")
+        }
+        guard i + count < bytes.count else { throw fail("invalid UTF-8") }
+        for k in 1...count {
+            let b = bytes[i + k]
+            guard b & 0xC0 == 0x80 else { throw fail("invalid UTF-8") }
+            value = value << 6 | UInt32(b & 0x3F)
+        }
+        let minimum: UInt32 = count == 1 ? 0x80 : count == 2 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw fail("invalid UTF-8") }
+        i += count + 1
+        return scalar
+    }
+}

@@ -1,0 +1,43 @@
+/// Splits a byte stream into protocol lines, refusing lines over a limit without losing the next.
+///
+/// A line over the limit is reported once as `.tooLong` and its bytes are dropped until its
+/// newline, so a client that sent a huge line keeps its connection and its later requests.
+public struct LineBuffer: Sendable {
+    public enum Line: Equatable, Sendable {
+        case line([UInt8])
+        case tooLong
+    }
+
+    private var pending: [UInt8] = []
+    private var discarding = false
+    public let limit: Int
+
+    public init(limit: Int = ProtocolLimits.maxLineBytes) { self.limit = limit }
+
+    /// Appends bytes read from the socket and returns the complete lines they finish.
+    public mutating func append<Bytes: Collection>(_ bytes: Bytes) -> [Line] where Bytes.Element == UInt8 {
+        var lines: [Line] = []
+        for byte in bytes {
+            if byte == 0x0A {
+                if discarding {
+                    discarding = false
+                } else {
+                    if pending.last == 0x0D { pending.removeLast() }
+                    lines.append(.line(pending))
+                }
+                pending.removeAll(keepingCapacity: true)
+            } else if !discarding {
+                pending.append(byte)
+                if pending.count > limit {
+                    discarding = true
+                    pending.removeAll()
+                    lines.append(.tooLong)
+                }
+            }
+        }
+        return lines
+    }
+
+    /// True when a partial line is waiting for its newline.
+    public var hasPartialLine: Bool { !pending.isEmpty }
+}

@@ -1,0 +1,164 @@
+/// The toasts at one screen position: at most `maxVisible` on screen, the rest waiting in order.
+///
+/// Timers run only while a toast is visible and the stack is not paused (pointer over a card,
+/// or a drag), so no toast expires unseen and hovering keeps what is left of its time.
+/// Time is passed in (seconds on a monotonic clock); nothing here reads a clock.
+public struct ToastStack: Sendable {
+    /// A toast with its timer bookkeeping.
+    public struct Entry: Equatable, Sendable {
+        public var toast: Toast
+        /// Seconds of display time left; nil when the toast never times out.
+        public var remaining: Double?
+        /// When the timer last started running; nil while stopped.
+        var runningSince: Double?
+
+        init(_ toast: Toast) {
+            self.toast = toast
+            remaining = toast.timeout > 0 ? toast.timeout : nil
+        }
+
+        /// The absolute time this toast times out, if its timer is running.
+        public var deadline: Double? {
+            guard let remaining, let runningSince else { return nil }
+            return runningSince + remaining
+        }
+
+        mutating func start(_ now: Double) { if remaining != nil, runningSince == nil { runningSince = now } }
+
+        mutating func stop(_ now: Double) {
+            guard let since = runningSince, let left = remaining else { return }
+            remaining = max(0, left - (now - since))
+            runningSince = nil
+        }
+    }
+
+    /// What a change did, so the screen can follow.
+    public struct Change: Equatable, Sendable {
+        /// Toasts that became visible (newly shown, or promoted from the queue).
+        public var shown: [String] = []
+        /// Toasts that were queued instead of shown.
+        public var queued: [String] = []
+        /// Toasts that left, with why.
+        public var removed: [(id: String, reason: DismissReason)] = []
+        /// A toast whose content changed in place.
+        public var replaced: String?
+
+        public static func == (a: Change, b: Change) -> Bool {
+            a.shown == b.shown && a.queued == b.queued && a.replaced == b.replaced
+                && a.removed.map(\.id) == b.removed.map(\.id) && a.removed.map(\.reason) == b.removed.map(\.reason)
+        }
+    }
+
+    public var maxVisible: Int
+    /// Visible toasts, oldest first (the newest sits nearest the screen edge).
+    public private(set) var visible: [Entry] = []
+    /// Waiting toasts, first to be shown first.
+    public private(set) var waiting: [Entry] = []
+    /// Whether timers are held (pointer over a card of this stack, or a drag).
+    public private(set) var isPaused = false
+
+    public init(maxVisible: Int = 5) { self.maxVisible = max(1, maxVisible) }
+
+    public var isEmpty: Bool { visible.isEmpty && waiting.isEmpty }
+    public func contains(_ id: String) -> Bool { entry(id) != nil }
+    public func entry(_ id: String) -> Entry? {
+        visible.first(where: { $0.toast.id == id }) ?? waiting.first(where: { $0.toast.id == id })
+    }
+    public func isVisible(_ id: String) -> Bool { visible.contains(where: { $0.toast.id == id }) }
+
+    /// Adds a toast, or replaces the one with its id in place (its timer starts again).
+    public mutating func add(_ toast: Toast, now: Double) -> Change {
+        var change = Change()
+        if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
+            visible[i] = Entry(toast)
+            if !isPaused { visible[i].start(now) }
+            change.replaced = toast.id
+            return change
+        }
+        if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
+            waiting[i] = Entry(toast)
+            change.replaced = toast.id
+            return change
+        }
+        var entry = Entry(toast)
+        if visible.count < maxVisible {
+            if !isPaused { entry.start(now) }
+            visible.append(entry)
+            change.shown.append(toast.id)
+        } else {
+            waiting.append(entry)
+            change.queued.append(toast.id)
+        }
+        return change
+    }
+
+    /// Removes a toast (visible or waiting) and promotes the next waiting one into its place.
+    public mutating func remove(_ id: String, reason: DismissReason, now: Double) -> Change {
+        var change = Change()
+        if let i = visible.firstIndex(where: { $0.toast.id == id }) {
+            visible.remove(at: i)
+        } else if let i = waiting.firstIndex(where: { $0.toast.id == id }) {
+            waiting.remove(at: i)
+        } else {
+            return change
+        }
+        change.removed.append((id, reason))
+        promote(now: now, into: &change)
+        return change
+    }
+
+    /// Removes every toast, visible and waiting.
+    public mutating func removeAll(reason: DismissReason) -> Change {
+        var change = Change()
+        change.removed = (visible + waiting).map { ($0.toast.id, reason) }
+        visible.removeAll()
+        waiting.removeAll()
+        return change
+    }
+
+    /// Holds or releases every visible toast's timer, keeping the time left.
+    public mutating func setPaused(_ paused: Bool, now: Double) {
+        guard paused != isPaused else { return }
+        isPaused = paused
+        for i in visible.indices {
+            if paused { visible[i].stop(now) } else { visible[i].start(now) }
+        }
+    }
+
+    /// Changes how many may be visible; extra ones go back to the front of the queue.
+    public mutating func setMaxVisible(_ n: Int, now: Double) -> Change {
+        maxVisible = max(1, n)
+        var change = Change()
+        while visible.count > maxVisible {
+            var e = visible.removeFirst()
+            e.stop(now)
+            waiting.insert(e, at: 0)
+        }
+        promote(now: now, into: &change)
+        return change
+    }
+
+    /// The earliest time a visible toast times out.
+    public var nextDeadline: Double? { visible.compactMap(\.deadline).min() }
+
+    /// Removes the toasts whose time is up at `now`, promoting waiting ones.
+    public mutating func expire(now: Double) -> Change {
+        var change = Change()
+        while let i = visible.firstIndex(where: { ($0.deadline ?? .infinity) <= now }) {
+            let id = visible[i].toast.id
+            visible.remove(at: i)
+            change.removed.append((id, .timeout))
+        }
+        if !change.removed.isEmpty { promote(now: now, into: &change) }
+        return change
+    }
+
+    private mutating func promote(now: Double, into change: inout Change) {
+        while visible.count < maxVisible, !waiting.isEmpty {
+            var e = waiting.removeFirst()
+            if !isPaused { e.start(now) }
+            visible.append(e)
+            change.shown.append(e.toast.id)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ToastCore
+
+/// A Unix stream socket: the daemon's listener, a daemon-side connection, or the client's.
+///
+/// Owns its file descriptor and closes it once. The corresponding C functions are
+/// `socket`, `bind`, `listen`, `accept4`, `connect`, `read`, `write`.
+public final class UnixSocket {
+    public let fd: Int32
+    private var closed = false
+
+    public init(fd: Int32) { self.fd = fd }
+    deinit { close() }
+
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        _ = Glibc.close(fd)
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let what: String
+        public let errno: Int32
+        public var description: String { "\(what): \(String(cString: strerror(errno)))" }
+    }
+
+    private static func address(_ path: String) throws(Failure) -> sockaddr_un {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: addr.sun_path)
+        guard bytes.count < capacity else { throw Failure(what: "socket path is longer than \(capacity - 1) bytes: \(path)", errno: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        return addr
+    }
+
+    /// Connects to `path`; throws with errno (ENOENT, ECONNREFUSED: nobody listens).
+    public static func connect(to path: String) throws(Failure) -> UnixSocket {
+        var addr = try address(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(what: "socket", errno: errno) }
+        let sock = UnixSocket(fd: fd)
+        let r = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard r == 0 else { throw Failure(what: "connect \(path)", errno: errno) }
+        return sock
+    }
+
+    /// Binds and listens at `path` with mode 0600, non-blocking.
+    /// The caller has made sure no live daemon holds the path (see `isLive`).
+    public static func listen(at path: String) throws(Failure) -> UnixSocket {
+        var addr = try address(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw Failure(what: "socket", errno: errno) }
+        let sock = UnixSocket(fd: fd)
+        unlink(path)
+        // The socket is created 0600 from the start: no window in which others could connect.
+        let oldMask = umask(0o177)
+        let r = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        umask(oldMask)
+        guard r == 0 else { throw Failure(what: "bind \(path)", errno: errno) }
+        guard Glibc.listen(fd, 64) == 0 else { throw Failure(what: "listen \(path)", errno: errno) }
+        return sock
+    }
+
+    /// True when something accepts connections at `path` (a live daemon); false for no file
+    /// or a stale file nobody answers on.
+    public static func isLive(_ path: String) -> Bool {
+        (try? connect(to: path)) != nil
+    }
+
+    /// Accepts one pending connection, non-blocking; nil when none is waiting.
+    public func accept() -> UnixSocket? {
+        // accept4 is a GNU extension Swift does not see; set the flags after accepting.
+        let fd = Glibc.accept(self.fd, nil, nil)
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        return UnixSocket(fd: fd)
+    }
+
+    public enum ReadResult { case data([UInt8]), wouldBlock, closed }
+
+    /// Reads what is available (up to 64 KiB).
+    public func read() -> ReadResult {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { return .data(Array(buffer[0..<n])) }
+            if n == 0 { return .closed }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
+            return .closed
+        }
+    }
+
+    /// Writes as much as the socket takes now; returns the count written, or nil when the peer is gone.
+    public func write(_ bytes: ArraySlice<UInt8>) -> Int? {
+        while true {
+            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n >= 0 { return n }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            return nil
+        }
+    }
+
+    /// Writes everything, blocking (the client's one request).
+    public func writeAll(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            guard let n = write(bytes[offset...]) else { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// The peer's user id, so the daemon can refuse other users (the socket mode already does;
+    /// this holds even if someone loosens the mode).
+    public var peerUID: uid_t? {
+        var cred = PeerCredentials()
+        var len = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 else { return nil }
+        return cred.uid
+    }
+}
+
+/// `struct ucred`, which glibc hides behind _GNU_SOURCE.
+struct PeerCredentials {
+    var pid: pid_t = 0
+    var uid: uid_t = 0
+    var gid: gid_t = 0
+}

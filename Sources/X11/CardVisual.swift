@@ -1,0 +1,41 @@
+import CX11
+
+/// The visual every card window is created with, chosen once.
+///
+/// With a compositor: a 32-bit ARGB visual, so corners can be truly transparent and
+/// anti-aliased. Without one: the screen's default visual, and XShape cuts the corners.
+/// The corresponding C functions are `XMatchVisualInfo` and `XRenderFindVisualFormat`.
+public final class CardVisual {
+    unowned let display: XDisplay
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    let colormap: Colormap
+    let format: UnsafeMutablePointer<XRenderPictFormat>
+    /// True for the ARGB visual: windows are composited with their alpha.
+    public let hasAlpha: Bool
+    private let ownsColormap: Bool
+
+    public init(display: XDisplay, argb: Bool) {
+        self.display = display
+        let d = display.handle
+        var info = XVisualInfo()
+        if argb, XMatchVisualInfo(d, display.screen, 32, TrueColor, &info) != 0,
+           let format = XRenderFindVisualFormat(d, info.visual), format.pointee.direct.alphaMask != 0 {
+            visual = info.visual
+            depth = 32
+            colormap = XCreateColormap(d, display.root, info.visual, AllocNone)
+            self.format = format
+            hasAlpha = true
+            ownsColormap = true
+        } else {
+            visual = XDefaultVisual(d, display.screen)
+            depth = XDefaultDepth(d, display.screen)
+            colormap = XDefaultColormap(d, display.screen)
+            format = XRenderFindVisualFormat(d, visual)
+            hasAlpha = false
+            ownsColormap = false
+        }
+    }
+
+    deinit { if ownsColormap { XFreeColormap(display.handle, colormap) } }
+}

@@ -1,0 +1,103 @@
+import CX11
+import ToastCore
+
+/// Executes a `CardScene` into a pixmap with XRender (shapes) and Xft (text).
+///
+/// Fonts and the visual are set up once and shared by every card; a card costs one pixmap.
+/// The corresponding C functions are `XRenderComposite`, `XRenderCreateSolidFill` and `XftDrawStringUtf8`.
+public final class Painter {
+    unowned let display: XDisplay
+    public let visual: CardVisual
+    public let fonts: FontLibrary
+    private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>
+
+    public init(display: XDisplay, visual: CardVisual, fonts: FontLibrary) {
+        self.display = display
+        self.visual = visual
+        self.fonts = fonts
+        maskFormat = XRenderFindStandardFormat(display.handle, Int32(PictStandardA8))
+    }
+
+    /// Renders the scene into a new pixmap of the card visual's depth; the caller owns it.
+    func render(_ scene: CardScene, width: Int, height: Int) -> Pixmap {
+        let d = display.handle
+        let w = UInt32(max(1, width)), h = UInt32(max(1, height))
+        let pixmap = XCreatePixmap(d, display.root, w, h, UInt32(visual.depth))
+        let picture = XRenderCreatePicture(d, pixmap, visual.format, 0, nil)
+        defer { XRenderFreePicture(d, picture) }
+        var clear = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0)
+        XRenderFillRectangle(d, PictOpSrc, picture, &clear, 0, 0, w, h)
+        let draw = XftDrawCreate(d, pixmap, visual.visual, visual.colormap)
+        defer { if let draw { XftDrawDestroy(draw) } }
+        for op in scene.ops {
+            switch op {
+            case let .roundedRect(rect, radius, color):
+                let mw = Int(rect.width.rounded()), mh = Int(rect.height.rounded())
+                let stride = (mw + 3) & ~3
+                let mask = RoundedRectCoverage.alphaMask(width: mw, height: mh, radius: radius, stride: stride)
+                composite(color, mask: mask, width: mw, height: mh, stride: stride, at: rect.origin, onto: picture)
+            case let .roundedRectSlice(rect, radius, visibleWidth, color):
+                let mw = Int(rect.width.rounded()), mh = Int(rect.height.rounded())
+                let stride = (mw + 3) & ~3
+                var mask = RoundedRectCoverage.alphaMask(width: mw, height: mh, radius: radius, stride: stride)
+                let visible = Int(visibleWidth.rounded())
+                for y in 0..<mh { for x in min(visible, mw)..<mw { mask[y * stride + x] = 0 } }
+                composite(color, mask: mask, width: mw, height: mh, stride: stride, at: rect.origin, onto: picture)
+            case let .icon(shape, rect, color, phase):
+                let size = Int(rect.width.rounded())
+                let mask = IconRaster.mask(shape, size: size, phase: phase)
+                composite(color, mask: mask, width: size, height: size, stride: IconRaster.stride(size), at: rect.origin, onto: picture)
+            case let .text(string, x, baseline, style, color, underline):
+                guard let draw, let font = fonts.font(style) else { continue }
+                var xftColor = XftColor()
+                var rc = renderColor(color)
+                XftColorAllocValue(d, visual.visual, visual.colormap, &rc, &xftColor)
+                var text = string
+                text.withUTF8 { buffer in
+                    XftDrawStringUtf8(draw, &xftColor, font.handle, Int32(x.rounded()), Int32(baseline.rounded()),
+                                      buffer.baseAddress, Int32(buffer.count))
+                }
+                if underline {
+                    let thickness = UInt32(max(1, (font.height / 14).rounded()))
+                    XftDrawRect(draw, &xftColor, Int32(x.rounded()), Int32(baseline.rounded()) + 2,
+                                UInt32(font.width(of: string).rounded()), thickness)
+                }
+                XftColorFree(d, visual.visual, visual.colormap, &xftColor)
+            }
+        }
+        return pixmap
+    }
+
+    /// Premultiplied 16-bit colour, as XRender wants it.
+    private func renderColor(_ c: RGBA) -> XRenderColor {
+        let a = UInt32(c.a)
+        func channel(_ v: UInt8) -> UInt16 { UInt16(UInt32(v) * a / 255 * 257) }
+        return XRenderColor(red: channel(c.r), green: channel(c.g), blue: channel(c.b), alpha: UInt16(a * 257))
+    }
+
+    /// Paints `color` through an 8-bit coverage mask: anti-aliased shapes without a compositor's help.
+    private func composite(_ color: RGBA, mask: [UInt8], width: Int, height: Int, stride: Int, at origin: Point, onto dst: Picture) {
+        guard width > 0, height > 0 else { return }
+        let d = display.handle
+        let maskPixmap = XCreatePixmap(d, display.root, UInt32(width), UInt32(height), 8)
+        defer { XFreePixmap(d, maskPixmap) }
+        let gc = XCreateGC(d, maskPixmap, 0, nil)
+        defer { XFreeGC(d, gc) }
+        var bytes = mask
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { data in
+                guard let image = XCreateImage(d, visual.visual, 8, ZPixmap, 0, data, UInt32(width), UInt32(height), 32, Int32(stride)) else { return }
+                XPutImage(d, maskPixmap, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+                image.pointee.data = nil // the bytes belong to Swift
+                xt_destroy_image(image)
+            }
+        }
+        let maskPicture = XRenderCreatePicture(d, maskPixmap, maskFormat, 0, nil)
+        defer { XRenderFreePicture(d, maskPicture) }
+        var rc = renderColor(color)
+        let source = XRenderCreateSolidFill(d, &rc)
+        defer { XRenderFreePicture(d, source) }
+        XRenderComposite(d, PictOpOver, source, maskPicture, dst, 0, 0, 0, 0,
+                         Int32(origin.x.rounded()), Int32(origin.y.rounded()), UInt32(width), UInt32(height))
+    }
+}

@@ -1,0 +1,68 @@
+import CX11
+import ToastCore
+
+/// The connection to the X server, and what the daemon reads from it once at start.
+///
+/// Owns the `Display*`; closing it frees every resource the daemon created on the server.
+/// The corresponding C functions are `XOpenDisplay` and `XCloseDisplay`.
+public final class XDisplay {
+    let handle: OpaquePointer
+    public let screen: Int32
+    public let root: Window
+    public let name: String
+
+    /// Opens `$DISPLAY` (or `name`); nil when no X server answers.
+    public init?(name: String? = nil) {
+        guard let d = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else { return nil }
+        handle = d
+        screen = XDefaultScreen(d)
+        root = XRootWindow(d, screen)
+        self.name = String(cString: XDisplayString(d))
+        xt_install_error_handler()
+    }
+
+    deinit { XCloseDisplay(handle) }
+
+    /// The connection's file descriptor, for `poll()`.
+    public var fileDescriptor: Int32 { XConnectionNumber(handle) }
+
+    /// The root window's size: the area toasts are laid out in.
+    public var screenRect: Rect {
+        Rect(x: 0, y: 0, width: Double(XDisplayWidth(handle, screen)), height: Double(XDisplayHeight(handle, screen)))
+    }
+
+    public func flush() { XFlush(handle) }
+
+    /// Events already read from the socket or buffered by Xlib. The corresponding C function is `XPending`.
+    public var pendingEvents: Int32 { XPending(handle) }
+
+    public func nextEvent() -> XEvent {
+        var event = XEvent()
+        XNextEvent(handle, &event)
+        return event
+    }
+
+    public func atom(_ name: String, onlyIfExists: Bool = false) -> Atom {
+        XInternAtom(handle, name, onlyIfExists ? 1 : 0)
+    }
+
+    /// The `_NET_WM_CM_S<screen>` selection: owned while a compositing manager runs.
+    public lazy var compositorSelection: Atom = atom("_NET_WM_CM_S\(screen)")
+
+    /// Whether a compositing manager is running now.
+    public var hasCompositor: Bool { XGetSelectionOwner(handle, compositorSelection) != 0 }
+
+    /// The root window's RESOURCE_MANAGER string (where `Xft.dpi` lives), if set.
+    /// The corresponding C function is `XResourceManagerString`.
+    public var resourceManager: String? {
+        XResourceManagerString(handle).map { String(cString: $0) }
+    }
+
+    /// The refresh rate of the screen's current mode from XRandR; nil when unknown.
+    public var refreshRate: Double? {
+        guard let config = XRRGetScreenInfo(handle, root) else { return nil }
+        defer { XRRFreeScreenConfigInfo(config) }
+        let rate = Double(XRRConfigCurrentRate(config))
+        return rate >= 20 && rate <= 500 ? rate : nil
+    }
+}
