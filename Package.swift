@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"]),
     ],
     swiftLanguageModes: [.v6]
 )

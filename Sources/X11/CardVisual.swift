@@ -6,7 +6,7 @@ import CX11
 /// anti-aliased. Without one: the screen's default visual, and XShape cuts the corners.
 /// The corresponding C functions are `XMatchVisualInfo` and `XRenderFindVisualFormat`.
 public final class CardVisual {
-    unowned let display: XDisplay
+    let display: XDisplay
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
     let colormap: Colormap

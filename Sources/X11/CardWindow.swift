@@ -7,7 +7,7 @@ import ToastCore
 /// (the whole of the animation) never makes the daemon draw. The corresponding C functions
 /// are `XCreateWindow`, `XSetWindowBackgroundPixmap`, `XShapeCombineRectangles`, `XMoveWindow`.
 public final class CardWindow {
-    unowned let display: XDisplay
+    let display: XDisplay
     let visual: CardVisual
     public let window: Window
     private var pixmap: Pixmap = 0

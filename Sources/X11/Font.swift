@@ -2,7 +2,7 @@ import CX11
 
 /// One opened Xft font. The corresponding C functions are `XftFontOpenPattern` and `XftFontClose`.
 public final class Font {
-    unowned let display: XDisplay
+    let display: XDisplay
     let handle: UnsafeMutablePointer<XftFont>
 
     init?(display: XDisplay, pattern: OpaquePointer) {

@@ -4,7 +4,7 @@ import ToastCore
 /// The fonts cards are drawn with: one `FontSet` per style (regular, bold, italic, bold italic),
 /// opened once at start (and again only when the configured family, size or scale changes).
 public final class FontLibrary {
-    unowned let display: XDisplay
+    let display: XDisplay
     public let family: String
     public let pixelSize: Double
     private var sets: [Int: FontSet] = [:]

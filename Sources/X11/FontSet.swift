@@ -6,7 +6,7 @@ import CX11
 /// (fontconfig's best match for family + that character) and the answer cached,
 /// so emoji, CJK and other scripts render wherever any installed font has the glyph.
 public final class FontSet {
-    unowned let display: XDisplay
+    let display: XDisplay
     public private(set) var fonts: [Font]
     let family: String
     let pixelSize: Double

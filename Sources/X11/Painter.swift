@@ -6,7 +6,7 @@ import ToastCore
 /// Fonts and the visual are set up once and shared by every card; a card costs one pixmap.
 /// The corresponding C functions are `XRenderComposite`, `XRenderCreateSolidFill` and `XftDrawStringUtf8`.
 public final class Painter {
-    unowned let display: XDisplay
+    let display: XDisplay
     public let visual: CardVisual
     public let fonts: FontLibrary
     private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>

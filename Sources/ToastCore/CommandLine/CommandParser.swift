@@ -3,7 +3,9 @@ public enum CommandParser {
     public static func parse(_ args: [String]) throws(UsageError) -> Command {
         guard let name = args.first else { throw UsageError("no command given") }
         let rest = Array(args.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
+        // After "--" every argument is a word of the message, even "--help".
+        let options = rest.prefix(while: { $0 != "--" })
+        if options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
         switch name {
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
         case "daemon":

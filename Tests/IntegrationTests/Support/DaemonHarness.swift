@@ -1,0 +1,106 @@
+import Foundation
+import ToastCore
+
+/// One daemon under test: the real `xtoastd` on the test display, with a socket and config
+/// directory of its own, plus the real `xtoast` client to talk to it.
+final class DaemonHarness {
+    let directory: URL
+    let socketPath: String
+    let process: Process
+    let logURL: URL
+    var environment: [String: String]
+
+    /// Where `swift build` put the executables: beside the test bundle, or `XTOAST_BIN_DIR`.
+    static let binDirectory: URL = {
+        if let dir = ProcessInfo.processInfo.environment["XTOAST_BIN_DIR"] { return URL(fileURLWithPath: dir) }
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var dir = exe.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("xtoastd").path), dir.path != "/" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir
+    }()
+
+    /// Starts a daemon and waits until it answers on its socket.
+    /// `config` is written to `$XDG_CONFIG_HOME/xtoast/config` first.
+    init(config: String? = nil, extraEnvironment: [String: String] = [:], display: String = TestDisplay.name) throws {
+        directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        socketPath = extraEnvironment["XTOAST_SOCKET"] ?? directory.appendingPathComponent("s.sock").path
+        if let config {
+            let dir = directory.appendingPathComponent("config/xtoast")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try config.write(to: dir.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        }
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        env["XTOAST_SOCKET"] = socketPath
+        env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        env["XDG_RUNTIME_DIR"] = directory.path
+        for (k, v) in extraEnvironment { env[k] = v }
+        environment = env
+        logURL = directory.appendingPathComponent("daemon.log")
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        process = Process()
+        process.executableURL = DaemonHarness.binDirectory.appendingPathComponent("xtoastd")
+        process.environment = env
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        try process.run()
+        let path = socketPath
+        try waitUntil("the daemon to listen at \(path)") {
+            guard process.isRunning else { throw TestFailure("daemon exited early: \(self.log)") }
+            return (try? ProtocolClient(path: path)) != nil
+        }
+    }
+
+    deinit { stop() }
+
+    var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGTERM and waits for the daemon to exit.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the real `xtoast` client with this daemon's environment.
+    @discardableResult
+    func xtoast(_ args: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Run {
+        try DaemonHarness.run(DaemonHarness.binDirectory.appendingPathComponent("xtoast"), args, stdin: stdin,
+                              environment: environment.merging(extra) { $1 })
+    }
+
+    static func run(_ executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String]) throws -> Run {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = args
+        p.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Shows a toast through the client and returns its id.
+    func show(_ args: [String]) throws -> String {
+        let r = try xtoast(["show"] + args)
+        guard r.status == 0 else { throw TestFailure("xtoast show \(args) exited \(r.status): \(r.stderr)") }
+        return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,126 @@
+import CX11
+import Foundation
+import ToastCore
+
+/// The test's own connection to the X server: it reads what the user would see (windows,
+/// pixels via XGetImage) and acts as the user would (pointer via XTest).
+final class XProbe {
+    let display: OpaquePointer
+    let root: Window
+    let screen: Int32
+
+    init(_ name: String = TestDisplay.name) throws {
+        guard let d = XOpenDisplay(name) else { throw TestFailure("cannot open display \(name)") }
+        display = d
+        screen = XDefaultScreen(d)
+        root = XRootWindow(d, screen)
+    }
+
+    deinit { XCloseDisplay(display) }
+
+    var screenSize: Size { Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen))) }
+
+    /// Paints the root window one flat colour, so "what lies beneath a card" is recognisable.
+    func setRootColor(_ rgb: UInt32) {
+        XSetWindowBackground(display, root, UInt(rgb))
+        XClearWindow(display, root)
+        XSync(display, 0)
+    }
+
+    struct CardWindow: Equatable {
+        var window: Window
+        var frame: Rect
+    }
+
+    /// The daemon's visible card windows (WM_CLASS "xtoast"), in stacking order.
+    func cards() -> [CardWindow] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        var result: [CardWindow] = []
+        for i in 0..<Int(count) {
+            let w = children[i]
+            var attributes = XWindowAttributes()
+            guard XGetWindowAttributes(display, w, &attributes) != 0, attributes.map_state == IsViewable else { continue }
+            var hint = XClassHint()
+            guard XGetClassHint(display, w, &hint) != 0 else { continue }
+            let name = hint.res_name.map { String(cString: $0) }
+            if let n = hint.res_name { XFree(n) }
+            if let c = hint.res_class { XFree(c) }
+            guard name == "xtoast" else { continue }
+            result.append(CardWindow(window: w, frame: Rect(x: Double(attributes.x), y: Double(attributes.y),
+                                                             width: Double(attributes.width), height: Double(attributes.height))))
+        }
+        return result
+    }
+
+    /// Cards that are fully on screen (not entering or leaving past an edge).
+    func cardsOnScreen() -> [CardWindow] {
+        let s = screenSize
+        return cards().filter { $0.frame.x >= 0 && $0.frame.y >= 0 && $0.frame.maxX <= s.width && $0.frame.maxY <= s.height }
+    }
+
+    /// A rectangle of the screen as 0xRRGGBB values, row-major.
+    struct Capture {
+        var x: Int, y: Int, width: Int, height: Int
+        var pixels: [UInt32]
+        func at(_ px: Int, _ py: Int) -> UInt32 { pixels[(py - y) * width + (px - x)] }
+    }
+
+    func capture(x: Int, y: Int, width: Int, height: Int) throws -> Capture {
+        guard let image = XGetImage(display, root, Int32(x), Int32(y), UInt32(width), UInt32(height), XAllPlanes(), ZPixmap) else {
+            throw TestFailure("XGetImage failed for \(width)x\(height)+\(x)+\(y)")
+        }
+        defer { xt_destroy_image(image) }
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        for py in 0..<height {
+            for px in 0..<width { pixels.append(UInt32(truncatingIfNeeded: xt_get_pixel(image, Int32(px), Int32(py))) & 0xFFFFFF) }
+        }
+        return Capture(x: x, y: y, width: width, height: height, pixels: pixels)
+    }
+
+    func pixel(_ x: Int, _ y: Int) throws -> UInt32 { try capture(x: x, y: y, width: 1, height: 1).pixels[0] }
+
+    // MARK: Input, as a user gives it (XTest)
+
+    func movePointer(to p: Point) {
+        XTestFakeMotionEvent(display, -1, Int32(p.x.rounded()), Int32(p.y.rounded()), 0)
+        XSync(display, 0)
+    }
+
+    func button(_ number: UInt32 = 1, down: Bool) {
+        XTestFakeButtonEvent(display, number, down ? 1 : 0, 0)
+        XSync(display, 0)
+    }
+
+    func click(at p: Point) {
+        movePointer(to: p)
+        button(down: true)
+        button(down: false)
+    }
+
+    /// Presses at `from`, moves to `to` in `steps` over `duration` seconds, and releases there
+    /// after `hold` seconds. The pauses are the gesture's own timing, which is what is tested.
+    func drag(from: Point, to: Point, steps: Int, duration: Double, hold: Double = 0) {
+        movePointer(to: from)
+        button(down: true)
+        for i in 1...steps {
+            let t = Double(i) / Double(steps)
+            usleep(UInt32(duration / Double(steps) * 1e6))
+            movePointer(to: Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
+        }
+        if hold > 0 { usleep(UInt32(hold * 1e6)) }
+        button(down: false)
+    }
+}
+
+/// Colour distance, per channel, for tolerant pixel checks.
+func colorDistance(_ a: UInt32, _ b: UInt32) -> Int {
+    let da = abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF))
+    let db = abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF))
+    let dc = abs(Int(a & 0xFF) - Int(b & 0xFF))
+    return max(da, db, dc)
+}

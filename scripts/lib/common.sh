@@ -1,0 +1,41 @@
+# Shared by scripts/*: installs what is missing, builds, and starts a private Xvfb.
+# Sourced, not run.
+
+# Debian packages xtoast needs to build and run.
+XTOAST_BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig1-dev libxext-dev libxrender-dev
+                       libxtst-dev libxrandr-dev libpng-dev fonts-dejavu-core)
+# Extra packages for tests, screenshots and benchmarks.
+XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback)
+
+# Installs the given Debian packages that are not installed yet (apt-get update only if needed).
+ensure_packages() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+}
+
+# Starts Xvfb on a free display; sets XVFB_PID and XVFB_DISPLAY. Stop it with stop_xvfb.
+start_xvfb() {
+    local size=${1:-1280x800x24}
+    local fifo
+    fifo=$(mktemp -u)
+    mkfifo "$fifo"
+    Xvfb -displayfd 3 -screen 0 "$size" -nolisten tcp 3>"$fifo" >/dev/null 2>&1 &
+    XVFB_PID=$!
+    read -r number <"$fifo"
+    rm -f "$fifo"
+    XVFB_DISPLAY=":$number"
+}
+
+stop_xvfb() {
+    [ -n "${XVFB_PID:-}" ] && kill "$XVFB_PID" 2>/dev/null && wait "$XVFB_PID" 2>/dev/null || true
+}
