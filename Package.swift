@@ -10,6 +10,7 @@ import PackageDescription
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore only, so it starts fast.
 /// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
+/// - `xtoast-bench`: measures launch-to-pixels from outside the daemon (run by `scripts/bench`).
 let package = Package(
     name: "xtoast",
     targets: [
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "Daemon", dependencies: ["X11", "ToastCore", "Transport"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),
+        .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"]),
     ],

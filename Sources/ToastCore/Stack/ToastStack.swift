@@ -129,10 +129,12 @@ public struct ToastStack: Sendable {
     public mutating func setMaxVisible(_ n: Int, now: Double) -> Change {
         maxVisible = max(1, n)
         var change = Change()
+        var demoted = 0
         while visible.count > maxVisible {
             var e = visible.removeFirst()
             e.stop(now)
-            waiting.insert(e, at: 0)
+            waiting.insert(e, at: demoted)  // oldest first, ahead of those that were already waiting
+            demoted += 1
         }
         promote(now: now, into: &change)
         return change

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CX11
+
+/// Measures what a user waits for: from launching `xtoast show` to the card's pixels on
+/// screen, observed from outside the daemon by reading the screen with XGetImage.
+/// Usage: xtoast-bench XTOAST_BINARY DAEMON_PID [RUNS]
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func fail(_ message: String) -> Never {
+    var line = "xtoast-bench: \(message)\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    exit(1)
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3, let daemonPID = Int32(args[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
+let client = args[1]
+let runs = args.count > 3 ? Int(args[3]) ?? 40 : 40
+guard let display = XOpenDisplay(nil) else { fail("cannot open display") }
+let screen = XDefaultScreen(display)
+let root = XRootWindow(display, screen)
+let width = XDisplayWidth(display, screen)
+
+/// The strip the card's leading edge crosses first as it slides in from the right edge.
+let strip = (x: width - 12, y: Int32(30), w: UInt32(10), h: UInt32(8))
+
+/// True while any pixel of the strip differs from the (black) root.
+func cardVisible() -> Bool {
+    guard let image = XGetImage(display, root, Int32(strip.x), strip.y, strip.w, strip.h, XAllPlanes(), ZPixmap) else { return false }
+    defer { xt_destroy_image(image) }
+    for y in 0..<Int32(strip.h) {
+        for x in 0..<Int32(strip.w) where xt_get_pixel(image, x, y) & 0xFFFFFF != 0 { return true }
+    }
+    return false
+}
+
+func spawn(_ argv: [String]) -> pid_t {
+    var pid: pid_t = 0
+    let cargs = argv.map { strdup($0) } + [nil]
+    defer { cargs.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    guard posix_spawn(&pid, argv[0], &actions, nil, cargs, environ) == 0 else { fail("cannot run \(argv[0])") }
+    return pid
+}
+
+func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) {
+    let deadline = now() + timeout
+    while !condition() { if now() > deadline { fail("timed out waiting for \(what)") } }
+}
+
+func run(_ argv: [String]) -> Double {
+    let start = now()
+    var status: Int32 = 0
+    waitpid(spawn(argv), &status, 0)
+    return now() - start
+}
+
+func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+func p95(_ xs: [Double]) -> Double { xs.sorted()[min(xs.count - 1, Int(Double(xs.count) * 0.95))] }
+func ms(_ x: Double) -> String { let v = (x * 10000).rounded() / 10; return "\(v) ms" }
+
+func procField(_ file: String, _ key: String) -> Int {
+    guard let f = fopen("/proc/\(daemonPID)/\(file)", "r") else { return -1 }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 512)
+    while fgets(&line, 512, f) != nil {
+        let s = String(cString: line)
+        if s.hasPrefix(key + ":") { return Int(s.dropFirst(key.count + 1).split(whereSeparator: { " \t\n".contains($0) }).first ?? "") ?? -1 }
+    }
+    return -1
+}
+
+// Warm up once (page cache, fonts), then measure.
+waitFor("a clear screen", timeout: 5) { !cardVisible() }
+var toPixels: [Double] = []
+for i in 0...runs {
+    let start = now()
+    var status: Int32 = 0
+    let pid = spawn([client, "show", "--kind", "error", "--timeout", "0", "boom \(i)"])
+    waitFor("the card's pixels", timeout: 5) { cardVisible() }
+    let seen = now() - start
+    waitpid(pid, &status, 0)
+    if i > 0 { toPixels.append(seen) }
+    _ = run([client, "dismiss", "--all"])
+    waitFor("the card to leave", timeout: 5) { !cardVisible() }
+}
+var clientOnly: [Double] = []
+for _ in 0..<runs { clientOnly.append(run([client, "--help"])) }
+var roundTrip: [Double] = []
+for _ in 0..<runs { roundTrip.append(run([client, "ping"])) }
+
+// Idle: five still toasts on screen, then count the daemon's wakeups for 3 s.
+for i in 0..<5 { _ = run([client, "show", "--timeout", "0", "still \(i)"]) }
+usleep(1_500_000) // let the enter animations finish before counting
+let before = procField("status", "voluntary_ctxt_switches")
+usleep(3_000_000)
+let after = procField("status", "voluntary_ctxt_switches")
+let rss = procField("status", "VmRSS")
+_ = run([client, "dismiss", "--all"])
+
+print("launch `xtoast show` → card pixels on screen: median \(ms(median(toPixels))), p95 \(ms(p95(toPixels))) (\(runs) toasts)")
+print("client alone (`xtoast --help`):               median \(ms(median(clientOnly))), p95 \(ms(p95(clientOnly)))")
+print("client + daemon round trip (`xtoast ping`):   median \(ms(median(roundTrip))), p95 \(ms(p95(roundTrip)))")
+print("daemon resident memory with 5 toasts:          \(rss) KiB")
+print("daemon wakeups in 3 s with 5 still toasts:     \(after - before)")
