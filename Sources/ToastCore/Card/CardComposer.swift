@@ -152,7 +152,7 @@ public struct CardComposer: Sendable {
         let c = colors(for: toast.kind, style: .capsule)
         let iconSize = px(18)
         let padding = px(config.padding)
-        let height = max(metrics.lineHeight, iconSize) + padding * 1.2
+        let height = (max(metrics.lineHeight, iconSize) + padding * 1.2).rounded()
         let text = TextSanitizer.sanitize(toast.title.isEmpty ? toast.message : toast.title)
             .split(separator: "\n").first.map(String.init) ?? ""
         let maxText = px(config.cardWidth) - height - iconSize - px(8)

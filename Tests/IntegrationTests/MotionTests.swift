@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+import ToastCore
+
+extension Integration {
+    /// Issue 3: enter, exit, reflow, the stack's queue, swipe and hover, on a real X server.
+    @Suite struct MotionTests {
+        typealias F = FoundationTests
+
+        @Test("during the enter animation the window is seen at several positions, ending at its rest frame")
+        func enterAnimation() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            _ = try daemon.show(["--timeout", "0", "sliding in"])
+            var xs: [Double] = []
+            try waitUntil("the card to come to rest", timeout: 3) {
+                guard let card = probe.cards().first else { return false }
+                if xs.last != card.frame.x { xs.append(card.frame.x) }
+                return card.frame.x == 1280 - 16 - 360 && xs.count > 1
+            }
+            #expect(xs.count >= 5, "positions seen: \(xs)")
+            // It comes from the right edge: the first positions are further right than the rest frame.
+            #expect((xs.first ?? 0) > 904)
+            let rest = try #require(try F.restingCards(probe, count: 1).first)
+            #expect(rest.frame.x == 904 && rest.frame.y == 16)
+        }
+
+        @Test("a fast drag outward dismisses with reason swipe; the card leaves in the drag's direction")
+        func fastSwipe() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let client = try ProtocolClient(path: daemon.socketPath)
+            let id = try #require(try client.request(#"{"op":"show","message":"swipe me","timeout":0}"#)["id"]?.string)
+            let f = try #require(try F.restingCards(probe, count: 1).first).frame
+            let from = Point(x: f.x + 40, y: f.y + f.height / 2)
+            // 100 px to the right in 60 ms: well above 0.5 px/ms, well below 40% of the width.
+            probe.drag(from: from, to: Point(x: from.x + 100, y: from.y), steps: 6, duration: 0.06)
+            let event = try client.nextEvent()
+            #expect(event["id"]?.string == id && event["reason"]?.string == "swipe", "\(event.text)")
+            var sawRight = false
+            try waitUntil("the card to slide off to the right") {
+                if let c = probe.cards().first, c.frame.x > f.x + 100 { sawRight = true }
+                return probe.cards().isEmpty
+            }
+            #expect(sawRight)
+        }
+
+        @Test("a short slow drag returns the card to exactly its rest position, and does not dismiss it")
+        func slowDragSnapsBack() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let client = try ProtocolClient(path: daemon.socketPath)
+            _ = try client.request(#"{"op":"show","message":"hold on","timeout":0}"#)
+            let f = try #require(try F.restingCards(probe, count: 1).first).frame
+            let from = Point(x: f.x + 40, y: f.y + f.height / 2)
+            probe.movePointer(to: from)
+            probe.button(down: true)
+            var followed = false
+            for i in 1...20 {
+                usleep(20_000)
+                probe.movePointer(to: Point(x: from.x + Double(i) * 3, y: from.y))
+            }
+            // The card follows the pointer 1:1 while dragged.
+            try waitUntil("the card to follow the pointer") {
+                followed = probe.cards().first?.frame.x == f.x + 60
+                return followed
+            }
+            usleep(150_000) // stand still before letting go: no flick
+            probe.button(down: false)
+            probe.movePointer(to: Point(x: 10, y: 700))
+            let back = try #require(try F.restingCards(probe, count: 1).first)
+            #expect(back.frame == f)
+            #expect(throws: TestFailure.self) { try client.next(timeout: 0.3) }
+        }
+
+        @Test("dragging inward is rubber-banded: the card moves a little, never past 20 px")
+        func rubberBand() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            _ = try daemon.show(["--timeout", "0", "not that way"])
+            let f = try #require(try F.restingCards(probe, count: 1).first).frame
+            let from = Point(x: f.x + 300, y: f.y + f.height / 2)
+            probe.movePointer(to: from)
+            probe.button(down: true)
+            for i in 1...10 {
+                usleep(15_000)
+                probe.movePointer(to: Point(x: from.x - Double(i) * 25, y: from.y))
+            }
+            try waitUntil("the card to move left a little") { (probe.cards().first?.frame.x ?? f.x) < f.x - 5 }
+            let x = try #require(probe.cards().first?.frame.x)
+            #expect(x > f.x - 20 && x < f.x)
+            usleep(120_000)
+            probe.button(down: false)
+            probe.movePointer(to: Point(x: 10, y: 700))
+            #expect(try F.restingCards(probe, count: 1).first?.frame == f)
+        }
+
+        @Test("a 1 s toast hovered for 3 s is still there, and goes about 1 s after the pointer leaves")
+        func hoverPauses() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            // The pointer waits where the card will rest, so it is over the card as it slides in.
+            probe.movePointer(to: Point(x: 904 + 60, y: 40))
+            let client = try ProtocolClient(path: daemon.socketPath)
+            _ = try client.request(#"{"op":"show","message":"hover me","timeout":1}"#)
+            #expect(throws: TestFailure.self) { try client.next(timeout: 3) }
+            #expect(probe.cardsOnScreen().count == 1)
+            let left = Date()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            let event = try client.nextEvent(timeout: 3)
+            let after = Date().timeIntervalSince(left)
+            #expect(event["reason"]?.string == "timeout")
+            // About the time it had left when hovered (under 1 s), not a fresh second or nothing.
+            #expect(after > 0.6 && after < 1.6, "went \(after) s after the pointer left")
+        }
+
+        @Test("seven toasts give five cards and a '+2 more' card; the sixth appears when one leaves")
+        func queue() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            var ids: [String] = []
+            for i in 1...7 { ids.append(try daemon.show(["--timeout", "0", "toast \(i)"])) }
+            let cards = try F.restingCards(probe, count: 6)
+            let more = try #require(cards.min { $0.frame.width < $1.frame.width })
+            #expect(more.frame.width < 200, "the +N card is small")
+            // It sits below the oldest visible card (furthest from the top edge).
+            #expect(more.frame.y == cards.map(\.frame.y).max())
+            // The newest is nearest the edge; stacked 8 px apart.
+            let full = cards.filter { $0 != more }.sorted { $0.frame.y < $1.frame.y }
+            for (a, b) in zip(full, full.dropFirst()) { #expect(b.frame.y == a.frame.maxY + 8) }
+            // Dismissing a waiting toast leaves five full cards and a '+1 more' card.
+            #expect(try daemon.xtoast(["dismiss", ids[6]]).status == 0)
+            let after = try F.restingCards(probe, count: 6)
+            #expect(after.filter { $0.frame.width == 360 }.count == 5)
+            // When a visible one leaves, the sixth takes its place, and the +N card goes.
+            let oldest = try #require(full.last)
+            try daemon.xtoast(["dismiss", ids[0]])
+            let last = try F.restingCards(probe, count: 5)
+            #expect(last.allSatisfy { $0.frame.width == 360 }, "the +N card left once nothing waits")
+            #expect(last.map(\.frame.y).max() == oldest.frame.y)
+        }
+
+        @Test("a queued toast's timer starts only when it is shown")
+        func queuedTimersWait() throws {
+            let daemon = try DaemonHarness(config: "[general]\nmax_visible = 1\n")
+            let probe = try XProbe()
+            let client = try ProtocolClient(path: daemon.socketPath)
+            let first = try #require(try client.request(#"{"op":"show","message":"first","timeout":0}"#)["id"]?.string)
+            _ = try client.request(#"{"op":"show","message":"second","timeout":0.5}"#)
+            _ = try F.restingCards(probe, count: 2)
+            #expect(throws: TestFailure.self) { try client.next(timeout: 1) }
+            try daemon.xtoast(["dismiss", first])
+            #expect(try client.nextEvent()["reason"]?.string == "api")
+            let shown = Date()
+            #expect(try client.nextEvent(timeout: 3)["reason"]?.string == "timeout")
+            #expect(Date().timeIntervalSince(shown) > 0.4)
+        }
+
+        @Test("once everything is still, the daemon makes no wakeups over several seconds")
+        func idleWakeups() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            for i in 1...3 { _ = try daemon.show(["--timeout", "0", "still \(i)"]) }
+            _ = try F.restingCards(probe, count: 3)
+            usleep(300_000)
+            let before = try Self.contextSwitches(daemon.process.processIdentifier)
+            usleep(3_000_000)
+            let after = try Self.contextSwitches(daemon.process.processIdentifier)
+            #expect(after - before <= 1, "woke \(after - before) times while idle")
+        }
+
+        static func contextSwitches(_ pid: Int32) throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") })
+            return try #require(Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)))
+        }
+    }
+}
