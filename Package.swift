@@ -17,9 +17,9 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig xrender xext xtst xrandr libpng",
+            pkgConfig: "x11 xft fontconfig xrender xext xtst xrandr xfixes libpng",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev",
-                              "libxext-dev", "libxtst-dev", "libxrandr-dev", "libpng-dev"])]
+                              "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxfixes-dev", "libpng-dev"])]
         ),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),

@@ -11,6 +11,7 @@
 #include <X11/extensions/Xrender.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xfixes.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
 #include <png.h>

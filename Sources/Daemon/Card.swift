@@ -5,18 +5,29 @@ import X11
 final class Card {
     let id: String
     var toast: Toast
-    let window: CardWindow
+    var window: CardWindow
     var motion: CardMotion
     var composed: CardComposer.Card
     var appearance = CardComposer.Appearance()
     /// The card's slot in its stack (the window's top-left when at rest).
     var rest: Point
-    var drag: Drag?
+    var drag: SwipeGesture?
     /// Set once the card has left its stack and is animating off screen.
     var isLeaving = false
+    /// Where the exit slide began, so a compositor can fade the card as it goes.
+    var exitStart: Point?
+    /// A change of height or progress being animated by repainting (only those two repaint).
+    var contentAnimation: ContentAnimation?
+    /// The turning icon of a loading toast, in a child window of its own.
+    var spinner: SpinnerOverlay?
 
-    struct Drag {
-        var gesture: SwipeGesture
+    struct ContentAnimation {
+        var start: Double
+        var fromHeight: Double
+        var toHeight: Double
+        var fromProgress: Double?
+        var toProgress: Double?
+        static let duration = 0.25
     }
 
     init(id: String, toast: Toast, window: CardWindow, composed: CardComposer.Card, at start: Point, rest: Point, now: Double, tuning: MotionTuning) {
@@ -29,6 +40,8 @@ final class Card {
     }
 
     var size: Size { composed.scene.size }
+    /// The size the card is heading for (its full height once a height animation ends).
+    var targetSize: Size { Size(width: composed.scene.size.width, height: contentAnimation?.toHeight ?? composed.fullHeight) }
     var frame: Rect { Rect(x: motion.position.x, y: motion.position.y, width: size.width, height: size.height) }
 
     /// Moves the window to where the motion says the card is.

@@ -12,14 +12,14 @@ enum ConfigFile {
         return nil
     }
 
-    /// Parses the file over `base`, logging every problem with file and line. A missing file
-    /// is not a problem (the defaults apply); an unreadable one keeps `base`.
-    static func load(_ path: String?, base: Config) -> Config {
-        guard let path else { return base }
-        guard let text = readFile(path) else { return base }
+    /// Parses the file over `base`, logging every problem with file and line (and returning
+    /// them). A missing file is not a problem (the defaults apply); an unreadable one keeps `base`.
+    static func load(_ path: String?, base: Config) -> (config: Config, diagnostics: [String]) {
+        guard let path else { return (base, []) }
+        guard let text = readFile(path) else { return (base, []) }
         let (config, diagnostics) = ConfigParser.parse(text, file: path, base: base)
         for d in diagnostics { Log.info("\(d)") }
-        return config
+        return (config, diagnostics.map(\.description))
     }
 
     static func readFile(_ path: String) -> String? {

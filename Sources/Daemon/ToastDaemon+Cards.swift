@@ -8,13 +8,53 @@ extension ToastDaemon {
     func style(of toast: Toast) -> CardStyle { toast.style ?? config.style }
 
     func compose(_ toast: Toast, appearance: CardComposer.Appearance) -> CardComposer.Card {
-        composer.compose(toast, style: style(of: toast), appearance: appearance, metrics: fonts)
+        var appearance = appearance
+        appearance.iconImage = iconPaths[toast.id]
+        return composer.compose(toast, style: style(of: toast), appearance: appearance, metrics: fonts)
     }
 
-    /// Recomposes and repaints a card after its content or appearance changed.
+    /// Repaints a card after its appearance changed (hover, pressed button), same size.
     func repaint(_ card: Card) {
         card.composed = compose(card.toast, appearance: card.appearance)
         card.window.paint(card.composed.scene, painter: painter)
+        card.spinner?.raise()
+    }
+
+    /// Recomposes a card after its content changed; a new height or progress animates.
+    func refresh(_ card: Card, now: Double, progressFrom: Double? = nil, animate: Bool = true) {
+        let oldHeight = card.size.height
+        card.appearance.heightLimit = nil
+        card.appearance.progress = nil
+        let target = compose(card.toast, appearance: card.appearance)
+        let progressChanged = progressFrom != nil && card.toast.progress != nil && progressFrom != card.toast.progress
+        if animate && (target.fullHeight != oldHeight || progressChanged) {
+            card.contentAnimation = Card.ContentAnimation(start: now, fromHeight: oldHeight, toHeight: target.fullHeight,
+                                                          fromProgress: progressChanged ? progressFrom : nil,
+                                                          toProgress: card.toast.progress)
+            stepContent(card, now: now)
+        } else {
+            card.contentAnimation = nil
+            card.composed = target
+            card.window.paint(target.scene, painter: painter)
+        }
+        updateSpinner(card)
+        armFrames(now)
+    }
+
+    /// One frame of a height or progress change: repaint at the eased in-between values.
+    func stepContent(_ card: Card, now: Double) {
+        guard let a = card.contentAnimation else { return }
+        let t = min(1, (now - a.start) / Card.ContentAnimation.duration)
+        let eased = Easing.easeOutCubic(t)
+        if t >= 1 {
+            card.contentAnimation = nil
+            card.appearance.heightLimit = nil
+            card.appearance.progress = nil
+        } else {
+            card.appearance.heightLimit = a.fromHeight + (a.toHeight - a.fromHeight) * eased
+            if let from = a.fromProgress, let to = a.toProgress { card.appearance.progress = from + (to - from) * eased }
+        }
+        repaint(card)
     }
 
     /// Lays out the stack at `position`: new cards enter from the edge, others spring to
@@ -23,34 +63,39 @@ extension ToastDaemon {
         let stack = stack(position)
         let screen = display.screenRect
         let newestFirst = stack.visible.reversed().map(\.toast)
-        var composedCards: [CardComposer.Card] = []
+        var composedCards: [String: CardComposer.Card] = [:]
+        var sizes: [Size] = []
         for toast in newestFirst {
-            if let card = cards[toast.id] { composedCards.append(card.composed) } else {
-                composedCards.append(compose(toast, appearance: CardComposer.Appearance()))
+            if let card = cards[toast.id] { sizes.append(card.targetSize) } else {
+                let c = compose(toast, appearance: CardComposer.Appearance())
+                composedCards[toast.id] = c
+                sizes.append(c.scene.size)
             }
         }
-        var sizes = composedCards.map(\.scene.size)
         let moreScene = stack.waiting.isEmpty ? nil : composer.composeMore(count: stack.waiting.count, metrics: fonts)
         if let moreScene { sizes.append(moreScene.size) }
         let frames = layout.frames(for: sizes, at: position, in: screen)
 
         for (i, toast) in newestFirst.enumerated() {
-            let frame = frames[i]
+            var frame = frames[i]
             if let card = cards[toast.id] {
+                // A bottom stack grows upward: while its height animates the card keeps its bottom edge.
+                if !position.isTop { frame.y = frames[i].maxY - card.targetSize.height }
                 moveToRest(card, frame.origin, now: now)
-            } else {
-                cards[toast.id] = enter(id: toast.id, toast: toast, composed: composedCards[i], frame: frame, position: position, now: now)
+            } else if let composed = composedCards[toast.id] {
+                let card = enter(id: toast.id, toast: toast, composed: composed, frame: frame, position: position, now: now)
+                cards[toast.id] = card
+                updateSpinner(card)
             }
         }
         if let moreScene, let frame = frames.last {
             if let more = moreCards[position] {
+                more.composed = CardComposer.Card(scene: moreScene)
                 more.window.paint(moreScene, painter: painter)
-                more.composed.scene = moreScene
                 moveToRest(more, frame.origin, now: now)
             } else {
-                let composed = CardComposer.Card(scene: moreScene)
-                moreCards[position] = enter(id: "+more", toast: Toast(id: "+more", message: ""), composed: composed,
-                                            frame: frame, position: position, now: now)
+                moreCards[position] = enter(id: "+more", toast: Toast(id: "+more", message: "", position: position),
+                                            composed: CardComposer.Card(scene: moreScene), frame: frame, position: position, now: now)
             }
         } else if let more = moreCards.removeValue(forKey: position) {
             startExit(more, now: now, swipe: nil)
@@ -84,6 +129,7 @@ extension ToastDaemon {
     func startExit(_ card: Card, now: Double, swipe: (direction: SwipeDirection, velocity: Point)?) {
         card.isLeaving = true
         card.drag = nil
+        card.spinner = nil
         let screen = display.screenRect
         let f = card.frame
         let target: Point
@@ -99,31 +145,58 @@ extension ToastDaemon {
         } else {
             target = layout.offscreen(f, at: card.toast.position, in: screen)
         }
+        card.exitStart = card.motion.position
         card.motion.slide(to: target, now: now, duration: config.motion.exitDuration, minimumInitialSpeed: speed)
         leaving.append(card)
         armFrames(now)
     }
 
-    /// The frame timer: armed while any card moves, disarmed the moment all are still.
+    /// Loading toasts get a spinner overlay while visible; others lose theirs.
+    func updateSpinner(_ card: Card) {
+        guard card.toast.kind == .loading, card.toast.icon == nil, !card.isLeaving else {
+            card.spinner = nil
+            return
+        }
+        let colors = composer.colors(for: .loading, style: style(of: card.toast))
+        let rect = card.composed.iconRect
+        if card.spinner?.matches(rect: rect, color: colors.accent, background: colors.background) != true {
+            card.spinner = SpinnerOverlay(parent: card.window, painter: painter, rect: rect, color: colors.accent,
+                                          background: colors.background)
+        }
+    }
+
+    /// The frame timer: armed while any card moves, repaints or spins; disarmed the moment all are still.
     func armFrames(_ now: Double) {
         if nextFrame == nil, isAnimating { nextFrame = now + frameInterval }
     }
 
+    var allCards: [Card] { Array(cards.values) + Array(moreCards.values) + leaving }
+
     var isAnimating: Bool {
-        cards.values.contains { $0.motion.isAnimating } || leaving.contains { $0.motion.isAnimating }
-            || moreCards.values.contains { $0.motion.isAnimating }
+        allCards.contains { $0.motion.isAnimating || $0.contentAnimation != nil || $0.spinner != nil }
     }
 
-    /// Advances every moving card to `now` and moves its window; no card is repainted.
+    /// Advances every moving card to `now` and moves its window. Only height and progress
+    /// changes repaint; the spinner swaps pre-rendered frames.
     func stepFrame(_ now: Double) {
-        for card in Array(cards.values) + Array(moreCards.values) + leaving where card.motion.isAnimating {
-            card.motion.step(to: now)
-            card.place()
+        for card in allCards {
+            if card.motion.isAnimating {
+                card.motion.step(to: now)
+                card.place()
+                if visual.hasAlpha, card.isLeaving, let from = card.exitStart {
+                    let total = distance(from, card.motion.target)
+                    card.window.setOpacity(total > 0 ? distance(card.motion.position, card.motion.target) / total : 0)
+                }
+            }
+            if card.contentAnimation != nil { stepContent(card, now: now) }
+            card.spinner?.show(phase: now)
         }
         // A card that has slid off screen is done: dropping it destroys its window.
         leaving.removeAll { !$0.motion.isAnimating }
         nextFrame = isAnimating ? max(now, (nextFrame ?? now)) + frameInterval : nil
     }
+
+    func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
 
     /// Timers of a stack hold while the pointer is over one of its cards or drags one.
     func updatePause(_ position: Position, now: Double) {
@@ -140,4 +213,24 @@ extension ToastDaemon {
     }
 
     var nextDeadline: Double? { stacks.values.compactMap(\.nextDeadline).min() }
+
+    /// A compositor started or stopped: every card moves to a window of the new kind
+    /// (ARGB with soft corners, or XShape), in place.
+    func compositorChanged(now: Double) {
+        let argb = display.hasCompositor
+        guard argb != visual.hasAlpha else { return }
+        visual = CardVisual(display: display, argb: argb)
+        painter = Painter(display: display, visual: visual, fonts: fonts)
+        for card in allCards {
+            let window = CardWindow(display: display, visual: visual, size: card.size, at: card.motion.position)
+            window.paint(card.composed.scene, painter: painter)
+            window.map()
+            card.window = window
+            card.spinner = nil
+            updateSpinner(card)
+        }
+        hoveredCard = nil
+        Log.info(argb ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
+        armFrames(now)
+    }
 }

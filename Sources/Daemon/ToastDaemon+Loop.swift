@@ -22,7 +22,6 @@ extension ToastDaemon {
             // Rounded up to whole milliseconds, so a deadline is never slept short and spun on.
             let ms = timeout.map { Int32(min(86_400_000, ($0 * 1000).rounded(.up))) } ?? -1
             let ready = poll(&fds, nfds_t(fds.count), ms)
-            wakeups += 1
             if ready < 0 { continue }
             let now = MonotonicClock.now()
             if fds[1].revents != 0 { acceptClients() }
@@ -75,11 +74,17 @@ extension ToastDaemon {
                     case let .line(bytes):
                         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                         switch Request.decode(line: bytes) {
-                        case let .success(request): reply = handle(request, from: connection, now: now)
+                        case let .success(request):
+                            deferredEvents = []
+                            reply = handle(request, from: connection, now: now)
                         case let .failure(error): reply = .error(error.message)
                         }
                     }
+                    // The reply first, then the events the request caused (shown, dismissed…).
+                    let events = deferredEvents ?? []
+                    deferredEvents = nil
                     if !connection.send(reply.json) { drop(connection); return }
+                    for (fds, line) in events { for fd in fds { connections[fd]?.send(line) } }
                 }
                 // Paint and flush in the same turn the request was read.
                 display.flush()
@@ -95,6 +100,7 @@ extension ToastDaemon {
 
     func drop(_ connection: Connection) {
         connections.removeValue(forKey: connection.fd)
+        subscribers.remove(connection.fd)
         owners = owners.filter { $0.value != connection.fd }
         connection.socket.close()
     }
@@ -108,7 +114,7 @@ extension ToastDaemon {
     func handleSignals(_ now: Double) {
         for signal in SignalFD.read(signals) {
             switch signal {
-            case SIGHUP: reload(now)
+            case SIGHUP: _ = reload(now)
             default:
                 Log.info("signal \(signal): shutting down")
                 running = false
@@ -120,7 +126,7 @@ extension ToastDaemon {
     func shutdown() {
         for position in Array(stacks.keys) {
             let change = withStack(position) { $0.removeAll(reason: .shutdown) }
-            for (id, reason) in change.removed { end(id, reason: reason) }
+            for (id, reason) in change.removed { emit(.dismissed(id: id, reason: reason)) }
         }
         cards.removeAll()
         moreCards.removeAll()
@@ -134,28 +140,5 @@ extension ToastDaemon {
             _ = poll(&fds, nfds_t(fds.count), 50)
         }
         unlink(socketPath)
-    }
-
-    /// Reads the config again; what is wrong keeps its old value. Cards on screen restyle.
-    func reload(_ now: Double) {
-        let old = config
-        config = ConfigFile.load(configPath, base: old)
-        Log.info("config reloaded")
-        applyConfig(old: old, now: now)
-    }
-
-    func applyConfig(old: Config, now: Double) {
-        let scale = Scale.resolve(configured: config.scale, resourceManager: display.resourceManager)
-        composer = CardComposer(config: config, scale: scale)
-        let pixelSize = config.fontSize * 96 / 72 * scale
-        if config.font != fonts.family || pixelSize != fonts.pixelSize,
-           let newFonts = FontLibrary(display: display, family: config.font, pixelSize: pixelSize) {
-            fonts = newFonts
-            painter = Painter(display: display, visual: visual, fonts: newFonts)
-        }
-        for card in cards.values { repaint(card) }
-        for position in Array(stacks.keys) {
-            apply(withStack(position) { $0.setMaxVisible(config.maxVisible, now: now) }, at: position, now: now)
-        }
     }
 }

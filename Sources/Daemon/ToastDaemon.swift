@@ -21,15 +21,24 @@ public final class ToastDaemon {
     let signals: Int32
 
     var connections: [Int32: Connection] = [:]
+    /// Connections that asked for every event (`subscribe`).
+    var subscribers: Set<Int32> = []
     var stacks: [Position: ToastStack] = [:]
+    /// Every live toast (visible or waiting), by id.
+    var toasts: [String: Toast] = [:]
     /// Cards of visible toasts, by toast id.
     var cards: [String: Card] = [:]
     /// "+N more" cards, one per position while toasts wait there.
     var moreCards: [Position: Card] = [:]
     /// Cards sliding off screen after their toast ended.
     var leaving: [Card] = []
-    /// Which connection showed each toast: it is told how the toast ends.
+    /// Which connection showed each toast: it is told what happens to it.
     var owners: [String: Int32] = [:]
+    /// Loaded `--icon` files, by toast id (resolved once, at show or update).
+    var iconPaths: [String: String] = [:]
+    /// The last ended toasts, oldest first.
+    var history: [JSON] = []
+    var doNotDisturb = false
     var nextID = 1
     var hoveredCard: String?
     var draggedCard: String?
@@ -37,8 +46,8 @@ public final class ToastDaemon {
     /// When the next animation frame is due; nil while nothing moves (the frame timer is disarmed).
     var nextFrame: Double?
     var running = true
-    /// Counts loop wakeups, for the idle test and `scripts/bench`.
-    var wakeups = 0
+    /// While a request is handled, its events wait here so the reply goes out first.
+    var deferredEvents: [(fds: [Int32], line: JSON)]?
 
     public struct StartError: Error { public let message: String }
 
@@ -56,7 +65,7 @@ public final class ToastDaemon {
         }
         socketPath = resolved.path
         self.configPath = configPath
-        config = ConfigFile.load(configPath, base: .default)
+        config = ConfigFile.load(configPath, base: .default).config
         let scale = Scale.resolve(configured: config.scale, resourceManager: display.resourceManager)
         composer = CardComposer(config: config, scale: scale)
         visual = CardVisual(display: display, argb: display.hasCompositor)
@@ -67,90 +76,70 @@ public final class ToastDaemon {
         painter = Painter(display: display, visual: visual, fonts: fonts)
         frameInterval = 1 / (display.refreshRate ?? 60)
         signals = SignalFD.open()
+        display.watchCompositor()
         Log.info("listening at \(socketPath) on display \(display.name) (\(visual.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(scale), \(Int((1 / frameInterval).rounded())) Hz)")
     }
 
-    func stack(_ position: Position) -> ToastStack { stacks[position] ?? ToastStack(maxVisible: config.maxVisible) }
+    func stack(_ position: Position) -> ToastStack {
+        stacks[position] ?? ToastStack(maxVisible: config.maxVisible)
+    }
 
     /// Applies `body` to the stack at `position`, creating it on first use.
     func withStack<R>(_ position: Position, _ body: (inout ToastStack) -> R) -> R {
         var s = stack(position)
+        if stacks[position] == nil { _ = s.setHoldsNew(doNotDisturb, now: 0) }
         let r = body(&s)
         stacks[position] = s
         return r
     }
 
-    func position(of id: String) -> Position? {
-        stacks.first(where: { $0.value.contains(id) })?.key
-    }
+    // MARK: Events
 
-    // MARK: Requests
-
-    func handle(_ request: Request, from connection: Connection, now: Double) -> Reply {
-        switch request {
-        case .ping:
-            return .ok(id: nil)
-        case let .show(show):
-            return .ok(id: self.show(show, owner: connection, now: now))
-        case let .dismiss(id):
-            guard let position = position(of: id) else { return .error("no toast with id \"\(id)\"") }
-            apply(withStack(position) { $0.remove(id, reason: .api, now: now) }, at: position, now: now)
-            return .ok(id: id)
-        case .dismissAll:
-            for position in Array(stacks.keys) {
-                apply(withStack(position) { $0.removeAll(reason: .api) }, at: position, now: now)
-            }
-            return .ok(id: nil)
+    /// Tells the toast's owner and every subscriber. A `dismissed` event also ends the toast's
+    /// bookkeeping: it is the last event a toast ever has.
+    func emit(_ event: ToastEvent) {
+        let line = event.json
+        var fds: [Int32] = owners[event.id].map { [$0] } ?? []
+        fds += subscribers.filter { !fds.contains($0) }.sorted()
+        if deferredEvents != nil {
+            deferredEvents?.append((fds, line))
+        } else {
+            for fd in fds { connections[fd]?.send(line) }
+        }
+        if case let .dismissed(id, reason) = event {
+            owners.removeValue(forKey: id)
+            iconPaths.removeValue(forKey: id)
+            if let toast = toasts.removeValue(forKey: id) { remember(toast, reason: reason) }
         }
     }
 
-    func show(_ show: ShowRequest, owner: Connection, now: Double) -> String {
-        let id = show.id ?? nextGeneratedID()
-        let kind = show.kind ?? .info
-        let toast = Toast(id: id, title: show.title ?? "", message: show.message, kind: kind,
-                          timeout: show.timeout ?? config.timeout(for: kind), position: show.position ?? config.position)
-        if let old = position(of: id), old != toast.position {
-            // Same id at another position: the old one ends, the new one enters at its place.
-            apply(withStack(old) { $0.remove(id, reason: .replaced, now: now) }, at: old, now: now)
-        } else if position(of: id) != nil {
-            end(id, reason: .replaced)
-        }
-        owners[id] = owner.fd
-        let change = withStack(toast.position) { $0.add(toast, now: now) }
-        apply(change, at: toast.position, now: now)
-        return id
-    }
-
-    func nextGeneratedID() -> String {
-        while true {
-            let id = String(nextID)
-            nextID += 1
-            if position(of: id) == nil { return id }
-        }
-    }
-
-    /// Tells the owner how its toast ended and forgets the owner.
-    func end(_ id: String, reason: DismissReason) {
-        if let fd = owners.removeValue(forKey: id), let connection = connections[fd] {
-            connection.send(ToastEvent.dismissed(id: id, reason: reason).json)
-        }
+    func remember(_ toast: Toast, reason: DismissReason) {
+        var entry: [(String, JSON)] = [("id", .string(toast.id))]
+        if !toast.title.isEmpty { entry.append(("title", .string(toast.title))) }
+        entry += [("message", .string(toast.message)), ("kind", .string(toast.kind.rawValue)),
+                  ("reason", .string(reason.rawValue)), ("ended", .number(Double(time(nil))))]
+        history.append(.object(entry))
+        if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
     }
 
     /// Makes the screen follow a change of one stack: ended toasts leave, shown ones enter,
     /// replaced ones repaint in place, and the rest glide to their new slots.
     func apply(_ change: ToastStack.Change, at position: Position, now: Double) {
         for (id, reason) in change.removed {
-            end(id, reason: reason)
             if let card = cards.removeValue(forKey: id) { startExit(card, now: now, swipe: nil) }
             if hoveredCard == id { hoveredCard = nil }
             if draggedCard == id { draggedCard = nil }
+            emit(.dismissed(id: id, reason: reason))
         }
         if let id = change.replaced, let card = cards[id], let entry = stack(position).entry(id) {
             card.toast = entry.toast
-            repaint(card)
+            card.appearance.expanded = false
+            refresh(card, now: now)
         }
         updatePause(position, now: now)
         relayout(position, now: now)
+        for id in change.shown { emit(.shown(id: id)) }
+        if let id = change.replaced, stack(position).isVisible(id) { emit(.shown(id: id)) }
     }
 }
 

@@ -14,6 +14,8 @@ public enum InputEvent: Equatable, Sendable {
     /// `grabbing` marks crossings caused by a pointer grab starting or ending.
     case enter(window: WindowID, grabbing: Bool)
     case leave(window: WindowID, grabbing: Bool)
+    /// A compositing manager started or stopped.
+    case compositorChanged
     case other
 }
 
@@ -40,6 +42,7 @@ extension XDisplay {
         case LeaveNotify:
             return .leave(window: e.xcrossing.window, grabbing: e.xcrossing.mode != NotifyNormal)
         default:
+            if let base = fixesEventBase, e.type == base + XFixesSelectionNotify { return .compositorChanged }
             return .other
         }
     }

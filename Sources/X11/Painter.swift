@@ -4,17 +4,24 @@ import ToastCore
 /// Executes a `CardScene` into a pixmap with XRender (shapes) and Xft (text).
 ///
 /// Fonts and the visual are set up once and shared by every card; a card costs one pixmap.
-/// The corresponding C functions are `XRenderComposite`, `XRenderCreateSolidFill` and `XftDrawStringUtf8`.
+/// The corresponding C functions are `XRenderComposite`, `XRenderCreateSolidFill` and `XftDrawStringUtf8`;
+/// images go through `ImageCache`.
 public final class Painter {
     let display: XDisplay
     public let visual: CardVisual
     public let fonts: FontLibrary
+    /// Icon images from `--icon`, decoded and scaled once; `icons` fills it before a paint.
+    public let images: ImageCache
+    /// Resolves `--icon` arguments to files and loads them into `images`.
+    public let icons: IconResolver
     private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>
 
     public init(display: XDisplay, visual: CardVisual, fonts: FontLibrary) {
         self.display = display
         self.visual = visual
         self.fonts = fonts
+        images = ImageCache(display: display)
+        icons = IconResolver(images: images)
         maskFormat = XRenderFindStandardFormat(display.handle, Int32(PictStandardA8))
     }
 
@@ -47,6 +54,8 @@ public final class Painter {
                 let size = Int(rect.width.rounded())
                 let mask = IconRaster.mask(shape, size: size, phase: phase)
                 composite(color, mask: mask, width: size, height: size, stride: IconRaster.stride(size), at: rect.origin, onto: picture)
+            case let .image(path, rect):
+                images.draw(path, in: rect, onto: picture)
             case let .text(string, x, baseline, style, color, underline):
                 guard let draw, let font = fonts.font(style) else { continue }
                 var xftColor = XftColor()

@@ -49,6 +49,19 @@ public final class XDisplay {
     /// The `_NET_WM_CM_S<screen>` selection: owned while a compositing manager runs.
     public lazy var compositorSelection: Atom = atom("_NET_WM_CM_S\(screen)")
 
+    /// XFixes' first event number; nil without the extension (then compositor changes go unseen).
+    private(set) var fixesEventBase: Int32?
+
+    /// Asks to be told when the compositor selection changes owner, so cards can switch
+    /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.
+    public func watchCompositor() {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XFixesQueryExtension(handle, &eventBase, &errorBase) != 0 else { return }
+        fixesEventBase = eventBase
+        let mask = UInt(XFixesSetSelectionOwnerNotifyMask | XFixesSelectionWindowDestroyNotifyMask | XFixesSelectionClientCloseNotifyMask)
+        XFixesSelectSelectionInput(handle, root, compositorSelection, mask)
+    }
+
     /// Whether a compositing manager is running now.
     public var hasCompositor: Bool { XGetSelectionOwner(handle, compositorSelection) != 0 }
 

@@ -49,16 +49,50 @@ struct Client {
     }
 
     /// Sends one request and waits for its reply, skipping events.
-    mutating func roundTrip(_ request: Request) -> Result<String?, Failure> {
+    mutating func roundTrip(_ request: Request) -> Result<Reply, Failure> {
         guard send(request) else { return .failure(Failure(code: .noDaemon, message: "the daemon closed the connection")) }
         while let message = next() {
             switch message {
-            case let .reply(.ok(id)): return .success(id)
             case let .reply(.error(text)): return .failure(Failure(code: .refused, message: text))
+            case let .reply(reply): return .success(reply)
             case .event: continue
             }
         }
         return .failure(Failure(code: .noDaemon, message: "the daemon closed the connection before replying"))
+    }
+
+    /// `show --wait`: reads events until the toast's `dismissed`, then reports the outcome and exits:
+    /// 0 with `action ID` when an action was chosen, 4 with `dismissed REASON` otherwise.
+    mutating func waitForEnd(of id: String, output: WaitOutput) -> Never {
+        var chosen: (String, JSON)?
+        while let message = next() {
+            guard case let .event(event) = message, event.id == id else { continue }
+            let json = event.json
+            switch event {
+            case let .action(_, action):
+                chosen = (action, json)
+            case let .dismissed(_, reason):
+                if let (action, actionJSON) = chosen {
+                    StandardStreams.output(output == .json ? actionJSON.text : "action \(action)")
+                    exit(ExitCode.ok.rawValue)
+                }
+                StandardStreams.output(output == .json ? json.text : "dismissed \(reason.rawValue)")
+                exit(ExitCode.dismissedWithoutAction.rawValue)
+            default:
+                continue
+            }
+        }
+        StandardStreams.error("xtoast: the daemon went away before toast \(id) ended")
+        exit(ExitCode.daemonWentAway.rawValue)
+    }
+
+    /// `subscribe`: prints every event line until the daemon goes away.
+    mutating func streamEvents() -> Never {
+        while let message = next() {
+            if case let .event(event) = message { StandardStreams.output(event.json.text) }
+        }
+        StandardStreams.error("xtoast: the daemon went away")
+        exit(ExitCode.daemonWentAway.rawValue)
     }
 }
 

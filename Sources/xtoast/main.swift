@@ -26,6 +26,15 @@ func readStandardInput() -> String {
     return text
 }
 
+/// The daemon runs elsewhere: a relative icon path is made absolute here, where it was meant.
+/// Names without a slash are icon-theme names and stay as they are.
+func absoluteIconPath(_ spec: String) -> String {
+    guard spec.contains("/"), !spec.hasPrefix("/"), !spec.hasPrefix("~") else { return spec }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return spec }
+    return String(cString: buffer) + "/" + spec
+}
+
 /// Replaces this process with `xtoastd` from the same directory.
 func execDaemon() -> Never {
     var path = [CChar](repeating: 0, count: 4096)
@@ -40,40 +49,58 @@ func execDaemon() -> Never {
 }
 
 func run() -> Never {
-    let command: Command
+    var command: Command
     do {
         command = try CommandParser.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
         printError("\(error.message)\nTry 'xtoast --help'.")
         exit(.usage)
     }
-    let request: Request
     switch command {
     case let .help(text):
         StandardStreams.output(text)
         exit(.ok)
     case .daemon:
         execDaemon()
-    case .ping: request = .ping
-    case let .dismiss(id): request = .dismiss(id: id)
-    case .dismissAll: request = .dismissAll
-    case .show(var show, let fromStdin):
+    case .show(var show, let fromStdin, let wait):
         if fromStdin { show.message = readStandardInput() }
-        request = .show(show)
+        show.icon = show.icon.map(absoluteIconPath)
+        command = .show(show, messageFromStdin: false, wait: wait)
+    case var .update(update):
+        update.icon = update.icon.map(absoluteIconPath)
+        command = .update(update)
+    default:
+        break
     }
+    guard let request = command.request else { exit(.ok) }
     var client: Client
     switch Client.connect() {
     case let .success(c): client = c
     case let .failure(f): printError(f.message); exit(f.code)
     }
+    let reply: Reply
     switch client.roundTrip(request) {
-    case let .success(id):
-        if case .show = request, let id { StandardStreams.output(id) }
-        exit(.ok)
+    case let .success(r): reply = r
     case let .failure(f):
         printError(f.message)
         exit(f.code)
     }
+    guard case let .ok(id, extra) = reply else { exit(.refused) }
+    if let warning = extra.first(where: { $0.0 == "warning" })?.1, case let .string(text) = warning {
+        printError("warning: \(text)")
+    }
+    switch command {
+    case let .show(_, _, wait):
+        if let id { StandardStreams.output(id) }
+        if let wait, let id { client.waitForEnd(of: id, output: wait) }
+    case .list, .history:
+        StandardStreams.output(JSON.object(extra).text)
+    case .subscribe:
+        client.streamEvents()
+    default:
+        break
+    }
+    exit(.ok)
 }
 
 run()

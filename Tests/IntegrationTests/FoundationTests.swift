@@ -78,7 +78,7 @@ extension Integration {
             let reply = try client.request(#"{"op":"show","message":"short-lived","timeout":1}"#)
             let id = try #require(reply["id"]?.string)
             _ = try Self.restingCards(probe, count: 1)
-            let event = try client.nextEvent(timeout: 4)
+            let event = try client.event("dismissed", timeout: 4)
             let elapsed = Date().timeIntervalSince(shown)
             #expect(event == .object([("event", .string("dismissed")), ("id", .string(id)), ("reason", .string("timeout"))]))
             #expect(elapsed >= 0.95 && elapsed < 2.5, "ended after \(elapsed) s")
@@ -93,7 +93,7 @@ extension Integration {
             let id = try #require(try client.request(#"{"op":"show","message":"click me","timeout":0}"#)["id"]?.string)
             let f = try #require(try Self.restingCards(probe, count: 1).first).frame
             probe.click(at: Point(x: f.x + 60, y: f.y + f.height / 2))
-            let event = try client.nextEvent()
+            let event = try client.event("dismissed")
             #expect(event["id"]?.string == id)
             #expect(event["reason"]?.string == "click")
             try waitUntil("the card to leave") { probe.cards().isEmpty }
@@ -140,7 +140,7 @@ extension Integration {
             _ = try first.request(#"{"op":"show","id":"build","message":"building…","timeout":0}"#)
             let before = try #require(try Self.restingCards(probe, count: 1).first)
             #expect(try daemon.show(["--id", "build", "--kind", "success", "--timeout", "0", "built"]) == "build")
-            let event = try first.nextEvent()
+            let event = try first.event("dismissed")
             #expect(event["reason"]?.string == "replaced")
             let after = try #require(try Self.restingCards(probe, count: 1).first)
             #expect(after.window == before.window && after.frame == before.frame)

@@ -35,7 +35,7 @@ extension Integration {
             let from = Point(x: f.x + 40, y: f.y + f.height / 2)
             // 100 px to the right in 60 ms: well above 0.5 px/ms, well below 40% of the width.
             probe.drag(from: from, to: Point(x: from.x + 100, y: from.y), steps: 6, duration: 0.06)
-            let event = try client.nextEvent()
+            let event = try client.event("dismissed")
             #expect(event["id"]?.string == id && event["reason"]?.string == "swipe", "\(event.text)")
             var sawRight = false
             try waitUntil("the card to slide off to the right") {
@@ -70,7 +70,7 @@ extension Integration {
             probe.movePointer(to: Point(x: 10, y: 700))
             let back = try #require(try F.restingCards(probe, count: 1).first)
             #expect(back.frame == f)
-            #expect(throws: TestFailure.self) { try client.next(timeout: 0.3) }
+            #expect(throws: TestFailure.self) { try client.event("dismissed", timeout: 0.3) }
         }
 
         @Test("dragging inward is rubber-banded: the card moves a little, never past 20 px")
@@ -103,11 +103,11 @@ extension Integration {
             probe.movePointer(to: Point(x: 904 + 60, y: 40))
             let client = try ProtocolClient(path: daemon.socketPath)
             _ = try client.request(#"{"op":"show","message":"hover me","timeout":1}"#)
-            #expect(throws: TestFailure.self) { try client.next(timeout: 3) }
+            #expect(throws: TestFailure.self) { try client.event("dismissed", timeout: 3) }
             #expect(probe.cardsOnScreen().count == 1)
             let left = Date()
             probe.movePointer(to: Point(x: 10, y: 700))
-            let event = try client.nextEvent(timeout: 3)
+            let event = try client.event("dismissed", timeout: 3)
             let after = Date().timeIntervalSince(left)
             #expect(event["reason"]?.string == "timeout")
             // About the time it had left when hovered (under 1 s), not a fresh second or nothing.
@@ -148,11 +148,11 @@ extension Integration {
             let first = try #require(try client.request(#"{"op":"show","message":"first","timeout":0}"#)["id"]?.string)
             _ = try client.request(#"{"op":"show","message":"second","timeout":0.5}"#)
             _ = try F.restingCards(probe, count: 2)
-            #expect(throws: TestFailure.self) { try client.next(timeout: 1) }
+            #expect(throws: TestFailure.self) { try client.event("dismissed", timeout: 1) }
             try daemon.xtoast(["dismiss", first])
-            #expect(try client.nextEvent()["reason"]?.string == "api")
+            #expect(try client.event("dismissed")["reason"]?.string == "api")
             let shown = Date()
-            #expect(try client.nextEvent(timeout: 3)["reason"]?.string == "timeout")
+            #expect(try client.event("dismissed", timeout: 3)["reason"]?.string == "timeout")
             #expect(Date().timeIntervalSince(shown) > 0.4)
         }
 

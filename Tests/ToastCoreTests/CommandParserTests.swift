@@ -20,7 +20,7 @@ private func usageError(_ args: [String], sourceLocation: SourceLocation = #_sou
     }
 }
 
-private func show(_ request: ShowRequest) -> Command { .show(request, messageFromStdin: false) }
+private func show(_ request: ShowRequest) -> Command { .show(request, messageFromStdin: false, wait: nil) }
 
 @Suite struct CommandParserTests {
     // MARK: show
@@ -82,9 +82,9 @@ private func show(_ request: ShowRequest) -> Command { .show(request, messageFro
     }
 
     @Test func dashReadsStdin() {
-        #expect(parse(["show", "-"]) == .show(ShowRequest(message: ""), messageFromStdin: true))
+        #expect(parse(["show", "-"]) == .show(ShowRequest(message: ""), messageFromStdin: true, wait: nil))
         #expect(parse(["show", "-t", "Log", "-k", "notice", "-"])
-            == .show(ShowRequest(message: "", title: "Log", kind: .notice), messageFromStdin: true))
+            == .show(ShowRequest(message: "", title: "Log", kind: .notice), messageFromStdin: true, wait: nil))
     }
 
     @Test func dashMustBeTheWholeMessage() {

@@ -145,14 +145,21 @@ private func decoded(_ line: String, sourceLocation: SourceLocation = #_sourceLo
 
     @Test func unknownOp() {
         let message = errorMessage(#"{"op":"explode"}"#)
-        #expect(message == #"unknown op "explode" (expected one of: show, dismiss, ping)"#)
+        #expect(message == #"unknown op "explode" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload)"#)
         #expect(errorMessage(#"{"op":"Ping"}"#).hasPrefix(#"unknown op "Ping""#))
         #expect(errorMessage(#"{"op":""}"#).hasPrefix(#"unknown op """#))
     }
 
     @Test func missingMessage() {
         #expect(errorMessage(#"{"op":"show"}"#) == #"missing field "message""#)
-        #expect(errorMessage(#"{"op":"show","title":"T"}"#) == #"missing field "message""#)
+    }
+
+    @Test func titleAloneIsEnough() throws {
+        guard case let .success(.show(show)) = Request.decode(line: Array(#"{"op":"show","title":"T"}"#.utf8)) else {
+            Issue.record("a title-only toast was refused")
+            return
+        }
+        #expect(show.title == "T" && show.message.isEmpty)
     }
 
     @Test func emptyMessageWithoutTitle() {
@@ -205,7 +212,7 @@ private func decoded(_ line: String, sourceLocation: SourceLocation = #_sourceLo
 
     @Test func unknownFields() {
         #expect(errorMessage(#"{"op":"show","message":"m","colour":"red"}"#)
-            == #"unknown field "colour" (this op takes: op, message, title, kind, timeout, id, position)"#)
+            == #"unknown field "colour" (this op takes: op, message, title, kind, timeout, id, position, style, markup, icon, actions, default_action, progress, urgency)"#)
         #expect(errorMessage(#"{"op":"ping","id":"x"}"#) == #"unknown field "id" (this op takes: op)"#)
         #expect(errorMessage(#"{"op":"dismiss","all":true,"message":"m"}"#)
             == #"unknown field "message" (this op takes: op, id, all)"#)

@@ -17,6 +17,16 @@ public struct CardComposer: Sendable {
         public var hovered = false
         /// Turns the loading spinner (0..<1).
         public var spinnerPhase = 0.0
+        /// The action button under the pointer, and the one held down.
+        public var hoveredButton: String?
+        public var pressedButton: String?
+        /// The progress bar's shown length (0...100), which animates toward the toast's.
+        public var progress: Double?
+        /// While the card's height animates: the height to draw at (content that does not fit is left out).
+        public var heightLimit: Double?
+        /// A loaded image file to draw instead of the kind's icon.
+        public var iconImage: String?
+
         public init(expanded: Bool = false, hovered: Bool = false, spinnerPhase: Double = 0) {
             self.expanded = expanded
             self.hovered = hovered
@@ -31,16 +41,36 @@ public struct CardComposer: Sendable {
         public var isTruncated: Bool
         /// The close button's hit area, in card coordinates, while it is shown.
         public var closeButton: Rect?
-        /// Where the icon sits (for tests and for the spinner's repaint).
+        /// Where the icon sits (for tests and for the spinner's window).
         public var iconRect: Rect
+        /// Action buttons' hit areas, in card coordinates.
+        public var buttons: [(id: String, rect: Rect)]
+        /// The height the card has with nothing left out (its target while `heightLimit` animates).
+        public var fullHeight: Double
 
-        public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil, iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
+        public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil,
+                    iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0), buttons: [(id: String, rect: Rect)] = [],
+                    fullHeight: Double? = nil) {
             self.scene = scene
             self.isTruncated = isTruncated
             self.closeButton = closeButton
             self.iconRect = iconRect
+            self.buttons = buttons
+            self.fullHeight = fullHeight ?? scene.size.height
         }
+
+        public static func == (a: Card, b: Card) -> Bool {
+            a.scene == b.scene && a.isTruncated == b.isTruncated && a.closeButton == b.closeButton && a.iconRect == b.iconRect
+                && a.buttons.map(\.id) == b.buttons.map(\.id) && a.buttons.map(\.rect) == b.buttons.map(\.rect)
+                && a.fullHeight == b.fullHeight
+        }
+
+        /// The action button at a point in card coordinates.
+        public func button(at p: Point) -> String? { buttons.first { $0.rect.contains(p) }?.id }
     }
+
+    /// The icon's side, in points.
+    public static let iconSize = 20.0
 
     /// Lines of message text kept before "…" (title: 2).
     public static let collapsedMessageLines = 3
@@ -58,14 +88,14 @@ public struct CardComposer: Sendable {
     }
 
     /// Colours for a toast's kind in the configured theme.
-    struct Colors {
-        var accent: RGBA
-        var background: RGBA
-        var text: RGBA
-        var secondary: RGBA
+    public struct Colors: Sendable {
+        public var accent: RGBA
+        public var background: RGBA
+        public var text: RGBA
+        public var secondary: RGBA
     }
 
-    func colors(for kind: Kind, style: CardStyle) -> Colors {
+    public func colors(for kind: Kind, style: CardStyle) -> Colors {
         let palette = config.palette
         let accent = RGBA(rgb: config.color(for: kind))
         var background = RGBA(rgb: palette.background)
@@ -84,24 +114,16 @@ public struct CardComposer: Sendable {
         let border = style == .tinted ? px(config.borderWidth) : 0
         let bar = style == .accent ? px(6) : 0
         let radius = style == .accent ? px(8) : px(config.radius)
-        let iconSize = px(20)
-        let iconGap = px(10)
+        let iconSize = px(Self.iconSize)
         let closeSize = px(16)
-        let textX = bar + padding + iconSize + iconGap
+        let textX = bar + padding + iconSize + px(10)
         let textWidth = width - textX - padding - closeSize - px(4)
         let lineHeight = metrics.lineHeight
+        let top = padding + border / 2
 
-        var ops: [DrawOp] = []
-        if style == .tinted {
-            ops.append(.roundedRect(Rect(x: 0, y: 0, width: width, height: 0), radius: radius, color: c.accent))
-            ops.append(.roundedRect(Rect(x: border, y: border, width: width - 2 * border, height: 0),
-                                    radius: max(0, radius - border), color: c.background))
-        } else {
-            ops.append(.roundedRect(Rect(x: 0, y: 0, width: width, height: 0), radius: radius, color: c.background))
-            ops.append(.roundedRectSlice(Rect(x: 0, y: 0, width: width, height: 0), radius: radius, visibleWidth: bar, color: c.accent))
-        }
-
-        var y = padding + border / 2
+        // Content first, top to bottom; the outline follows once the height is known.
+        var content: [DrawOp] = []
+        var y = top
         var truncated = false
         let measure: TextLayout.Measure = { metrics.width(of: $0, style: $1) }
         let fontFor: TextLayout.FontFor = { metrics.fontIndex(for: $0, style: $1) }
@@ -110,7 +132,7 @@ public struct CardComposer: Sendable {
             let laid = TextLayout.layout([StyledRun(text: title, bold: true)], maxWidth: textWidth,
                                          maxLines: appearance.expanded ? nil : Self.collapsedTitleLines,
                                          lineHeight: lineHeight, measure: measure, fontFor: fontFor)
-            ops += textOps(laid, x: textX, top: y, ascent: metrics.ascent, color: c.text)
+            content += textOps(laid, x: textX, top: y, ascent: metrics.ascent, color: c.text)
             y += laid.height + px(2)
             truncated = truncated || laid.isTruncated
         }
@@ -120,31 +142,95 @@ public struct CardComposer: Sendable {
             let laid = TextLayout.layout(runs, maxWidth: textWidth,
                                          maxLines: appearance.expanded ? nil : Self.collapsedMessageLines,
                                          lineHeight: lineHeight, measure: measure, fontFor: fontFor)
-            ops += textOps(laid, x: textX, top: y, ascent: metrics.ascent, color: title.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45))
+            let color = title.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
+            content += textOps(laid, x: textX, top: y, ascent: metrics.ascent, color: color)
             y += laid.height
             truncated = truncated || laid.isTruncated
         }
-        let height = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
-        // The outline ops were added before the height was known.
-        ops = ops.map { op in
-            switch op {
-            case let .roundedRect(r, radius, color) where r.height == 0:
-                .roundedRect(Rect(x: r.x, y: r.y, width: r.width, height: height - 2 * r.y), radius: radius, color: color)
-            case let .roundedRectSlice(r, radius, visible, color):
-                .roundedRectSlice(Rect(x: r.x, y: r.y, width: r.width, height: height), radius: radius, visibleWidth: visible, color: color)
-            default: op
+        if let progress = appearance.progress ?? toast.progress {
+            y += px(8)
+            let track = Rect(x: textX, y: y, width: width - textX - padding, height: px(4))
+            content.append(.roundedRect(track, radius: track.height / 2, color: c.accent.withAlpha(64)))
+            let filled = (track.width * max(0, min(100, progress)) / 100).rounded()
+            if filled >= 1 {
+                content.append(.roundedRect(Rect(x: track.x, y: track.y, width: max(filled, track.height), height: track.height),
+                                            radius: track.height / 2, color: c.accent))
             }
+            y += track.height
         }
-        let iconRect = Rect(x: bar + padding, y: padding + border / 2 + max(0, (lineHeight - iconSize) / 2), width: iconSize, height: iconSize)
-        ops.insert(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: appearance.spinnerPhase), at: 2)
+        var buttons: [(id: String, rect: Rect)] = []
+        if !toast.actions.isEmpty {
+            y += px(10)
+            let (ops, rects) = buttonRow(toast.actions, trailingEdge: width - padding, top: y, colors: c,
+                                         appearance: appearance, metrics: metrics)
+            content += ops
+            buttons = rects
+            y += buttonHeight(metrics)
+        }
+        let fullHeight = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
+        let height = appearance.heightLimit.map { max(padding * 2 + iconSize, $0.rounded()) } ?? fullHeight
+        if height < fullHeight {
+            // While the height animates, leave out what would spill over the bottom edge.
+            content = content.filter { $0.bottom <= height - border }
+            buttons = buttons.filter { $0.rect.maxY <= height - border }
+        }
+
+        var ops: [DrawOp] = []
+        let outline = Rect(x: 0, y: 0, width: width, height: height)
+        if style == .tinted {
+            ops.append(.roundedRect(outline, radius: radius, color: c.accent))
+            ops.append(.roundedRect(Rect(x: border, y: border, width: width - 2 * border, height: height - 2 * border),
+                                    radius: max(0, radius - border), color: c.background))
+        } else {
+            ops.append(.roundedRect(outline, radius: radius, color: c.background))
+            ops.append(.roundedRectSlice(outline, radius: radius, visibleWidth: bar, color: c.accent))
+        }
+        let iconRect = Rect(x: bar + padding, y: top + max(0, (lineHeight - iconSize) / 2), width: iconSize, height: iconSize)
+        if let image = appearance.iconImage {
+            ops.append(.image(path: image, iconRect))
+        } else {
+            ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: appearance.spinnerPhase))
+        }
+        ops += content
         var close: Rect?
         if appearance.hovered {
-            let r = Rect(x: width - padding - closeSize + px(4), y: padding + border / 2 - px(4), width: closeSize, height: closeSize)
+            let r = Rect(x: width - padding - closeSize + px(4), y: top - px(4), width: closeSize, height: closeSize)
             ops.append(.icon(.close, r, color: c.secondary, phase: 0))
             close = Rect(x: r.x - px(4), y: r.y - px(4), width: r.width + px(8), height: r.height + px(8))
         }
         return Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
-                    isTruncated: truncated, closeButton: close, iconRect: iconRect)
+                    isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
+    }
+
+    func buttonHeight(_ metrics: TextMetrics) -> Double { (metrics.lineHeight + px(10)).rounded() }
+
+    /// Action buttons in the seeds' style: the kind's colour at 20% behind a label in that
+    /// colour, a little stronger under the pointer and dimmed while pressed; right-aligned.
+    private func buttonRow(_ actions: [Action], trailingEdge: Double, top: Double, colors c: Colors,
+                           appearance: Appearance, metrics: TextMetrics) -> ([DrawOp], [(id: String, rect: Rect)]) {
+        let height = buttonHeight(metrics)
+        let inset = px(12)
+        var x = trailingEdge
+        var ops: [DrawOp] = []
+        var rects: [(id: String, rect: Rect)] = []
+        for action in actions.reversed() {
+            let label = TextSanitizer.sanitize(action.label)
+            let w = (metrics.width(of: label, style: FontStyle(bold: true)) + 2 * inset).rounded()
+            x -= w
+            let rect = Rect(x: x, y: top, width: w, height: height)
+            let pressed = appearance.pressedButton == action.id
+            let hovered = appearance.hoveredButton == action.id
+            let fill = c.accent.withAlpha(pressed ? 31 : hovered ? 77 : 51)
+            ops.append(.roundedRect(rect, radius: px(7), color: fill))
+            let labelColor = pressed ? c.accent.mixed(with: c.background, 0.35) : c.accent
+            var style = FontStyle(bold: true)
+            style.font = label.first.map { metrics.fontIndex(for: $0, style: FontStyle(bold: true)) } ?? 0
+            ops.append(.text(label, x: x + inset, baseline: (top + (height - metrics.lineHeight) / 2 + metrics.ascent).rounded(),
+                             style: style, color: labelColor, underline: false))
+            rects.insert((action.id, rect), at: 0)
+            x -= px(6)
+        }
+        return (ops, rects)
     }
 
     /// The capsule: a pill holding the icon and one line of text, sized to its content.

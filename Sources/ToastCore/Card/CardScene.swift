@@ -38,6 +38,16 @@ public enum DrawOp: Equatable, Sendable {
     case text(String, x: Double, baseline: Double, style: FontStyle, color: RGBA, underline: Bool)
     /// A built-in icon in the given square.
     case icon(IconShape, Rect, color: RGBA, phase: Double)
+    /// An image file (already loaded and cached by the renderer) scaled into the square.
+    case image(path: String, Rect)
+
+    /// How far down the op draws, so content that would spill past a shrinking card can be left out.
+    public var bottom: Double {
+        switch self {
+        case let .roundedRect(r, _, _), let .roundedRectSlice(r, _, _, _), let .icon(_, r, _, _), let .image(_, r): r.maxY
+        case let .text(_, _, baseline, _, _, _): baseline + 4
+        }
+    }
 }
 
 /// Everything needed to paint a card: its size, outline and drawing operations.

@@ -2,11 +2,43 @@
 public enum Command: Equatable, Sendable {
     case daemon
     /// With `messageFromStdin`, the message is read from stdin (`-` on the command line).
-    case show(ShowRequest, messageFromStdin: Bool)
+    /// With `wait`, the client stays until the toast ends and reports how.
+    case show(ShowRequest, messageFromStdin: Bool, wait: WaitOutput?)
+    case update(UpdateRequest)
     case dismiss(id: String)
     case dismissAll
+    case list
+    case pause
+    case resume
+    case history(limit: Int?)
+    case subscribe
     case ping
+    case reload
     case help(String)
+
+    /// The request this command sends (nil for the ones that send none).
+    public var request: Request? {
+        switch self {
+        case .daemon, .help: nil
+        case let .show(s, _, _): .show(s)
+        case let .update(u): .update(u)
+        case let .dismiss(id): .dismiss(id: id)
+        case .dismissAll: .dismissAll
+        case .list: .list
+        case .pause: .pause
+        case .resume: .resume
+        case let .history(limit): .history(limit: limit)
+        case .subscribe: .subscribe
+        case .ping: .ping
+        case .reload: .reload
+        }
+    }
+}
+
+/// How `show --wait` reports the outcome: `action ID` / `dismissed REASON`, or the raw event.
+public enum WaitOutput: Equatable, Sendable {
+    case text
+    case json
 }
 
 /// Exit codes, documented in `xtoast --help` and the README.
@@ -17,6 +49,10 @@ public enum ExitCode: Int32, Sendable {
     case usage = 2
     /// No daemon answered at the socket.
     case noDaemon = 3
+    /// `show --wait`: the toast ended without an action being chosen (timeout, click, swipe…).
+    case dismissedWithoutAction = 4
+    /// `show --wait` or `subscribe`: the daemon went away before the toast ended.
+    case daemonWentAway = 5
 }
 
 /// A usage mistake; the message is printed with a pointer to `--help`.

@@ -3,18 +3,31 @@ public enum CommandParser {
     public static func parse(_ args: [String]) throws(UsageError) -> Command {
         guard let name = args.first else { throw UsageError("no command given") }
         let rest = Array(args.dropFirst())
-        // After "--" every argument is a word of the message, even "--help".
-        let options = rest.prefix(while: { $0 != "--" })
+        // `--` ends the options: after it, "--help" is a message like any other.
+        let options = rest.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
+        func noArguments(_ command: Command) throws(UsageError) -> Command {
+            guard rest.isEmpty else { throw UsageError("\(name) takes no arguments") }
+            return command
+        }
         switch name {
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
-        case "daemon":
-            guard rest.isEmpty else { throw UsageError("daemon takes no arguments") }
-            return .daemon
-        case "ping":
-            guard rest.isEmpty else { throw UsageError("ping takes no arguments") }
-            return .ping
+        case "daemon": return try noArguments(.daemon)
+        case "ping": return try noArguments(.ping)
+        case "list": return try noArguments(.list)
+        case "pause": return try noArguments(.pause)
+        case "resume": return try noArguments(.resume)
+        case "subscribe": return try noArguments(.subscribe)
+        case "reload": return try noArguments(.reload)
+        case "history":
+            guard rest.count <= 1 else { throw UsageError("history takes at most one number") }
+            guard let n = rest.first else { return .history(limit: nil) }
+            guard let limit = Int(n), (1...ProtocolLimits.historySize).contains(limit) else {
+                throw UsageError("history N needs a number from 1 to \(ProtocolLimits.historySize), got \"\(n)\"")
+            }
+            return .history(limit: limit)
         case "show": return try parseShow(rest)
+        case "update": return try parseUpdate(rest)
         case "dismiss":
             if rest == ["--all"] { return .dismissAll }
             guard rest.count == 1, let id = rest.first, !id.hasPrefix("-") else { throw UsageError("dismiss takes one ID, or --all") }
@@ -24,55 +37,136 @@ public enum CommandParser {
         }
     }
 
+    /// Walks options and words: `--opt VALUE`, `--opt=VALUE`, flags, `--` and `-` (stdin).
+    struct OptionReader {
+        let args: [String]
+        var i = 0
+        var words: [String] = []
+        var onlyWords = false
+
+        init(_ args: [String]) { self.args = args }
+
+        /// The next option name and its inline value (`--opt=value`); words are collected on the way.
+        mutating func next() -> (String, String?)? {
+            while i < args.count {
+                let arg = args[i]
+                i += 1
+                if onlyWords || arg == "-" || !arg.hasPrefix("-") {
+                    words.append(arg)
+                } else if arg == "--" {
+                    onlyWords = true
+                } else if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                    return (String(arg[..<eq]), String(arg[arg.index(after: eq)...]))
+                } else {
+                    return (arg, nil)
+                }
+            }
+            return nil
+        }
+
+        mutating func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard i < args.count else { throw UsageError("\(option) needs a value") }
+            i += 1
+            return args[i - 1]
+        }
+    }
+
     static func parseShow(_ args: [String]) throws(UsageError) -> Command {
         var show = ShowRequest(message: "")
-        var words: [String] = []
-        var i = 0
-        func value(_ option: String) throws(UsageError) -> String {
-            i += 1
-            guard i < args.count else { throw UsageError("\(option) needs a value") }
-            return args[i]
-        }
-        var onlyWords = false
-        while i < args.count {
-            let arg = args[i]
-            if onlyWords || arg == "-" || !arg.hasPrefix("-") {
-                words.append(arg)
-            } else if arg == "--" {
-                onlyWords = true
-            } else {
-                var option = arg
-                var inline: String?
-                if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
-                    option = String(arg[..<eq])
-                    inline = String(arg[arg.index(after: eq)...])
-                }
-                let v: String = if let inline { inline } else { try value(option) }
+        var reader = OptionReader(args)
+        var wait: WaitOutput?
+        var printJSON = false
+        while let (option, inline) = reader.next() {
+            switch option {
+            case "--markup": show.markup = true
+            case "--wait", "-w": wait = .text
+            default:
+                let v = try reader.value(option, inline)
                 switch option {
                 case "--title", "-t": show.title = v
-                case "--kind", "-k":
-                    guard let kind = Kind(rawValue: v) else { throw UsageError("unknown kind \"\(v)\" (expected \(Kind.names))") }
-                    show.kind = kind
-                case "--position", "-p":
-                    guard let p = Position(rawValue: v) else { throw UsageError("unknown position \"\(v)\" (expected \(Position.names))") }
-                    show.position = p
-                case "--timeout":
-                    guard let t = Double(v), t.isFinite else { throw UsageError("--timeout needs a number of seconds, got \"\(v)\"") }
-                    guard t >= 0 else { throw UsageError("--timeout must not be negative (0 keeps the toast until dismissed)") }
-                    show.timeout = t
+                case "--kind", "-k": show.kind = try parseEnum(v, Kind.self, "kind")
+                case "--position", "-p": show.position = try parseEnum(v, Position.self, "position")
+                case "--style", "-s": show.style = try parseEnum(v, CardStyle.self, "style")
+                case "--urgency", "-u": show.urgency = try parseEnum(v, Urgency.self, "urgency")
+                case "--timeout": show.timeout = try parseTimeout(v)
+                case "--progress": show.progress = try parseProgress(v)
+                case "--icon", "-i":
+                    guard !v.isEmpty else { throw UsageError("--icon needs a file path or an icon name") }
+                    show.icon = v
                 case "--id":
                     guard !v.isEmpty else { throw UsageError("--id must not be empty") }
                     show.id = v
+                case "--action", "-a":
+                    guard let eq = v.firstIndex(of: "="), eq != v.startIndex, v.index(after: eq) != v.endIndex else {
+                        throw UsageError("--action needs ID=LABEL, got \"\(v)\"")
+                    }
+                    let action = Action(id: String(v[..<eq]), label: String(v[v.index(after: eq)...]))
+                    guard !show.actions.contains(where: { $0.id == action.id }) else { throw UsageError("action \"\(action.id)\" given twice") }
+                    show.actions.append(action)
+                    guard show.actions.count <= Action.maxCount else { throw UsageError("at most \(Action.maxCount) actions fit on a card") }
+                case "--default-action": show.defaultAction = v
+                case "--print":
+                    guard v == "json" || v == "text" else { throw UsageError("--print takes text or json, got \"\(v)\"") }
+                    printJSON = v == "json"
                 default:
                     throw UsageError("unknown option \"\(option)\" for show")
                 }
             }
-            i += 1
         }
-        if words == ["-"] { return .show(show, messageFromStdin: true) }
+        if let d = show.defaultAction, !show.actions.contains(where: { $0.id == d }) {
+            throw UsageError("--default-action \(d) is not one of the --action ids")
+        }
+        if printJSON {
+            guard wait != nil else { throw UsageError("--print json goes with --wait") }
+            wait = .json
+        }
+        let words = reader.words
+        if words == ["-"] { return .show(show, messageFromStdin: true, wait: wait) }
         if words.contains("-") && words.count > 1 { throw UsageError("\"-\" (read the message from stdin) must be the whole message") }
         show.message = words.joined(separator: " ")
         if show.message.isEmpty && (show.title ?? "").isEmpty { throw UsageError("show needs a MESSAGE (or - to read it from stdin)") }
-        return .show(show, messageFromStdin: false)
+        return .show(show, messageFromStdin: false, wait: wait)
+    }
+
+    static func parseUpdate(_ args: [String]) throws(UsageError) -> Command {
+        var reader = OptionReader(args)
+        var update = UpdateRequest(id: "")
+        while let (option, inline) = reader.next() {
+            let v = try reader.value(option, inline)
+            switch option {
+            case "--message", "-m": update.message = v
+            case "--title", "-t": update.title = v
+            case "--kind", "-k": update.kind = try parseEnum(v, Kind.self, "kind")
+            case "--progress": update.progress = try parseProgress(v)
+            case "--timeout": update.timeout = try parseTimeout(v)
+            case "--icon", "-i": update.icon = v
+            default: throw UsageError("unknown option \"\(option)\" for update")
+            }
+        }
+        guard reader.words.count == 1, let id = reader.words.first, !id.isEmpty else {
+            throw UsageError("update takes one ID (then --message, --title, --kind, --progress, --timeout or --icon)")
+        }
+        update.id = id
+        if update.isEmpty { throw UsageError("update needs at least one of --message, --title, --kind, --progress, --timeout, --icon") }
+        return .update(update)
+    }
+
+    static func parseEnum<E: RawRepresentable & CaseIterable>(_ v: String, _: E.Type, _ what: String) throws(UsageError) -> E where E.RawValue == String {
+        guard let e = E(rawValue: v) else {
+            throw UsageError("unknown \(what) \"\(v)\" (expected \(E.allCases.map(\.rawValue).joined(separator: "|")))")
+        }
+        return e
+    }
+
+    static func parseTimeout(_ v: String) throws(UsageError) -> Double {
+        guard let t = Double(v), t.isFinite else { throw UsageError("--timeout needs a number of seconds, got \"\(v)\"") }
+        guard t >= 0 else { throw UsageError("--timeout must not be negative (0 keeps the toast until dismissed)") }
+        return t
+    }
+
+    static func parseProgress(_ v: String) throws(UsageError) -> Double {
+        guard let p = Double(v), (0...100).contains(p) else { throw UsageError("--progress needs a number from 0 to 100, got \"\(v)\"") }
+        return p
     }
 }

@@ -1,10 +1,11 @@
-/// How a card uses its kind's accent colour.
+/// How a card looks; each is a rendering of one of the seeds.
 public enum CardStyle: String, CaseIterable, Sendable {
-    /// Neutral card with a border and icon in the accent colour.
+    /// A dark (or light) card tinted with the kind's colour, a 2 px border in that colour, radius 10.
     case tinted
-    /// Card filled with the accent colour.
+    /// A neutral card with a 6 px bar of the kind's colour at its leading edge, radius 8,
+    /// and a soft shadow where a compositor runs.
     case accent
-    /// Compact pill that shrinks to its text.
+    /// A pill holding the icon and one line of text, centred.
     case capsule
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }

@@ -1,4 +1,4 @@
-/// One toast as the daemon holds it: what to show and for how long.
+/// One toast as the daemon holds it: what to show, for how long, and what it offers.
 public struct Toast: Equatable, Sendable {
     public var id: String
     public var title: String
@@ -11,9 +11,20 @@ public struct Toast: Equatable, Sendable {
     public var style: CardStyle?
     /// Whether `message` uses the small markup subset (`<b> <i> <u>`, entities).
     public var markup: Bool
+    /// A PNG file path or a freedesktop icon name, drawn instead of the kind's icon.
+    public var icon: String?
+    /// Buttons in the card's trailing area, in order.
+    public var actions: [Action]
+    /// The action a click on the card's body chooses.
+    public var defaultAction: String?
+    /// 0...100: a progress bar along the card's bottom.
+    public var progress: Double?
+    public var urgency: Urgency
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
-                timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false) {
+                timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,
+                icon: String? = nil, actions: [Action] = [], defaultAction: String? = nil, progress: Double? = nil,
+                urgency: Urgency = .normal) {
         self.id = id
         self.title = title
         self.message = message
@@ -22,7 +33,33 @@ public struct Toast: Equatable, Sendable {
         self.position = position
         self.style = style
         self.markup = markup
+        self.icon = icon
+        self.actions = actions
+        self.defaultAction = defaultAction
+        self.progress = progress
+        self.urgency = urgency
     }
+}
+
+/// A button on a card: clicking it sends an `action` event with `id`.
+public struct Action: Equatable, Sendable {
+    public var id: String
+    public var label: String
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
+    }
+    /// Buttons share one row of the trailing area.
+    public static let maxCount = 3
+}
+
+/// How much a toast may interrupt.
+public enum Urgency: String, CaseIterable, Sendable {
+    /// Dropped first when the queue overflows.
+    case low
+    case normal
+    /// Ignores do-not-disturb, waits for no timeout, and goes to the front of the queue.
+    case critical
 }
 
 /// Why a toast went away; sent to clients in `dismissed` events.

@@ -1,26 +1,64 @@
 /// What the daemon sends back: one reply per request, in order, and events for the
-/// toasts a connection showed.
+/// toasts a connection showed (or for every toast, once it subscribed).
 public enum Reply: Equatable, Sendable {
-    case ok(id: String?)
+    /// Success, with the toast's id where there is one, and any extra fields
+    /// (`warning`, `toasts`, `history`).
+    case ok(id: String?, extra: [(String, JSON)] = [])
     case error(String)
+
+    public static func == (a: Reply, b: Reply) -> Bool { a.json == b.json }
 
     public var json: JSON {
         switch self {
-        case let .ok(id?): .object([("ok", .bool(true)), ("id", .string(id))])
-        case .ok(nil): .object([("ok", .bool(true))])
-        case let .error(message): .object([("ok", .bool(false)), ("error", .string(message))])
+        case let .ok(id, extra):
+            var m: [(String, JSON)] = [("ok", .bool(true))]
+            if let id { m.append(("id", .string(id))) }
+            return .object(m + extra)
+        case let .error(message): return .object([("ok", .bool(false)), ("error", .string(message))])
         }
     }
 }
 
-/// Something that happened to a toast, told to the connection that showed it.
+/// Something that happened to a toast.
+///
+/// Order per toast: `shown` (when its card appears; a queued toast shows later), any number of
+/// `updated` and at most one `action`, then exactly one `dismissed`, always last.
 public enum ToastEvent: Equatable, Sendable {
+    case shown(id: String)
+    case updated(id: String)
+    case action(id: String, action: String)
     case dismissed(id: String, reason: DismissReason)
+
+    public var id: String {
+        switch self {
+        case let .shown(id), let .updated(id), let .action(id, _), let .dismissed(id, _): id
+        }
+    }
 
     public var json: JSON {
         switch self {
+        case let .shown(id): .object([("event", .string("shown")), ("id", .string(id))])
+        case let .updated(id): .object([("event", .string("updated")), ("id", .string(id))])
+        case let .action(id, action):
+            .object([("event", .string("action")), ("id", .string(id)), ("action", .string(action))])
         case let .dismissed(id, reason):
             .object([("event", .string("dismissed")), ("id", .string(id)), ("reason", .string(reason.rawValue))])
+        }
+    }
+
+    /// Decodes an event line; nil for anything else.
+    public static func decode(_ json: JSON) -> ToastEvent? {
+        guard case let .string(kind)? = json["event"], case let .string(id)? = json["id"] else { return nil }
+        switch kind {
+        case "shown": return .shown(id: id)
+        case "updated": return .updated(id: id)
+        case "action":
+            guard case let .string(a)? = json["action"] else { return nil }
+            return .action(id: id, action: a)
+        case "dismissed":
+            guard case let .string(r)? = json["reason"], let reason = DismissReason(rawValue: r) else { return nil }
+            return .dismissed(id: id, reason: reason)
+        default: return nil
         }
     }
 }
@@ -33,18 +71,14 @@ public enum ServerMessage: Equatable, Sendable {
     /// Decodes a daemon line; nil when it is not one the client knows (newer daemons may add events).
     public static func decode<Bytes: Collection>(line: Bytes) -> ServerMessage? where Bytes.Element == UInt8 {
         guard let json = try? JSON.parse(line) else { return nil }
-        if case let .bool(ok)? = json["ok"] {
+        if case let .bool(ok)? = json["ok"], case let .object(members) = json {
             if ok {
-                if case let .string(id)? = json["id"] { return .reply(.ok(id: id)) }
-                return .reply(.ok(id: nil))
+                let id: String? = if case let .string(id)? = json["id"] { id } else { nil }
+                return .reply(.ok(id: id, extra: members.filter { $0.0 != "ok" && $0.0 != "id" }))
             }
             if case let .string(message)? = json["error"] { return .reply(.error(message)) }
             return .reply(.error("the daemon refused without saying why"))
         }
-        if case .string("dismissed")? = json["event"], case let .string(id)? = json["id"],
-           case let .string(r)? = json["reason"], let reason = DismissReason(rawValue: r) {
-            return .event(.dismissed(id: id, reason: reason))
-        }
-        return nil
+        return ToastEvent.decode(json).map { .event($0) }
     }
 }

@@ -17,6 +17,11 @@ public struct ToastStack: Sendable {
             remaining = toast.timeout > 0 ? toast.timeout : nil
         }
 
+        init(_ toast: Toast, remaining: Double?) {
+            self.toast = toast
+            self.remaining = remaining
+        }
+
         /// The absolute time this toast times out, if its timer is running.
         public var deadline: Double? {
             guard let remaining, let runningSince else { return nil }
@@ -56,8 +61,16 @@ public struct ToastStack: Sendable {
     public private(set) var waiting: [Entry] = []
     /// Whether timers are held (pointer over a card of this stack, or a drag).
     public private(set) var isPaused = false
+    /// Do-not-disturb: new toasts wait (critical ones excepted) and nothing is promoted.
+    public private(set) var holdsNew = false
+    /// How many may wait; past it the oldest low-urgency toast (else the oldest normal one)
+    /// is dropped with reason `overflow`. Critical toasts are never dropped.
+    public var maxWaiting: Int
 
-    public init(maxVisible: Int = 5) { self.maxVisible = max(1, maxVisible) }
+    public init(maxVisible: Int = 5, maxWaiting: Int = 100) {
+        self.maxVisible = max(1, maxVisible)
+        self.maxWaiting = max(1, maxWaiting)
+    }
 
     public var isEmpty: Bool { visible.isEmpty && waiting.isEmpty }
     public func contains(_ id: String) -> Bool { entry(id) != nil }
@@ -81,14 +94,54 @@ public struct ToastStack: Sendable {
             return change
         }
         var entry = Entry(toast)
-        if visible.count < maxVisible {
+        let critical = toast.urgency == .critical
+        if visible.count < maxVisible && (!holdsNew || critical) {
             if !isPaused { entry.start(now) }
             visible.append(entry)
             change.shown.append(toast.id)
         } else {
-            waiting.append(entry)
+            // Critical toasts go to the front of the queue, behind earlier critical ones.
+            let index = critical ? (waiting.firstIndex { $0.toast.urgency != .critical } ?? waiting.count) : waiting.count
+            waiting.insert(entry, at: index)
             change.queued.append(toast.id)
+            dropOverflow(into: &change)
         }
+        return change
+    }
+
+    private mutating func dropOverflow(into change: inout Change) {
+        while waiting.count > maxWaiting {
+            guard let i = waiting.firstIndex(where: { $0.toast.urgency == .low })
+                ?? waiting.firstIndex(where: { $0.toast.urgency == .normal }) else { return }
+            change.removed.append((waiting[i].toast.id, .overflow))
+            waiting.remove(at: i)
+        }
+    }
+
+    /// Changes a toast's content in place, keeping its slot. With `restartTimer` its timeout
+    /// starts again from the toast's (new) `timeout`; otherwise the time left is kept.
+    public mutating func update(_ toast: Toast, restartTimer: Bool, now: Double) -> Bool {
+        if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
+            if restartTimer {
+                visible[i] = Entry(toast)
+                if !isPaused { visible[i].start(now) }
+            } else {
+                visible[i].toast = toast
+            }
+            return true
+        }
+        if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
+            waiting[i] = restartTimer ? Entry(toast) : Entry(toast, remaining: waiting[i].remaining)
+            return true
+        }
+        return false
+    }
+
+    /// Turns do-not-disturb on or off; turning it off shows what waited, in order.
+    public mutating func setHoldsNew(_ hold: Bool, now: Double) -> Change {
+        holdsNew = hold
+        var change = Change()
+        if !hold { promote(now: now, into: &change) }
         return change
     }
 
@@ -156,7 +209,7 @@ public struct ToastStack: Sendable {
     }
 
     private mutating func promote(now: Double, into change: inout Change) {
-        while visible.count < maxVisible, !waiting.isEmpty {
+        while visible.count < maxVisible, let first = waiting.first, !holdsNew || first.toast.urgency == .critical {
             var e = waiting.removeFirst()
             if !isPaused { e.start(now) }
             visible.append(e)

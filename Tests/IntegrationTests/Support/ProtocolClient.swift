@@ -50,6 +50,17 @@ final class ProtocolClient {
         guard line["event"] != nil else { throw TestFailure("expected an event, got \(line.text)") }
         return line
     }
+
+    /// Waits for the next event called `name`, skipping other events (a `shown` before a
+    /// `dismissed`, say) but not replies, which would mean the test lost track.
+    func event(_ name: String, timeout: Double = 5) throws -> JSON {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let line = try next(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            guard let kind = line["event"]?.string else { throw TestFailure("expected an event, got \(line.text)") }
+            if kind == name { return line }
+        }
+    }
 }
 
 extension JSON {

@@ -1,0 +1,208 @@
+extension Request {
+    /// Decodes one line (without its newline). Every failure names the problem.
+    public static func decode<Bytes: Collection>(line: Bytes) -> Result<Request, RequestError> where Bytes.Element == UInt8 {
+        if line.count > ProtocolLimits.maxLineBytes {
+            return .failure(RequestError("request line is longer than \(ProtocolLimits.maxLineBytes) bytes"))
+        }
+        let json: JSON
+        do {
+            json = try JSON.parse(line)
+        } catch {
+            if error.message == "invalid UTF-8" { return .failure(RequestError("request is not valid UTF-8 (\(error))")) }
+            return .failure(RequestError("request is not JSON: \(error)"))
+        }
+        do {
+            return .success(try decode(json))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func decode(_ json: JSON) throws(RequestError) -> Request {
+        guard case let .object(members) = json else {
+            throw RequestError("request must be a JSON object, got \(json.typeName)")
+        }
+        let fields = Fields(members: members)
+        let op = try fields.requiredString("op")
+        switch op {
+        case "ping", "list", "pause", "resume", "subscribe", "reload":
+            try fields.allowOnly(["op"])
+            switch op {
+            case "ping": return .ping
+            case "list": return .list
+            case "pause": return .pause
+            case "resume": return .resume
+            case "subscribe": return .subscribe
+            default: return .reload
+            }
+        case "history":
+            try fields.allowOnly(["op", "limit"])
+            guard let limit = try fields.number("limit") else { return .history(limit: nil) }
+            guard limit >= 1, limit == limit.rounded(), limit <= Double(ProtocolLimits.historySize) else {
+                throw RequestError("\"limit\" must be a whole number from 1 to \(ProtocolLimits.historySize)")
+            }
+            return .history(limit: Int(limit))
+        case "dismiss":
+            try fields.allowOnly(["op", "id", "all"])
+            let all = try fields.bool("all") ?? false
+            let id = try fields.string("id")
+            switch (id, all) {
+            case (nil, true): return .dismissAll
+            case let (id?, false): return .dismiss(id: try validID(id))
+            case (_?, true): throw RequestError("dismiss takes either \"id\" or \"all\":true, not both")
+            case (nil, false): throw RequestError("dismiss needs \"id\" or \"all\":true")
+            }
+        case "show":
+            return .show(try decodeShow(fields))
+        case "update":
+            try fields.allowOnly(["op", "id", "message", "title", "kind", "timeout", "progress", "icon"])
+            var update = UpdateRequest(id: try validID(try fields.requiredString("id")))
+            update.message = try fields.string("message")
+            update.title = try fields.string("title")
+            update.kind = try fields.enumeration("kind", Kind.self)
+            update.timeout = try timeout(fields)
+            update.progress = try progress(fields)
+            update.icon = try icon(fields)
+            if update.isEmpty { throw RequestError("update needs at least one of: message, title, kind, timeout, progress, icon") }
+            return .update(update)
+        default:
+            throw RequestError("unknown op \"\(op)\" (expected one of: \(operations.joined(separator: ", ")))")
+        }
+    }
+
+    static func decodeShow(_ fields: Fields) throws(RequestError) -> ShowRequest {
+        try fields.allowOnly(["op", "message", "title", "kind", "timeout", "id", "position", "style", "markup", "icon",
+                              "actions", "default_action", "progress", "urgency"])
+        var show = ShowRequest(message: try fields.string("message") ?? "")
+        show.title = try fields.string("title")
+        if fields.value("message") == nil && show.title == nil { throw RequestError("missing field \"message\"") }
+        show.kind = try fields.enumeration("kind", Kind.self)
+        show.position = try fields.enumeration("position", Position.self)
+        show.style = try fields.enumeration("style", CardStyle.self)
+        show.urgency = try fields.enumeration("urgency", Urgency.self)
+        show.markup = try fields.bool("markup") ?? false
+        if let id = try fields.string("id") { show.id = try validID(id) }
+        show.timeout = try timeout(fields)
+        show.progress = try progress(fields)
+        show.icon = try icon(fields)
+        show.actions = try actions(fields)
+        if let d = try fields.string("default_action") {
+            guard show.actions.contains(where: { $0.id == d }) else {
+                throw RequestError("\"default_action\" \"\(d)\" is not one of the toast's actions")
+            }
+            show.defaultAction = d
+        }
+        if show.message.isEmpty && (show.title ?? "").isEmpty {
+            throw RequestError("\"message\" is empty and there is no \"title\": nothing to show")
+        }
+        return show
+    }
+
+    static func timeout(_ fields: Fields) throws(RequestError) -> Double? {
+        guard let timeout = try fields.number("timeout") else { return nil }
+        guard timeout >= 0 else { throw RequestError("\"timeout\" must not be negative (0 keeps the toast until dismissed)") }
+        guard timeout <= ProtocolLimits.maxTimeout else {
+            throw RequestError("\"timeout\" is in seconds and at most \(Int(ProtocolLimits.maxTimeout))")
+        }
+        return timeout
+    }
+
+    static func progress(_ fields: Fields) throws(RequestError) -> Double? {
+        guard let p = try fields.number("progress") else { return nil }
+        guard (0...100).contains(p) else { throw RequestError("\"progress\" must be from 0 to 100, got \(JSON.number(p).text)") }
+        return p
+    }
+
+    static func icon(_ fields: Fields) throws(RequestError) -> String? {
+        guard let icon = try fields.string("icon") else { return nil }
+        guard !icon.isEmpty, icon.utf8.count <= 4096, !icon.contains("\0") else {
+            throw RequestError("\"icon\" must be a file path or an icon name")
+        }
+        return icon
+    }
+
+    /// `"actions": [{"id":"yes","label":"Yes"}, …]`, at most three, ids unique.
+    static func actions(_ fields: Fields) throws(RequestError) -> [Action] {
+        guard let value = fields.value("actions"), value != .null else { return [] }
+        guard case let .array(items) = value else { throw RequestError("\"actions\" must be an array, got \(value.typeName)") }
+        guard items.count <= Action.maxCount else { throw RequestError("at most \(Action.maxCount) actions fit on a card, got \(items.count)") }
+        var actions: [Action] = []
+        for item in items {
+            guard case let .object(members) = item else {
+                throw RequestError("each action must be an object like {\"id\":\"yes\",\"label\":\"Yes\"}")
+            }
+            let f = Fields(members: members)
+            try f.allowOnly(["id", "label"])
+            let id = try validID(try f.requiredString("id"))
+            let label = try f.string("label") ?? id
+            guard !label.isEmpty, label.count <= ProtocolLimits.maxActionLabel else {
+                throw RequestError("action label must be 1 to \(ProtocolLimits.maxActionLabel) characters")
+            }
+            guard !actions.contains(where: { $0.id == id }) else { throw RequestError("action id \"\(id)\" is used twice") }
+            actions.append(Action(id: id, label: label))
+        }
+        return actions
+    }
+
+    static func validID(_ id: String) throws(RequestError) -> String {
+        guard !id.isEmpty else { throw RequestError("\"id\" must not be empty") }
+        guard id.count <= ProtocolLimits.maxIDLength else {
+            throw RequestError("\"id\" is longer than \(ProtocolLimits.maxIDLength) characters")
+        }
+        guard id.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            throw RequestError("\"id\" must not contain control characters")
+        }
+        return id
+    }
+}
+
+/// Typed access to a request object's members, with errors that name the field.
+struct Fields {
+    let members: [(String, JSON)]
+
+    func value(_ key: String) -> JSON? { members.last(where: { $0.0 == key })?.1 }
+
+    func allowOnly(_ known: [String]) throws(RequestError) {
+        if let unknown = members.first(where: { !known.contains($0.0) }) {
+            throw RequestError("unknown field \"\(unknown.0)\" (this op takes: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    func string(_ key: String) throws(RequestError) -> String? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case let .string(s)?: return s
+        case let other?: throw RequestError("\"\(key)\" must be a string, got \(other.typeName)")
+        }
+    }
+
+    func requiredString(_ key: String) throws(RequestError) -> String {
+        guard let s = try string(key) else { throw RequestError("missing field \"\(key)\"") }
+        return s
+    }
+
+    func number(_ key: String) throws(RequestError) -> Double? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case let .number(n)?: return n
+        case let other?: throw RequestError("\"\(key)\" must be a number, got \(other.typeName)")
+        }
+    }
+
+    func bool(_ key: String) throws(RequestError) -> Bool? {
+        switch value(key) {
+        case nil, .null?: return nil
+        case let .bool(b)?: return b
+        case let other?: throw RequestError("\"\(key)\" must be a boolean, got \(other.typeName)")
+        }
+    }
+
+    func enumeration<E: RawRepresentable & CaseIterable>(_ key: String, _: E.Type) throws(RequestError) -> E? where E.RawValue == String {
+        guard let raw = try string(key) else { return nil }
+        guard let value = E(rawValue: raw) else {
+            let names = E.allCases.map(\.rawValue).joined(separator: ", ")
+            throw RequestError("unknown \(key) \"\(raw)\" (expected one of: \(names))")
+        }
+        return value
+    }
+}
