@@ -72,7 +72,8 @@ extension ToastDaemon {
                 sizes.append(c.scene.size)
             }
         }
-        let moreScene = stack.waiting.isEmpty ? nil : composer.composeMore(count: stack.waiting.count, metrics: fonts)
+        // Do-not-disturb shows nothing new, not even how much is waiting.
+        let moreScene = stack.waiting.isEmpty || doNotDisturb ? nil : composer.composeMore(count: stack.waiting.count, metrics: fonts)
         if let moreScene { sizes.append(moreScene.size) }
         let frames = layout.frames(for: sizes, at: position, in: screen)
 

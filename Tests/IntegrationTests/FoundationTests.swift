@@ -209,7 +209,3 @@ enum UnixSocketFile {
         return r == 0 && FileManager.default.fileExists(atPath: path)
     }
 }
-
-extension Rect {
-    var midX: Double { x + width / 2 }
-}

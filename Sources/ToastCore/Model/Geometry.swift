@@ -22,6 +22,8 @@ public struct Rect: Equatable, Sendable {
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
     public var origin: Point { Point(x: x, y: y) }
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
 }

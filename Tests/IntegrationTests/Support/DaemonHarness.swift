@@ -73,12 +73,43 @@ final class DaemonHarness {
 
     /// Runs the real `xtoast` client with this daemon's environment.
     @discardableResult
-    func xtoast(_ args: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Run {
+    func xtoast(_ args: [String], stdin: String? = nil, environment extra: [String: String] = [:], timeout: Double = 15) throws -> Run {
         try DaemonHarness.run(DaemonHarness.binDirectory.appendingPathComponent("xtoast"), args, stdin: stdin,
-                              environment: environment.merging(extra) { $1 })
+                              environment: environment.merging(extra) { $1 }, timeout: timeout)
     }
 
-    static func run(_ executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String]) throws -> Run {
+    /// Starts the real client without waiting for it (for `show --wait`); collect it with `finish`.
+    func startXtoast(_ args: [String]) throws -> Background {
+        let p = Process()
+        p.executableURL = DaemonHarness.binDirectory.appendingPathComponent("xtoast")
+        p.arguments = args
+        p.environment = environment
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        return Background(process: p, out: out, err: err)
+    }
+
+    struct Background {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+
+        /// Waits (with a deadline) for the client to exit and returns what it printed.
+        func finish(timeout: Double = 10) throws -> Run {
+            let p = process
+            try waitUntil("the client to exit", timeout: timeout) { !p.isRunning }
+            return Run(status: p.terminationStatus,
+                       stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                       stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+    }
+
+    /// Runs a program to its end; one that is still running after `timeout` seconds is killed,
+    /// so a hung client fails its test instead of hanging the suite.
+    static func run(_ executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String],
+                    timeout: Double = 15) throws -> Run {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
@@ -90,6 +121,10 @@ final class DaemonHarness {
         try p.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
+        let pid = p.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
