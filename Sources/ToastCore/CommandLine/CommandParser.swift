@@ -140,7 +140,9 @@ public enum CommandParser {
             case "--kind", "-k": update.kind = try parseEnum(v, Kind.self, "kind")
             case "--progress": update.progress = try parseProgress(v)
             case "--timeout": update.timeout = try parseTimeout(v)
-            case "--icon", "-i": update.icon = v
+            case "--icon", "-i":
+                guard !v.isEmpty else { throw UsageError("--icon needs a file path or an icon name") }
+                update.icon = v
             default: throw UsageError("unknown option \"\(option)\" for update")
             }
         }

@@ -22,7 +22,7 @@ enum TestDisplay {
         xvfb.standardOutput = pipe
         try! xvfb.run()
         xvfbPID = xvfb.processIdentifier
-        atexit { if TestDisplay.xvfbPID > 0 { kill(TestDisplay.xvfbPID, SIGTERM) } }
+        atexit { if TestDisplay.xvfbPID > 0 { kill(TestDisplay.xvfbPID, SIGKILL) } }
         var number = ""
         let handle = pipe.fileHandleForReading
         while !number.hasSuffix("\n") {

@@ -20,6 +20,16 @@ final class XProbe {
 
     var screenSize: Size { Size(width: Double(XDisplayWidth(display, screen)), height: Double(XDisplayHeight(display, screen))) }
 
+    /// A window's depth: 32 for the ARGB cards under a compositor, 24 for shaped ones.
+    func depth(of window: Window) -> Int32 {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0 else { return 0 }
+        return attributes.depth
+    }
+
+    /// What the root shows where no window is (black on a bare Xvfb).
+    var rootPixel: UInt32 { (try? pixel(0, Int(screenSize.height) - 1)) ?? 0 }
+
     /// Paints the root window one flat colour, so "what lies beneath a card" is recognisable.
     func setRootColor(_ rgb: UInt32) {
         XSetWindowBackground(display, root, UInt(rgb))
