@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]
 )

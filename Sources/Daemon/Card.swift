@@ -39,11 +39,15 @@ final class Card {
         motion = CardMotion(at: start, now: now, tuning: tuning)
     }
 
-    var size: Size { composed.scene.size }
+    /// The card's own size (its window may be larger by a shadow's margin).
+    var size: Size { composed.scene.cardSize }
     /// The size the card is heading for (its full height once a height animation ends).
-    var targetSize: Size { Size(width: composed.scene.size.width, height: contentAnimation?.toHeight ?? composed.fullHeight) }
+    var targetSize: Size { Size(width: size.width, height: contentAnimation?.toHeight ?? composed.fullHeight) }
     var frame: Rect { Rect(x: motion.position.x, y: motion.position.y, width: size.width, height: size.height) }
 
-    /// Moves the window to where the motion says the card is.
-    func place() { window.move(to: motion.position) }
+    /// Moves the window to where the motion says the card is (less any shadow margin).
+    func place() {
+        let inset = composed.scene.inset
+        window.move(to: Point(x: motion.position.x - inset, y: motion.position.y - inset))
+    }
 }

@@ -10,7 +10,7 @@ extension ToastDaemon {
     func compose(_ toast: Toast, appearance: CardComposer.Appearance) -> CardComposer.Card {
         var appearance = appearance
         appearance.iconImage = iconPaths[toast.id]
-        return composer.compose(toast, style: style(of: toast), appearance: appearance, metrics: fonts)
+        return composer.compose(toast, style: style(of: toast), appearance: appearance, metrics: fonts, shadow: visual.hasAlpha)
     }
 
     /// Repaints a card after its appearance changed (hover, pressed button), same size.
@@ -69,7 +69,7 @@ extension ToastDaemon {
             if let card = cards[toast.id] { sizes.append(card.targetSize) } else {
                 let c = compose(toast, appearance: CardComposer.Appearance())
                 composedCards[toast.id] = c
-                sizes.append(c.scene.size)
+                sizes.append(c.scene.cardSize)
             }
         }
         // Do-not-disturb shows nothing new, not even how much is waiting.
@@ -118,6 +118,7 @@ extension ToastDaemon {
         window.paint(composed.scene, painter: painter)
         let card = Card(id: id, toast: toast, window: window, composed: composed, at: start, rest: frame.origin,
                         now: now - frameInterval, tuning: config.motion)
+        card.place()
         card.motion.spring(to: frame.origin, now: now - frameInterval, spring: .standard(config.motion))
         card.motion.step(to: now)
         card.place()
@@ -159,7 +160,8 @@ extension ToastDaemon {
             return
         }
         let colors = composer.colors(for: .loading, style: style(of: card.toast))
-        let rect = card.composed.iconRect
+        let inset = card.composed.scene.inset
+        let rect = card.composed.iconRect.offsetBy(inset)
         if card.spinner?.matches(rect: rect, color: colors.accent, background: colors.background) != true {
             card.spinner = SpinnerOverlay(parent: card.window, painter: painter, rect: rect, color: colors.accent,
                                           background: colors.background)
@@ -223,10 +225,12 @@ extension ToastDaemon {
         visual = CardVisual(display: display, argb: argb)
         painter = Painter(display: display, visual: visual, fonts: fonts)
         for card in allCards {
-            let window = CardWindow(display: display, visual: visual, size: card.size, at: card.motion.position)
+            card.composed = compose(card.toast, appearance: card.appearance)
+            let window = CardWindow(display: display, visual: visual, size: card.composed.scene.size, at: card.motion.position)
             window.paint(card.composed.scene, painter: painter)
-            window.map()
             card.window = window
+            card.place()
+            window.map()
             card.spinner = nil
             updateSpinner(card)
         }

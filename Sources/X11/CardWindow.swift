@@ -70,16 +70,22 @@ public final class CardWindow {
         XSetWindowBackgroundPixmap(d, window, fresh)
         if pixmap != 0 { XFreePixmap(d, pixmap) }
         pixmap = fresh
-        applyShape(width: w, height: h, radius: scene.cornerRadius)
+        applyShape(scene, width: w, height: h)
         XClearWindow(d, window)
     }
 
     /// Without a compositor, the corners are cut with XShape so what lies beneath shows.
     /// With one, the ARGB pixmap's alpha does it; any old shape is removed.
-    private func applyShape(width: Int, height: Int, radius: Double) {
+    private func applyShape(_ scene: CardScene, width: Int, height: Int) {
+        let radius = scene.cornerRadius
         let d = display.handle
         if visual.hasAlpha {
             XShapeCombineMask(d, window, ShapeBounding, 0, 0, 0, ShapeSet)
+            // A shadow's margin is drawn but not clickable: input goes only to the card.
+            let inset = Int16(clamping: Int(scene.inset.rounded()))
+            var input = XRectangle(x: inset, y: inset, width: UInt16(clamping: width - 2 * Int(inset)),
+                                   height: UInt16(clamping: height - 2 * Int(inset)))
+            XShapeCombineRectangles(d, window, ShapeInput, 0, 0, &input, 1, ShapeSet, YXBanded)
             return
         }
         var rects = RoundedRectCoverage.rowSpans(width: width, height: height, radius: radius).map {

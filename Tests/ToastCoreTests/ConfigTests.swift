@@ -35,7 +35,7 @@ import ToastCore
     @Test func lightAccents() {
         let light = Palette.light
         #expect([Kind.info, .success, .warning, .error, .notice, .debug].map(light.accent(for:))
-                == [0x007AFF, 0x34C759, 0xFFCC00, 0xFF3B30, 0xFF9500, 0xAF52DE])
+                == [0x007AFF, 0x34C759, 0xD9A400, 0xFF3B30, 0xFF9500, 0xAF52DE])
         #expect(Set(light.accents.keys) == Set(Kind.allCases))
     }
 

@@ -79,12 +79,35 @@ public struct CardComposer: Sendable {
     /// Points to whole device pixels at this scale.
     public func px(_ points: Double) -> Double { (points * scale).rounded() }
 
+    /// With `shadow` (a compositor runs), the accent style gets its soft shadow.
     public func compose(_ toast: Toast, style: CardStyle, appearance: Appearance = Appearance(),
-                        metrics: TextMetrics) -> Card {
+                        metrics: TextMetrics, shadow: Bool = false) -> Card {
         switch style {
-        case .tinted, .accent: composeCard(toast, style: style, appearance: appearance, metrics: metrics)
-        case .capsule: composeCapsule(toast, appearance: appearance, metrics: metrics)
+        case .tinted: return composeCard(toast, style: style, appearance: appearance, metrics: metrics)
+        case .accent:
+            let card = composeCard(toast, style: style, appearance: appearance, metrics: metrics)
+            return shadow ? withShadow(card) : card
+        case .capsule: return composeCapsule(toast, appearance: appearance, metrics: metrics)
         }
+    }
+
+    /// The accent seed's soft shadow: layered, widening translucent outlines below the card,
+    /// offset a little downward, in a margin the scene grows by. Hit areas stay in card coordinates.
+    func withShadow(_ card: Card) -> Card {
+        let m = px(12)
+        let steps = 6
+        let size = card.scene.size
+        var ops: [DrawOp] = []
+        for i in 0..<steps {
+            let spread = m * Double(steps - i) / Double(steps)
+            let rect = Rect(x: m - spread, y: m - spread + px(3), width: size.width + 2 * spread, height: size.height + 2 * spread)
+            ops.append(.roundedRect(rect, radius: card.scene.cornerRadius + spread, color: RGBA(r: 0, g: 0, b: 0, a: 14)))
+        }
+        ops += card.scene.ops.map { $0.offsetBy(m) }
+        var shadowed = card
+        shadowed.scene = CardScene(size: Size(width: size.width + 2 * m, height: size.height + 2 * m),
+                                   cornerRadius: card.scene.cornerRadius, ops: ops, inset: m)
+        return shadowed
     }
 
     /// Colours for a toast's kind in the configured theme.

@@ -41,6 +41,19 @@ public enum DrawOp: Equatable, Sendable {
     /// An image file (already loaded and cached by the renderer) scaled into the square.
     case image(path: String, Rect)
 
+    /// The same op moved right and down by `d` (into a shadow's margin).
+    func offsetBy(_ d: Double) -> DrawOp {
+        func move(_ r: Rect) -> Rect { Rect(x: r.x + d, y: r.y + d, width: r.width, height: r.height) }
+        switch self {
+        case let .roundedRect(r, radius, color): return .roundedRect(move(r), radius: radius, color: color)
+        case let .roundedRectSlice(r, radius, visible, color): return .roundedRectSlice(move(r), radius: radius, visibleWidth: visible, color: color)
+        case let .icon(shape, r, color, phase): return .icon(shape, move(r), color: color, phase: phase)
+        case let .image(path, r): return .image(path: path, move(r))
+        case let .text(s, x, baseline, style, color, underline):
+            return .text(s, x: x + d, baseline: baseline + d, style: style, color: color, underline: underline)
+        }
+    }
+
     /// How far down the op draws, so content that would spill past a shrinking card can be left out.
     public var bottom: Double {
         switch self {
@@ -54,14 +67,21 @@ public enum DrawOp: Equatable, Sendable {
 ///
 /// Built by the pure model from a toast and measurements; the X11 layer only executes it.
 public struct CardScene: Equatable, Sendable {
+    /// The whole drawing's size: the card plus `inset` on every side.
     public var size: Size
     /// The card's outline radius: the window's shape (XShape) or alpha follow it.
     public var cornerRadius: Double
     public var ops: [DrawOp]
+    /// Room around the card for its shadow (ARGB windows only); the card starts at (inset, inset).
+    public var inset: Double
 
-    public init(size: Size, cornerRadius: Double, ops: [DrawOp]) {
+    public init(size: Size, cornerRadius: Double, ops: [DrawOp], inset: Double = 0) {
         self.size = size
         self.cornerRadius = cornerRadius
         self.ops = ops
+        self.inset = inset
     }
+
+    /// The card itself, without its shadow's margin: what layout and hit-testing use.
+    public var cardSize: Size { Size(width: size.width - 2 * inset, height: size.height - 2 * inset) }
 }

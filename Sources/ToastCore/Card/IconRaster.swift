@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Each icon is a signed distance function over the unit square (negative inside), so the
 /// same source is crisp at 1x, 2x or 1.25x: coverage of a pixel is 0.5 − distance in pixels.
-/// `assets/icons.md` describes the shapes; this file is their source.
+/// Their source is `assets/icons/icons.txt` (compiled in by `scripts/embed-icons`).
 public enum IconRaster {
     /// Bytes per mask row (X images want rows padded to 4 bytes).
     public static func stride(_ size: Int) -> Int { (size + 3) & ~3 }
@@ -40,55 +40,33 @@ public enum IconRaster {
         }
     }
 
+    /// Signed distance from `p` to the icon: the union of its shapes, minus the ones it cuts.
     static func distance(_ shape: IconShape, _ p: V, phase: Double) -> Double {
-        let stroke = 0.085
+        var d = Double.infinity
+        for step in IconSource.builtIn[shape] ?? [] {
+            let e = distance(step.shape, p, phase: phase)
+            d = step.cuts ? max(d, -e) : min(d, e)
+        }
+        return d
+    }
+
+    static func distance(_ shape: IconSource.Shape, _ p: V, phase: Double) -> Double {
         switch shape {
-        case .info:
-            return min(ring(p, V(0.5, 0.5), 0.42, stroke),
-                       disc(p, V(0.5, 0.30), 0.06),
-                       segment(p, V(0.5, 0.45), V(0.5, 0.72), stroke * 1.1))
-        case .check:
-            return min(ring(p, V(0.5, 0.5), 0.42, stroke),
-                       segment(p, V(0.30, 0.52), V(0.44, 0.66), stroke * 1.1),
-                       segment(p, V(0.44, 0.66), V(0.71, 0.37), stroke * 1.1))
-        case .triangle:
-            let a = V(0.5, 0.10), b = V(0.93, 0.86), c = V(0.07, 0.86)
-            return min(segment(p, a, b, stroke), segment(p, b, c, stroke), segment(p, c, a, stroke),
-                       segment(p, V(0.5, 0.38), V(0.5, 0.60), stroke * 1.1), disc(p, V(0.5, 0.73), 0.055))
-        case .octagon:
-            let corners = (0..<8).map { i -> V in
-                let angle = (Double(i) + 0.5) * Double.pi / 4
-                return V(0.5 + 0.44 * cos(angle), 0.5 + 0.44 * sin(angle))
-            }
+        case let .ring(c, r, w): return ring(p, c, r, w)
+        case let .disc(c, r): return disc(p, c, r)
+        case let .line(a, b, w): return segment(p, a, b, w)
+        case let .outline(points, w):
             var d = Double.infinity
-            for i in 0..<8 { d = min(d, segment(p, corners[i], corners[(i + 1) % 8], stroke)) }
-            return min(d, segment(p, V(0.5, 0.28), V(0.5, 0.56), stroke * 1.1), disc(p, V(0.5, 0.71), 0.055))
-        case .bell:
-            let dome = max(disc(p, V(0.5, 0.46), 0.27), p.y - 0.46)
-            let skirt = convexPolygon(p, [V(0.23, 0.46), V(0.77, 0.46), V(0.84, 0.74), V(0.16, 0.74)])
-            let body = min(dome, skirt)
-            return min(body, segment(p, V(0.13, 0.75), V(0.87, 0.75), 0.06),
-                       max(disc(p, V(0.5, 0.80), 0.09), 0.80 - p.y), disc(p, V(0.5, 0.17), 0.055))
-        case .ladybug:
-            let shell = disc(p, V(0.5, 0.58), 0.31)
-            let cut = min(segment(p, V(0.5, 0.30), V(0.5, 0.92), 0.045),
-                          disc(p, V(0.37, 0.52), 0.06), disc(p, V(0.63, 0.52), 0.06),
-                          disc(p, V(0.38, 0.72), 0.055), disc(p, V(0.62, 0.72), 0.055))
-            let head = disc(p, V(0.5, 0.25), 0.13)
-            let antennae = min(segment(p, V(0.44, 0.16), V(0.33, 0.06), 0.05), segment(p, V(0.56, 0.16), V(0.67, 0.06), 0.05))
-            let legs = min(segment(p, V(0.2, 0.5), V(0.08, 0.44), 0.05), segment(p, V(0.8, 0.5), V(0.92, 0.44), 0.05),
-                           segment(p, V(0.21, 0.72), V(0.08, 0.78), 0.05), segment(p, V(0.79, 0.72), V(0.92, 0.78), 0.05))
-            return min(max(shell, -cut), head, antennae, legs)
-        case .spinner:
-            return arc(p, V(0.5, 0.5), 0.38, stroke * 1.2, start: phase * 2 * Double.pi, sweep: 1.5 * Double.pi)
-        case .close:
-            return min(segment(p, V(0.28, 0.28), V(0.72, 0.72), stroke), segment(p, V(0.72, 0.28), V(0.28, 0.72), stroke))
+            for i in points.indices { d = min(d, segment(p, points[i], points[(i + 1) % points.count], w)) }
+            return d
+        case let .polygon(points): return convexPolygon(p, points)
+        case let .arc(c, r, w, sweep): return arc(p, c, r, w, start: phase * 2 * Double.pi, sweep: sweep)
         }
     }
 
     // MARK: Distance primitives (unit-square coordinates, negative inside)
 
-    struct V {
+    struct V: Equatable, Sendable {
         var x: Double, y: Double
         init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
         static func - (a: V, b: V) -> V { V(a.x - b.x, a.y - b.y) }

@@ -38,9 +38,10 @@ public struct Palette: Equatable, Sendable {
                   .notice: 0xFF9F0A, .debug: 0xBF5AF2, .loading: 0x8E8E93]
     )
 
+    /// Apple's light yellow (#FFCC00) nearly vanishes on a white card, so warnings use a deeper amber.
     public static let light = Palette(
         background: 0xFFFFFF, text: 0x1C1C1E, secondaryText: 0x6E6E73,
-        accents: [.info: 0x007AFF, .success: 0x34C759, .warning: 0xFFCC00, .error: 0xFF3B30,
+        accents: [.info: 0x007AFF, .success: 0x34C759, .warning: 0xD9A400, .error: 0xFF3B30,
                   .notice: 0xFF9500, .debug: 0xAF52DE, .loading: 0x8E8E93]
     )
 }

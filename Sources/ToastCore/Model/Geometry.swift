@@ -25,5 +25,6 @@ public struct Rect: Equatable, Sendable {
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
     public var origin: Point { Point(x: x, y: y) }
+    public func offsetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width, height: height) }
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
 }

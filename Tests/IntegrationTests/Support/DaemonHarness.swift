@@ -46,6 +46,9 @@ final class DaemonHarness {
         process.executableURL = DaemonHarness.binDirectory.appendingPathComponent("xtoastd")
         process.environment = env
         process.standardError = try FileHandle(forWritingTo: logURL)
+        // Not the test runner's stdout: a daemon orphaned by a crashed test would hold that
+        // pipe open and keep `swift test` waiting for ever.
+        process.standardOutput = FileHandle.nullDevice
         try process.run()
         let path = socketPath
         try waitUntil("the daemon to listen at \(path)") {
