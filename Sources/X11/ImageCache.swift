@@ -103,25 +103,9 @@ public final class ImageCache {
     /// The pixmap is freed at once: the picture keeps it alive on the server until it is freed.
     /// The corresponding C functions are `XCreatePixmap`, `XPutImage` and `XRenderCreatePicture`.
     private func upload(_ pixels: [UInt8], width: Int, height: Int, format: UnsafeMutablePointer<XRenderPictFormat>) -> Picture {
-        let d = display.handle
-        let pixmap = XCreatePixmap(d, display.root, UInt32(width), UInt32(height), 32)
-        defer { XFreePixmap(d, pixmap) }
-        let gc = XCreateGC(d, pixmap, 0, nil)
-        defer { XFreeGC(d, gc) }
-        var bytes = pixels
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { data in
-                guard let image = XCreateImage(d, XDefaultVisual(d, display.screen), 32, ZPixmap, 0, data,
-                                               UInt32(width), UInt32(height), 32, Int32(width * 4)) else { return }
-                // B G R A in memory is a 32-bit ARGB word stored least significant byte first;
-                // Xlib swaps if the server wants the other order.
-                image.pointee.byte_order = LSBFirst
-                XPutImage(d, pixmap, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
-                image.pointee.data = nil // the bytes belong to Swift
-                xt_destroy_image(image)
-            }
-        }
-        return XRenderCreatePicture(d, pixmap, format, 0, nil)
+        let pixmap = display.uploadPixmap(pixels, width: width, height: height, depth: 32, stride: width * 4)
+        defer { XFreePixmap(display.handle, pixmap) }
+        return XRenderCreatePicture(display.handle, pixmap, format, 0, nil)
     }
 
     private func nextUse() -> UInt64 {

@@ -88,19 +88,8 @@ public final class Painter {
     private func composite(_ color: RGBA, mask: [UInt8], width: Int, height: Int, stride: Int, at origin: Point, onto dst: Picture) {
         guard width > 0, height > 0 else { return }
         let d = display.handle
-        let maskPixmap = XCreatePixmap(d, display.root, UInt32(width), UInt32(height), 8)
+        let maskPixmap = display.uploadPixmap(mask, width: width, height: height, depth: 8, stride: stride)
         defer { XFreePixmap(d, maskPixmap) }
-        let gc = XCreateGC(d, maskPixmap, 0, nil)
-        defer { XFreeGC(d, gc) }
-        var bytes = mask
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { data in
-                guard let image = XCreateImage(d, visual.visual, 8, ZPixmap, 0, data, UInt32(width), UInt32(height), 32, Int32(stride)) else { return }
-                XPutImage(d, maskPixmap, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
-                image.pointee.data = nil // the bytes belong to Swift
-                xt_destroy_image(image)
-            }
-        }
         let maskPicture = XRenderCreatePicture(d, maskPixmap, maskFormat, 0, nil)
         defer { XRenderFreePicture(d, maskPicture) }
         var rc = renderColor(color)

@@ -1,15 +1,6 @@
 import Testing
 import ToastCore
 
-private func parse(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Command? {
-    do {
-        return try CommandParser.parse(args)
-    } catch {
-        Issue.record("unexpected usage error: \(error.message)", sourceLocation: sourceLocation)
-        return nil
-    }
-}
-
 private func usageError(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
     do {
         let command = try CommandParser.parse(args)

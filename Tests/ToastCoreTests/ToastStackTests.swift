@@ -1,20 +1,6 @@
 import Testing
 import ToastCore
 
-private func toast(_ id: String, timeout: Double = 4, message: String = "message") -> Toast {
-    Toast(id: id, message: message, timeout: timeout)
-}
-
-private func visibleIDs(_ stack: ToastStack) -> [String] { stack.visible.map(\.toast.id) }
-private func waitingIDs(_ stack: ToastStack) -> [String] { stack.waiting.map(\.toast.id) }
-private func removedIDs(_ change: ToastStack.Change) -> [String] { change.removed.map(\.id) }
-private func removedReasons(_ change: ToastStack.Change) -> [DismissReason] { change.removed.map(\.reason) }
-
-extension ToastStack.Change {
-    /// Nothing shown, queued, removed or replaced.
-    fileprivate var isNothing: Bool { shown.isEmpty && queued.isEmpty && removed.isEmpty && replaced == nil }
-}
-
 /// A stack of `max` visible toasts holding `ids`, all added at time 0 with the given timeout.
 private func stack(max: Int, _ ids: [String], timeout: Double = 4) -> ToastStack {
     var s = ToastStack(maxVisible: max)

@@ -91,9 +91,7 @@ public enum CommandParser {
                 case "--urgency", "-u": show.urgency = try parseEnum(v, Urgency.self, "urgency")
                 case "--timeout": show.timeout = try parseTimeout(v)
                 case "--progress": show.progress = try parseProgress(v)
-                case "--icon", "-i":
-                    guard !v.isEmpty else { throw UsageError("--icon needs a file path or an icon name") }
-                    show.icon = v
+                case "--icon", "-i": show.icon = try parseIcon(v)
                 case "--id":
                     guard !v.isEmpty else { throw UsageError("--id must not be empty") }
                     show.id = v
@@ -140,9 +138,7 @@ public enum CommandParser {
             case "--kind", "-k": update.kind = try parseEnum(v, Kind.self, "kind")
             case "--progress": update.progress = try parseProgress(v)
             case "--timeout": update.timeout = try parseTimeout(v)
-            case "--icon", "-i":
-                guard !v.isEmpty else { throw UsageError("--icon needs a file path or an icon name") }
-                update.icon = v
+            case "--icon", "-i": update.icon = try parseIcon(v)
             default: throw UsageError("unknown option \"\(option)\" for update")
             }
         }
@@ -165,6 +161,11 @@ public enum CommandParser {
         guard let t = Double(v), t.isFinite else { throw UsageError("--timeout needs a number of seconds, got \"\(v)\"") }
         guard t >= 0 else { throw UsageError("--timeout must not be negative (0 keeps the toast until dismissed)") }
         return t
+    }
+
+    static func parseIcon(_ v: String) throws(UsageError) -> String {
+        guard !v.isEmpty else { throw UsageError("--icon needs a file path or an icon name") }
+        return v
     }
 
     static func parseProgress(_ v: String) throws(UsageError) -> Double {
