@@ -94,14 +94,15 @@ public struct CardComposer: Sendable {
     /// The accent seed's soft shadow: layered, widening translucent outlines below the card,
     /// offset a little downward, in a margin the scene grows by. Hit areas stay in card coordinates.
     func withShadow(_ card: Card) -> Card {
-        let m = px(12)
-        let steps = 6
+        // Light enough that the shadows of cards stacked 8 px apart do not merge into a band.
+        let m = px(10)
+        let steps = 5
         let size = card.scene.size
         var ops: [DrawOp] = []
         for i in 0..<steps {
             let spread = m * Double(steps - i) / Double(steps)
             let rect = Rect(x: m - spread, y: m - spread + px(3), width: size.width + 2 * spread, height: size.height + 2 * spread)
-            ops.append(.roundedRect(rect, radius: card.scene.cornerRadius + spread, color: RGBA(r: 0, g: 0, b: 0, a: 14)))
+            ops.append(.roundedRect(rect, radius: card.scene.cornerRadius + spread, color: RGBA(r: 0, g: 0, b: 0, a: 8)))
         }
         ops += card.scene.ops.map { $0.offsetBy(m) }
         var shadowed = card
