@@ -1,16 +1,6 @@
 import Testing
 import ToastCore
 
-/// Fixed advances standing in for Xft: 7 px per character, 8 in bold, line height 17, ascent 13,
-/// all multiplied by `scale` as a font opened at that scale would be.
-private struct FixedMetrics: TextMetrics {
-    var scale = 1.0
-    func width(of text: String, style: FontStyle) -> Double { Double(text.count) * (style.bold ? 8 : 7) * scale }
-    func fontIndex(for c: Character, style: FontStyle) -> Int { 0 }
-    var lineHeight: Double { 17 * scale }
-    var ascent: Double { 13 * scale }
-}
-
 private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double = 1,
                      appearance: CardComposer.Appearance = .init()) -> CardComposer.Card {
     CardComposer(config: .default, scale: scale).compose(toast, style: style, appearance: appearance,

@@ -1,20 +1,10 @@
 import Testing
 import ToastCore
 
-/// Fixed advances standing in for Xft: 7 px per character, 8 in bold, line height 17, ascent 13,
-/// all multiplied by `scale` as a font opened at that scale would be.
-private struct FakeMetrics: TextMetrics {
-    var scale = 1.0
-    func width(of text: String, style: FontStyle) -> Double { Double(text.count) * (style.bold ? 8 : 7) * scale }
-    func fontIndex(for c: Character, style: FontStyle) -> Int { 0 }
-    var lineHeight: Double { 17 * scale }
-    var ascent: Double { 13 * scale }
-}
-
 private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double = 1, config: Config = .default,
                      appearance: CardComposer.Appearance = .init()) -> CardComposer.Card {
     CardComposer(config: config, scale: scale).compose(toast, style: style, appearance: appearance,
-                                                       metrics: FakeMetrics(scale: scale))
+                                                       metrics: FixedMetrics(scale: scale))
 }
 
 /// The text drawn, one string per baseline, top to bottom.
@@ -324,20 +314,20 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
 
     @Test func moreCard() throws {
         let composer = CardComposer(config: .default, scale: 1)
-        let scene = composer.composeMore(count: 3, metrics: FakeMetrics())
+        let scene = composer.composeMore(count: 3, metrics: FixedMetrics())
         let label = try #require(textOps(scene.ops).first)
         #expect(label.text == "+3 more")
         #expect(label.x == 12)
         #expect(scene.size == Size(width: 7 * 7 + 24, height: 29))
         #expect(scene.cornerRadius == scene.size.height / 2)
-        #expect(composer.composeMore(count: 12, metrics: FakeMetrics()).ops.contains {
+        #expect(composer.composeMore(count: 12, metrics: FixedMetrics()).ops.contains {
             if case .text("+12 more", _, _, _, _, _) = $0 { true } else { false }
         })
     }
 
     @Test func moreCardScales() {
-        let one = CardComposer(config: .default, scale: 1).composeMore(count: 5, metrics: FakeMetrics())
-        let two = CardComposer(config: .default, scale: 2).composeMore(count: 5, metrics: FakeMetrics(scale: 2))
+        let one = CardComposer(config: .default, scale: 1).composeMore(count: 5, metrics: FixedMetrics())
+        let two = CardComposer(config: .default, scale: 2).composeMore(count: 5, metrics: FixedMetrics(scale: 2))
         #expect(abs(two.size.width - 2 * one.size.width) <= 1)
         #expect(abs(two.size.height - 2 * one.size.height) <= 1)
     }

@@ -1,20 +1,6 @@
 import Testing
 import ToastCore
 
-private func decode(_ line: String) -> Result<Request, RequestError> {
-    Request.decode(line: Array(line.utf8))
-}
-
-/// The decoded request (records an issue when the line is refused).
-private func decoded(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> Request? {
-    switch decode(line) {
-    case let .success(request): return request
-    case let .failure(error):
-        Issue.record("expected \(line) to decode, got: \(error.message)", sourceLocation: sourceLocation)
-        return nil
-    }
-}
-
 /// The error message for a line that must be refused (records an issue when it decodes).
 private func refusal(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     switch decode(line) {

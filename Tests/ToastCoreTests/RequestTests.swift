@@ -1,10 +1,6 @@
 import Testing
 import ToastCore
 
-private func decode(_ line: String) -> Result<Request, RequestError> {
-    Request.decode(line: Array(line.utf8))
-}
-
 /// The error message for a line that must be refused (records an issue if it decodes).
 private func errorMessage(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
     errorMessage(bytes: Array(line.utf8), sourceLocation: sourceLocation)
@@ -17,15 +13,6 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
         return ""
     case let .failure(error):
         return error.message
-    }
-}
-
-private func decoded(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> Request? {
-    switch decode(line) {
-    case let .success(request): return request
-    case let .failure(error):
-        Issue.record("expected \(line) to decode, got: \(error.message)", sourceLocation: sourceLocation)
-        return nil
     }
 }
 

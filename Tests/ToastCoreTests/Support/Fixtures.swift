@@ -26,3 +26,27 @@ func parse(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) 
         return nil
     }
 }
+
+func decode(_ line: String) -> Result<Request, RequestError> {
+    Request.decode(line: Array(line.utf8))
+}
+
+/// The decoded request (records an issue when the line is refused).
+func decoded(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> Request? {
+    switch decode(line) {
+    case let .success(request): return request
+    case let .failure(error):
+        Issue.record("expected \(line) to decode, got: \(error.message)", sourceLocation: sourceLocation)
+        return nil
+    }
+}
+
+/// Fixed advances standing in for Xft: 7 px per character, 8 in bold, line height 17, ascent 13,
+/// all multiplied by `scale` as a font opened at that scale would be.
+struct FixedMetrics: TextMetrics {
+    var scale = 1.0
+    func width(of text: String, style: FontStyle) -> Double { Double(text.count) * (style.bold ? 8 : 7) * scale }
+    func fontIndex(for c: Character, style: FontStyle) -> Int { 0 }
+    var lineHeight: Double { 17 * scale }
+    var ascent: Double { 13 * scale }
+}
