@@ -14,8 +14,8 @@ final class Card {
     var drag: SwipeGesture?
     /// Set once the card has left its stack and is animating off screen.
     var isLeaving = false
-    /// Where the exit slide began, so a compositor can fade the card as it goes.
-    var exitStart: Point?
+    /// Where the enter or exit slide began, so a compositor can fade the card in or out with it.
+    var fadeStart: Point?
     /// A change of height or progress being animated by repainting (only those two repaint).
     var contentAnimation: ContentAnimation?
     /// The turning icon of a loading toast, in a child window of its own.

@@ -122,6 +122,10 @@ extension ToastDaemon {
         card.motion.spring(to: frame.origin, now: now - frameInterval, spring: .standard(config.motion))
         card.motion.step(to: now)
         card.place()
+        if visual.hasAlpha {
+            card.fadeStart = start
+            fade(card)
+        }
         window.map()
         return card
     }
@@ -147,7 +151,7 @@ extension ToastDaemon {
         } else {
             target = layout.offscreen(f, at: card.toast.position, in: screen)
         }
-        card.exitStart = card.motion.position
+        card.fadeStart = card.motion.position
         card.motion.slide(to: target, now: now, duration: config.motion.exitDuration, minimumInitialSpeed: speed)
         leaving.append(card)
         armFrames(now)
@@ -186,10 +190,7 @@ extension ToastDaemon {
             if card.motion.isAnimating {
                 card.motion.step(to: now)
                 card.place()
-                if visual.hasAlpha, card.isLeaving, let from = card.exitStart {
-                    let total = distance(from, card.motion.target)
-                    card.window.setOpacity(total > 0 ? distance(card.motion.position, card.motion.target) / total : 0)
-                }
+                fade(card)
             }
             if card.contentAnimation != nil { stepContent(card, now: now) }
             card.spinner?.show(phase: now)
@@ -197,6 +198,16 @@ extension ToastDaemon {
         // A card that has slid off screen is done: dropping it destroys its window.
         leaving.removeAll { !$0.motion.isAnimating }
         nextFrame = isAnimating ? max(now, (nextFrame ?? now)) + frameInterval : nil
+    }
+
+    /// Under a compositor, a card fades with its slide: in while entering, out while leaving.
+    /// The corresponding window property is `_NET_WM_WINDOW_OPACITY`.
+    func fade(_ card: Card) {
+        guard visual.hasAlpha, let from = card.fadeStart else { return }
+        let total = distance(from, card.motion.target)
+        let left = total > 0 ? distance(card.motion.position, card.motion.target) / total : 0
+        card.window.setOpacity(card.isLeaving ? left : 1 - left)
+        if !card.isLeaving && !card.motion.isAnimating { card.fadeStart = nil }
     }
 
     func distance(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }

@@ -66,6 +66,8 @@ extension Integration {
             let compositor = Process()
             compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
             compositor.environment = ["DISPLAY": TestDisplay.name]
+            compositor.standardOutput = FileHandle.nullDevice
+            compositor.standardError = FileHandle.nullDevice
             try compositor.run()
             // Processes started from test threads inherit a mask that blocks SIGTERM: use SIGKILL.
             defer { if compositor.isRunning { kill(compositor.processIdentifier, SIGKILL); compositor.waitUntilExit() } }
@@ -78,6 +80,25 @@ extension Integration {
             try waitUntil("the corner to show the root through the ARGB alpha") {
                 try probe.pixel(Int(after.frame.x), Int(after.frame.y)) == probe.rootPixel
             }
+            // Under the compositor a new card fades in as it slides, and fades out as it leaves.
+            _ = try daemon.show(["--timeout", "0", "--id", "fading", "fading in"])
+            var seen: [Double] = []
+            try waitUntil("the new card to fade in fully") {
+                guard let w = probe.cards().first(where: { $0.window != after.window })?.window,
+                      let o = probe.opacity(of: w) else { return false }
+                if seen.last != o { seen.append(o) }
+                return o == 1
+            }
+            #expect(seen.contains { $0 > 0 && $0 < 1 }, "opacities seen while entering: \(seen)")
+            let fading = try #require(probe.cards().first { $0.window != after.window })
+            try daemon.xtoast(["dismiss", "fading"])
+            var leaving: [Double] = []
+            try waitUntil("the card to fade out and go") {
+                if let o = probe.opacity(of: fading.window), leaving.last != o { leaving.append(o) }
+                return !probe.cards().contains { $0.window == fading.window }
+            }
+            #expect(leaving.contains { $0 > 0 && $0 < 1 }, "opacities seen while leaving: \(leaving)")
+
             kill(compositor.processIdentifier, SIGKILL)
             compositor.waitUntilExit()
             try waitUntil("the card to go back to a shaped 24-bit window") {

@@ -12,6 +12,9 @@ final class XProbe {
     init(_ name: String = TestDisplay.name) throws {
         guard let d = XOpenDisplay(name) else { throw TestFailure("cannot open display \(name)") }
         display = d
+        // Xlib's default handler exits the process on any error, and a card window may be
+        // destroyed between listing it and reading it: errors are expected, not fatal.
+        xt_install_error_handler()
         screen = XDefaultScreen(d)
         root = XRootWindow(d, screen)
     }
@@ -25,6 +28,20 @@ final class XProbe {
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, window, &attributes) != 0 else { return 0 }
         return attributes.depth
+    }
+
+    /// A window's `_NET_WM_WINDOW_OPACITY` as 0...1; nil when it has none (fully opaque).
+    func opacity(of window: Window) -> Double? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let atom = XInternAtom(display, "_NET_WM_WINDOW_OPACITY", 0)
+        guard XGetWindowProperty(display, window, atom, 0, 1, 0, XA_CARDINAL, &type, &format, &count, &after, &data) == Success,
+              let data, count == 1 else { return nil }
+        defer { XFree(data) }
+        let value = data.withMemoryRebound(to: UInt.self, capacity: 1) { $0.pointee }
+        return Double(UInt32(truncatingIfNeeded: value)) / Double(UInt32.max)
     }
 
     /// What the root shows where no window is (black on a bare Xvfb).
