@@ -174,13 +174,19 @@ extension ToastDaemon {
 
     /// The frame timer: armed while any card moves, repaints or spins; disarmed the moment all are still.
     func armFrames(_ now: Double) {
-        if nextFrame == nil, isAnimating { nextFrame = now + frameInterval }
+        guard let interval = frameIntervalNeeded else { return }
+        nextFrame = min(nextFrame ?? .infinity, now + interval)
     }
 
     var allCards: [Card] { Array(cards.values) + Array(moreCards.values) + leaving }
 
-    var isAnimating: Bool {
-        allCards.contains { $0.motion.isAnimating || $0.contentAnimation != nil || $0.spinner != nil }
+    /// A spinner alone needs only its own 30 steps a second; motion and repaints get every
+    /// refresh. Nil when nothing moves at all.
+    var frameIntervalNeeded: Double? {
+        let cards = allCards
+        if cards.contains(where: { $0.motion.isAnimating || $0.contentAnimation != nil }) { return frameInterval }
+        if cards.contains(where: { $0.spinner != nil }) { return max(frameInterval, 1 / Double(SpinnerOverlay.frameCount)) }
+        return nil
     }
 
     /// Advances every moving card to `now` and moves its window. Only height and progress
@@ -197,7 +203,7 @@ extension ToastDaemon {
         }
         // A card that has slid off screen is done: dropping it destroys its window.
         leaving.removeAll { !$0.motion.isAnimating }
-        nextFrame = isAnimating ? max(now, (nextFrame ?? now)) + frameInterval : nil
+        nextFrame = frameIntervalNeeded.map { max(now, nextFrame ?? now) + $0 }
     }
 
     /// Under a compositor, a card fades with its slide: in while entering, out while leaving.

@@ -13,7 +13,7 @@ public final class SpinnerOverlay {
     let color: RGBA
     let background: RGBA
     /// One turn a second, in this many steps: smooth at 30 fps, and cheap.
-    static let frameCount = 30
+    public static let frameCount = 30
 
     public init(parent: CardWindow, painter: Painter, rect: Rect, color: RGBA, background: RGBA) {
         display = parent.display

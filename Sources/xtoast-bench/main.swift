@@ -108,8 +108,18 @@ let after = procField("status", "voluntary_ctxt_switches")
 let rss = procField("status", "VmRSS")
 _ = run([client, "dismiss", "--all"])
 
+// A loading toast's spinner is the one thing that turns while nothing else moves.
+usleep(500_000)
+_ = run([client, "show", "--kind", "loading", "spinning"])
+usleep(1_000_000)
+let spinBefore = procField("status", "voluntary_ctxt_switches")
+usleep(3_000_000)
+let spinAfter = procField("status", "voluntary_ctxt_switches")
+_ = run([client, "dismiss", "--all"])
+
 print("launch `xtoast show` → card pixels on screen: median \(ms(median(toPixels))), p95 \(ms(p95(toPixels))) (\(runs) toasts)")
 print("client alone (`xtoast --help`):               median \(ms(median(clientOnly))), p95 \(ms(p95(clientOnly)))")
 print("client + daemon round trip (`xtoast ping`):   median \(ms(median(roundTrip))), p95 \(ms(p95(roundTrip)))")
 print("daemon resident memory with 5 toasts:          \(rss) KiB")
 print("daemon wakeups in 3 s with 5 still toasts:     \(after - before)")
+print("daemon wakeups in 3 s with a loading spinner:  \(spinAfter - spinBefore) (30 steps a second)")
