@@ -80,14 +80,18 @@ public final class ToastDaemon {
         Log.info("listening at \(socketPath) on display \(display.name) (\(visual.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(scale), \(Int((1 / frameInterval).rounded())) Hz)")
     }
 
+    /// The stack at `position`; a new one follows the current do-not-disturb setting
+    /// (an empty stack has nothing to promote, so the time does not matter).
     func stack(_ position: Position) -> ToastStack {
-        stacks[position] ?? ToastStack(maxVisible: config.maxVisible)
+        if let s = stacks[position] { return s }
+        var s = ToastStack(maxVisible: config.maxVisible)
+        _ = s.setHoldsNew(doNotDisturb, now: 0)
+        return s
     }
 
     /// Applies `body` to the stack at `position`, creating it on first use.
     func withStack<R>(_ position: Position, _ body: (inout ToastStack) -> R) -> R {
         var s = stack(position)
-        if stacks[position] == nil { _ = s.setHoldsNew(doNotDisturb, now: 0) }
         let r = body(&s)
         stacks[position] = s
         return r
