@@ -66,6 +66,33 @@ extension Integration {
             try waitUntil("the card to leave") { probe.cards().isEmpty }
         }
 
+        @Test("a button lights up under the pointer and dims while pressed")
+        func buttonStates() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            let client = try ProtocolClient(path: daemon.socketPath)
+            _ = try client.request(#"{"op":"show","message":"Approve?","timeout":0,"actions":[{"id":"ok","label":"Approve"}]}"#)
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let label = try #require(Self.clusters(of: Kind.info.defaultColor, in: try Self.capture(probe, card),
+                                                   minY: Int(card.frame.midY)).first)
+            // A point inside the button, left of its label: the button's fill.
+            let fillPoint = (label.x0 - 5, (label.y0 + label.y1) / 2)
+            let normal = try probe.pixel(fillPoint.0, fillPoint.1)
+            probe.movePointer(to: Point(x: Double(label.x0 + label.x1) / 2, y: Double(label.y0 + label.y1) / 2))
+            try waitUntil("the button to light up") {
+                colorDistance(try probe.pixel(fillPoint.0, fillPoint.1), Kind.info.defaultColor) < colorDistance(normal, Kind.info.defaultColor)
+            }
+            let hovered = try probe.pixel(fillPoint.0, fillPoint.1)
+            probe.button(down: true)
+            try waitUntil("the button to dim while pressed") {
+                colorDistance(try probe.pixel(fillPoint.0, fillPoint.1), Kind.info.defaultColor) > colorDistance(hovered, Kind.info.defaultColor)
+            }
+            probe.button(down: false)
+            #expect(try client.event("action")["action"]?.string == "ok")
+            probe.movePointer(to: Point(x: 10, y: 700))
+        }
+
         @Test("show --wait after a swipe prints 'dismissed swipe' and exits 4; --print json prints the event")
         func waitForSwipe() throws {
             let daemon = try DaemonHarness()
