@@ -119,6 +119,11 @@ extension ToastDaemon {
         let card = Card(id: id, toast: toast, window: window, composed: composed, at: start, rest: frame.origin,
                         now: now - frameInterval, tuning: config.motion)
         card.place()
+        // Thrown in rather than pulled from a standstill: well in view from the first frame,
+        // landing with the same soft overshoot.
+        let throwSpeed = config.motion.enterThrow
+        card.motion.follow(start, velocity: Point(x: (frame.origin.x - start.x) * throwSpeed,
+                                                  y: (frame.origin.y - start.y) * throwSpeed))
         card.motion.spring(to: frame.origin, now: now - frameInterval, spring: .standard(config.motion))
         card.motion.step(to: now)
         card.place()

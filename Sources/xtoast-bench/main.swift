@@ -6,6 +6,8 @@ import CX11
 /// Measures what a user waits for: from launching `xtoast show` to the card's pixels on
 /// screen, observed from outside the daemon by reading the screen with XGetImage.
 /// Usage: xtoast-bench XTOAST_BINARY DAEMON_PID [RUNS]
+///        xtoast-bench --compare PID RUNS SHOW_CMD... -- CLEAR_CMD...
+///   (the second form times any other notifier the same way: e.g. notify-send with dunst)
 
 func now() -> Double {
     var ts = timespec()
@@ -20,16 +22,21 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
+let comparing = args.count > 1 && args[1] == "--compare"
 guard args.count >= 3, let daemonPID = Int32(args[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
 let client = args[1]
 let runs = args.count > 3 ? Int(args[3]) ?? 40 : 40
+/// For --compare: the command that shows one notification, and the one that clears them.
+let otherShow = comparing ? Array(args.dropFirst(4).prefix { $0 != "--" }) : []
+let otherClear = comparing ? Array(args.dropFirst(4).drop { $0 != "--" }.dropFirst()) : []
 guard let display = XOpenDisplay(nil) else { fail("cannot open display") }
 let screen = XDefaultScreen(display)
 let root = XRootWindow(display, screen)
 let width = XDisplayWidth(display, screen)
 
-/// The strip the card's leading edge crosses first as it slides in from the right edge.
-let strip = (x: width - 12, y: Int32(30), w: UInt32(10), h: UInt32(8))
+/// The strip the card's leading edge crosses first as it slides in from the right edge
+/// (a notifier placed 16 px from the top-right corner covers it too).
+let strip = (x: width - 26, y: Int32(30), w: UInt32(8), h: UInt32(8))
 
 /// True while any pixel of the strip differs from the (black) root.
 func cardVisible() -> Bool {
@@ -80,20 +87,32 @@ func procField(_ file: String, _ key: String) -> Int {
     return -1
 }
 
-// Warm up once (page cache, fonts), then measure.
-waitFor("a clear screen", timeout: 5) { !cardVisible() }
-var toPixels: [Double] = []
-for i in 0...runs {
-    let start = now()
-    var status: Int32 = 0
-    let pid = spawn([client, "show", "--kind", "error", "--timeout", "0", "boom \(i)"])
-    waitFor("the card's pixels", timeout: 5) { cardVisible() }
-    let seen = now() - start
-    waitpid(pid, &status, 0)
-    if i > 0 { toPixels.append(seen) }
-    _ = run([client, "dismiss", "--all"])
-    waitFor("the card to leave", timeout: 5) { !cardVisible() }
+/// Times `show` → pixels for `runs` notifications, clearing the screen between them.
+func launchToPixels(show: (Int) -> [String], clear: [String]) -> [Double] {
+    var times: [Double] = []
+    for i in 0...runs {
+        let start = now()
+        var status: Int32 = 0
+        let pid = spawn(show(i))
+        waitFor("the notification's pixels", timeout: 5) { cardVisible() }
+        let seen = now() - start
+        waitpid(pid, &status, 0)
+        if i > 0 { times.append(seen) } // the first run warms caches
+        _ = run(clear)
+        waitFor("the notification to leave", timeout: 5) { !cardVisible() }
+    }
+    return times
 }
+
+waitFor("a clear screen", timeout: 5) { !cardVisible() }
+if comparing {
+    let times = launchToPixels(show: { otherShow + ["boom \($0)"] }, clear: otherClear)
+    print("launch `\(otherShow.joined(separator: " "))` → pixels on screen: median \(ms(median(times))), p95 \(ms(p95(times))) (\(runs) notifications)")
+    print("its resident memory:                           \(procField("status", "VmRSS")) KiB")
+    exit(0)
+}
+let toPixels = launchToPixels(show: { [client, "show", "--kind", "error", "--timeout", "0", "boom \($0)"] },
+                              clear: [client, "dismiss", "--all"])
 var clientOnly: [Double] = []
 for _ in 0..<runs { clientOnly.append(run([client, "--help"])) }
 var roundTrip: [Double] = []

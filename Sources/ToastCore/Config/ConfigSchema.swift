@@ -56,6 +56,7 @@ enum ConfigSchema {
             number("spring_damping_fraction", \.motion.springDampingFraction, .positive),
             number("snap_back_response", \.motion.snapBackResponse, .positive),
             number("snap_back_damping_fraction", \.motion.snapBackDampingFraction, .positive),
+            number("enter_throw", \.motion.enterThrow, .positive),
             number("exit_duration", \.motion.exitDuration, .positive),
             number("swipe_distance_fraction", \.motion.swipeDistanceFraction, .fraction),
             number("swipe_velocity", \.motion.swipeVelocity, .positive),

@@ -12,6 +12,10 @@ public struct MotionTuning: Equatable, Sendable {
     /// so snapping back uses a quicker, critically damped spring.
     public var snapBackResponse: Double = 0.22
     public var snapBackDampingFraction: Double = 1.0
+    /// A new card starts moving at this many times its distance per second (3: 22 px into
+    /// view in the first 60 Hz frame instead of 6), so it feels thrown in, not pulled; the
+    /// overshoot stays about 1%.
+    public var enterThrow: Double = 3
     /// Exit slide toward the edge (ease-out cubic). sonner uses 200 ms, Material 250 ms.
     public var exitDuration: Double = 0.25
     /// A swipe dismisses once it has travelled this fraction of the card's width...
