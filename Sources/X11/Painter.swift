@@ -16,6 +16,32 @@ public final class Painter {
     public let icons: IconResolver
     private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>
 
+    /// Coverage masks already computed, by shape and size. A hover repaints the same card, a
+    /// height animation repaints it every frame and a shadow draws five outlines: each would
+    /// otherwise recompute identical masks pixel by pixel. Cleared when it grows past `maskLimit`
+    /// (a card-sized mask is about 40 KB, so the cache stays under 1 MB).
+    private var masks: [MaskKey: [UInt8]] = [:]
+    private static let maskLimit = 24
+
+    private enum MaskKey: Hashable {
+        case roundedRect(width: Int, height: Int, radius: Double)
+        case icon(IconShape, size: Int, phase: Double)
+    }
+
+    private func mask(_ key: MaskKey, _ make: () -> [UInt8]) -> [UInt8] {
+        if let cached = masks[key] { return cached }
+        if masks.count >= Self.maskLimit { masks.removeAll(keepingCapacity: true) }
+        let fresh = make()
+        masks[key] = fresh
+        return fresh
+    }
+
+    private func roundedRectMask(width: Int, height: Int, radius: Double) -> [UInt8] {
+        mask(.roundedRect(width: width, height: height, radius: radius)) {
+            RoundedRectCoverage.alphaMask(width: width, height: height, radius: radius, stride: (width + 3) & ~3)
+        }
+    }
+
     public init(display: XDisplay, visual: CardVisual, fonts: FontLibrary) {
         self.display = display
         self.visual = visual
@@ -40,19 +66,18 @@ public final class Painter {
             switch op {
             case let .roundedRect(rect, radius, color):
                 let mw = Int(rect.width.rounded()), mh = Int(rect.height.rounded())
-                let stride = (mw + 3) & ~3
-                let mask = RoundedRectCoverage.alphaMask(width: mw, height: mh, radius: radius, stride: stride)
-                composite(color, mask: mask, width: mw, height: mh, stride: stride, at: rect.origin, onto: picture)
+                let mask = roundedRectMask(width: mw, height: mh, radius: radius)
+                composite(color, mask: mask, width: mw, height: mh, stride: (mw + 3) & ~3, at: rect.origin, onto: picture)
             case let .roundedRectSlice(rect, radius, visibleWidth, color):
                 let mw = Int(rect.width.rounded()), mh = Int(rect.height.rounded())
                 let stride = (mw + 3) & ~3
-                var mask = RoundedRectCoverage.alphaMask(width: mw, height: mh, radius: radius, stride: stride)
+                var mask = roundedRectMask(width: mw, height: mh, radius: radius)
                 let visible = Int(visibleWidth.rounded())
                 for y in 0..<mh { for x in min(visible, mw)..<mw { mask[y * stride + x] = 0 } }
                 composite(color, mask: mask, width: mw, height: mh, stride: stride, at: rect.origin, onto: picture)
             case let .icon(shape, rect, color, phase):
                 let size = Int(rect.width.rounded())
-                let mask = IconRaster.mask(shape, size: size, phase: phase)
+                let mask = self.mask(.icon(shape, size: size, phase: phase)) { IconRaster.mask(shape, size: size, phase: phase) }
                 composite(color, mask: mask, width: size, height: size, stride: IconRaster.stride(size), at: rect.origin, onto: picture)
             case let .image(path, rect):
                 images.draw(path, in: rect, onto: picture)

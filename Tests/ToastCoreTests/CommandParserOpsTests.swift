@@ -12,18 +12,6 @@ private func usageError(_ args: [String], sourceLocation: SourceLocation = #_sou
 }
 
 /// A show request for message "m" with some of the fields `ShowRequest.init` does not take.
-private func request(style: CardStyle? = nil, icon: String? = nil, actions: [Action] = [], defaultAction: String? = nil,
-                     progress: Double? = nil, urgency: Urgency? = nil) -> ShowRequest {
-    var s = ShowRequest(message: "m")
-    s.style = style
-    s.icon = icon
-    s.actions = actions
-    s.defaultAction = defaultAction
-    s.progress = progress
-    s.urgency = urgency
-    return s
-}
-
 private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     .show(request, messageFromStdin: false, wait: wait)
 }
@@ -33,9 +21,9 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
 
     @Test(arguments: CardStyle.allCases)
     func style(style: CardStyle) {
-        #expect(parse(["show", "--style", style.rawValue, "m"]) == show(request(style: style)))
-        #expect(parse(["show", "-s", style.rawValue, "m"]) == show(request(style: style)))
-        #expect(parse(["show", "--style=\(style.rawValue)", "m"]) == show(request(style: style)))
+        #expect(parse(["show", "--style", style.rawValue, "m"]) == show(showRequest(style: style)))
+        #expect(parse(["show", "-s", style.rawValue, "m"]) == show(showRequest(style: style)))
+        #expect(parse(["show", "--style=\(style.rawValue)", "m"]) == show(showRequest(style: style)))
     }
 
     @Test func unknownStyle() {
@@ -43,8 +31,8 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     }
 
     @Test func icon() {
-        #expect(parse(["show", "--icon", "/tmp/a.png", "m"]) == show(request(icon: "/tmp/a.png")))
-        #expect(parse(["show", "-i", "dialog-error", "m"]) == show(request(icon: "dialog-error")))
+        #expect(parse(["show", "--icon", "/tmp/a.png", "m"]) == show(showRequest(icon: "/tmp/a.png")))
+        #expect(parse(["show", "-i", "dialog-error", "m"]) == show(showRequest(icon: "dialog-error")))
         #expect(usageError(["show", "--icon", "", "m"]) == "--icon needs a file path or an icon name")
         #expect(usageError(["show", "m", "--icon"]) == "--icon needs a value")
     }
@@ -53,12 +41,12 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
         #expect(parse(["show", "--markup", "<b>m</b>"]) == show(ShowRequest(message: "<b>m</b>").withMarkup))
         // A flag: the next word stays part of the message.
         #expect(parse(["show", "--markup", "a", "b"]) == show(ShowRequest(message: "a b").withMarkup))
-        #expect(parse(["show", "m"]) == show(request()))
+        #expect(parse(["show", "m"]) == show(showRequest()))
     }
 
     @Test func actionsInOrder() {
         let command = parse(["show", "--action", "yes=Yes", "-a", "no=No thanks", "--action=later=Ask=me", "m"])
-        #expect(command == show(request(
+        #expect(command == show(showRequest(
             actions: [Action(id: "yes", label: "Yes"), Action(id: "no", label: "No thanks"), Action(id: "later", label: "Ask=me")]
         )))
     }
@@ -77,17 +65,17 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     }
 
     @Test func defaultAction() {
-        #expect(parse(["show", "-a", "a=A", "-a", "b=B", "--default-action", "b", "m"]) == show(request(actions: [Action(id: "a", label: "A"), Action(id: "b", label: "B")], defaultAction: "b")))
+        #expect(parse(["show", "-a", "a=A", "-a", "b=B", "--default-action", "b", "m"]) == show(showRequest(actions: [Action(id: "a", label: "A"), Action(id: "b", label: "B")], defaultAction: "b")))
         // Given before the actions is fine too.
-        #expect(parse(["show", "--default-action", "a", "-a", "a=A", "m"]) == show(request(actions: [Action(id: "a", label: "A")], defaultAction: "a")))
+        #expect(parse(["show", "--default-action", "a", "-a", "a=A", "m"]) == show(showRequest(actions: [Action(id: "a", label: "A")], defaultAction: "a")))
         #expect(usageError(["show", "-a", "a=A", "--default-action", "z", "m"]) == "--default-action z is not one of the --action ids")
         #expect(usageError(["show", "--default-action", "a", "m"]) == "--default-action a is not one of the --action ids")
     }
 
     @Test func progress() {
-        #expect(parse(["show", "--progress", "0", "m"]) == show(request(progress: 0)))
-        #expect(parse(["show", "--progress", "42.5", "m"]) == show(request(progress: 42.5)))
-        #expect(parse(["show", "--progress=100", "m"]) == show(request(progress: 100)))
+        #expect(parse(["show", "--progress", "0", "m"]) == show(showRequest(progress: 0)))
+        #expect(parse(["show", "--progress", "42.5", "m"]) == show(showRequest(progress: 42.5)))
+        #expect(parse(["show", "--progress=100", "m"]) == show(showRequest(progress: 100)))
     }
 
     @Test(arguments: ["-1", "100.1", "101", "half", "", "nan"])
@@ -97,8 +85,8 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
 
     @Test(arguments: Urgency.allCases)
     func urgency(urgency: Urgency) {
-        #expect(parse(["show", "--urgency", urgency.rawValue, "m"]) == show(request(urgency: urgency)))
-        #expect(parse(["show", "-u", urgency.rawValue, "m"]) == show(request(urgency: urgency)))
+        #expect(parse(["show", "--urgency", urgency.rawValue, "m"]) == show(showRequest(urgency: urgency)))
+        #expect(parse(["show", "-u", urgency.rawValue, "m"]) == show(showRequest(urgency: urgency)))
     }
 
     @Test func unknownUrgency() {
@@ -106,24 +94,24 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     }
 
     @Test func wait() {
-        #expect(parse(["show", "--wait", "m"]) == show(request(), wait: .text))
-        #expect(parse(["show", "-w", "m"]) == show(request(), wait: .text))
-        #expect(parse(["show", "m", "-w"]) == show(request(), wait: .text))
+        #expect(parse(["show", "--wait", "m"]) == show(showRequest(), wait: .text))
+        #expect(parse(["show", "-w", "m"]) == show(showRequest(), wait: .text))
+        #expect(parse(["show", "m", "-w"]) == show(showRequest(), wait: .text))
         // A flag: the next word stays part of the message.
         #expect(parse(["show", "-w", "a", "b"]) == show(ShowRequest(message: "a b"), wait: .text))
     }
 
     @Test func printJSONNeedsWait() {
-        #expect(parse(["show", "--wait", "--print", "json", "m"]) == show(request(), wait: .json))
-        #expect(parse(["show", "--print=json", "-w", "m"]) == show(request(), wait: .json))
+        #expect(parse(["show", "--wait", "--print", "json", "m"]) == show(showRequest(), wait: .json))
+        #expect(parse(["show", "--print=json", "-w", "m"]) == show(showRequest(), wait: .json))
         #expect(usageError(["show", "--print", "json", "m"]) == "--print json goes with --wait")
     }
 
     @Test func printText() {
-        #expect(parse(["show", "-w", "--print", "text", "m"]) == show(request(), wait: .text))
+        #expect(parse(["show", "-w", "--print", "text", "m"]) == show(showRequest(), wait: .text))
         // The later --print wins.
-        #expect(parse(["show", "-w", "--print", "json", "--print", "text", "m"]) == show(request(), wait: .text))
-        #expect(parse(["show", "-w", "--print", "text", "--print", "json", "m"]) == show(request(), wait: .json))
+        #expect(parse(["show", "-w", "--print", "json", "--print", "text", "m"]) == show(showRequest(), wait: .text))
+        #expect(parse(["show", "-w", "--print", "text", "--print", "json", "m"]) == show(showRequest(), wait: .json))
     }
 
     @Test func printTakesTextOrJSON() {
@@ -254,7 +242,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     }
 
     @Test func showRequestIgnoresHowTheClientWaits() {
-        let s = request(urgency: .low)
+        let s = showRequest(urgency: .low)
         #expect(Command.show(s, messageFromStdin: false, wait: .json).request == .show(s))
         #expect(Command.show(s, messageFromStdin: true, wait: nil).request == .show(s))
         #expect(Command.show(s, messageFromStdin: false, wait: .text).request == .show(s))

@@ -15,20 +15,6 @@ private func refusal(_ line: String, sourceLocation: SourceLocation = #_sourceLo
 private func show(_ fields: String) -> String { #"{"op":"show","message":"m",\#(fields)}"# }
 
 /// A show request with the fields `ShowRequest.init` does not take.
-private func showRequest(message: String = "m", title: String? = nil, style: CardStyle? = nil, markup: Bool = false,
-                         icon: String? = nil, actions: [Action] = [], defaultAction: String? = nil, progress: Double? = nil,
-                         urgency: Urgency? = nil) -> ShowRequest {
-    var s = ShowRequest(message: message, title: title)
-    s.style = style
-    s.markup = markup
-    s.icon = icon
-    s.actions = actions
-    s.defaultAction = defaultAction
-    s.progress = progress
-    s.urgency = urgency
-    return s
-}
-
 /// Every field of a show set.
 private let fullShow: ShowRequest = {
     var s = showRequest(title: "Title", style: .capsule, markup: true, icon: "/tmp/icon.png",

@@ -27,6 +27,21 @@ func parse(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) 
     }
 }
 
+/// A show request carrying the given optional fields.
+func showRequest(message: String = "m", title: String? = nil, style: CardStyle? = nil, markup: Bool = false,
+                 icon: String? = nil, actions: [Action] = [], defaultAction: String? = nil,
+                 progress: Double? = nil, urgency: Urgency? = nil) -> ShowRequest {
+    var s = ShowRequest(message: message, title: title)
+    s.style = style
+    s.markup = markup
+    s.icon = icon
+    s.actions = actions
+    s.defaultAction = defaultAction
+    s.progress = progress
+    s.urgency = urgency
+    return s
+}
+
 func decode(_ line: String) -> Result<Request, RequestError> {
     Request.decode(line: Array(line.utf8))
 }
