@@ -24,11 +24,12 @@ let package = Package(
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),
         .target(name: "X11", dependencies: ["CX11", "ToastCore"]),
-        .target(name: "Daemon", dependencies: ["X11", "ToastCore", "Transport"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CX11"]),  // TEMP until CSystem lands
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
-        .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),
+        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,53 +1,48 @@
 import ToastCore
-import X11
 
-/// A toast on screen: its window, where it rests, how it moves, and any drag under way.
+/// A card on screen: its surface, where it rests, how it moves, and any drag under way.
+/// What it shows is the board's toast with this id; the card keeps only how it looks now.
 final class Card {
-    let id: String
-    var toast: Toast
-    var window: CardWindow
+    /// The toast's id; the "+N more" card has none.
+    let id: String?
+    let key: StackKey
+    var surface: SurfaceID
     var motion: CardMotion
     var composed: CardComposer.Card
     var appearance = CardComposer.Appearance()
-    /// The card's slot in its stack (the window's top-left when at rest).
+    /// The card's slot in its stack (the surface's top-left, less any shadow, when at rest).
     var rest: Point
     var drag: SwipeGesture?
     /// Set once the card has left its stack and is animating off screen.
     var isLeaving = false
-    /// Where the enter or exit slide began, so a compositor can fade the card in or out with it.
+    /// Where the enter or exit slide began, so a compositor can fade the card with it.
     var fadeStart: Point?
-    /// A change of height or progress being animated by repainting (only those two repaint).
-    var contentAnimation: ContentAnimation?
-    /// The turning icon of a loading toast, in a child window of its own.
-    var spinner: SpinnerOverlay?
+    /// A change of height or progress being animated by repainting.
+    var transition: ContentTransition?
+    /// The progress bar as last composed, so a change can animate from it.
+    var progress: Double?
+    var spinner: SpinnerSpec?
 
-    struct ContentAnimation {
-        var start: Double
-        var fromHeight: Double
-        var toHeight: Double
-        var fromProgress: Double?
-        var toProgress: Double?
-        static let duration = 0.25
-    }
-
-    init(id: String, toast: Toast, window: CardWindow, composed: CardComposer.Card, at start: Point, rest: Point, now: Double, tuning: MotionTuning) {
+    init(id: String?, key: StackKey, surface: SurfaceID, composed: CardComposer.Card, at start: Point, rest: Point,
+         now: Double, tuning: MotionTuning) {
         self.id = id
-        self.toast = toast
-        self.window = window
+        self.key = key
+        self.surface = surface
         self.composed = composed
         self.rest = rest
         motion = CardMotion(at: start, now: now, tuning: tuning)
     }
 
-    /// The card's own size (its window may be larger by a shadow's margin).
+    /// The card's own size (its surface may be larger by a shadow's margin).
     var size: Size { composed.scene.cardSize }
-    /// The size the card is heading for (its full height once a height animation ends).
-    var targetSize: Size { Size(width: size.width, height: contentAnimation?.toHeight ?? composed.fullHeight) }
+    /// The size the card is heading for (its full height once a height change ends).
+    var targetSize: Size { Size(width: size.width, height: transition?.toHeight ?? composed.fullHeight) }
     var frame: Rect { Rect(x: motion.position.x, y: motion.position.y, width: size.width, height: size.height) }
-
-    /// Moves the window to where the motion says the card is (less any shadow margin).
-    func place() {
+    /// Where the surface goes for the card to be at its motion's position (less any shadow margin).
+    var surfaceOrigin: Point {
         let inset = composed.scene.inset
-        window.move(to: Point(x: motion.position.x - inset, y: motion.position.y - inset))
+        return Point(x: motion.position.x - inset, y: motion.position.y - inset)
     }
+    /// The pointer in the card's own coordinates.
+    func local(_ root: Point) -> Point { Point(x: root.x - motion.position.x, y: root.y - motion.position.y) }
 }

@@ -3,147 +3,198 @@ import Glibc
 #endif
 import ToastCore
 import Transport
-import X11
 
-/// The daemon: one thread, one `poll()` loop over the X connection, the socket, its clients
-/// and a signalfd. It sleeps until one of them is ready or the next deadline (a toast's
-/// timeout, or the next frame while something moves); with nothing to do it never wakes.
+/// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
+/// clients and a signalfd. It sleeps until one of them is ready or the next deadline (a
+/// toast's timeout, or the next frame while something moves); with nothing to do it never
+/// wakes. It holds wiring only: what it does is `ToastService`'s.
 public final class ToastDaemon {
-    let display: XDisplay
-    var visual: CardVisual
-    var fonts: FontLibrary
-    var painter: Painter
-    var config: Config
-    var configPath: String?
-    var composer: CardComposer
-    let listener: UnixSocket
-    let socketPath: String
-    let signals: Int32
-
-    var connections: [Int32: Connection] = [:]
-    /// Connections that asked for every event (`subscribe`).
-    var subscribers: Set<Int32> = []
-    var stacks: [Position: ToastStack] = [:]
-    /// Every live toast (visible or waiting), by id.
-    var toasts: [String: Toast] = [:]
-    /// Cards of visible toasts, by toast id.
-    var cards: [String: Card] = [:]
-    /// "+N more" cards, one per position while toasts wait there.
-    var moreCards: [Position: Card] = [:]
-    /// Cards sliding off screen after their toast ended.
-    var leaving: [Card] = []
-    /// Which connection showed each toast: it is told what happens to it.
-    var owners: [String: Int32] = [:]
-    /// Loaded `--icon` files, by toast id (resolved once, at show or update).
-    var iconPaths: [String: String] = [:]
-    /// The last ended toasts, oldest first.
-    var history: [JSON] = []
-    var doNotDisturb = false
-    var nextID = 1
-    var hoveredCard: String?
-    var draggedCard: String?
-    let frameInterval: Double
-    /// When the next animation frame is due; nil while nothing moves (the frame timer is disarmed).
-    var nextFrame: Double?
-    var running = true
-    /// While a request is handled, its events wait here so the reply goes out first.
-    var deferredEvents: [(fds: [Int32], line: JSON)]?
+    private let service: ToastService
+    private let output: any Output
+    private let listener: UnixSocket
+    private let socketPath: String
+    private let clients: Clients
+    private let signals: Int32
+    private let clock = DaemonClock()
+    private var running = true
 
     public struct StartError: Error { public let message: String }
 
-    public init(configPath: String?) throws(StartError) {
-        guard let display = XDisplay() else {
-            throw StartError(message: "cannot open display \"\(Environment.get("DISPLAY") ?? "")\": is an X server running and DISPLAY set?")
-        }
-        self.display = display
+    public init(output: any Output, configPath: String?) throws(StartError) {
+        self.output = output
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
-                                          display: display.name, uid: getuid())
+                                          display: output.displayName, uid: getuid())
         do {
             listener = try Listener.open(resolved)
         } catch {
             throw StartError(message: error.message)
         }
         socketPath = resolved.path
-        self.configPath = configPath
-        config = ConfigFile.load(configPath, base: .default).config
-        let scale = Scale.resolve(configured: config.scale, resourceManager: display.resourceManager)
-        composer = CardComposer(config: config, scale: scale)
-        visual = CardVisual(display: display, argb: display.hasCompositor)
-        guard let fonts = FontLibrary(display: display, family: config.font, pixelSize: config.fontSize * 96 / 72 * scale) else {
+        let config = ConfigFile.load(configPath, base: .default).config
+        let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.desktopResources) }
+        guard output.setFont(family: config.font, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
+            unlink(resolved.path)
             throw StartError(message: "no usable font for \"\(config.font)\"; install fonts-dejavu-core")
         }
-        self.fonts = fonts
-        painter = Painter(display: display, visual: visual, fonts: fonts)
-        frameInterval = 1 / (display.refreshRate ?? 60)
+        clients = Clients()
+        service = ToastService(config: config, output: output, sink: clients,
+                               loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         signals = SignalFD.open()
-        display.watchCompositor()
-        Log.info("listening at \(socketPath) on display \(display.name) (\(visual.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(scale), \(Int((1 / frameInterval).rounded())) Hz)")
+        Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz)")
     }
 
-    /// The stack at `position`; a new one follows the current do-not-disturb setting
-    /// (an empty stack has nothing to promote, so the time does not matter).
-    func stack(_ position: Position) -> ToastStack {
-        if let s = stacks[position] { return s }
-        var s = ToastStack(maxVisible: config.maxVisible)
-        _ = s.setHoldsNew(doNotDisturb, now: 0)
-        return s
+    /// What the loop waits on, named rather than found by index.
+    private enum Source {
+        case screen, listener, signals
+        case client(Connection)
     }
 
-    /// Applies `body` to the stack at `position`, creating it on first use.
-    func withStack<R>(_ position: Position, _ body: (inout ToastStack) -> R) -> R {
-        var s = stack(position)
-        let r = body(&s)
-        stacks[position] = s
-        return r
-    }
-
-    // MARK: Events
-
-    /// Tells the toast's owner and every subscriber. A `dismissed` event also ends the toast's
-    /// bookkeeping: it is the last event a toast ever has.
-    func emit(_ event: ToastEvent) {
-        let line = event.json
-        var fds: [Int32] = owners[event.id].map { [$0] } ?? []
-        fds += subscribers.filter { !fds.contains($0) }.sorted()
-        if deferredEvents != nil {
-            deferredEvents?.append((fds, line))
-        } else {
-            for fd in fds { connections[fd]?.send(line) }
+    /// Runs until a signal (or the screen's connection is lost); returns the exit code.
+    public func run() -> Int32 {
+        var code: Int32 = 0
+        while running {
+            turn()
+            var sources: [(Source, pollfd)] = [
+                (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
+                (.listener, pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)),
+                (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
+            ]
+            for c in clients.connections.values {
+                sources.append((.client(c), pollfd(fd: c.fd, events: Int16(POLLIN) | (c.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)))
+            }
+            var fds = sources.map(\.1)
+            let ready = poll(&fds, nfds_t(fds.count), pollTimeout(clock.now()))
+            if ready < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                Log.info("poll failed: \(String(cString: strerror(errno))); shutting down")
+                code = 1
+                break
+            }
+            let now = clock.now()
+            for (i, (source, _)) in sources.enumerated() where fds[i].revents != 0 {
+                let revents = Int32(fds[i].revents)
+                switch source {
+                case .screen:
+                    if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 {
+                        Log.info("the X server connection was lost; shutting down")
+                        running = false
+                        code = 1
+                    }
+                case .listener: acceptClients()
+                case .signals: handleSignals(now)
+                case let .client(c): serve(c, now: now)
+                }
+            }
         }
-        if case let .dismissed(id, reason) = event {
-            owners.removeValue(forKey: id)
-            iconPaths.removeValue(forKey: id)
-            if let toast = toasts.removeValue(forKey: id) { remember(toast, reason: reason) }
+        shutdown()
+        return code
+    }
+
+    /// The work that does not wait: input, due timeouts and frames, then output. Handling
+    /// input can make the screen read more of it into a buffer that `poll()` cannot see, so
+    /// this repeats until no input is left.
+    private func turn() {
+        var input = output.takeInput()
+        repeat {
+            for event in input { service.handle(event, now: clock.now()) }
+            service.advance(now: clock.now())
+            output.flush()
+            input = output.takeInput()
+        } while !input.isEmpty
+        for gone in clients.flush() { drop(gone) }
+    }
+
+    /// Milliseconds until the next deadline, rounded up so a deadline is never slept short
+    /// and spun on; -1 sleeps until input.
+    private func pollTimeout(_ now: Double) -> Int32 {
+        guard let next = service.nextDeadline else { return -1 }
+        return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
+    }
+
+    private func acceptClients() {
+        while let socket = listener.accept() {
+            if let uid = socket.peerUID, uid != getuid() {
+                Log.info("refused a connection from uid \(uid)")
+                socket.close()
+                continue
+            }
+            _ = clients.add(socket)
         }
     }
 
-    func remember(_ toast: Toast, reason: DismissReason) {
-        var entry: [(String, JSON)] = [("id", .string(toast.id))]
-        if !toast.title.isEmpty { entry.append(("title", .string(toast.title))) }
-        entry += [("message", .string(toast.message)), ("kind", .string(toast.kind.rawValue)),
-                  ("reason", .string(reason.rawValue)), ("ended", .number(Double(time(nil))))]
-        history.append(.object(entry))
-        if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
+    /// Reads what a client sent and answers each complete line, in order: the reply first,
+    /// then the events the request caused.
+    private func serve(_ connection: Connection, now: Double) {
+        while true {
+            switch connection.socket.read() {
+            case let .data(bytes):
+                for line in connection.lines.append(bytes) {
+                    switch line {
+                    case .tooLong:
+                        connection.send(Reply.error("request line is longer than \(ProtocolLimits.maxLineBytes) bytes").json)
+                    case let .line(bytes):
+                        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                        clients.reply(to: connection) {
+                            switch Request.decode(line: bytes) {
+                            case let .success(request):
+                                service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
+                            case let .failure(error): .error(error.message)
+                            }
+                        }
+                    }
+                    if connection.isOverflowing { drop(connection); return }
+                }
+                // Paint and flush in the same turn the request was read.
+                output.flush()
+            case .wouldBlock:
+                if !connection.flush() { drop(connection) }
+                return
+            case .closed:
+                drop(connection)
+                return
+            }
+        }
     }
 
-    /// Makes the screen follow a change of one stack: ended toasts leave, shown ones enter,
-    /// replaced ones repaint in place, and the rest glide to their new slots.
-    func apply(_ change: ToastStack.Change, at position: Position, now: Double) {
-        for (id, reason) in change.removed {
-            if let card = cards.removeValue(forKey: id) { startExit(card, now: now, swipe: nil) }
-            if hoveredCard == id { hoveredCard = nil }
-            if draggedCard == id { draggedCard = nil }
-            emit(.dismissed(id: id, reason: reason))
+    private func drop(_ connection: Connection) {
+        service.forget(connection.owner)
+        clients.remove(connection)
+    }
+
+    private func handleSignals(_ now: Double) {
+        for signal in SignalFD.read(signals) {
+            switch signal {
+            case SIGHUP: _ = service.reload(now: now)
+            default:
+                Log.info("signal \(signal): shutting down")
+                running = false
+            }
         }
-        if let id = change.replaced, let card = cards[id], let entry = stack(position).entry(id) {
-            card.toast = entry.toast
-            card.appearance.expanded = false
-            refresh(card, now: now)
+    }
+
+    /// Every toast ends with reason `shutdown` and its owner hears it; slow readers get a
+    /// moment to take their last events.
+    private func shutdown() {
+        service.shutdown(now: clock.now())
+        output.flush()
+        let deadline = clock.now() + 0.5
+        while clients.anyWaitingToWrite, clock.now() < deadline {
+            for gone in clients.flush() { drop(gone) }
+            var fds = clients.connections.values.filter(\.wantsToWrite).map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 50)
         }
-        updatePause(position, now: now)
-        relayout(position, now: now)
-        for id in change.shown { emit(.shown(id: id)) }
-        if let id = change.replaced, stack(position).isVisible(id) { emit(.shown(id: id)) }
+        unlink(socketPath)
+    }
+}
+
+/// Starts the daemon on `output` and runs it until a signal; returns the process exit code.
+/// Exits 1 with one line on stderr when a live daemon holds the socket.
+public func runDaemon(output: any Output) -> Int32 {
+    do {
+        return try ToastDaemon(output: output, configPath: ConfigFile.defaultPath()).run()
+    } catch {
+        Log.info(error.message)
+        return 1
     }
 }
 

@@ -9,7 +9,7 @@ import ToastCore
 public final class CardWindow {
     let display: XDisplay
     let visual: CardVisual
-    public let window: Window
+    let window: Window
     private var pixmap: Pixmap = 0
     public private(set) var size: Size
     public private(set) var origin: (x: Int32, y: Int32)
@@ -42,12 +42,7 @@ public final class CardWindow {
     /// Tells compositors and tools what this window is: a notification that takes no focus.
     private func setProperties() {
         let d = display.handle
-        let type = display.atom("_NET_WM_WINDOW_TYPE")
-        var notification = display.atom("_NET_WM_WINDOW_TYPE_NOTIFICATION")
-        withUnsafeBytes(of: &notification) { bytes in
-            _ = XChangeProperty(d, window, type, XA_ATOM, 32, PropModeReplace,
-                                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
-        }
+        display.setProperty(window, "_NET_WM_WINDOW_TYPE", type: XA_ATOM, [display.atom("_NET_WM_WINDOW_TYPE_NOTIFICATION")])
         var hint = XClassHint()
         "xtoast".withCString { name in
             hint.res_name = UnsafeMutablePointer(mutating: name)
@@ -59,13 +54,18 @@ public final class CardWindow {
 
     /// Paints `scene` into a fresh pixmap, makes it the window's background and fits the
     /// window's size and shape to it. Done before mapping, so the first frame is complete.
-    public func paint(_ scene: CardScene, painter: Painter) {
+    /// Moved to `origin` in the same request as a resize, so a card that grows never shows
+    /// its new size at its old place. The corresponding C function is `XMoveResizeWindow`.
+    public func paint(_ scene: CardScene, painter: Painter, at origin: Point) {
         let d = display.handle
         let w = Int(scene.size.width.rounded()), h = Int(scene.size.height.rounded())
         let fresh = painter.render(scene, width: w, height: h)
         if scene.size != size {
             size = scene.size
-            XResizeWindow(d, window, UInt32(max(1, w)), UInt32(max(1, h)))
+            self.origin = (Int32(origin.x.rounded()), Int32(origin.y.rounded()))
+            XMoveResizeWindow(d, window, self.origin.x, self.origin.y, UInt32(max(1, w)), UInt32(max(1, h)))
+        } else {
+            move(to: origin)
         }
         XSetWindowBackgroundPixmap(d, window, fresh)
         if pixmap != 0 { XFreePixmap(d, pixmap) }
@@ -110,10 +110,7 @@ public final class CardWindow {
 
     /// Sets `_NET_WM_WINDOW_OPACITY` (read by compositors; ignored without one).
     public func setOpacity(_ opacity: Double) {
-        var value = UInt(UInt32(max(0, min(1, opacity)) * Double(UInt32.max)))
-        withUnsafeBytes(of: &value) { bytes in
-            _ = XChangeProperty(display.handle, window, display.atom("_NET_WM_WINDOW_OPACITY"), XA_CARDINAL, 32,
-                                PropModeReplace, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
-        }
+        let value = UInt(UInt32(max(0, min(1, opacity.isNaN ? 1 : opacity)) * Double(UInt32.max)))
+        display.setProperty(window, "_NET_WM_WINDOW_OPACITY", type: XA_CARDINAL, [value])
     }
 }

@@ -8,7 +8,7 @@ import ToastCore
 public final class XDisplay {
     let handle: OpaquePointer
     public let screen: Int32
-    public let root: Window
+    let root: Window
     public let name: String
 
     /// Opens `$DISPLAY` (or `name`); nil when no X server answers.
@@ -33,21 +33,18 @@ public final class XDisplay {
 
     public func flush() { XFlush(handle) }
 
-    /// Events already read from the socket or buffered by Xlib. The corresponding C function is `XPending`.
-    public var pendingEvents: Int32 { XPending(handle) }
-
-    public func nextEvent() -> XEvent {
+    func nextEvent() -> XEvent {
         var event = XEvent()
         XNextEvent(handle, &event)
         return event
     }
 
-    public func atom(_ name: String, onlyIfExists: Bool = false) -> Atom {
+    func atom(_ name: String, onlyIfExists: Bool = false) -> Atom {
         XInternAtom(handle, name, onlyIfExists ? 1 : 0)
     }
 
     /// The `_NET_WM_CM_S<screen>` selection: owned while a compositing manager runs.
-    public lazy var compositorSelection: Atom = atom("_NET_WM_CM_S\(screen)")
+    lazy var compositorSelection: Atom = atom("_NET_WM_CM_S\(screen)")
 
     /// XFixes' first event number; nil without the extension (then compositor changes go unseen).
     private(set) var fixesEventBase: Int32?

@@ -38,4 +38,16 @@ public struct StackLayout: Equatable, Sendable {
         default: Point(x: frame.x, y: position.isTop ? screen.y - frame.height - 1 : screen.maxY + 1)
         }
     }
+
+    /// Where a card leaves to: back past its stack's edge, or, swiped, onward in the swipe's
+    /// direction until it is wholly off `screen`.
+    public func exitTarget(_ frame: Rect, at position: Position, in screen: Rect, swipe: SwipeDirection? = nil) -> Point {
+        switch swipe {
+        case nil: offscreen(frame, at: position, in: screen)
+        case .left: Point(x: screen.x - frame.width - 1, y: frame.y)
+        case .right: Point(x: screen.maxX + 1, y: frame.y)
+        case .up: Point(x: frame.x, y: screen.y - frame.height - 1)
+        case .down: Point(x: frame.x, y: screen.maxY + 1)
+        }
+    }
 }

@@ -18,5 +18,8 @@ public enum Position: String, CaseIterable, Sendable {
         }
     }
 
+    /// A stable order for listing stacks: the order the cases are declared in.
+    public var order: Int { Position.allCases.firstIndex(of: self) ?? 0 }
+
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 }

@@ -13,6 +13,8 @@ public struct Toast: Equatable, Sendable {
     public var markup: Bool
     /// A PNG file path or a freedesktop icon name, drawn instead of the kind's icon.
     public var icon: String?
+    /// The image file `icon` resolved to when it was shown or updated; nil shows the kind's icon.
+    public var iconFile: String?
     /// Buttons in the card's trailing area, in order.
     public var actions: [Action]
     /// The action a click on the card's body chooses.

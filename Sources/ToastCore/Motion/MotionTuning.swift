@@ -18,6 +18,9 @@ public struct MotionTuning: Equatable, Sendable {
     public var enterThrow: Double = 3
     /// Exit slide toward the edge (ease-out cubic). sonner uses 200 ms, Material 250 ms.
     public var exitDuration: Double = 0.25
+    /// A card's height (expanding, new text) or progress bar eases to its new value in this
+    /// long (ease-out cubic): quick enough to follow a click, slow enough to see.
+    public var contentDuration: Double = 0.25
     /// A swipe dismisses once it has travelled this fraction of the card's width...
     public var swipeDistanceFraction: Double = 0.4
     /// ...or is released moving outward at least this fast (0.5 px/ms): a flick.

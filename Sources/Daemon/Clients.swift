@@ -1,0 +1,49 @@
+import ToastCore
+import Transport
+
+/// The socket's connected clients, each an owner on the board; they hear the events of
+/// their toasts. While a request is handled its events wait, so its reply goes out first.
+final class Clients: EventSink {
+    private(set) var connections: [Owner: Connection] = [:]
+    private var nextNumber: UInt64 = 1
+    /// Events held back while a request is being answered.
+    private var held: [(event: ToastEvent, owners: [Owner])]?
+
+    func add(_ socket: UnixSocket) -> Connection {
+        let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber))
+        nextNumber += 1
+        connections[connection.owner] = connection
+        return connection
+    }
+
+    func remove(_ connection: Connection) {
+        connections.removeValue(forKey: connection.owner)
+        connection.socket.close()
+    }
+
+    func deliver(_ event: ToastEvent, to owners: [Owner]) {
+        if held != nil {
+            held?.append((event, owners))
+            return
+        }
+        let line = event.json
+        for owner in owners { connections[owner]?.send(line) }
+    }
+
+    /// Runs `answer` with events held, queues its reply to `connection`, then the events.
+    func reply(to connection: Connection, _ answer: () -> Reply) {
+        held = []
+        let reply = answer()
+        let events = held ?? []
+        held = nil
+        connection.send(reply.json)
+        for (event, owners) in events { deliver(event, to: owners) }
+    }
+
+    /// Writes what each client will take now; returns those that are gone or too far behind.
+    func flush() -> [Connection] {
+        connections.values.filter { $0.wantsToWrite && !$0.flush() }
+    }
+
+    var anyWaitingToWrite: Bool { connections.values.contains(where: \.wantsToWrite) }
+}

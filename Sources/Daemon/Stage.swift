@@ -1,0 +1,314 @@
+import ToastCore
+
+/// The cards on screen: it follows the board's changes with surfaces on the output, lays
+/// stacks out, animates them, and reads the pointer. It keeps how cards look and move,
+/// never what a toast says: that is the board's.
+final class Stage {
+    let output: any Output
+    private(set) var config: Config
+    private(set) var composer: CardComposer
+    /// Cards of visible toasts, by toast id.
+    private var cards: [String: Card] = [:]
+    /// "+N more" cards, one per stack while toasts wait there.
+    private var moreCards: [StackKey: Card] = [:]
+    /// Cards sliding off screen after their toast ended.
+    private var leaving: [Card] = []
+    /// The card under the pointer, and the one being dragged (Stage+Pointer.swift).
+    var hovered: String?
+    var dragged: String?
+    /// One display refresh: the frame period while something moves.
+    let frameInterval: Double
+    /// When the next frame is due; nil while nothing moves (no timer runs).
+    private(set) var nextFrame: Double?
+
+    init(output: any Output, config: Config, scale: Double) {
+        self.output = output
+        self.config = config
+        composer = CardComposer(config: config, scale: scale)
+        frameInterval = 1 / (output.refreshRate ?? 60)
+    }
+
+    var layout: StackLayout { StackLayout(margin: composer.px(config.margin), gap: composer.px(config.gap)) }
+    /// The area a stack's cards are laid out in.
+    func area(_ key: StackKey) -> Rect {
+        let monitors = output.monitors
+        return monitors.indices.contains(key.monitor) ? monitors[key.monitor] : monitors.first ?? Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// Icons are loaded at the size they are drawn, in device pixels.
+    var iconPixelSize: Int { Int(composer.px(CardComposer.iconSize)) }
+
+    /// Stacks whose timers must hold: the pointer is over one of their cards, or drags one.
+    var heldKeys: Set<StackKey> { Set([hovered, dragged].compactMap { $0.flatMap { cards[$0]?.key } }) }
+
+    // MARK: Following the board
+
+    /// Makes the screen follow what the board changed: ended toasts leave, changed ones
+    /// repaint, and each touched stack is laid out again (new cards enter there).
+    func apply(_ changes: BoardChanges, board: Board, now: Double) {
+        for (id, _) in changes.left {
+            if let card = cards.removeValue(forKey: id) { startExit(card, now: now) }
+            if hovered == id { hovered = nil }
+            if dragged == id { dragged = nil }
+        }
+        for (id, collapsed) in changes.restyled {
+            guard let card = cards[id], let toast = board.toast(id) else { continue }
+            if collapsed { card.appearance.expanded = false }
+            refresh(card, toast, now: now)
+        }
+        for key in changes.stacks { relayout(key, board: board, now: now) }
+    }
+
+    /// New settings (or a new scale): every card restyles in place, at once.
+    func reconfigure(_ config: Config, scale: Double, board: Board, now: Double) {
+        self.config = config
+        composer = CardComposer(config: config, scale: scale)
+        for (id, card) in cards {
+            if let toast = board.toast(id) { refresh(card, toast, now: now, animate: false) }
+        }
+        for key in board.keys { relayout(key, board: board, now: now) }
+    }
+
+    /// A compositor started or stopped: every card moves to a surface of the new kind, in place.
+    func remakeSurfaces(board: Board, now: Double) {
+        for card in leaving { output.destroy(card.surface) }
+        leaving.removeAll()
+        for card in Array(cards.values) + Array(moreCards.values) {
+            output.destroy(card.surface)
+            card.spinner = nil
+            if let id = card.id, let toast = board.toast(id) {
+                card.composed = compose(toast, card.appearance)
+            } else if let more = board.view(of: card.key).more {
+                card.composed = CardComposer.Card(scene: composer.composeMore(count: more, metrics: output.textMetrics))
+            }
+            card.surface = output.createSurface(size: card.composed.scene.size, at: card.surfaceOrigin)
+            output.paint(card.surface, card.composed.scene, at: card.surfaceOrigin)
+            output.map(card.surface)
+            if let id = card.id, let toast = board.toast(id) { updateSpinner(card, toast) }
+        }
+        hovered = nil
+        armFrames(now)
+    }
+
+    /// Every card goes at once (the daemon is stopping).
+    func removeAll() {
+        for card in Array(cards.values) + Array(moreCards.values) + leaving { output.destroy(card.surface) }
+        cards.removeAll()
+        moreCards.removeAll()
+        leaving.removeAll()
+        nextFrame = nil
+    }
+
+    // MARK: Composing and painting
+
+    func compose(_ toast: Toast, _ appearance: CardComposer.Appearance) -> CardComposer.Card {
+        var appearance = appearance
+        appearance.iconImage = toast.iconFile
+        return composer.compose(toast, style: toast.style ?? config.style, appearance: appearance,
+                                metrics: output.textMetrics, shadow: output.hasAlpha)
+    }
+
+    /// Repaints a card after its appearance changed (hover, a pressed button), same size.
+    func repaint(_ card: Card, _ toast: Toast) {
+        card.composed = compose(toast, card.appearance)
+        output.paint(card.surface, card.composed.scene, at: card.surfaceOrigin)
+    }
+
+    /// Recomposes a card after its content changed; a new height or progress animates.
+    func refresh(_ card: Card, _ toast: Toast, now: Double, animate: Bool = true) {
+        card.appearance.heightLimit = nil
+        card.appearance.progress = nil
+        let target = compose(toast, card.appearance)
+        let transition = animate
+            ? ContentTransition.between(height: card.size.height, and: target.fullHeight,
+                                        progress: (card.progress, toast.progress), now: now, tuning: config.motion)
+            : nil
+        card.progress = toast.progress
+        card.transition = transition
+        if transition != nil {
+            stepContent(card, toast, now: now)
+        } else {
+            card.composed = target
+            output.paint(card.surface, target.scene, at: card.surfaceOrigin)
+        }
+        updateSpinner(card, toast)
+        armFrames(now)
+    }
+
+    /// One frame of a height or progress change: repaint at the eased in-between values.
+    private func stepContent(_ card: Card, _ toast: Toast, now: Double) {
+        guard let transition = card.transition else { return }
+        if let frame = transition.frame(at: now) {
+            card.appearance.heightLimit = frame.heightLimit
+            card.appearance.progress = frame.progress
+        } else {
+            card.transition = nil
+            card.appearance.heightLimit = nil
+            card.appearance.progress = nil
+        }
+        repaint(card, toast)
+    }
+
+    /// Loading toasts get a spinner over their icon while visible; others lose theirs.
+    private func updateSpinner(_ card: Card, _ toast: Toast) {
+        var spec: SpinnerSpec?
+        if toast.kind == .loading, toast.icon == nil, !card.isLeaving {
+            let colors = composer.colors(for: .loading, style: toast.style ?? config.style)
+            spec = SpinnerSpec(rect: card.composed.iconRect.offsetBy(card.composed.scene.inset),
+                               color: colors.accent, background: colors.background)
+        }
+        guard spec != card.spinner else { return }
+        card.spinner = spec
+        output.setSpinner(card.surface, spec)
+    }
+
+    // MARK: Layout and motion
+
+    /// Lays out one stack: new cards enter from the edge, others spring to their new slots,
+    /// and the "+N more" card follows the last visible one.
+    func relayout(_ key: StackKey, board: Board, now: Double) {
+        let view = board.view(of: key)
+        let area = area(key)
+        var fresh: [String: CardComposer.Card] = [:]
+        var sizes: [Size] = []
+        for toast in view.newestFirst {
+            if let card = cards[toast.id] { sizes.append(card.targetSize) } else {
+                let composed = compose(toast, CardComposer.Appearance())
+                fresh[toast.id] = composed
+                sizes.append(composed.scene.cardSize)
+            }
+        }
+        let moreScene = view.more.map { composer.composeMore(count: $0, metrics: output.textMetrics) }
+        if let moreScene { sizes.append(moreScene.size) }
+        let frames = layout.frames(for: sizes, at: key.position, in: area)
+
+        for (i, toast) in view.newestFirst.enumerated() {
+            var frame = frames[i]
+            if let card = cards[toast.id] {
+                // A bottom stack grows upward: while its height animates the card keeps its bottom edge.
+                if !key.position.isTop { frame.y = frames[i].maxY - card.targetSize.height }
+                moveToRest(card, frame.origin, now: now)
+            } else if let composed = fresh[toast.id] {
+                let card = enter(id: toast.id, key: key, composed: composed, frame: frame, now: now)
+                card.progress = toast.progress
+                cards[toast.id] = card
+                updateSpinner(card, toast)
+            }
+        }
+        if let moreScene, let frame = frames.last {
+            if let more = moreCards[key] {
+                more.composed = CardComposer.Card(scene: moreScene)
+                output.paint(more.surface, moreScene, at: more.surfaceOrigin)
+                moveToRest(more, frame.origin, now: now)
+            } else {
+                moreCards[key] = enter(id: nil, key: key, composed: CardComposer.Card(scene: moreScene), frame: frame, now: now)
+            }
+        } else if let more = moreCards.removeValue(forKey: key) {
+            startExit(more, now: now)
+        }
+        armFrames(now)
+    }
+
+    private func moveToRest(_ card: Card, _ origin: Point, now: Double) {
+        card.rest = origin
+        guard card.drag == nil, !card.isLeaving, card.motion.target != origin else { return }
+        card.motion.spring(to: origin, now: now, spring: .standard(config.motion))
+    }
+
+    /// Creates, paints and maps a card just past its area's edge, already one frame into its
+    /// spring, so the first frame shown has it moving in.
+    private func enter(id: String?, key: StackKey, composed: CardComposer.Card, frame: Rect, now: Double) -> Card {
+        let start = layout.offscreen(frame, at: key.position, in: area(key))
+        let inset = composed.scene.inset
+        let surface = output.createSurface(size: composed.scene.size, at: Point(x: start.x - inset, y: start.y - inset))
+        let card = Card(id: id, key: key, surface: surface, composed: composed, at: start, rest: frame.origin,
+                        now: now - frameInterval, tuning: config.motion)
+        // Thrown in rather than pulled from a standstill: well in view from the first frame,
+        // landing with the same soft overshoot.
+        let throwSpeed = config.motion.enterThrow
+        card.motion.follow(start, velocity: Point(x: (frame.origin.x - start.x) * throwSpeed,
+                                                  y: (frame.origin.y - start.y) * throwSpeed))
+        card.motion.spring(to: frame.origin, now: now - frameInterval, spring: .standard(config.motion))
+        card.motion.step(to: now)
+        output.paint(surface, composed.scene, at: card.surfaceOrigin)
+        if output.hasAlpha {
+            card.fadeStart = start
+            fade(card)
+        }
+        output.map(surface)
+        return card
+    }
+
+    /// Sends a card off screen: back toward its edge, or onward in a swipe's direction at
+    /// least as fast as the pointer threw it.
+    func startExit(_ card: Card, now: Double, swipe: (direction: SwipeDirection, velocity: Point)? = nil) {
+        card.isLeaving = true
+        card.drag = nil
+        if card.spinner != nil {
+            card.spinner = nil
+            output.setSpinner(card.surface, nil)
+        }
+        let target = layout.exitTarget(card.frame, at: card.key.position, in: area(card.key), swipe: swipe?.direction)
+        let speed = swipe.map { max(0, $0.direction.speed(of: $0.velocity)) } ?? 0
+        card.fadeStart = card.motion.position
+        card.motion.slide(to: target, now: now, duration: config.motion.exitDuration, minimumInitialSpeed: speed)
+        leaving.append(card)
+        armFrames(now)
+    }
+
+    private var allCards: [Card] { Array(cards.values) + Array(moreCards.values) + leaving }
+
+    /// Motion and repaints get every refresh; a spinner alone only its own steps a second.
+    /// Nil when nothing moves at all.
+    private var frameIntervalNeeded: Double? {
+        let all = allCards
+        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil }) { return frameInterval }
+        if all.contains(where: { $0.spinner != nil }) { return max(frameInterval, 1 / Double(SpinnerSpec.stepsPerTurn)) }
+        return nil
+    }
+
+    /// The frame timer: armed while any card moves, repaints or spins; disarmed the moment all are still.
+    func armFrames(_ now: Double) {
+        guard let interval = frameIntervalNeeded else { return }
+        nextFrame = min(nextFrame ?? .infinity, now + interval)
+    }
+
+    /// Advances every moving card to `now` and moves its surface. Only height and progress
+    /// changes repaint; spinners swap pre-rendered frames.
+    func stepFrame(board: Board, now: Double) {
+        for card in allCards {
+            if card.motion.isAnimating {
+                card.motion.step(to: now)
+                output.move(card.surface, to: card.surfaceOrigin)
+                fade(card)
+            }
+            if card.transition != nil, let id = card.id, let toast = board.toast(id) { stepContent(card, toast, now: now) }
+        }
+        if allCards.contains(where: { $0.spinner != nil }) { output.turnSpinners(phase: now) }
+        // A card that has slid off screen is done.
+        leaving.removeAll { card in
+            guard !card.motion.isAnimating else { return false }
+            output.destroy(card.surface)
+            return true
+        }
+        nextFrame = frameIntervalNeeded.map { max(now, nextFrame ?? now) + $0 }
+    }
+
+    /// Under a compositor a card fades with its slide: in while entering, out while leaving.
+    private func fade(_ card: Card) {
+        guard output.hasAlpha, let from = card.fadeStart else { return }
+        output.setOpacity(card.surface, SlideFade.opacity(start: from, position: card.motion.position,
+                                                          target: card.motion.target, leaving: card.isLeaving))
+        if !card.isLeaving && !card.motion.isAnimating { card.fadeStart = nil }
+    }
+
+    // MARK: For the pointer (Stage+Pointer.swift)
+
+    func card(on surface: SurfaceID) -> Card? { cards.values.first { $0.surface == surface } }
+    func card(_ id: String) -> Card? { cards[id] }
+    /// A swiped card leaves from where the pointer let go; its toast ends after.
+    func detach(_ card: Card) {
+        if let id = card.id { cards.removeValue(forKey: id) }
+        if hovered == card.id { hovered = nil }
+    }
+}

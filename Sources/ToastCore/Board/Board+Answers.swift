@@ -1,0 +1,32 @@
+/// The `list` and `history` answers.
+extension Board {
+    /// Visible toasts first (newest last), then waiting ones in order, stack by stack, with
+    /// the seconds each has left (to a tenth).
+    public func listing(now: Double) -> JSON {
+        var items: [JSON] = []
+        for key in keys {
+            guard let stack = stacks(key) else { continue }
+            for (entry, state) in stack.visible.map({ ($0, "visible") }) + stack.waiting.map({ ($0, "queued") }) {
+                let t = entry.toast
+                var m: [(String, JSON)] = [("id", .string(t.id))]
+                if !t.title.isEmpty { m.append(("title", .string(t.title))) }
+                m += [("message", .string(t.message)), ("kind", .string(t.kind.rawValue)),
+                      ("position", .string(t.position.rawValue)), ("state", .string(state)),
+                      ("urgency", .string(t.urgency.rawValue))]
+                if let p = t.progress { m.append(("progress", .number(p))) }
+                if let deadline = entry.deadline {
+                    m.append(("remaining", .number((max(0, deadline - now) * 10).rounded() / 10)))
+                } else if let r = entry.remaining {
+                    m.append(("remaining", .number((r * 10).rounded() / 10)))
+                }
+                items.append(.object(m))
+            }
+        }
+        return .object([("paused", .bool(doNotDisturb)), ("toasts", .array(items))])
+    }
+
+    /// The last `limit` ended toasts, oldest first; `ended` in UNIX seconds.
+    public func historyAnswer(limit: Int?, now: Double, wallNow: Double) -> JSON {
+        .array(history.suffix(max(0, limit ?? history.count)).map { $0.json(now: now, wallNow: wallNow) })
+    }
+}

@@ -1,0 +1,266 @@
+/// The one store of live toasts: every stack, who owns each toast, do-not-disturb, the ids,
+/// and the history of ended toasts.
+///
+/// Requests go in with the time (`now`, seconds on a monotonic clock); what they changed
+/// piles up until `takeChanges()`: cards to create, repaint, lay out or send away, and
+/// events addressed to owners and subscribers. Every toast that was accepted gets exactly
+/// one `dismissed`, always its last event. Nothing here reads a clock or touches a screen.
+public struct Board: Sendable {
+    public private(set) var config: Config
+    private var stacks: [StackKey: ToastStack] = [:]
+    /// Who showed each live toast.
+    private var owners: [String: Owner] = [:]
+    /// Owners that asked for every event (`subscribe`).
+    public private(set) var subscribers: Set<Owner> = []
+    /// New toasts wait (critical ones excepted) while this is on. The board is its only
+    /// writer: each stack holds it as its rule, set here when the stack is made and on change.
+    public private(set) var doNotDisturb = false
+    /// The last ended toasts, oldest first, at most `ProtocolLimits.historySize`.
+    public private(set) var history: [HistoryEntry] = []
+    /// The one counter for automatic ids, whichever source asks (socket or bus).
+    private var nextID: UInt64 = 1
+    private var pending = BoardChanges()
+
+    public init(config: Config = .default) { self.config = config }
+
+    // MARK: Reading
+
+    public func toast(_ id: String) -> Toast? {
+        for stack in stacks.values { if let e = stack.entry(id) { return e.toast } }
+        return nil
+    }
+
+    public func key(of id: String) -> StackKey? { stacks.first { $0.value.contains(id) }?.key }
+    public func isVisible(_ id: String) -> Bool { stacks.values.contains { $0.isVisible(id) } }
+    public func owner(of id: String) -> Owner? { owners[id] }
+    public func isHeld(_ key: StackKey) -> Bool { stacks[key]?.isPaused ?? false }
+    /// One stack's toasts and timers, for the answers.
+    func stacks(_ key: StackKey) -> ToastStack? { stacks[key] }
+
+    /// Every stack that holds a toast, in a stable order.
+    public var keys: [StackKey] {
+        stacks.filter { !$0.value.isEmpty }.keys.sorted { ($0.monitor, $0.position.order) < ($1.monitor, $1.position.order) }
+    }
+
+    /// What a stack shows: its visible toasts, newest first (nearest the edge), and how many
+    /// wait behind them for the "+N more" card (nil when no such card shows: nothing waits,
+    /// or do-not-disturb shows nothing new, not even how much is waiting).
+    public struct StackView: Equatable, Sendable {
+        public var newestFirst: [Toast]
+        public var more: Int?
+    }
+
+    public func view(of key: StackKey) -> StackView {
+        guard let stack = stacks[key] else { return StackView(newestFirst: [], more: nil) }
+        let waiting = stack.waiting.count
+        return StackView(newestFirst: stack.visible.reversed().map(\.toast),
+                         more: waiting == 0 || doNotDisturb ? nil : waiting)
+    }
+
+    /// The earliest time a visible toast times out.
+    public var nextDeadline: Double? { stacks.values.compactMap(\.nextDeadline).min() }
+
+    /// Takes what changed since the last call.
+    public mutating func takeChanges() -> BoardChanges {
+        defer { pending = BoardChanges() }
+        return pending
+    }
+
+    // MARK: Showing
+
+    /// Shows a toast with the board's defaults for what the request leaves out. A request
+    /// with the id of a live toast replaces it: the old one ends with `replaced` and the new
+    /// one (the new owner's) takes its place. Returns the id.
+    @discardableResult
+    public mutating func show(_ request: ShowRequest, owner: Owner, iconFile: String? = nil, now: Double) -> String {
+        let id = request.id ?? generateID()
+        let toast = makeToast(request, id: id, iconFile: iconFile)
+        let key = StackKey(position: toast.position)
+        if let old = self.key(of: id) {
+            if old != key {
+                // Same id at another position: the old one ends there, the new one enters at its own.
+                change(old, now: now) { $0.remove(id, reason: .replaced, now: now) }
+            } else if let old = self.toast(id) {
+                // Same place: the new toast takes the old one's slot; the old one still ends.
+                end(old, reason: .replaced, now: now, cardLeaves: false)
+            }
+        }
+        owners[id] = owner
+        let change = change(key, now: now) { $0.add(toast, now: now) }
+        if change.replaced != nil {
+            pending.restyled.append((id, true))
+            pending.stacks.insert(key)
+            if isVisible(id) { deliver(.shown(id: id)) }
+        }
+        return id
+    }
+
+    /// Replaces a live toast's content in place and silently: it keeps its id, its owner and
+    /// its slot, sends no `dismissed`, and its timer starts again (the D-Bus `replaces_id`).
+    /// Subscribers and the owner hear `updated`. False when no toast has that id.
+    public mutating func replace(_ id: String, with request: ShowRequest, iconFile: String? = nil, now: Double) -> Bool {
+        guard let key = key(of: id), let old = toast(id) else { return false }
+        var toast = makeToast(request, id: id, iconFile: iconFile)
+        // A replacement stays where its card is; moving stacks is what `show` with an id is for.
+        toast.position = old.position
+        _ = withStack(key) { $0.update(toast, restartTimer: true, now: now) }
+        pending.restyled.append((id, true))
+        pending.stacks.insert(key)
+        deliver(.updated(id: id))
+        return true
+    }
+
+    private func makeToast(_ r: ShowRequest, id: String, iconFile: String?) -> Toast {
+        let kind = r.kind ?? .info
+        let urgency = r.urgency ?? .normal
+        // Critical toasts wait for the user unless told otherwise.
+        let timeout = r.timeout ?? (urgency == .critical ? 0 : config.timeout(for: kind))
+        var toast = Toast(id: id, title: r.title ?? "", message: r.message, kind: kind, timeout: timeout,
+                          position: r.position ?? config.position, style: r.style, markup: r.markup,
+                          icon: r.icon, actions: r.actions, defaultAction: r.defaultAction,
+                          progress: r.progress, urgency: urgency)
+        toast.iconFile = iconFile
+        return toast
+    }
+
+    /// The next automatic id: decimal, from 1, never one that is live.
+    private mutating func generateID() -> String {
+        while true {
+            let id = String(nextID)
+            nextID = nextID == UInt64(UInt32.max) ? 1 : nextID + 1
+            if key(of: id) == nil { return id }
+        }
+    }
+
+    // MARK: Changing
+
+    /// Changes a toast in place. A kind or timeout change restarts its timer; text and
+    /// progress alone do not. `iconFile` is what the new `icon` resolved to, if one was given.
+    public mutating func update(_ u: UpdateRequest, iconFile: String? = nil, now: Double) -> Result<Toast, RequestError> {
+        guard var toast = toast(u.id), let key = key(of: u.id) else { return .failure(RequestError("no toast with id \"\(u.id)\"")) }
+        let kindChanged = u.kind.map { $0 != toast.kind } ?? false
+        if let v = u.message { toast.message = v }
+        if let v = u.title { toast.title = v }
+        if let v = u.kind { toast.kind = v }
+        if let v = u.progress { toast.progress = v }
+        if let v = u.icon {
+            toast.icon = v
+            toast.iconFile = iconFile
+        }
+        if let v = u.timeout { toast.timeout = v } else if kindChanged { toast.timeout = config.timeout(for: toast.kind) }
+        _ = withStack(key) { $0.update(toast, restartTimer: kindChanged || u.timeout != nil, now: now) }
+        if isVisible(u.id) {
+            pending.restyled.append((u.id, false))
+            pending.stacks.insert(key)
+        }
+        deliver(.updated(id: u.id))
+        return .success(toast)
+    }
+
+    /// Ends a toast (visible or waiting); the next waiting one takes its place. False when no
+    /// toast has that id.
+    @discardableResult
+    public mutating func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
+        guard let key = key(of: id) else { return false }
+        change(key, now: now) { $0.remove(id, reason: reason, now: now) }
+        return true
+    }
+
+    /// Ends every toast, visible and waiting.
+    public mutating func dismissAll(reason: DismissReason, now: Double) {
+        for key in keys { change(key, now: now) { $0.removeAll(reason: reason) } }
+    }
+
+    /// The user chose an action: the owner hears `action`, then the toast ends with `action`.
+    @discardableResult
+    public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
+        guard key(of: id) != nil else { return false }
+        deliver(.action(id: id, action: action))
+        return dismiss(id, reason: .action, now: now)
+    }
+
+    /// Do-not-disturb on (new toasts wait) or off (what waited shows, in order).
+    public mutating func setDoNotDisturb(_ on: Bool, now: Double) {
+        guard on != doNotDisturb else { return }
+        doNotDisturb = on
+        for key in stacks.keys {
+            change(key, now: now) { $0.setHoldsNew(on, now: now) }
+        }
+    }
+
+    /// Ends the toasts whose time is up.
+    public mutating func expire(now: Double) {
+        for key in keys {
+            change(key, now: now) { $0.expire(now: now) }
+        }
+    }
+
+    /// Holds or releases the timers of one stack (the pointer is over one of its cards, or
+    /// drags one), keeping what each has left.
+    public mutating func setHeld(_ key: StackKey, _ held: Bool, now: Double) {
+        guard stacks[key] != nil else { return }
+        _ = withStack(key) { $0.setPaused(held, now: now) }
+    }
+
+    /// New settings: defaults apply to later toasts; `max_visible` applies at once.
+    public mutating func reconfigure(_ config: Config, now: Double) {
+        self.config = config
+        for key in keys { change(key, now: now) { $0.setMaxVisible(config.maxVisible, now: now) } }
+    }
+
+    // MARK: Owners
+
+    public mutating func subscribe(_ owner: Owner) { subscribers.insert(owner) }
+
+    /// An owner went away: its toasts stay, nobody hears of them but subscribers.
+    public mutating func forget(_ owner: Owner) {
+        subscribers.remove(owner)
+        owners = owners.filter { $0.value != owner }
+    }
+
+    // MARK: Bookkeeping
+
+    private mutating func withStack<R>(_ key: StackKey, _ body: (inout ToastStack) -> R) -> R {
+        var stack = stacks[key] ?? {
+            var s = ToastStack(maxVisible: config.maxVisible)
+            // An empty stack has nothing to promote, so the time does not matter.
+            _ = s.setHoldsNew(doNotDisturb, now: 0)
+            return s
+        }()
+        let result = body(&stack)
+        stacks[key] = stack.isEmpty ? nil : stack
+        return result
+    }
+
+    /// Runs one stack operation and turns what it did into card changes and events.
+    @discardableResult
+    private mutating func change(_ key: StackKey, now: Double, _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
+        let before = stacks[key]
+        let change = withStack(key, body)
+        for (id, reason) in change.removed {
+            if let toast = before?.entry(id)?.toast { end(toast, reason: reason, now: now) }
+        }
+        for id in change.shown {
+            pending.entered.append(id)
+            deliver(.shown(id: id))
+        }
+        if !change.removed.isEmpty || !change.shown.isEmpty || !change.queued.isEmpty { pending.stacks.insert(key) }
+        return change
+    }
+
+    /// The last of a toast: its card leaves (unless a toast with its id takes it over), its owner and the subscribers hear `dismissed`,
+    /// and it goes into the history.
+    private mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true) {
+        if cardLeaves { pending.left.append((toast.id, reason)) }
+        deliver(.dismissed(id: toast.id, reason: reason))
+        owners.removeValue(forKey: toast.id)
+        history.append(HistoryEntry(toast: toast, reason: reason, ended: now))
+        if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
+    }
+
+    private mutating func deliver(_ event: ToastEvent) {
+        var recipients = owners[event.id].map { [$0] } ?? []
+        recipients += subscribers.filter { !recipients.contains($0) }.sorted()
+        pending.deliveries.append(.init(event: event, recipients: recipients))
+    }
+}

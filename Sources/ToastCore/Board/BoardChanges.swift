@@ -1,0 +1,35 @@
+/// What a board operation changed, in the order it happened: the screen follows the card
+/// changes, the owners and subscribers hear the events.
+public struct BoardChanges: Sendable {
+    /// One event and who hears it: the toast's owner first, then every subscriber.
+    public struct Delivery: Equatable, Sendable {
+        public var event: ToastEvent
+        public var recipients: [Owner]
+
+        public init(event: ToastEvent, recipients: [Owner]) {
+            self.event = event
+            self.recipients = recipients
+        }
+    }
+
+    /// Events, in the order they happened.
+    public var deliveries: [Delivery] = []
+    /// Toasts that became visible: each needs a card.
+    public var entered: [String] = []
+    /// Toasts that ended while visible (or waiting): their cards leave.
+    public var left: [(id: String, reason: DismissReason)] = []
+    /// Toasts whose content changed: their cards repaint. `collapsed` when the whole toast was
+    /// replaced (an expanded card goes back to its collapsed height).
+    public var restyled: [(id: String, collapsed: Bool)] = []
+    /// Stacks whose cards must be laid out again.
+    public var stacks: Set<StackKey> = []
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        deliveries.isEmpty && entered.isEmpty && left.isEmpty && restyled.isEmpty && stacks.isEmpty
+    }
+
+    /// The events only, for tests and logs.
+    public var events: [ToastEvent] { deliveries.map(\.event) }
+}

@@ -1,0 +1,58 @@
+/// What the loop asks of the screen. The X11 layer implements it; tests implement it with
+/// a fake that records the calls, so every decision the loop makes runs without an X server.
+///
+/// Surfaces are cards' windows: created already sized and placed, painted before they are
+/// mapped, moved (never repainted) while they animate.
+public protocol Output: AnyObject {
+    /// The display's name (`:0`), for the socket's path and the log.
+    var displayName: String { get }
+    /// A descriptor that becomes readable when input arrives, for `poll()`; -1 when none.
+    var fileDescriptor: Int32 { get }
+    /// The desktop's resource string (where `Xft.dpi` lives), for the default scale.
+    var desktopResources: String? { get }
+    /// The monitors' frames, in screen coordinates; cards are laid out on these. One for now:
+    /// the whole screen.
+    var monitors: [Rect] { get }
+    /// Whether a compositor runs: surfaces then have alpha (soft corners, shadows, fading).
+    var hasAlpha: Bool { get }
+    /// The display's refresh rate in Hz; nil when unknown.
+    var refreshRate: Double? { get }
+    /// Measures text for the card composer, with the current font.
+    var textMetrics: any TextMetrics { get }
+    /// Chooses the text font; false (and the old font kept) when none matches.
+    func setFont(family: String, pixelSize: Double) -> Bool
+
+    /// Finds and loads an icon (a file or a theme name) at `pixelSize`, once, at show or update.
+    /// Success gives the file that `CardComposer.Appearance.iconImage` then names.
+    func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError>
+
+    func createSurface(size: Size, at origin: Point) -> SurfaceID
+    /// Paints `scene` into the surface, fitting its size and shape to the scene, and moves it
+    /// to `origin` in the same request.
+    func paint(_ surface: SurfaceID, _ scene: CardScene, at origin: Point)
+    func move(_ surface: SurfaceID, to origin: Point)
+    /// 0...1; honoured only under a compositor.
+    func setOpacity(_ surface: SurfaceID, _ opacity: Double)
+    func map(_ surface: SurfaceID)
+    func destroy(_ surface: SurfaceID)
+    /// Shows a spinner over part of the surface (nil removes it).
+    func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?)
+    /// Turns every spinner to `phase` (turns, 0..<1 repeating).
+    func turnSpinners(phase: Double)
+
+    /// Keeps pointer input on `surface` during a drag, even off the card.
+    func grabPointer(_ surface: SurfaceID, serverTime: UInt)
+    func ungrabPointer(serverTime: UInt)
+
+    /// Every input event already received, decoded, in order.
+    func takeInput() -> [InputEvent]
+    /// Sends what was asked so far to the screen.
+    func flush()
+}
+
+/// Why an icon could not be used; the client is told, the card shows the kind's icon.
+public struct IconLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

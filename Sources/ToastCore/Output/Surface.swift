@@ -1,0 +1,40 @@
+/// A card's window as the loop knows it: an opaque number the output hands out.
+public struct SurfaceID: Hashable, Sendable, CustomStringConvertible {
+    public let raw: UInt
+    public init(_ raw: UInt) { self.raw = raw }
+    public var description: String { "surface \(raw)" }
+}
+
+/// A loading toast's spinner over its card's icon: where, and in which colours.
+public struct SpinnerSpec: Equatable, Sendable {
+    /// In the surface's own coordinates.
+    public var rect: Rect
+    public var color: RGBA
+    public var background: RGBA
+
+    public init(rect: Rect, color: RGBA, background: RGBA) {
+        self.rect = rect
+        self.color = color
+        self.background = background
+    }
+
+    /// One turn a second in this many steps: smooth at 30 fps and cheap; a spinner alone
+    /// wakes the loop this often, not at the display's refresh rate.
+    public static let stepsPerTurn = 30
+}
+
+/// Pointer input and screen news, decoded by the output so the loop never sees the
+/// windowing system's own events.
+public enum InputEvent: Equatable, Sendable {
+    /// `time` is the server's timestamp in seconds, `serverTime` the same in its own units
+    /// (for grabs); `root` is the pointer in screen coordinates.
+    case press(surface: SurfaceID, button: UInt32, root: Point, time: Double, serverTime: UInt)
+    case release(surface: SurfaceID, button: UInt32, root: Point, time: Double, serverTime: UInt)
+    case motion(surface: SurfaceID, root: Point, time: Double)
+    /// `grabbing` marks crossings caused by a pointer grab starting or ending.
+    case enter(surface: SurfaceID, grabbing: Bool)
+    case leave(surface: SurfaceID, grabbing: Bool)
+    /// A compositing manager started or stopped: surfaces made from now on are of the new
+    /// kind (with alpha or shaped), and existing ones must be made again.
+    case compositorChanged
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ToastCore
+
+/// The loop's `Output` on a real X server: one override-redirect window per surface,
+/// painted with Xft and XRender, input decoded from X events.
+///
+/// Owns every X handle, and lives on the loop's thread with them.
+public final class X11Output: Output {
+    private let display: XDisplay
+    private var visual: CardVisual
+    private var fonts: FontLibrary
+    private var painter: Painter
+    private var windows: [SurfaceID: CardWindow] = [:]
+    private var spinners: [SurfaceID: SpinnerOverlay] = [:]
+
+    public struct OpenError: Error { public let message: String }
+
+    /// Opens `$DISPLAY`, watches for a compositor, and opens a first font (the daemon sets
+    /// the configured one next).
+    public init() throws(OpenError) {
+        guard let display = XDisplay() else {
+            throw OpenError(message: "cannot open display \"\(Self.environment("DISPLAY") ?? "")\": is an X server running and DISPLAY set?")
+        }
+        guard let fonts = FontLibrary(display: display, family: "sans", pixelSize: 14) else {
+            throw OpenError(message: "no usable font; install fonts-dejavu-core")
+        }
+        self.display = display
+        self.fonts = fonts
+        visual = CardVisual(display: display, argb: display.hasCompositor)
+        painter = Painter(display: display, visual: visual, fonts: fonts)
+        display.watchCompositor()
+    }
+
+    private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+    public var displayName: String { display.name }
+    public var fileDescriptor: Int32 { display.fileDescriptor }
+    public var desktopResources: String? { display.resourceManager }
+    public var monitors: [Rect] { [display.screenRect] }
+    public var hasAlpha: Bool { visual.hasAlpha }
+    public var refreshRate: Double? { display.refreshRate }
+    public var textMetrics: any TextMetrics { fonts }
+
+    public func setFont(family: String, pixelSize: Double) -> Bool {
+        if family == fonts.family && pixelSize == fonts.pixelSize { return true }
+        guard let fresh = FontLibrary(display: display, family: family, pixelSize: pixelSize) else { return false }
+        fonts = fresh
+        painter = Painter(display: display, visual: visual, fonts: fresh)
+        return true
+    }
+
+    public func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError> {
+        painter.icons.resolveIcon(spec, pixelSize: pixelSize).mapError { IconLoadError("\($0)") }
+    }
+
+    // MARK: Surfaces
+
+    public func createSurface(size: Size, at origin: Point) -> SurfaceID {
+        let window = CardWindow(display: display, visual: visual, size: size, at: origin)
+        let id = SurfaceID(window.window)
+        windows[id] = window
+        return id
+    }
+
+    public func paint(_ surface: SurfaceID, _ scene: CardScene, at origin: Point) {
+        guard let window = windows[surface] else { return }
+        window.paint(scene, painter: painter, at: origin)
+        spinners[surface]?.raise()
+    }
+
+    public func move(_ surface: SurfaceID, to origin: Point) { windows[surface]?.move(to: origin) }
+    public func setOpacity(_ surface: SurfaceID, _ opacity: Double) { windows[surface]?.setOpacity(opacity) }
+    public func map(_ surface: SurfaceID) { windows[surface]?.map() }
+
+    public func destroy(_ surface: SurfaceID) {
+        spinners.removeValue(forKey: surface)
+        windows.removeValue(forKey: surface)
+    }
+
+    public func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) {
+        spinners.removeValue(forKey: surface)
+        guard let spinner, let window = windows[surface] else { return }
+        spinners[surface] = SpinnerOverlay(parent: window, painter: painter, rect: spinner.rect, color: spinner.color,
+                                           background: spinner.background)
+    }
+
+    public func turnSpinners(phase: Double) {
+        for spinner in spinners.values { spinner.show(phase: phase) }
+    }
+
+    // MARK: Input
+
+    public func grabPointer(_ surface: SurfaceID, serverTime: UInt) {
+        guard let window = windows[surface] else { return }
+        display.grabPointer(window.window, time: serverTime)
+    }
+
+    public func ungrabPointer(serverTime: UInt) { display.ungrabPointer(time: serverTime) }
+
+    /// A compositor change switches the visual here, before the loop hears of it, so the
+    /// surfaces it makes again are of the new kind; a notification that changes nothing is dropped.
+    public func takeInput() -> [InputEvent] {
+        display.takeEvents().filter { event in
+            guard event == .compositorChanged else { return true }
+            let argb = display.hasCompositor
+            guard argb != visual.hasAlpha else { return false }
+            visual = CardVisual(display: display, argb: argb)
+            painter = Painter(display: display, visual: visual, fonts: fonts)
+            return true
+        }
+    }
+
+    public func flush() { display.flush() }
+}

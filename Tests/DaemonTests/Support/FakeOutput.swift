@@ -1,0 +1,100 @@
+@testable import Daemon
+import ToastCore
+
+/// A screen with no X server: it hands out surface numbers and remembers what was asked of
+/// each, so tests can look at where cards are and what they show.
+final class FakeOutput: Output {
+    final class Surface {
+        var size: Size
+        var origin: Point
+        var scene: CardScene?
+        var paints = 0
+        var isMapped = false
+        var isDestroyed = false
+        var opacity = 1.0
+        var spinner: SpinnerSpec?
+        /// Every place the surface was moved to, in order.
+        var moves: [Point] = []
+        init(size: Size, origin: Point) {
+            self.size = size
+            self.origin = origin
+        }
+    }
+
+    var monitors = [Rect(x: 0, y: 0, width: 1280, height: 800)]
+    var hasAlpha = false
+    var refreshRate: Double? = 60
+    var displayName = ":test"
+    var fileDescriptor: Int32 = -1
+    var desktopResources: String?
+    var textMetrics: any TextMetrics = FixedMetrics()
+    /// Icon specs that load, and the file each gives.
+    var icons: [String: String] = [:]
+    private(set) var surfaces: [SurfaceID: Surface] = [:]
+    private(set) var grabbed: SurfaceID?
+    private var next: UInt = 100
+    var input: [InputEvent] = []
+
+    func setFont(family: String, pixelSize: Double) -> Bool { family != "no-such-font" }
+
+    func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError> {
+        icons[spec].map { .success($0) } ?? .failure(IconLoadError("no icon named \"\(spec)\""))
+    }
+
+    func createSurface(size: Size, at origin: Point) -> SurfaceID {
+        next += 1
+        surfaces[SurfaceID(next)] = Surface(size: size, origin: origin)
+        return SurfaceID(next)
+    }
+
+    func paint(_ surface: SurfaceID, _ scene: CardScene, at origin: Point) {
+        guard let s = surfaces[surface] else { return }
+        s.scene = scene
+        s.size = scene.size
+        s.paints += 1
+        move(surface, to: origin)
+    }
+
+    func move(_ surface: SurfaceID, to origin: Point) {
+        guard let s = surfaces[surface] else { return }
+        s.origin = Point(x: origin.x.rounded(), y: origin.y.rounded())
+        s.moves.append(s.origin)
+    }
+
+    func setOpacity(_ surface: SurfaceID, _ opacity: Double) { surfaces[surface]?.opacity = opacity }
+    func map(_ surface: SurfaceID) { surfaces[surface]?.isMapped = true }
+    func destroy(_ surface: SurfaceID) { surfaces[surface]?.isDestroyed = true }
+    func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) { surfaces[surface]?.spinner = spinner }
+    func turnSpinners(phase: Double) {}
+    func grabPointer(_ surface: SurfaceID, serverTime: UInt) { grabbed = surface }
+    func ungrabPointer(serverTime: UInt) { grabbed = nil }
+
+    func takeInput() -> [InputEvent] {
+        defer { input = [] }
+        return input
+    }
+
+    func flush() {}
+
+    /// Surfaces that are on screen now, oldest first.
+    var live: [(id: SurfaceID, surface: Surface)] {
+        surfaces.filter { $0.value.isMapped && !$0.value.isDestroyed }.sorted { $0.key.raw < $1.key.raw }.map { ($0.key, $0.value) }
+    }
+}
+
+/// Fixed advances standing in for the real font: 7 px per character, 8 in bold, line height 17.
+struct FixedMetrics: TextMetrics {
+    func width(of text: String, style: FontStyle) -> Double { Double(text.count) * (style.bold ? 8 : 7) }
+    func fontIndex(for c: Character, style: FontStyle) -> Int { 0 }
+    var lineHeight: Double { 17 }
+    var ascent: Double { 13 }
+}
+
+/// Remembers every event and who it went to.
+final class RecordingSink: EventSink {
+    private(set) var deliveries: [(event: ToastEvent, owners: [Owner])] = []
+    func deliver(_ event: ToastEvent, to owners: [Owner]) { deliveries.append((event, owners)) }
+
+    /// The events `owner` heard, in order.
+    func heard(by owner: Owner) -> [ToastEvent] { deliveries.filter { $0.owners.contains(owner) }.map(\.event) }
+}

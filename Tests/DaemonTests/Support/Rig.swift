@@ -1,0 +1,87 @@
+@testable import Daemon
+import Testing
+import ToastCore
+
+/// The daemon's logic on a fake screen, with time in the test's hands.
+final class Rig {
+    let output = FakeOutput()
+    let sink = RecordingSink()
+    let service: ToastService
+    private(set) var now = 1000.0
+    let alice = Owner(.socket, 1)
+    let bob = Owner(.socket, 2)
+
+    init(config: Config = .default, configure: (FakeOutput) -> Void = { _ in }) {
+        configure(output)
+        service = ToastService(config: config, output: output, sink: sink)
+    }
+
+    /// Sends a request as `owner`; returns the reply.
+    @discardableResult
+    func request(_ line: String, from owner: Owner? = nil) -> Reply {
+        switch Request.decode(line: Array(line.utf8)) {
+        case let .success(request): return service.handle(request, from: owner ?? alice, now: now, wallNow: 1_700_000_000 + now)
+        case let .failure(error):
+            Issue.record("bad request in test: \(error.message)")
+            return .error(error.message)
+        }
+    }
+
+    /// Shows a toast and returns its id.
+    @discardableResult
+    func show(_ fields: String = #""message":"hello""#, from owner: Owner? = nil) -> String {
+        guard case let .ok(id?, _) = request(#"{"op":"show",\#(fields)}"#, from: owner) else {
+            Issue.record("show was refused")
+            return ""
+        }
+        return id
+    }
+
+    /// Lets `seconds` pass, running every deadline (frames, timeouts) that falls in them, as
+    /// the loop would.
+    func wait(_ seconds: Double) {
+        let end = now + seconds
+        var turns = 0
+        while let due = service.nextDeadline, due <= end, turns < 100_000 {
+            now = max(now, due)
+            service.advance(now: now)
+            turns += 1
+        }
+        now = end
+        service.advance(now: now)
+    }
+
+    /// Sends pointer input as the X server would, then lets the loop handle it.
+    func input(_ event: InputEvent) { service.handle(event, now: now) }
+
+    /// The cards on screen that are not moving, by their surface's frame.
+    var restingFrames: [Rect] {
+        output.live.map { Rect(x: $0.surface.origin.x, y: $0.surface.origin.y, width: $0.surface.size.width, height: $0.surface.size.height) }
+    }
+
+    /// The one live surface that shows `text` somewhere in its scene.
+    func surface(showing text: String) -> (id: SurfaceID, surface: FakeOutput.Surface)? {
+        output.live.first { $0.surface.scene.map { "\($0)".contains(text) } ?? false }
+    }
+
+    /// A press and release at `point` with the pointer moving `by` in between over `duration`.
+    func drag(_ surface: SurfaceID, from point: Point, by delta: Point, duration: Double, steps: Int = 6) {
+        let t0 = now
+        input(.press(surface: surface, button: 1, root: point, time: t0, serverTime: 1))
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            wait(duration / Double(steps))
+            input(.motion(surface: surface, root: Point(x: point.x + delta.x * f, y: point.y + delta.y * f), time: t0 + duration * f))
+        }
+        input(.release(surface: surface, button: 1, root: Point(x: point.x + delta.x, y: point.y + delta.y),
+                       time: t0 + duration, serverTime: 2))
+    }
+
+    func click(_ surface: SurfaceID, at point: Point) { drag(surface, from: point, by: .zero, duration: 0.05, steps: 1) }
+}
+
+/// The `i`th element of a JSON array.
+func item(_ json: JSON?, _ i: Int) -> JSON? {
+    guard case let .array(items)? = json, items.indices.contains(i) else { return nil }
+    return items[i]
+}
