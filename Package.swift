@@ -4,6 +4,7 @@ import PackageDescription
 /// xtoast: a toast overlay for X11.
 ///
 /// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
+/// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Transport`: the Unix socket, shared by client and daemon (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
@@ -21,10 +22,11 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev",
                               "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxfixes-dev", "libpng-dev"])]
         ),
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),
         .target(name: "X11", dependencies: ["CX11", "ToastCore"]),
-        .target(name: "Daemon", dependencies: ["X11", "ToastCore", "Transport"]),
+        .target(name: "Daemon", dependencies: ["X11", "ToastCore", "Transport", "CSystem"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),

@@ -1,5 +1,6 @@
 // The one door from Swift to the C libraries xtoast draws with.
 // Macros and varargs that Swift cannot import get small static inline wrappers here.
+// System calls outside X (signalfd, timerfd) go through CSystem instead.
 #ifndef XTOAST_CX11_SHIM_H
 #define XTOAST_CX11_SHIM_H
 
@@ -15,9 +16,6 @@
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
 #include <png.h>
-#include <sys/timerfd.h>
-#include <sys/signalfd.h>
-#include <signal.h>
 
 static inline unsigned long xt_get_pixel(XImage *image, int x, int y) {
     return XGetPixel(image, x, y);
@@ -54,18 +52,6 @@ static inline XftFont *xt_font_open(Display *d, int screen, const char *family, 
     FcPatternDestroy(p);
     if (!m) return NULL;
     return XftFontOpenPattern(d, m); // takes ownership of m on success
-}
-
-/// signalfd wants a sigset built with macros on some libcs; these are plain functions on glibc,
-/// but keeping the sequence here keeps Swift free of sigset_t plumbing.
-static inline int xt_signalfd_for_term_hup(void) {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGHUP);
-    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
-    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 
 #endif

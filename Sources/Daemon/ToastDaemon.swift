@@ -75,7 +75,7 @@ public final class ToastDaemon {
         self.fonts = fonts
         painter = Painter(display: display, visual: visual, fonts: fonts)
         frameInterval = 1 / (display.refreshRate ?? 60)
-        signals = SignalFD.open()
+        do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         display.watchCompositor()
         Log.info("listening at \(socketPath) on display \(display.name) (\(visual.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(scale), \(Int((1 / frameInterval).rounded())) Hz)")
     }
