@@ -26,15 +26,46 @@ static inline void xt_destroy_image(XImage *image) {
 }
 
 /// Xlib's default error handler exits the process; a daemon must survive a stray BadWindow.
-/// The last error code is kept so callers that care can look.
-static int xt_last_error_code = 0;
+/// Errors are counted and the last few kept (a fixed ring: an error storm costs no memory)
+/// until `xt_take_errors` hands them over, so the daemon can log what the server refused.
+///
+/// The storage is `static`: every Swift file that calls these functions gets its own copy.
+/// Install and take from the same file (XDisplay.swift) so both see the same log.
+#define XT_ERROR_LOG_SIZE 8
+typedef struct {
+    unsigned char error_code;
+    unsigned char request_code;
+    unsigned char minor_code;
+    unsigned long resource_id;
+} xt_error_record;
+
+static struct {
+    unsigned long count;  // errors since the last take, including those the ring overwrote
+    xt_error_record ring[XT_ERROR_LOG_SIZE];
+} xt_error_log;
+
 static inline int xt_error_handler(Display *d, XErrorEvent *e) {
     (void)d;
-    xt_last_error_code = e->error_code;
+    xt_error_record *r = &xt_error_log.ring[xt_error_log.count % XT_ERROR_LOG_SIZE];
+    r->error_code = e->error_code;
+    r->request_code = e->request_code;
+    r->minor_code = e->minor_code;
+    r->resource_id = e->resourceid;
+    xt_error_log.count++;
     return 0;
 }
 static inline void xt_install_error_handler(void) { XSetErrorHandler(xt_error_handler); }
-static inline int xt_take_last_error(void) { int c = xt_last_error_code; xt_last_error_code = 0; return c; }
+
+/// Copies the kept errors, oldest first, into `out` (room for XT_ERROR_LOG_SIZE), empties the
+/// log and returns how many errors arrived since the last take (more than were copied when
+/// the ring overflowed).
+static inline unsigned long xt_take_errors(xt_error_record *out) {
+    unsigned long count = xt_error_log.count;
+    unsigned long kept = count < XT_ERROR_LOG_SIZE ? count : XT_ERROR_LOG_SIZE;
+    for (unsigned long i = 0; i < kept; i++) out[i] = xt_error_log.ring[(count - kept + i) % XT_ERROR_LOG_SIZE];
+    xt_error_log.count = 0;
+    return count;
+}
 
 /// XftFont's ascent/descent/height as plain getters (fields import fine, this keeps call sites short).
 static inline int xt_font_ascent(XftFont *f) { return f->ascent; }
