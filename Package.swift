@@ -6,7 +6,8 @@ import PackageDescription
 /// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
 /// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
-/// - `Transport`: the Unix socket, shared by client and daemon (plain POSIX, no Foundation).
+/// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
+///   (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore only, so it starts fast.
@@ -31,6 +32,7 @@ let package = Package(
         .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]
