@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),
-        .target(name: "X11", dependencies: ["CX11", "ToastCore"]),
+        .target(name: "X11", dependencies: ["CX11", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["X11", "ToastCore", "Transport", "CSystem"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),

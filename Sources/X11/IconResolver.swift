@@ -1,5 +1,6 @@
 import Glibc
 import ToastCore
+import Transport
 
 /// Why `--icon` cannot be shown. Never fatal: the toast is shown with its kind's icon, and the
 /// description is the warning to pass back to the sender.
@@ -123,20 +124,8 @@ struct IconEnvironment {
     }
 
     /// A text file of at most 1 MiB (an `index.theme` or `settings.ini`); nil otherwise.
-    /// The corresponding C functions are `open`, `read` and `close`.
     static func readText(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let limit = 1 << 20
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while bytes.count <= limit {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return n == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
-            bytes += chunk.prefix(n)
-        }
-        return nil
+        guard case let .success(bytes) = BoundedFile.read(path, maxBytes: 1 << 20) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
