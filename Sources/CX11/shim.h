@@ -39,10 +39,11 @@ typedef struct {
     unsigned long resource_id;
 } xt_error_record;
 
-static struct {
+typedef struct {
     unsigned long count;  // errors since the last take, including those the ring overwrote
     xt_error_record ring[XT_ERROR_LOG_SIZE];
-} xt_error_log;
+} xt_error_log_t;
+static xt_error_log_t xt_error_log = {0};
 
 static inline int xt_error_handler(Display *d, XErrorEvent *e) {
     (void)d;
