@@ -4,8 +4,10 @@ import PackageDescription
 /// xtoast: a toast overlay for X11.
 ///
 /// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
+/// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
-/// - `Transport`: the Unix socket, shared by client and daemon (plain POSIX, no Foundation).
+/// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
+///   (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore only, so it starts fast.
@@ -21,15 +23,17 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev",
                               "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxfixes-dev", "libpng-dev"])]
         ),
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),
-        .target(name: "X11", dependencies: ["CX11", "ToastCore"]),
-        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CX11"]),  // TEMP until CSystem lands
+        .target(name: "X11", dependencies: ["CX11", "ToastCore", "Transport"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
+        .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 // The one door from Swift to the C libraries xtoast draws with.
 // Macros and varargs that Swift cannot import get small static inline wrappers here.
+// System calls outside X (signalfd, timerfd) go through CSystem instead.
 #ifndef XTOAST_CX11_SHIM_H
 #define XTOAST_CX11_SHIM_H
 
@@ -15,9 +16,6 @@
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
 #include <png.h>
-#include <sys/timerfd.h>
-#include <sys/signalfd.h>
-#include <signal.h>
 
 static inline unsigned long xt_get_pixel(XImage *image, int x, int y) {
     return XGetPixel(image, x, y);
@@ -28,15 +26,47 @@ static inline void xt_destroy_image(XImage *image) {
 }
 
 /// Xlib's default error handler exits the process; a daemon must survive a stray BadWindow.
-/// The last error code is kept so callers that care can look.
-static int xt_last_error_code = 0;
+/// Errors are counted and the last few kept (a fixed ring: an error storm costs no memory)
+/// until `xt_take_errors` hands them over, so the daemon can log what the server refused.
+///
+/// The storage is `static`: every Swift file that calls these functions gets its own copy.
+/// Install and take from the same file (XDisplay.swift) so both see the same log.
+#define XT_ERROR_LOG_SIZE 8
+typedef struct {
+    unsigned char error_code;
+    unsigned char request_code;
+    unsigned char minor_code;
+    unsigned long resource_id;
+} xt_error_record;
+
+typedef struct {
+    unsigned long count;  // errors since the last take, including those the ring overwrote
+    xt_error_record ring[XT_ERROR_LOG_SIZE];
+} xt_error_log_t;
+static xt_error_log_t xt_error_log = {0};
+
 static inline int xt_error_handler(Display *d, XErrorEvent *e) {
     (void)d;
-    xt_last_error_code = e->error_code;
+    xt_error_record *r = &xt_error_log.ring[xt_error_log.count % XT_ERROR_LOG_SIZE];
+    r->error_code = e->error_code;
+    r->request_code = e->request_code;
+    r->minor_code = e->minor_code;
+    r->resource_id = e->resourceid;
+    xt_error_log.count++;
     return 0;
 }
 static inline void xt_install_error_handler(void) { XSetErrorHandler(xt_error_handler); }
-static inline int xt_take_last_error(void) { int c = xt_last_error_code; xt_last_error_code = 0; return c; }
+
+/// Copies the kept errors, oldest first, into `out` (room for XT_ERROR_LOG_SIZE), empties the
+/// log and returns how many errors arrived since the last take (more than were copied when
+/// the ring overflowed).
+static inline unsigned long xt_take_errors(xt_error_record *out) {
+    unsigned long count = xt_error_log.count;
+    unsigned long kept = count < XT_ERROR_LOG_SIZE ? count : XT_ERROR_LOG_SIZE;
+    for (unsigned long i = 0; i < kept; i++) out[i] = xt_error_log.ring[(count - kept + i) % XT_ERROR_LOG_SIZE];
+    xt_error_log.count = 0;
+    return count;
+}
 
 /// XftFont's ascent/descent/height as plain getters (fields import fine, this keeps call sites short).
 static inline int xt_font_ascent(XftFont *f) { return f->ascent; }
@@ -54,18 +84,6 @@ static inline XftFont *xt_font_open(Display *d, int screen, const char *family, 
     FcPatternDestroy(p);
     if (!m) return NULL;
     return XftFontOpenPattern(d, m); // takes ownership of m on success
-}
-
-/// signalfd wants a sigset built with macros on some libcs; these are plain functions on glibc,
-/// but keeping the sequence here keeps Swift free of sigset_t plumbing.
-static inline int xt_signalfd_for_term_hup(void) {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGHUP);
-    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
-    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 
 #endif

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ToastCore
+import Transport
 
 /// Finds and reads the config file; the parsing itself is ToastCore's.
 enum ConfigFile {
@@ -22,20 +20,18 @@ enum ConfigFile {
         return (config, diagnostics.map(\.description))
     }
 
+    /// The file's text; nil when it is missing (silently: the defaults apply) or cannot be
+    /// used, which is logged. Read through `BoundedFile`, so a FIFO or device at the path
+    /// cannot stall the daemon.
     static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno != ENOENT { Log.info("cannot read \(path): \(String(cString: strerror(errno)))") }
+        switch BoundedFile.read(path, maxBytes: 1 << 20) {
+        case let .success(bytes):
+            return String(decoding: bytes, as: UTF8.self)
+        case .failure(.missing):
+            return nil
+        case let .failure(failure):
+            Log.info("\(failure); ignored")
             return nil
         }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { bytes += chunk[0..<n] } else if n < 0 && errno == EINTR { continue } else { break }
-            if bytes.count > 1 << 20 { Log.info("\(path) is larger than 1 MiB; ignored"); return nil }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

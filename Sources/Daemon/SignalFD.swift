@@ -1,12 +1,24 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CX11
+import CSystem
 
 /// SIGTERM, SIGINT and SIGHUP arrive as readable data on a descriptor, so the poll loop
 /// handles them like any other input: no code runs inside a signal handler.
+/// The corresponding C functions are `sigprocmask`, `signalfd` and `read`.
 enum SignalFD {
-    static func open() -> Int32 { xt_signalfd_for_term_hup() }
+    /// Why the signals cannot be watched; the daemon refuses to start rather than ignore them.
+    struct Failure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// Blocks the three signals and returns the descriptor that reads them.
+    static func open() throws(Failure) -> Int32 {
+        let fd = xt_signalfd_for_term_hup()
+        guard fd >= 0 else { throw Failure(message: "cannot watch for signals: \(String(cString: strerror(errno)))") }
+        return fd
+    }
 
     /// Reads every pending signal number.
     static func read(_ fd: Int32) -> [Int32] {

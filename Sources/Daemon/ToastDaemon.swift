@@ -39,7 +39,7 @@ public final class ToastDaemon {
         clients = Clients()
         service = ToastService(config: config, output: output, sink: clients,
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
-        signals = SignalFD.open()
+        do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz)")
     }
 
@@ -101,6 +101,7 @@ public final class ToastDaemon {
             output.flush()
             input = output.takeInput()
         } while !input.isEmpty
+        for error in output.takeErrors() { Log.info("X error: \(error)") }
         for gone in clients.flush() { drop(gone) }
     }
 

@@ -10,7 +10,9 @@ public final class CardVisual {
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
     let colormap: Colormap
-    let format: UnsafeMutablePointer<XRenderPictFormat>
+    /// The XRender format of `visual`; nil on a server whose RENDER extension has none for it
+    /// (then `Painter` draws blank cards rather than the daemon crashing).
+    let format: UnsafeMutablePointer<XRenderPictFormat>?
     /// True for the ARGB visual: windows are composited with their alpha.
     public let hasAlpha: Bool
     private let ownsColormap: Bool
@@ -19,15 +21,16 @@ public final class CardVisual {
         self.display = display
         let d = display.handle
         var info = XVisualInfo()
-        if argb, XMatchVisualInfo(d, display.screen, 32, TrueColor, &info) != 0,
-           let format = XRenderFindVisualFormat(d, info.visual), format.pointee.direct.alphaMask != 0 {
-            visual = info.visual
+        if argb, XMatchVisualInfo(d, display.screen, 32, TrueColor, &info) != 0, let argbVisual = info.visual,
+           let format = XRenderFindVisualFormat(d, argbVisual), format.pointee.direct.alphaMask != 0 {
+            visual = argbVisual
             depth = 32
             colormap = XCreateColormap(d, display.root, info.visual, AllocNone)
             self.format = format
             hasAlpha = true
             ownsColormap = true
         } else {
+            // Never NULL: the screen's root visual, filled in when the connection opened.
             visual = XDefaultVisual(d, display.screen)
             depth = XDefaultDepth(d, display.screen)
             colormap = XDefaultColormap(d, display.screen)

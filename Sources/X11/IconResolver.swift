@@ -1,5 +1,6 @@
 import Glibc
 import ToastCore
+import Transport
 
 /// Why `--icon` cannot be shown. Never fatal: the toast is shown with its kind's icon, and the
 /// description is the warning to pass back to the sender.
@@ -28,8 +29,9 @@ public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Turns `--icon`'s argument into the image file a card draws, once, when the toast arrives.
 ///
-/// Looks names up in the icon themes (`IconLookup`, with this process's environment), then
-/// loads the file into the painter's `ImageCache`, so the paint that follows cannot fail.
+/// Looks names up in the icon themes (`IconLookup`, set up by `IconEnvironment` from this
+/// process's environment), then loads the file into the painter's `ImageCache`, so the paint
+/// that follows cannot fail.
 /// Parsed `index.theme` files are kept (re-read when they change on disk): hicolor's alone has
 /// hundreds of sections, and the daemon must not stall on every toast with an icon.
 public final class IconResolver {
@@ -42,12 +44,13 @@ public final class IconResolver {
 
     /// The path to put in `CardComposer.Appearance.iconImage`, or the warning to send back.
     ///
-    /// The user's theme is `$XTOAST_ICON_THEME`, else `gtk-icon-theme-name` from GTK 3's
-    /// `settings.ini` (the desktop's `Net/IconThemeName` XSETTING would need an XSETTINGS
-    /// client); without either, `hicolor`. Relative paths are taken from `workingDirectory`
+    /// The theme is chosen by `IconEnvironment.themeName` (`$XTOAST_ICON_THEME`, else GTK 3's
+    /// `settings.ini`, else only `hicolor`). Relative paths are taken from `workingDirectory`
     /// (the sender's, when it says), else left to the daemon's own.
     public func resolveIcon(_ spec: String, pixelSize: Int, workingDirectory: String? = nil) -> Result<String, IconError> {
-        let lookup = IconEnvironment.current.lookup(workingDirectory: workingDirectory, readIndex: index(at:))
+        let lookup = IconFileSystem.environment().lookup(
+            workingDirectory: workingDirectory, fileExists: IconFileSystem.isRegularFile,
+            directoryExists: IconFileSystem.isDirectory, readIndex: index(at:), readText: IconFileSystem.readText)
         let path: String
         switch lookup.resolve(spec, pixelSize: pixelSize) {
         case let .file(p), let .themed(p, _): path = p
@@ -62,52 +65,24 @@ public final class IconResolver {
     private func index(at path: String) -> IconTheme? {
         let stamp = FileStamp(path)
         if let cached = indexes[path], cached.stamp == stamp { return cached.theme }
-        let theme = IconEnvironment.readText(path).map(IconTheme.init(indexTheme:))
+        let theme = IconFileSystem.readText(path).map(IconTheme.init(indexTheme:))
         indexes[path] = (stamp, theme)
         return theme
     }
 }
 
-/// The environment an icon lookup runs in, read from the process: `HOME`, the XDG base
-/// directories, the icon theme, and the real file system behind `IconLookup`'s closures.
-struct IconEnvironment {
-    var home: String?
-    var dataHome: String?
-    var dataDirs: String?
-    var configHome: String?
-    var configDirs: String?
-    var themeOverride: String?
-
-    /// Read now rather than once: a few `getenv` calls cost nothing next to the lookup.
+/// The real process and file system behind `IconEnvironment` and `IconLookup`'s closures:
+/// the policy (which theme, which directories) is ToastCore's.
+enum IconFileSystem {
+    /// This process's environment, read now rather than once: a few `getenv` calls cost
+    /// nothing next to the lookup. Without `HOME`, the password database's home directory.
     /// The corresponding C functions are `getenv` and `getpwuid`.
-    static var current: IconEnvironment {
-        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-        let home = env("HOME") ?? getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
-        return IconEnvironment(home: home, dataHome: env("XDG_DATA_HOME"), dataDirs: env("XDG_DATA_DIRS"),
-                               configHome: env("XDG_CONFIG_HOME"), configDirs: env("XDG_CONFIG_DIRS"),
-                               themeOverride: env("XTOAST_ICON_THEME"))
-    }
-
-    func lookup(workingDirectory: String?, readIndex: @escaping (String) -> IconTheme?) -> IconLookup {
-        IconLookup(baseDirectories: IconLookup.baseDirectories(dataHome: dataHome, dataDirs: dataDirs, home: home),
-                   themeName: themeName(), home: home, workingDirectory: workingDirectory,
-                   fileExists: IconEnvironment.isRegularFile, directoryExists: IconEnvironment.isDirectory,
-                   readIndex: readIndex)
-    }
-
-    /// `$XTOAST_ICON_THEME`, else the first GTK 3 `settings.ini` naming a theme: the user's
-    /// (`$XDG_CONFIG_HOME`), then each of `$XDG_CONFIG_DIRS`, then `/etc/gtk-3.0`.
-    func themeName() -> String? {
-        if let themeOverride { return themeOverride }
-        var dirs: [String] = []
-        if let configHome { dirs.append(configHome) } else if let home { dirs.append(home + "/.config") }
-        dirs += (configDirs ?? "/etc/xdg").split(separator: ":").map(String.init)
-        dirs.append("/etc")
-        for dir in dirs {
-            if let text = IconEnvironment.readText(dir + "/gtk-3.0/settings.ini"),
-               let name = IconLookup.gtkIconThemeName(settingsINI: text) { return name }
+    static func environment() -> IconEnvironment {
+        var environment = IconEnvironment { getenv($0).map { String(cString: $0) } }
+        if environment.home == nil {
+            environment.home = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
         }
-        return nil
+        return environment
     }
 
     /// The corresponding C function is `stat`.
@@ -123,20 +98,8 @@ struct IconEnvironment {
     }
 
     /// A text file of at most 1 MiB (an `index.theme` or `settings.ini`); nil otherwise.
-    /// The corresponding C functions are `open`, `read` and `close`.
     static func readText(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let limit = 1 << 20
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while bytes.count <= limit {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return n == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
-            bytes += chunk.prefix(n)
-        }
-        return nil
+        guard case let .success(bytes) = BoundedFile.read(path, maxBytes: 1 << 20) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

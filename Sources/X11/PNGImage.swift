@@ -1,14 +1,15 @@
 import CX11
-import Glibc
 import ToastCore
+import Transport
 
 /// A PNG file decoded to 8-bit BGRA with premultiplied alpha: the byte order of an ARGB32
 /// XRender picture on a little-endian client, ready to scale and upload.
 ///
 /// Decoded with libpng's simplified API (`png_image_begin_read_from_memory`,
 /// `png_image_finish_read`), which converts every PNG colour type, bit depth and gamma to sRGB.
-/// The file is read whole first so size limits, the signature and the error messages are ours:
-/// libpng itself says only "Read Error" for anything that is not a PNG.
+/// The file is read whole first (by `BoundedFile`: a regular file within `maxFileBytes`) so size
+/// limits, the signature and the error messages are ours: libpng itself says only "Read Error"
+/// for anything that is not a PNG.
 struct PNGImage {
     /// Larger files are refused before reading: an icon never needs this much.
     static let maxFileBytes = 16 << 20
@@ -23,9 +24,9 @@ struct PNGImage {
     /// Reads and decodes `path`; on failure, a reason fit to follow "cannot read icon PATH: ".
     static func load(_ path: String) -> Result<PNGImage, PNGError> {
         let bytes: [UInt8]
-        switch readFile(path) {
+        switch BoundedFile.read(path, maxBytes: maxFileBytes) {
         case let .success(b): bytes = b
-        case let .failure(e): return .failure(e)
+        case let .failure(e): return .failure(PNGError(e.reason))
         }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.starts(with: signature) else {
@@ -62,33 +63,6 @@ struct PNGImage {
             let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             return text.isEmpty ? "unknown error" : text
         }
-    }
-
-    /// The whole file, after checking it is a regular file within the size limit.
-    /// The corresponding C functions are `open`, `fstat` and `read`.
-    private static func readFile(_ path: String) -> Result<[UInt8], PNGError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(PNGError(errnoText())) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(PNGError(errnoText())) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(PNGError("not a regular file")) }
-        guard info.st_size <= maxFileBytes else { return .failure(PNGError("the file is over 16 MiB")) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return .failure(PNGError(errnoText())) }
-            if n == 0 { break }
-            filled += n
-        }
-        return .success(Array(bytes.prefix(filled)))
-    }
-
-    private static func errnoText() -> String {
-        let text = String(cString: strerror(errno))
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }
 

@@ -14,7 +14,8 @@ public final class Painter {
     public let images: ImageCache
     /// Resolves `--icon` arguments to files and loads them into `images`.
     public let icons: IconResolver
-    private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>
+    /// XRender's 8-bit alpha format for coverage masks; nil on a server without it (shapes are then left out).
+    private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
 
     /// Coverage masks already computed, by shape and size. A hover repaints the same card, a
     /// height animation repaints it every frame and a shadow draws five outlines: each would
@@ -52,11 +53,19 @@ public final class Painter {
     }
 
     /// Renders the scene into a new pixmap of the card visual's depth; the caller owns it.
+    /// Without an XRender format for the visual the pixmap is only cleared: a blank card
+    /// rather than a crash on a server with a partial RENDER extension.
     func render(_ scene: CardScene, width: Int, height: Int) -> Pixmap {
         let d = display.handle
         let w = UInt32(max(1, width)), h = UInt32(max(1, height))
         let pixmap = XCreatePixmap(d, display.root, w, h, UInt32(visual.depth))
-        let picture = XRenderCreatePicture(d, pixmap, visual.format, 0, nil)
+        guard let format = visual.format else {
+            let gc = XCreateGC(d, pixmap, 0, nil)
+            XFillRectangle(d, pixmap, gc, 0, 0, w, h)
+            XFreeGC(d, gc)
+            return pixmap
+        }
+        let picture = XRenderCreatePicture(d, pixmap, format, 0, nil)
         defer { XRenderFreePicture(d, picture) }
         var clear = XRenderColor(red: 0, green: 0, blue: 0, alpha: 0)
         XRenderFillRectangle(d, PictOpSrc, picture, &clear, 0, 0, w, h)
@@ -111,7 +120,7 @@ public final class Painter {
 
     /// Paints `color` through an 8-bit coverage mask: anti-aliased shapes without a compositor's help.
     private func composite(_ color: RGBA, mask: [UInt8], width: Int, height: Int, stride: Int, at origin: Point, onto dst: Picture) {
-        guard width > 0, height > 0 else { return }
+        guard width > 0, height > 0, let maskFormat else { return }
         let d = display.handle
         let maskPixmap = display.uploadPixmap(mask, width: width, height: height, depth: 8, stride: stride)
         defer { XFreePixmap(d, maskPixmap) }

@@ -113,4 +113,5 @@ public final class X11Output: Output {
     }
 
     public func flush() { display.flush() }
+    public func takeErrors() -> [String] { display.takeErrors() }
 }

@@ -75,4 +75,24 @@ public final class XDisplay {
         let rate = Double(XRRConfigCurrentRate(config))
         return rate >= 20 && rate <= 500 ? rate : nil
     }
+
+    /// The X errors the server sent since the last call, oldest first, one line each
+    /// ("BadWindow (invalid Window parameter) in request 12.0 on 0x2c00003"), so the daemon can
+    /// log what was refused rather than losing it in the handler that keeps it alive. At most
+    /// the last `XT_ERROR_LOG_SIZE` are described; a final line counts any older ones.
+    /// The corresponding C functions are `XSetErrorHandler` (via the shim) and `XGetErrorText`.
+    public func takeErrors() -> [String] {
+        var records = [xt_error_record](repeating: xt_error_record(), count: Int(XT_ERROR_LOG_SIZE))
+        let count = Int(records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) })
+        let kept = min(count, records.count)
+        var lines = records.prefix(kept).map { r in
+            var text = [CChar](repeating: 0, count: 128)
+            XGetErrorText(handle, Int32(r.error_code), &text, Int32(text.count))
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let hex = String(r.resource_id, radix: 16)
+            return "\(name) in request \(r.request_code).\(r.minor_code) on 0x\(hex)"
+        }
+        if count > kept { lines.append("and \(count - kept) earlier X errors") }
+        return lines
+    }
 }

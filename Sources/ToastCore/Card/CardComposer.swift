@@ -15,8 +15,6 @@ public struct CardComposer: Sendable {
     public struct Appearance: Equatable, Sendable {
         public var expanded = false
         public var hovered = false
-        /// Turns the loading spinner (0..<1).
-        public var spinnerPhase = 0.0
         /// The action button under the pointer, and the one held down.
         public var hoveredButton: String?
         public var pressedButton: String?
@@ -27,10 +25,9 @@ public struct CardComposer: Sendable {
         /// A loaded image file to draw instead of the kind's icon.
         public var iconImage: String?
 
-        public init(expanded: Bool = false, hovered: Bool = false, spinnerPhase: Double = 0) {
+        public init(expanded: Bool = false, hovered: Bool = false) {
             self.expanded = expanded
             self.hovered = hovered
-            self.spinnerPhase = spinnerPhase
         }
     }
 
@@ -213,7 +210,7 @@ public struct CardComposer: Sendable {
         if let image = appearance.iconImage {
             ops.append(.image(path: image, iconRect))
         } else {
-            ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: appearance.spinnerPhase))
+            ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0))
         }
         ops += content
         var close: Rect?
@@ -275,7 +272,7 @@ public struct CardComposer: Sendable {
         let iconRect = Rect(x: (height / 2).rounded(), y: ((height - iconSize) / 2).rounded(), width: iconSize, height: iconSize)
         var ops: [DrawOp] = [
             .roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: height / 2, color: c.background),
-            .icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: appearance.spinnerPhase),
+            .icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0),
         ]
         ops += textOps(laid, x: iconRect.maxX + px(8), top: ((height - metrics.lineHeight) / 2).rounded(),
                        ascent: metrics.ascent, color: c.text)

@@ -59,7 +59,7 @@ public struct IconLookup {
             dirs.append(home + "/.local/share/icons")
         }
         if let home { dirs.append(home + "/.icons") }
-        let shared = (dataDirs?.isEmpty == false ? dataDirs! : "/usr/local/share:/usr/share")
+        let shared = dataDirs.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         dirs += shared.split(separator: ":").filter { $0.hasPrefix("/") }.map { trimmingSlashes($0) + "/icons" }
         dirs.append("/usr/share/pixmaps")
         var seen = Set<String>()

@@ -48,6 +48,9 @@ public protocol Output: AnyObject {
     func takeInput() -> [InputEvent]
     /// Sends what was asked so far to the screen.
     func flush()
+    /// Errors the screen reported since the last call (a window gone, a bad size), one line
+    /// each, for the log: none of them stops the daemon.
+    func takeErrors() -> [String]
 }
 
 /// Why an icon could not be used; the client is told, the card shows the kind's icon.

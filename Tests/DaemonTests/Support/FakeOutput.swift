@@ -75,6 +75,7 @@ final class FakeOutput: Output {
     }
 
     func flush() {}
+    func takeErrors() -> [String] { [] }
 
     /// Surfaces that are on screen now, oldest first.
     var live: [(id: SurfaceID, surface: Surface)] {

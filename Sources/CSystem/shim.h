@@ -1,0 +1,48 @@
+// The one door to the Linux system calls Glibc's Swift module leaves out or makes awkward:
+// signalfd (its set-up needs sigset_t macros) and timerfd (not exported at all).
+// X11 and its libraries enter through CX11; nothing here needs them.
+#ifndef XTOAST_CSYSTEM_SHIM_H
+#define XTOAST_CSYSTEM_SHIM_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
+
+/// Blocks SIGTERM, SIGINT and SIGHUP and returns a non-blocking, close-on-exec signalfd that
+/// reads them; -1 with errno set on failure. The sigset_t sequence stays here so Swift holds
+/// no sigset_t plumbing (on some libcs sigemptyset and sigaddset are macros).
+static inline int xt_signalfd_for_term_hup(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+/// A non-blocking, close-on-exec timerfd on CLOCK_MONOTONIC; -1 with errno set on failure.
+static inline int xt_timerfd_create(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+/// Arms `fd` to fire once at `deadline_ns`, an absolute CLOCK_MONOTONIC time in nanoseconds.
+/// A deadline already past fires at once; 0 would disarm, so it is raised to 1 ns.
+/// Returns 0, or -1 with errno set.
+static inline int xt_timerfd_arm_at(int fd, uint64_t deadline_ns) {
+    if (deadline_ns == 0) deadline_ns = 1;
+    struct itimerspec spec = {0};
+    spec.it_value.tv_sec = (time_t)(deadline_ns / 1000000000u);
+    spec.it_value.tv_nsec = (long)(deadline_ns % 1000000000u);
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+/// Disarms `fd`: it stays open and will not fire until armed again. Returns 0, or -1 with errno set.
+static inline int xt_timerfd_disarm(int fd) {
+    struct itimerspec spec = {0};
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+#endif
