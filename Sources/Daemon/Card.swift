@@ -5,7 +5,8 @@ import ToastCore
 final class Card {
     /// The toast's id; the "+N more" card has none.
     let id: String?
-    let key: StackKey
+    /// The stack it belongs to; it changes when its monitor goes away.
+    var key: StackKey
     var surface: SurfaceID
     var motion: CardMotion
     var composed: CardComposer.Card
@@ -22,6 +23,8 @@ final class Card {
     /// The progress bar as last composed, so a change can animate from it.
     var progress: Double?
     var spinner: SpinnerSpec?
+    /// Whether the surface is cut to its monitor now (it reaches past the monitor's frame).
+    var isClipped = false
 
     init(id: String?, key: StackKey, surface: SurfaceID, composed: CardComposer.Card, at start: Point, rest: Point,
          now: Double, tuning: MotionTuning) {
@@ -42,6 +45,12 @@ final class Card {
     var surfaceOrigin: Point {
         let inset = composed.scene.inset
         return Point(x: motion.position.x - inset, y: motion.position.y - inset)
+    }
+    /// The surface's frame on screen, shadow margin included.
+    var surfaceFrame: Rect {
+        let size = composed.scene.size
+        let origin = surfaceOrigin
+        return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
     /// The pointer in the card's own coordinates.
     func local(_ root: Point) -> Point { Point(x: root.x - motion.position.x, y: root.y - motion.position.y) }

@@ -33,6 +33,7 @@ extension Stage {
             card.drag = drag
             card.motion.follow(Point(x: card.rest.x + offset.x, y: card.rest.y + offset.y), velocity: .zero)
             output.move(card.surface, to: card.surfaceOrigin)
+            clip(card)
 
         case let .release(surface, button, root, time, serverTime):
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
@@ -77,6 +78,8 @@ extension Stage {
 
         case .compositorChanged:
             remakeSurfaces(board: board, now: now)
+        case .screenChanged:
+            screenChanged(board: board, now: now)
         }
         return []
     }

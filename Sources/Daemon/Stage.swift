@@ -29,11 +29,16 @@ final class Stage {
     }
 
     var layout: StackLayout { StackLayout(margin: composer.px(config.margin), gap: composer.px(config.gap)) }
-    /// The area a stack's cards are laid out in.
-    func area(_ key: StackKey) -> Rect {
+    /// The monitor a stack lives on (the primary one when its own has gone).
+    func monitor(_ key: StackKey) -> Monitor {
         let monitors = output.monitors
-        return monitors.indices.contains(key.monitor) ? monitors[key.monitor] : monitors.first ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        return monitors.first { $0.name == key.monitor }
+            ?? monitors.first(where: \.isPrimary) ?? monitors.first
+            ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
     }
+
+    /// The area a stack's cards rest in: its monitor less the panels.
+    func area(_ key: StackKey) -> Rect { monitor(key).workArea }
 
     /// Icons are loaded at the size they are drawn, in device pixels.
     var iconPixelSize: Int { Int(composer.px(CardComposer.iconSize)) }
@@ -182,9 +187,17 @@ final class Stage {
         if let moreScene { sizes.append(moreScene.size) }
         let frames = layout.frames(for: sizes, at: key.position, in: area)
 
+        // Cards of this stack whose toast no longer shows here (it waits again, or moved to
+        // another stack) leave quietly; their toast is still live.
+        let shown = Set(view.newestFirst.map(\.id))
+        for (id, card) in cards where card.key == key && !shown.contains(id) && board.key(of: id) != nil && !board.isVisible(id) {
+            cards.removeValue(forKey: id)
+            startExit(card, now: now)
+        }
         for (i, toast) in view.newestFirst.enumerated() {
             var frame = frames[i]
             if let card = cards[toast.id] {
+                card.key = key
                 // A bottom stack grows upward: while its height animates the card keeps its bottom edge.
                 if !key.position.isTop { frame.y = frames[i].maxY - card.targetSize.height }
                 moveToRest(card, frame.origin, now: now)
@@ -231,6 +244,7 @@ final class Stage {
         card.motion.spring(to: frame.origin, now: now - frameInterval, spring: .standard(config.motion))
         card.motion.step(to: now)
         output.paint(surface, composed.scene, at: card.surfaceOrigin)
+        clip(card)
         if output.hasAlpha {
             card.fadeStart = start
             fade(card)
@@ -280,6 +294,7 @@ final class Stage {
             if card.motion.isAnimating {
                 card.motion.step(to: now)
                 output.move(card.surface, to: card.surfaceOrigin)
+                clip(card)
                 fade(card)
             }
             if card.transition != nil, let id = card.id, let toast = board.toast(id) { stepContent(card, toast, now: now) }
@@ -292,6 +307,27 @@ final class Stage {
             return true
         }
         nextFrame = frameIntervalNeeded.map { max(now, nextFrame ?? now) + $0 }
+    }
+
+    /// Cuts a card to its monitor while any of it reaches past the monitor's frame, so it
+    /// never shows on a neighbour; lifts the cut once it is wholly inside.
+    func clip(_ card: Card) {
+        let bounds = monitor(card.key).frame
+        let f = card.surfaceFrame
+        let inside = f.x >= bounds.x && f.y >= bounds.y && f.maxX <= bounds.maxX && f.maxY <= bounds.maxY
+        if !inside {
+            card.isClipped = true
+            output.setClip(card.surface, bounds)
+        } else if card.isClipped {
+            card.isClipped = false
+            output.setClip(card.surface, nil)
+        }
+    }
+
+    /// Monitors, the screen or the panels changed: every stack is laid out again on its
+    /// monitor's new frame, and cards spring there.
+    func screenChanged(board: Board, now: Double) {
+        for key in Set(board.keys + cards.values.map(\.key) + moreCards.keys) { relayout(key, board: board, now: now) }
     }
 
     /// Under a compositor a card fades with its slide: in while entering, out while leaving.

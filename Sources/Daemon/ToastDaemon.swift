@@ -40,7 +40,7 @@ public final class ToastDaemon {
         service = ToastService(config: config, output: output, sink: clients,
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
-        Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz)")
+        Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
     }
 
     /// What the loop waits on, named rather than found by index.

@@ -42,8 +42,10 @@ final class ToastService {
             return .ok(id: nil)
         case let .show(show):
             let icon = loadIcon(show.icon)
-            let id = board.show(show, owner: owner, iconFile: icon.file, now: now)
-            return .ok(id: id, extra: icon.warning.map { [("warning", .string($0))] } ?? [])
+            let monitor = chooseMonitor(show.monitor)
+            let id = board.show(show, owner: owner, monitor: monitor.name, iconFile: icon.file, now: now)
+            let warnings = [icon.warning, monitor.warning].compactMap { $0 }
+            return .ok(id: id, extra: warnings.isEmpty ? [] : [("warning", .string(warnings.joined(separator: "; ")))])
         case let .update(update):
             let icon = loadIcon(update.icon)
             switch board.update(update, iconFile: icon.file, now: now) {
@@ -79,6 +81,18 @@ final class ToastService {
         return board.replace(id, with: request, iconFile: loadIcon(request.icon).file, now: now)
     }
 
+    /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
+    /// The pointer and focus are asked for only when the rule needs them.
+    private func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
+        let output = stage.output
+        let monitors = output.monitors
+        let follow = board.config.follow
+        let pointer = follow == .none ? nil : output.pointerPosition()
+        let focus = follow == .keyboard ? output.focusedWindowCenter() : nil
+        let (index, warning) = MonitorSelection.choose(choice, in: monitors, follow: follow, pointer: pointer, focus: focus)
+        return (monitors.indices.contains(index) ? monitors[index].name : "", warning)
+    }
+
     /// Finds and loads an icon once, at show or update. On failure the card shows its kind's
     /// icon and the client gets a warning.
     private func loadIcon(_ spec: String?) -> (file: String?, warning: String?) {
@@ -107,8 +121,16 @@ final class ToastService {
     // MARK: Pointer and owners
 
     func handle(_ input: InputEvent, now: Double) {
-        if input == .compositorChanged {
+        switch input {
+        case .compositorChanged:
             Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
+        case .screenChanged:
+            Log.info("the screen changed: \(stage.output.screenDescription)")
+            // Stacks of monitors that went away join the same positions on the primary one.
+            let monitors = stage.output.monitors
+            let primary = monitors.first(where: \.isPrimary) ?? monitors.first
+            board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
+        default: break
         }
         for intent in stage.handle(input, board: board, now: now) {
             switch intent {

@@ -19,7 +19,7 @@ public final class CardWindow {
         self.display = display
         self.visual = visual
         self.size = size
-        self.origin = (Int32(origin.x.rounded()), Int32(origin.y.rounded()))
+        self.origin = (Int32(pixel: origin.x), Int32(pixel: origin.y))
         let d = display.handle
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
@@ -29,7 +29,7 @@ public final class CardWindow {
         attributes.event_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
         let mask = UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixel | CWColormap | CWEventMask)
         window = XCreateWindow(d, display.root, self.origin.x, self.origin.y,
-                               UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
+                               UInt32(windowSize: size.width), UInt32(windowSize: size.height), 0,
                                visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
         setProperties()
     }
@@ -58,11 +58,11 @@ public final class CardWindow {
     /// its new size at its old place. The corresponding C function is `XMoveResizeWindow`.
     public func paint(_ scene: CardScene, painter: Painter, at origin: Point) {
         let d = display.handle
-        let w = Int(scene.size.width.rounded()), h = Int(scene.size.height.rounded())
+        let w = Int(Int32(pixel: scene.size.width).clamped(1, 32767)), h = Int(Int32(pixel: scene.size.height).clamped(1, 32767))
         let fresh = painter.render(scene, width: w, height: h)
         if scene.size != size {
             size = scene.size
-            self.origin = (Int32(origin.x.rounded()), Int32(origin.y.rounded()))
+            self.origin = (Int32(pixel: origin.x), Int32(pixel: origin.y))
             XMoveResizeWindow(d, window, self.origin.x, self.origin.y, UInt32(max(1, w)), UInt32(max(1, h)))
         } else {
             move(to: origin)
@@ -75,23 +75,57 @@ public final class CardWindow {
     }
 
     /// Without a compositor, the corners are cut with XShape so what lies beneath shows.
-    /// With one, the ARGB pixmap's alpha does it; any old shape is removed.
+    /// With one, the ARGB pixmap's alpha does it; any old shape is removed. A clip (the
+    /// card's monitor, while it reaches past it) cuts the bounding shape further.
     private func applyShape(_ scene: CardScene, width: Int, height: Int) {
-        let radius = scene.cornerRadius
+        shape = (scene.cornerRadius, scene.inset)
         let d = display.handle
         if visual.hasAlpha {
-            XShapeCombineMask(d, window, ShapeBounding, 0, 0, 0, ShapeSet)
             // A shadow's margin is drawn but not clickable: input goes only to the card.
             let inset = Int16(clamping: Int(scene.inset.rounded()))
             var input = XRectangle(x: inset, y: inset, width: UInt16(clamping: width - 2 * Int(inset)),
                                    height: UInt16(clamping: height - 2 * Int(inset)))
             XShapeCombineRectangles(d, window, ShapeInput, 0, 0, &input, 1, ShapeSet, YXBanded)
+        }
+        applyBoundingShape()
+    }
+
+    /// The corner radius and shadow margin of the scene painted last, for reshaping on clip.
+    private var shape: (radius: Double, inset: Double) = (0, 0)
+    /// The part of the screen the window may show in; nil: anywhere.
+    private var clip: Rect?
+
+    /// Cuts the window to `clip` (screen coordinates), or lifts the cut.
+    func setClip(_ clip: Rect?) {
+        guard clip != self.clip else { return }
+        self.clip = clip
+        applyBoundingShape()
+    }
+
+    private func applyBoundingShape() {
+        let d = display.handle
+        let width = Int(Int32(pixel: size.width)), height = Int(Int32(pixel: size.height))
+        if visual.hasAlpha && clip == nil {
+            XShapeCombineMask(d, window, ShapeBounding, 0, 0, 0, ShapeSet)
             return
         }
-        var rects = RoundedRectCoverage.rowSpans(width: width, height: height, radius: radius).map {
-            XRectangle(x: Int16($0.start), y: Int16($0.y), width: UInt16(max(0, $0.end - $0.start)), height: 1)
+        var spans = visual.hasAlpha
+            ? (0..<max(0, height)).map { (y: $0, start: 0, end: width) }
+            : RoundedRectCoverage.rowSpans(width: width, height: height, radius: shape.radius)
+        if let clip {
+            // The clip in the window's own coordinates.
+            let x0 = Int((clip.x - Double(origin.x)).rounded()), x1 = Int((clip.maxX - Double(origin.x)).rounded())
+            let y0 = Int((clip.y - Double(origin.y)).rounded()), y1 = Int((clip.maxY - Double(origin.y)).rounded())
+            spans = spans.compactMap { span in
+                guard span.y >= y0, span.y < y1 else { return nil }
+                let start = max(span.start, x0), end = min(span.end, x1)
+                return end > start ? (span.y, start, end) : nil
+            }
         }
-        XShapeCombineRectangles(d, window, ShapeBounding, 0, 0, &rects, Int32(rects.count), ShapeSet, YXBanded)
+        var rects = spans.map {
+            XRectangle(x: Int16(clamping: $0.start), y: Int16(clamping: $0.y), width: UInt16(clamping: max(0, $0.end - $0.start)), height: 1)
+        }
+        XShapeCombineRectangles(d, window, ShapeBounding, 0, 0, &rects, Int32(clamping: rects.count), ShapeSet, YXBanded)
     }
 
     public func map() {
@@ -102,10 +136,12 @@ public final class CardWindow {
 
     /// Moves the window; rounded to whole pixels, and skipped when it would not move.
     public func move(to point: Point) {
-        let x = Int32(point.x.rounded()), y = Int32(point.y.rounded())
+        let x = Int32(pixel: point.x), y = Int32(pixel: point.y)
         guard x != origin.x || y != origin.y else { return }
         origin = (x, y)
         XMoveWindow(display.handle, window, x, y)
+        // The clip is fixed on screen, so it moves across the window as the window moves.
+        if clip != nil { applyBoundingShape() }
     }
 
     /// Sets `_NET_WM_WINDOW_OPACITY` (read by compositors; ignored without one).

@@ -14,6 +14,8 @@ public final class X11Output: Output {
     private var painter: Painter
     private var windows: [SurfaceID: CardWindow] = [:]
     private var spinners: [SurfaceID: SpinnerOverlay] = [:]
+    /// Read at start and again on every screen change, never per toast.
+    public private(set) var monitors: [Monitor]
 
     public struct OpenError: Error { public let message: String }
 
@@ -31,6 +33,8 @@ public final class X11Output: Output {
         visual = CardVisual(display: display, argb: display.hasCompositor)
         painter = Painter(display: display, visual: visual, fonts: fonts)
         display.watchCompositor()
+        display.watchScreen()
+        monitors = display.readMonitors()
     }
 
     private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
@@ -38,7 +42,8 @@ public final class X11Output: Output {
     public var displayName: String { display.name }
     public var fileDescriptor: Int32 { display.fileDescriptor }
     public var desktopResources: String? { display.resourceManager }
-    public var monitors: [Rect] { [display.screenRect] }
+    public func pointerPosition() -> Point? { display.pointerPosition() }
+    public func focusedWindowCenter() -> Point? { display.focusedWindowCenter() }
     public var hasAlpha: Bool { visual.hasAlpha }
     public var refreshRate: Double? { display.refreshRate }
     public var textMetrics: any TextMetrics { fonts }
@@ -71,6 +76,7 @@ public final class X11Output: Output {
     }
 
     public func move(_ surface: SurfaceID, to origin: Point) { windows[surface]?.move(to: origin) }
+    public func setClip(_ surface: SurfaceID, _ clip: Rect?) { windows[surface]?.setClip(clip) }
     public func setOpacity(_ surface: SurfaceID, _ opacity: Double) { windows[surface]?.setOpacity(opacity) }
     public func map(_ surface: SurfaceID) { windows[surface]?.map() }
 
@@ -102,7 +108,13 @@ public final class X11Output: Output {
     /// A compositor change switches the visual here, before the loop hears of it, so the
     /// surfaces it makes again are of the new kind; a notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
-        display.takeEvents().filter { event in
+        var screenChanged = false
+        let events = display.takeEvents().filter { event in
+            // Many screen notifications come at once (RandR sends several per change): one will do.
+            if event == .screenChanged {
+                screenChanged = true
+                return false
+            }
             guard event == .compositorChanged else { return true }
             let argb = display.hasCompositor
             guard argb != visual.hasAlpha else { return false }
@@ -110,6 +122,20 @@ public final class X11Output: Output {
             painter = Painter(display: display, visual: visual, fonts: fonts)
             return true
         }
+        guard screenChanged else { return events }
+        let fresh = display.readMonitors()
+        guard fresh != monitors else { return events }
+        monitors = fresh
+        return events + [.screenChanged]
+    }
+
+    /// One line for the log: the screen's size and its monitors' work areas.
+    public var screenDescription: String {
+        let s = display.screenRect
+        return "screen \(Int(s.width))x\(Int(s.height)), " + monitors.map { m in
+            let a = m.workArea
+            return "\(m.name)\(m.isPrimary ? "*" : "") \(Int(m.frame.width))x\(Int(m.frame.height))+\(Int(m.frame.x))+\(Int(m.frame.y)) (free \(Int(a.width))x\(Int(a.height))+\(Int(a.x))+\(Int(a.y)))"
+        }.joined(separator: ", ")
     }
 
     public func flush() { display.flush() }

@@ -37,6 +37,7 @@ extension XDisplay {
             return .leave(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         default:
             if let base = fixesEventBase, e.type == base + XFixesSelectionNotify { return .compositorChanged }
+            if isScreenChange(&e) { return .screenChanged }
             return nil
         }
     }

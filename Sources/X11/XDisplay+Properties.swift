@@ -10,3 +10,20 @@ extension XDisplay {
         }
     }
 }
+
+extension XDisplay {
+    /// A 32-bit property's values (cardinals, windows, atoms), at most 4096 of them; empty
+    /// when it is missing or of another format. The corresponding C function is `XGetWindowProperty`.
+    func cardinals(_ window: Window, _ name: String) -> [UInt] {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(handle, window, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type, &format,
+                                 &count, &after, &data) == Success, let data else { return [] }
+        defer { XFree(data) }
+        guard format == 32 else { return [] }
+        // Format-32 data arrives as C longs, whatever their width.
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+    }
+}

@@ -48,6 +48,9 @@ public final class XDisplay {
 
     /// XFixes' first event number; nil without the extension (then compositor changes go unseen).
     private(set) var fixesEventBase: Int32?
+    /// XRandR's first event number, once `watchScreen` found RandR 1.5; nil without it
+    /// (then the root window is the one monitor).
+    var randrEventBase: Int32?
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.

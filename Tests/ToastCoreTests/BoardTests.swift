@@ -31,7 +31,7 @@ import ToastCore
         #expect(board.toast("3")?.timeout == 0)
         #expect(board.toast("4")?.timeout == 2)
         #expect(board.toast("5")?.timeout == 4)
-        #expect(board.key(of: "1") == StackKey(monitor: 0, position: .bottomLeft))
+        #expect(board.key(of: "1") == StackKey(monitor: "", position: .bottomLeft))
     }
 
     @Test("automatic ids come from one counter across sources and skip ids that are live")

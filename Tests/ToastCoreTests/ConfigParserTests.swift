@@ -351,7 +351,7 @@ private func problems(_ text: String) -> [String] {
     /// Guards against a new `Config` or `MotionTuning` field that the file cannot set.
     @Test func schemaCoversEveryConfigField() {
         let configKeys: [String: String] = [
-            "theme": "general.theme", "style": "general.style", "position": "general.position",
+            "theme": "general.theme", "style": "general.style", "position": "general.position", "follow": "general.follow",
             "scale": "general.scale", "maxVisible": "general.max_visible", "timeout": "general.timeout",
             "font": "font.family", "fontSize": "font.size", "radius": "card.radius",
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width",

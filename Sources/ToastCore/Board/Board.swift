@@ -72,10 +72,11 @@ public struct Board: Sendable {
     /// with the id of a live toast replaces it: the old one ends with `replaced` and the new
     /// one (the new owner's) takes its place. Returns the id.
     @discardableResult
-    public mutating func show(_ request: ShowRequest, owner: Owner, iconFile: String? = nil, now: Double) -> String {
+    public mutating func show(_ request: ShowRequest, owner: Owner, monitor: String = "", iconFile: String? = nil,
+                              now: Double) -> String {
         let id = request.id ?? generateID()
         let toast = makeToast(request, id: id, iconFile: iconFile)
-        let key = StackKey(position: toast.position)
+        let key = StackKey(monitor: monitor, position: toast.position)
         if let old = self.key(of: id) {
             if old != key {
                 // Same id at another position: the old one ends there, the new one enters at its own.
@@ -202,6 +203,21 @@ public struct Board: Sendable {
         _ = withStack(key) { $0.setPaused(held, now: now) }
     }
 
+    /// Monitors went away: their stacks' toasts join the stacks at the same positions on
+    /// `fallback`, in order (each starts its timer again; those that do not fit wait).
+    public mutating func gather(keeping monitors: Set<String>, onto fallback: String, now: Double) {
+        for key in keys where !monitors.contains(key.monitor) {
+            guard let old = stacks.removeValue(forKey: key) else { continue }
+            let target = StackKey(monitor: fallback, position: key.position)
+            // Moved, not shown anew: nobody hears `shown` twice. A toast that was visible and
+            // now waits is still live; its card goes quietly until it is promoted.
+            for entry in old.visible + old.waiting {
+                change(target, now: now, announce: false) { $0.add(entry.toast, now: now) }
+            }
+            pending.stacks.insert(target)
+        }
+    }
+
     /// New settings: defaults apply to later toasts; `max_visible` applies at once.
     public mutating func reconfigure(_ config: Config, now: Double) {
         self.config = config
@@ -234,13 +250,14 @@ public struct Board: Sendable {
 
     /// Runs one stack operation and turns what it did into card changes and events.
     @discardableResult
-    private mutating func change(_ key: StackKey, now: Double, _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
+    private mutating func change(_ key: StackKey, now: Double, announce: Bool = true,
+                                 _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
         let before = stacks[key]
         let change = withStack(key, body)
         for (id, reason) in change.removed {
             if let toast = before?.entry(id)?.toast { end(toast, reason: reason, now: now) }
         }
-        for id in change.shown {
+        for id in change.shown where announce {
             pending.entered.append(id)
             deliver(.shown(id: id))
         }

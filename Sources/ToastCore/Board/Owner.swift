@@ -19,15 +19,16 @@ public struct Owner: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { "\(source.rawValue)#\(number)" }
 }
 
-/// Where a stack lives: a monitor (by index, 0 for now: one monitor) and a position on it.
+/// Where a stack lives: a monitor (by name; "" is whichever monitor comes first) and a
+/// position on it.
 public struct StackKey: Hashable, Sendable, CustomStringConvertible {
-    public var monitor: Int
+    public var monitor: String
     public var position: Position
 
-    public init(monitor: Int = 0, position: Position) {
+    public init(monitor: String = "", position: Position) {
         self.monitor = monitor
         self.position = position
     }
 
-    public var description: String { "\(monitor)/\(position.rawValue)" }
+    public var description: String { "\(monitor.isEmpty ? "-" : monitor)/\(position.rawValue)" }
 }

@@ -36,6 +36,8 @@ public enum Help {
                                 fractions allowed (default 4; loading: never)
           --id ID               an id of your own; showing an id already on screen replaces that toast
       -p, --position POS        \(Position.names) (default top-right)
+      -m, --monitor MONITOR     a monitor's name, primary, or its number from 0 as
+                                xrandr --listmonitors counts (default: the config's follow rule)
       -s, --style STYLE         \(CardStyle.names) (default from the config: tinted)
       -i, --icon PATH|NAME      a PNG file, or an icon name from the icon theme
           --markup              the message may use <b> <i> <u> and &amp; &lt; &gt;

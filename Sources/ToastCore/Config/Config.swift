@@ -19,6 +19,8 @@ public struct Config: Equatable, Sendable {
     public var theme: Theme = .dark
     public var style: CardStyle = .tinted
     public var position: Position = .topRight
+    /// Which monitor toasts go to when a request names none.
+    public var follow: FollowRule = .none
     /// HiDPI factor; nil means derive it from `Xft.dpi` (see `Scale`).
     public var scale: Double?
     /// Fontconfig family name or pattern.

@@ -23,6 +23,7 @@ enum ConfigSchema {
             choice("theme", \.theme),
             choice("style", \.style),
             choice("position", \.position),
+            choice("follow", \.follow),
             Setting(key: "scale") { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.scale = value.lowercased() == "auto" ? nil : try number(value, .within(Scale.range))
             },

@@ -70,14 +70,31 @@ extension Request {
         }
     }
 
+    /// `"monitor"`: a name, `"primary"`, or a whole number from 0 (as a string or a number).
+    static func monitor(_ fields: Fields) throws(RequestError) -> MonitorChoice? {
+        switch fields.value("monitor") {
+        case nil: return nil
+        case let .number(n)?:
+            guard n >= 0, n < 1000, n == n.rounded() else { throw RequestError("\"monitor\" must be a name, \"primary\" or a whole number from 0 to 999") }
+            return .index(Int(n))
+        case let .string(text)?:
+            guard let choice = MonitorChoice(parsing: text) else {
+                throw RequestError("\"monitor\" must be a name of 1 to 64 bytes, \"primary\" or a whole number")
+            }
+            return choice
+        case let other?: throw RequestError("\"monitor\" must be a string or a number, got \(other.typeName)")
+        }
+    }
+
     static func decodeShow(_ fields: Fields) throws(RequestError) -> ShowRequest {
-        try fields.allowOnly(["op", "message", "title", "kind", "timeout", "id", "position", "style", "markup", "icon",
-                              "actions", "default_action", "progress", "urgency"])
+        try fields.allowOnly(["op", "message", "title", "kind", "timeout", "id", "position", "monitor", "style", "markup",
+                              "icon", "actions", "default_action", "progress", "urgency"])
         var show = ShowRequest(message: try fields.string("message") ?? "")
         show.title = try fields.string("title")
         if fields.value("message") == nil && show.title == nil { throw RequestError("missing field \"message\"") }
         show.kind = try fields.enumeration("kind", Kind.self)
         show.position = try fields.enumeration("position", Position.self)
+        show.monitor = try monitor(fields)
         show.style = try fields.enumeration("style", CardStyle.self)
         show.urgency = try fields.enumeration("urgency", Urgency.self)
         show.markup = try fields.bool("markup") ?? false

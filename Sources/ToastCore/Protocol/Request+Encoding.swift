@@ -19,6 +19,7 @@ extension Request {
             if let v = s.timeout { m.append(("timeout", .number(v))) }
             if let v = s.id { m.append(("id", .string(v))) }
             if let v = s.position { m.append(("position", .string(v.rawValue))) }
+            if let v = s.monitor { m.append(("monitor", .string(v.description))) }
             if let v = s.style { m.append(("style", .string(v.rawValue))) }
             if s.markup { m.append(("markup", .bool(true))) }
             if let v = s.icon { m.append(("icon", .string(v))) }

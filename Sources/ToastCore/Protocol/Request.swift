@@ -29,6 +29,8 @@ public struct ShowRequest: Equatable, Sendable {
     public var timeout: Double?
     public var id: String?
     public var position: Position?
+    /// A monitor by name, `primary`, or its number from 0; nil follows the config's rule.
+    public var monitor: MonitorChoice?
     public var style: CardStyle?
     public var markup = false
     public var icon: String?

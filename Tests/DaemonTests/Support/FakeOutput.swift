@@ -13,6 +13,7 @@ final class FakeOutput: Output {
         var isDestroyed = false
         var opacity = 1.0
         var spinner: SpinnerSpec?
+        var clip: Rect?
         /// Every place the surface was moved to, in order.
         var moves: [Point] = []
         init(size: Size, origin: Point) {
@@ -21,7 +22,10 @@ final class FakeOutput: Output {
         }
     }
 
-    var monitors = [Rect(x: 0, y: 0, width: 1280, height: 800)]
+    var monitors = [Monitor(name: "screen", frame: Rect(x: 0, y: 0, width: 1280, height: 800), isPrimary: true)]
+    var screenDescription: String { monitors.map(\.name).joined(separator: ", ") }
+    var pointer: Point?
+    var focus: Point?
     var hasAlpha = false
     var refreshRate: Double? = 60
     var displayName = ":test"
@@ -61,6 +65,9 @@ final class FakeOutput: Output {
         s.moves.append(s.origin)
     }
 
+    func pointerPosition() -> Point? { pointer }
+    func focusedWindowCenter() -> Point? { focus }
+    func setClip(_ surface: SurfaceID, _ clip: Rect?) { surfaces[surface]?.clip = clip }
     func setOpacity(_ surface: SurfaceID, _ opacity: Double) { surfaces[surface]?.opacity = opacity }
     func map(_ surface: SurfaceID) { surfaces[surface]?.isMapped = true }
     func destroy(_ surface: SurfaceID) { surfaces[surface]?.isDestroyed = true }

@@ -37,4 +37,7 @@ public enum InputEvent: Equatable, Sendable {
     /// A compositing manager started or stopped: surfaces made from now on are of the new
     /// kind (with alpha or shaped), and existing ones must be made again.
     case compositorChanged
+    /// Monitors, the screen's size or the panels' reservations changed: cards move to
+    /// their monitor's new frame.
+    case screenChanged
 }

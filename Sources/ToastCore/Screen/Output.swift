@@ -10,9 +10,16 @@ public protocol Output: AnyObject {
     var fileDescriptor: Int32 { get }
     /// The desktop's resource string (where `Xft.dpi` lives), for the default scale.
     var desktopResources: String? { get }
-    /// The monitors' frames, in screen coordinates; cards are laid out on these. One for now:
-    /// the whole screen.
-    var monitors: [Rect] { get }
+    /// The monitors, in the order `xrandr --listmonitors` gives (the whole screen as one
+    /// monitor without RandR), each with the work area that panels leave free. Never empty.
+    var monitors: [Monitor] { get }
+    /// The screen's size and monitors in a line, for the log.
+    var screenDescription: String { get }
+    /// Where the pointer is, for `follow = mouse`; nil when unknown. May ask the server.
+    func pointerPosition() -> Point?
+    /// The centre of the window holding the keyboard focus, for `follow = keyboard`; nil
+    /// when nothing (or the root) has it. May ask the server.
+    func focusedWindowCenter() -> Point?
     /// Whether a compositor runs: surfaces then have alpha (soft corners, shadows, fading).
     var hasAlpha: Bool { get }
     /// The display's refresh rate in Hz; nil when unknown.
@@ -31,6 +38,10 @@ public protocol Output: AnyObject {
     /// to `origin` in the same request.
     func paint(_ surface: SurfaceID, _ scene: CardScene, at origin: Point)
     func move(_ surface: SurfaceID, to origin: Point)
+    /// Shows only the part of the surface inside `clip` (screen coordinates; nil: all of it),
+    /// so a card entering or leaving across an edge its monitor shares with another never
+    /// shows on the neighbour.
+    func setClip(_ surface: SurfaceID, _ clip: Rect?)
     /// 0...1; honoured only under a compositor.
     func setOpacity(_ surface: SurfaceID, _ opacity: Double)
     func map(_ surface: SurfaceID)

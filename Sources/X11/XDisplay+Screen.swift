@@ -1,0 +1,131 @@
+import CX11
+import ToastCore
+
+/// Monitors, panels and the pointer: where on the screen toasts should go.
+extension XDisplay {
+    /// The monitors from XRandR 1.5 (active ones, in the server's order, as
+    /// `xrandr --listmonitors` lists them), or the root window as one monitor without RandR;
+    /// each with the work area panels leave free. The corresponding C function is `XRRGetMonitors`.
+    func readMonitors() -> [Monitor] {
+        let screen = screenRect
+        var monitors: [Monitor] = []
+        var count: Int32 = 0
+        if randrEventBase != nil, let list = XRRGetMonitors(handle, root, 1, &count) {
+            defer { XRRFreeMonitors(list) }
+            for i in 0..<Int(max(0, count)) {
+                let m = list[i]
+                let name = XGetAtomName(handle, m.name).map { p in defer { XFree(p) }; return String(cString: p) } ?? "monitor-\(i)"
+                let frame = Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height))
+                guard frame.width > 0, frame.height > 0 else { continue }
+                monitors.append(Monitor(name: name, frame: frame, isPrimary: m.primary != 0))
+            }
+        }
+        if monitors.isEmpty { monitors = [Monitor(name: "screen", frame: screen, isPrimary: true)] }
+        let areas = WorkArea.areas(frames: monitors.map(\.frame), screen: Size(width: screen.width, height: screen.height),
+                                   struts: readStruts(), workarea: readWorkArea())
+        for i in monitors.indices { monitors[i].workArea = areas[i] }
+        return monitors
+    }
+
+    /// `_NET_WORKAREA` for the current desktop: one rectangle across every monitor.
+    private func readWorkArea() -> Rect? {
+        let values = cardinals(root, "_NET_WORKAREA")
+        let desktop = Int(cardinals(root, "_NET_CURRENT_DESKTOP").first ?? 0)
+        let i = values.count >= 4 * (desktop + 1) ? 4 * desktop : 0
+        guard values.count >= i + 4 else { return nil }
+        let r = values[i..<(i + 4)].map { Double(min($0, 1 << 20)) }
+        return r[2] > 0 && r[3] > 0 ? Rect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
+    }
+
+    /// Every top-level window's `_NET_WM_STRUT_PARTIAL` (or `_NET_WM_STRUT`): what docks
+    /// and panels reserve. Windows that reserve are watched, so a change is heard.
+    /// The corresponding C function is `XQueryTree`.
+    private func readStruts() -> [Strut] {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(handle, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
+        defer { XFree(children) }
+        let screen = Size(width: screenRect.width, height: screenRect.height)
+        var struts: [Strut] = []
+        // A bounded scan: a desktop has dozens of top-level windows, not thousands.
+        for i in 0..<min(Int(count), 4096) {
+            let w = children[i]
+            var values = cardinals(w, "_NET_WM_STRUT_PARTIAL")
+            if values.count < 12 { values = cardinals(w, "_NET_WM_STRUT") }
+            let found = Strut.parse(values, screen: screen)
+            if !found.isEmpty {
+                XSelectInput(handle, w, PropertyChangeMask | StructureNotifyMask)
+                struts += found
+            }
+        }
+        return struts
+    }
+
+    /// Asks to hear of monitor changes (RandR), a resized root window, and the root's
+    /// work-area and client-list properties. The corresponding C function is `XRRSelectInput`.
+    func watchScreen() {
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        if XRRQueryExtension(handle, &eventBase, &errorBase) != 0 {
+            var major: Int32 = 0, minor: Int32 = 0
+            if XRRQueryVersion(handle, &major, &minor) != 0, major > 1 || (major == 1 && minor >= 5) {
+                randrEventBase = eventBase
+                XRRSelectInput(handle, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+            }
+        }
+        XSelectInput(handle, root, StructureNotifyMask | PropertyChangeMask)
+    }
+
+    /// Whether an event means the monitors, the screen's size or the panels changed. Screen
+    /// size changes are passed to Xlib first, so `XDisplayWidth` is right afterwards.
+    /// The corresponding C function is `XRRUpdateConfiguration`.
+    func isScreenChange(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case ConfigureNotify:
+            guard event.xconfigure.window == root else { return false }
+            XRRUpdateConfiguration(&event)
+            return true
+        case PropertyNotify:
+            let atom = event.xproperty.atom
+            if event.xproperty.window == root {
+                return atom == self.atom("_NET_WORKAREA") || atom == self.atom("_NET_CLIENT_LIST")
+            }
+            return atom == self.atom("_NET_WM_STRUT_PARTIAL") || atom == self.atom("_NET_WM_STRUT")
+        case UnmapNotify, DestroyNotify:
+            // A dock we watch went away.
+            return event.xany.window != root
+        default:
+            guard let base = randrEventBase else { return false }
+            if event.type == base + RRScreenChangeNotify {
+                XRRUpdateConfiguration(&event)
+                return true
+            }
+            return event.type == base + RRNotify
+        }
+    }
+
+    /// Where the pointer is, in screen coordinates. The corresponding C function is `XQueryPointer`.
+    func pointerPosition() -> Point? {
+        var rootReturn: Window = 0, child: Window = 0
+        var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
+        var mask: UInt32 = 0
+        guard XQueryPointer(handle, root, &rootReturn, &child, &rx, &ry, &wx, &wy, &mask) != 0 else { return nil }
+        return Point(x: Double(rx), y: Double(ry))
+    }
+
+    /// The centre of the window with the keyboard focus, in screen coordinates; nil when
+    /// the focus is nowhere, follows the pointer, or is the root.
+    /// The corresponding C functions are `XGetInputFocus` and `XTranslateCoordinates`.
+    func focusedWindowCenter() -> Point? {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(handle, &focus, &revert)
+        guard focus > 1, focus != root else { return nil }  // None is 0, PointerRoot is 1
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(handle, focus, &attributes) != 0 else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(handle, focus, root, 0, 0, &x, &y, &child) != 0 else { return nil }
+        return Point(x: Double(x) + Double(attributes.width) / 2, y: Double(y) + Double(attributes.height) / 2)
+    }
+}
