@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CX11
 import ToastCore
 
@@ -39,17 +42,32 @@ public final class CardWindow {
         if pixmap != 0 { XFreePixmap(display.handle, pixmap) }
     }
 
-    /// Tells compositors and tools what this window is: a notification that takes no focus.
+    /// Tells compositors and tools what this window is: a notification that takes no focus,
+    /// of the class `Xtoast`, from this process on this machine.
+    /// The corresponding C functions are `XSetClassHint`, `XStoreName`, `XSetWMClientMachine`.
     private func setProperties() {
         let d = display.handle
         display.setProperty(window, "_NET_WM_WINDOW_TYPE", type: XA_ATOM, [display.atom("_NET_WM_WINDOW_TYPE_NOTIFICATION")])
+        display.setProperty(window, "_NET_WM_PID", type: XA_CARDINAL, [UInt(max(0, getpid()))])
+        display.setText(window, "_NET_WM_NAME", "xtoast")
         var hint = XClassHint()
         "xtoast".withCString { name in
-            hint.res_name = UnsafeMutablePointer(mutating: name)
-            hint.res_class = UnsafeMutablePointer(mutating: name)
-            XSetClassHint(d, window, &hint)
+            "Xtoast".withCString { cls in
+                hint.res_name = UnsafeMutablePointer(mutating: name)
+                hint.res_class = UnsafeMutablePointer(mutating: cls)
+                XSetClassHint(d, window, &hint)
+            }
         }
         XStoreName(d, window, "xtoast")
+        var host = [CChar](repeating: 0, count: 256)
+        guard gethostname(&host, host.count - 1) == 0 else { return }
+        host.withUnsafeMutableBufferPointer { buffer in
+            var text = XTextProperty()
+            var list: [UnsafeMutablePointer<CChar>?] = [buffer.baseAddress]
+            guard XStringListToTextProperty(&list, 1, &text) != 0 else { return }
+            XSetWMClientMachine(d, window, &text)
+            XFree(text.value)
+        }
     }
 
     /// Paints `scene` into a fresh pixmap, makes it the window's background and fits the

@@ -27,3 +27,14 @@ extension XDisplay {
         return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
     }
 }
+
+extension XDisplay {
+    /// Replaces a UTF-8 text property (`_NET_WM_NAME`). The corresponding C function is `XChangeProperty`.
+    func setText(_ window: Window, _ name: String, _ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = XChangeProperty(handle, window, atom(name), atom("UTF8_STRING"), 8, PropModeReplace,
+                                buffer.baseAddress, Int32(clamping: bytes.count))
+        }
+    }
+}
