@@ -12,6 +12,7 @@ import PackageDescription
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore only, so it starts fast.
 /// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
+/// - `xtoast-generate`: prints the man pages and shell completions (run by `scripts/install`).
 /// - `xtoast-bench`: measures launch-to-pixels from outside the daemon (run by `scripts/bench`).
 let package = Package(
     name: "xtoast",
@@ -30,10 +31,11 @@ let package = Package(
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),
+        .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]

@@ -87,7 +87,7 @@ public enum CommandParser {
                 case "--title", "-t": show.title = v
                 case "--kind", "-k": show.kind = try parseEnum(v, Kind.self, "kind")
                 case "--position", "-p": show.position = try parseEnum(v, Position.self, "position")
-                case "--monitor", "-m":
+                case "--monitor":
                     guard let choice = MonitorChoice(parsing: v) else { throw UsageError("--monitor needs a name, primary or a number, got \"\(v)\"") }
                     show.monitor = choice
                 case "--style", "-s": show.style = try parseEnum(v, CardStyle.self, "style")

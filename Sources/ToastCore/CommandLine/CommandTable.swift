@@ -1,0 +1,143 @@
+/// The commands and options `xtoast` understands, as data.
+///
+/// `--help`, the man page and the shell completions all read this one table, so an option
+/// added here shows up in all of them (and a unit test checks that the parser accepts it).
+public enum CommandTable {
+    /// One option of a command.
+    public struct Option: Sendable {
+        /// `t` for `-t`; nil when the option has no short form.
+        public let short: Character?
+        /// `title` for `--title`.
+        public let long: String
+        /// What the option takes (`TITLE`); nil for a flag.
+        public let argument: String?
+        /// The words a shell may complete the argument with; empty when it is free text.
+        public let values: [String]
+        /// The argument is a file path (completions offer files).
+        public let takesFile: Bool
+        /// The description as `--help` prints it; a newline is where `--help` wraps it.
+        public let help: String
+
+        /// An option that takes an argument.
+        public init(_ short: Character?, _ long: String, _ argument: String?, values: [String] = [],
+                    takesFile: Bool = false, _ help: String) {
+            self.short = short
+            self.long = long
+            self.argument = argument
+            self.values = values
+            self.takesFile = takesFile
+            self.help = help
+        }
+
+        /// An option that takes no argument.
+        public static func flag(_ short: Character?, _ long: String, _ help: String) -> Option {
+            Option(short, long, nil, help)
+        }
+
+        /// `-t`, `--title`: every spelling the parser accepts.
+        public var spellings: [String] { (short.map { ["-\($0)"] } ?? []) + ["--\(long)"] }
+
+        /// The description on one line, for the man page and completions.
+        public var summary: String { help.split(separator: "\n").map { $0.trimmingBlanks() }.joined(separator: " ") }
+    }
+
+    /// One command: `xtoast NAME ...`.
+    public struct Command: Sendable {
+        public let name: String
+        /// The lines after "Usage:", each starting with `xtoast NAME`.
+        public let usage: [String]
+        /// A few words for completion menus.
+        public let summary: String
+        /// What it does, as its `--help` says it.
+        public let text: String
+        public let options: [Option]
+    }
+
+    /// Accepted by every command.
+    public static let help = Option.flag("h", "help", "print help for the command and exit")
+
+    public static let commands: [Command] = [
+        Command(name: "daemon", usage: ["xtoast daemon"], summary: "run the daemon on $DISPLAY", text: """
+            Runs the toast daemon on $DISPLAY in the foreground, logging to stderr. Exits 1 when
+            there is no display, or when a live daemon already holds the socket. SIGHUP reloads the
+            config file; SIGTERM ends every toast (reason "shutdown") and exits.
+            """, options: []),
+        Command(name: "show", usage: ["xtoast show [options] MESSAGE..."], summary: "show a toast; prints its id", text: """
+            Shows a toast and prints its id. MESSAGE given as - is read from stdin.
+            """, options: [
+                Option("t", "title", "TITLE", "a bold title above the message"),
+                Option("k", "kind", "KIND", values: Kind.allCases.map(\.rawValue), "\(Kind.names) (default info)"),
+                Option(nil, "timeout", "SECONDS", """
+                    how long it stays once visible; 0 keeps it until dismissed;
+                    fractions allowed (default 4; loading: never)
+                    """),
+                Option(nil, "id", "ID", "an id of your own; showing an id already on screen replaces that toast"),
+                Option("p", "position", "POS", values: Position.allCases.map(\.rawValue), "\(Position.names) (default top-right)"),
+                Option(nil, "monitor", "MONITOR", values: ["primary"], """
+                    a monitor's name, primary, or its number from 0 as
+                    xrandr --listmonitors counts (default: the config's follow rule)
+                    """),
+                Option("s", "style", "STYLE", values: CardStyle.allCases.map(\.rawValue),
+                       "\(CardStyle.names) (default from the config: tinted)"),
+                Option("i", "icon", "PATH|NAME", takesFile: true, "a PNG file, or an icon name from the icon theme"),
+                .flag(nil, "markup", "the message may use <b> <i> <u> and &amp; &lt; &gt;"),
+                Option("a", "action", "ID=LABEL", "a button (up to 3); clicking it ends the toast with that action"),
+                Option(nil, "default-action", "ID", "the action a click on the card's body chooses"),
+                Option(nil, "progress", "N", "a progress bar, 0 to 100"),
+                Option("u", "urgency", "LEVEL", values: Urgency.allCases.map(\.rawValue),
+                       "low|normal|critical (critical ignores pause, never times out)"),
+                .flag("w", "wait", """
+                    stay until the toast ends; print "action ID" (exit 0) or
+                    "dismissed REASON" (exit 4); exit 5 if the daemon goes away
+                    """),
+                Option(nil, "print", "json", values: ["json", "text"], "with --wait: print the ending event as JSON instead"),
+            ]),
+        Command(name: "update", usage: ["xtoast update ID [options]"], summary: "change a toast in place", text: """
+            Changes a toast in place: no new entrance, the card resizes smoothly, the stack reflows.
+            A kind change restarts its timeout; a text or progress change alone does not.
+            """, options: [
+                Option("m", "message", "TEXT", "the new message"),
+                Option("t", "title", "TEXT", "the new title"),
+                Option("k", "kind", "KIND", values: Kind.allCases.map(\.rawValue), Kind.names),
+                Option(nil, "progress", "N", "the progress bar, 0 to 100"),
+                Option(nil, "timeout", "SECONDS", "a new timeout, counted from now; 0 keeps it until dismissed"),
+                Option("i", "icon", "PATH|NAME", takesFile: true, "a PNG file, or an icon name from the icon theme"),
+            ]),
+        Command(name: "dismiss", usage: ["xtoast dismiss ID", "xtoast dismiss --all"], summary: "dismiss one toast, or all",
+                text: """
+                Dismisses one toast by id (it ends with reason "api"), or every toast.
+                """, options: [.flag(nil, "all", "every toast")]),
+        Command(name: "list", usage: ["xtoast list"], summary: "visible and queued toasts, as JSON",
+                text: "Prints the visible and queued toasts as one JSON object.", options: []),
+        Command(name: "pause", usage: ["xtoast pause"], summary: "do-not-disturb: queue new toasts",
+                text: "Do-not-disturb: new toasts queue (critical ones still show) until xtoast resume.", options: []),
+        Command(name: "resume", usage: ["xtoast resume"], summary: "end do-not-disturb: show queued toasts",
+                text: "Ends do-not-disturb: queued toasts appear, in order.", options: []),
+        Command(name: "history", usage: ["xtoast history [N]"], summary: "the last N ended toasts, as JSON",
+                text: "Prints the last N (1-100, default all kept) ended toasts, with how they ended, as JSON.", options: []),
+        Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
+                text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
+        Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",
+                text: "Reads the config file again (as SIGHUP does); cards on screen restyle.", options: []),
+        Command(name: "ping", usage: ["xtoast ping"], summary: "check that a daemon answers",
+                text: "Exits 0 when a daemon answers at the socket, 3 when none does.", options: []),
+    ]
+
+    public static func command(named name: String) -> Command? { commands.first { $0.name == name } }
+}
+
+extension ExitCode: CaseIterable {
+    public static let allCases: [ExitCode] = [.ok, .refused, .usage, .noDaemon, .dismissedWithoutAction, .daemonWentAway]
+
+    /// What the code means, for the man page (a switch, so a new code cannot go undocumented).
+    public var meaning: String {
+        switch self {
+        case .ok: "done; with show --wait: an action was chosen"
+        case .refused: "the daemon refused the request (its error is on stderr)"
+        case .usage: "usage error"
+        case .noDaemon: "no daemon reachable at the socket"
+        case .dismissedWithoutAction: "show --wait: the toast ended without an action"
+        case .daemonWentAway: "show --wait or subscribe: the daemon went away first"
+        }
+    }
+}

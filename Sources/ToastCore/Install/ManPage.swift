@@ -1,0 +1,193 @@
+/// The man pages `xtoast(1)` and `xtoast(5)`, in man(7) roff.
+///
+/// Rendered from the tables the program itself uses: `CommandTable` (commands, options),
+/// `ExitCode`, the protocol's `Request` and `ToastEvent` encoders, and `ConfigReference`
+/// (the config schema with the example file's words), so the pages cannot drift from them.
+public enum ManPage {
+    /// `xtoast(1)`: commands, options, exit codes, the socket protocol and its events.
+    /// `date` goes in the page's header (YYYY-MM-DD).
+    public static func commands(date: String) -> String {
+        var page = [Roff.header(section: 1, date: date, manual: "User Commands")]
+        page += [".SH NAME", "xtoast \\- toasts for X11", ".SH SYNOPSIS",
+                 "\(Roff.bold("xtoast")) \(Roff.italic("command")) [\(Roff.italic("options"))] [\(Roff.italic("arguments"))]",
+                 ".SH DESCRIPTION"]
+        page += Roff.paragraph("""
+            xtoast shows toasts: small cards that slide in at a screen edge, stack, go away on their \
+            own and can be swiped away with the pointer. A daemon, xtoastd, draws them on $DISPLAY; \
+            the commands below talk to it over a Unix socket, and so can any program (see PROTOCOL).
+            """)
+        page += [".SH COMMANDS"]
+        for command in CommandTable.commands {
+            for (i, usage) in command.usage.enumerated() {
+                page += [i == 0 ? ".TP" : ".TQ", usageLine(usage)]
+            }
+            page += Roff.paragraph(command.text)
+            if !command.options.isEmpty {
+                page += [".RS"]
+                for option in command.options { page += optionItem(option) }
+                page += [".RE"]
+            }
+        }
+        page += [".SH OPTIONS", "Every command accepts:"] + optionItem(CommandTable.help)
+        page += [".SH EXIT STATUS"]
+        for code in ExitCode.allCases {
+            page += [".TP", Roff.bold(String(code.rawValue))] + Roff.paragraph(code.meaning)
+        }
+        page += protocolSection()
+        page += [".SH ENVIRONMENT"]
+        for (name, meaning) in environment { page += [".TP", Roff.bold(name)] + Roff.paragraph(meaning) }
+        page += [".SH FILES", ".TP", Roff.bold("$XDG_CONFIG_HOME/xtoast/config"),
+                 "The daemon's configuration (\(Roff.text("~/.config/xtoast/config")) without",
+                 "\(Roff.bold("XDG_CONFIG_HOME"))); see", ".BR xtoast (5).",
+                 ".TP", Roff.bold("$XDG_RUNTIME_DIR/xtoast-<display>.sock"),
+] + Roff.paragraph("The socket, mode 0600; without XDG_RUNTIME_DIR, in /tmp/xtoast-<uid>/, a directory only its owner may enter.")
+        page += [".SH SEE ALSO", ".BR xtoast (5)"]
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    /// `xtoast(5)`: every config key, its default and what it does. `example` is the text of
+    /// `assets/config.example`.
+    public static func config(example: String, date: String) -> String {
+        var page = [Roff.header(section: 5, date: date, manual: "File Formats")]
+        page += [".SH NAME", "xtoast \\- configuration of the xtoast daemon", ".SH SYNOPSIS",
+                 Roff.bold("$XDG_CONFIG_HOME/xtoast/config"), ".br", Roff.bold("~/.config/xtoast/config"),
+                 ".SH DESCRIPTION"]
+        page += Roff.paragraph("""
+            The daemon reads this file when it starts, on xtoast reload and on SIGHUP; cards on \
+            screen restyle. It holds [section] headers and key = value lines; lines starting with # \
+            or ; are comments. A value may be quoted ("like this" or 'like this') to keep spaces, # \
+            or ; in it. A mistake is reported as FILE:LINE: message, and only that setting keeps its \
+            default. Lengths are pixels at 96 dpi, multiplied by the scale on HiDPI screens. Every \
+            key is listed below with its default.
+            """)
+        page += [".SH KEYS"]
+        for section in ConfigReference(example: example).sections {
+            page += [".SS [\(section.name)]"]
+            var first = true
+            for (i, entry) in section.entries.enumerated() {
+                let tag = entry.defaultValue.map { "\(Roff.bold(entry.key)) = \(Roff.italic($0))" } ?? Roff.bold(entry.key)
+                page += [first ? ".TP" : ".TQ", tag]
+                // A key whose next key shares its comment waits; the last of the group says it.
+                let next = i + 1 < section.entries.count ? section.entries[i + 1] : nil
+                if next == nil || !(next?.description.isEmpty ?? true) {
+                    let description = section.entries[...i].last { !$0.description.isEmpty }?.description ?? ""
+                    page += Roff.paragraph(description)
+                    first = true
+                } else {
+                    first = false
+                }
+            }
+        }
+        page += [".SH SEE ALSO", ".BR xtoast (1)"]
+        return page.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Pieces
+
+    /// `xtoast show [options] MESSAGE...`: words in capitals are arguments, in italics.
+    private static func usageLine(_ usage: String) -> String {
+        usage.split(separator: " ").map { word in
+            word.contains(where: \.isLowercase) || word.hasPrefix("-") ? Roff.bold(word) : Roff.italic(word)
+        }.joined(separator: " ")
+    }
+
+    private static func optionItem(_ option: CommandTable.Option) -> [String] {
+        let argument = option.argument.map { " " + Roff.italic($0) } ?? ""
+        let names = option.spellings.map { Roff.bold($0) + argument }.joined(separator: ", ")
+        var lines = [".TP", names] + Roff.paragraph(option.summary)
+        // Options whose help already lists their words ("info|success|...") need no second list.
+        if !option.values.isEmpty && !option.summary.contains(option.values.joined(separator: "|")) {
+            lines += [".br"] + Roff.wrap(["One", "of:"] + option.values.map { Roff.bold($0) + "," }.dropLast()
+                                         + option.values.suffix(1).map { Roff.bold($0) + "." })
+        }
+        return lines
+    }
+
+    private static let environment: [(String, String)] = [
+        ("DISPLAY", "The X display the daemon draws on; it also names the socket."),
+        ("XTOAST_SOCKET", "The socket's path, instead of the one derived from XDG_RUNTIME_DIR and DISPLAY."),
+        ("XDG_RUNTIME_DIR", "Where the socket is made."),
+        ("XDG_CONFIG_HOME", "Where the config file is looked for (default ~/.config)."),
+        ("XTOAST_ICON_THEME", "The icon theme icon names are looked up in (default: GTK's configured theme)."),
+        ("NOTIFY_SOCKET", "Set by systemd for a Type=notify service: the daemon reports READY=1 there once it listens."),
+    ]
+
+    /// One example of each request, encoded by the same code the client sends with.
+    private static let requests: [(Request, String)] = [
+        (.show({
+            var show = ShowRequest(message: "Deploy?", kind: .info, timeout: 0)
+            show.actions = [Action(id: "yes", label: "Deploy")]
+            return show
+        }()), "Shows a toast; only message or title is required. Other fields: id, position, style, icon, markup, default_action, progress, urgency. The reply carries the toast's id (and a warning when the icon could not be used)."),
+        (.update(UpdateRequest(id: "7", message: "80 %", progress: 80)),
+         "Changes a toast in place; fields: message, title, kind, timeout, progress, icon."),
+        (.dismiss(id: "7"), "Ends one toast (reason api)."),
+        (.dismissAll, "Ends every toast."),
+        (.list, "The reply lists visible and queued toasts, and whether do-not-disturb is on."),
+        (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
+        (.resume, "Ends do-not-disturb."),
+        (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit is optional)."),
+        (.subscribe, "From now on the connection receives every event of every toast."),
+        (.ping, "Replies when the daemon is alive."),
+        (.reload, "Reads the config file again."),
+    ]
+
+    /// The operations the examples cover, for the test that keeps them complete.
+    static var documentedOperations: Set<String> {
+        Set(requests.compactMap { request, _ in
+            if case let .object(members) = request.json, case let .string(op)? = members.first(where: { $0.0 == "op" })?.1 {
+                return op
+            }
+            return nil
+        })
+    }
+
+    private static let events: [(ToastEvent, String)] = [
+        (.shown(id: "7"), "The card appeared (a queued toast shows later)."),
+        (.updated(id: "7"), "An update changed it."),
+        (.action(id: "7", action: "yes"), "A button (or the body, with a default action) was clicked."),
+        (.dismissed(id: "7", reason: .timeout), "It ended; always the toast's last event."),
+    ]
+
+    /// Why a toast ended (a switch, so a new reason cannot go undocumented).
+    private static func meaning(of reason: DismissReason) -> String {
+        switch reason {
+        case .timeout: "its time was up"
+        case .click: "a click on the card"
+        case .swipe: "swiped away"
+        case .close: "its close button"
+        case .action: "an action was chosen"
+        case .api: "a dismiss request"
+        case .replaced: "a toast with the same id replaced it"
+        case .overflow: "dropped from a full queue (low urgency first)"
+        case .shutdown: "the daemon stopped"
+        }
+    }
+
+    private static func protocolSection() -> [String] {
+        var lines = [".SH PROTOCOL"] + Roff.paragraph("""
+            The socket is $XTOAST_SOCKET, or $XDG_RUNTIME_DIR/xtoast-<display>.sock. Each request \
+            is one JSON object on one line (at most \(ProtocolLimits.maxLineBytes / 1024) KiB); each \
+            gets one reply line, in order, before any event the request caused: \
+            {"ok":true,...} or {"ok":false,"error":"..."}. A mistake is named in the error and the \
+            connection carries on.
+            """)
+        lines += [".SS Requests"]
+        for (request, meaning) in requests {
+            lines += [".TP", Roff.bold(request.json.text)] + Roff.paragraph(meaning)
+        }
+        lines += [".SS Events"] + Roff.paragraph("""
+            While a connection stays open it receives the events of the toasts it showed (a \
+            subscriber: of all toasts), one JSON line each. Per toast the order is shown, any \
+            updated, at most one action, then exactly one dismissed.
+            """)
+        for (event, meaning) in events {
+            lines += [".TP", Roff.bold(event.json.text)] + Roff.paragraph(meaning)
+        }
+        lines += [".PP", "The reasons a toast is dismissed:"]
+        for reason in DismissReason.allCases {
+            lines += [".TP", Roff.bold(reason.rawValue)] + Roff.paragraph(meaning(of: reason))
+        }
+        return lines
+    }
+}

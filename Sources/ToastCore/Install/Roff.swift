@@ -1,0 +1,47 @@
+/// Text for man(7) pages: escapes what roff would otherwise read as requests or escapes.
+enum Roff {
+    /// One line of running text: backslashes kept, hyphens as minus signs (so options
+    /// copy and paste), and a leading `.` or `'` not taken for a request.
+    static func text(_ line: some StringProtocol) -> String {
+        var out = ""
+        for c in line {
+            switch c {
+            case "\\": out += "\\e"
+            case "-": out += "\\-"
+            default: out.append(c)
+            }
+        }
+        if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+        return out
+    }
+
+    /// Running text, escaped and broken into input lines of at most `width` bytes
+    /// (roff fills them again; short lines keep the source readable and `mandoc -T lint` quiet).
+    static func paragraph(_ text: some StringProtocol, width: Int = 78) -> [String] {
+        wrap(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(Self.text), width: width)
+    }
+
+    /// Words already escaped (and perhaps set in bold), joined into lines of at most `width` bytes.
+    static func wrap(_ words: [String], width: Int = 78) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if !line.isEmpty && line.utf8.count + 1 + word.utf8.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    static func bold(_ text: some StringProtocol) -> String { "\\fB" + Self.text(text) + "\\fR" }
+    static func italic(_ text: some StringProtocol) -> String { "\\fI" + Self.text(text) + "\\fR" }
+
+    /// The page header; `section` is 1 or 5.
+    static func header(section: Int, date: String, manual: String) -> String {
+        // Left-adjusted, unhyphenated: JSON and option names stay whole and copyable.
+        ".TH XTOAST \(section) \"\(date)\" \"xtoast\" \"\(manual)\"\n.ad l\n.nh"
+    }
+}
