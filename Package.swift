@@ -4,6 +4,7 @@ import PackageDescription
 /// xtoast: a toast overlay for X11.
 ///
 /// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
+/// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Transport`: the Unix socket, shared by client and daemon (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
@@ -21,9 +22,15 @@ let package = Package(
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev",
                               "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxfixes-dev", "libpng-dev"])]
         ),
+        .systemLibrary(
+            name: "CPango",
+            path: "Sources/CPango",
+            pkgConfig: "pangoxft",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),
-        .target(name: "X11", dependencies: ["CX11", "ToastCore"]),
+        .target(name: "X11", dependencies: ["CX11", "CPango", "ToastCore"]),
         .target(name: "Daemon", dependencies: ["X11", "ToastCore", "Transport"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon"]),

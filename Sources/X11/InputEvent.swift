@@ -65,9 +65,3 @@ extension XDisplay {
         return Point(x: Double(rx), y: Double(ry))
     }
 }
-
-extension FontLibrary: TextMetrics {
-    public func fontIndex(for c: Character, style: FontStyle) -> Int {
-        fallbackIndex(for: c, bold: style.bold, italic: style.italic)
-    }
-}

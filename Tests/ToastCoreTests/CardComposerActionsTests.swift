@@ -48,9 +48,14 @@ private func progressOps(_ card: CardComposer.Card) -> [(rect: Rect, color: RGBA
 }
 
 private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, baseline: Double, style: FontStyle, color: RGBA)] {
-    card.scene.ops.compactMap { op in
-        guard case let .text(text, x, baseline, style, color, _) = op else { return nil }
-        return (text, x, baseline, style, color)
+    textOps(card.scene.ops)
+}
+
+/// How far down an op draws (text as the fake metrics lay it out).
+private func bottom(of op: DrawOp) -> Double {
+    switch op {
+    case let .roundedRect(r, _, _), let .roundedRectSlice(r, _, _, _), let .icon(_, r, _, _), let .image(_, r): r.maxY
+    case let .text(block, origin, _): origin.y + FixedMetrics().measure(block).size.height
     }
 }
 
@@ -268,7 +273,7 @@ private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, base
             let card = compose(toast, appearance: appearance(heightLimit: limit))
             #expect(card.scene.size.height == limit)
             #expect(card.fullHeight == full)
-            #expect(card.scene.ops.allSatisfy { $0.bottom <= limit })
+            #expect(card.scene.ops.allSatisfy { bottom(of: $0) <= limit })
             #expect(card.buttons.allSatisfy { $0.rect.maxY <= limit - 2 })
         }
     }

@@ -3,9 +3,9 @@
 
 # Debian packages xtoast needs to build and run.
 XTOAST_BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig1-dev libxext-dev libxrender-dev
-                       libxtst-dev libxrandr-dev libxfixes-dev libpng-dev fonts-dejavu-core)
+                       libxtst-dev libxrandr-dev libxfixes-dev libpng-dev libpango1.0-dev fonts-dejavu-core)
 # Extra packages for tests, screenshots and benchmarks.
-XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback)
+XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback fonts-noto-core)
 
 # Installs the given Debian packages that are not installed yet (apt-get update only if needed).
 ensure_packages() {
