@@ -14,7 +14,6 @@
 #include <X11/extensions/Xfixes.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
-#include <png.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <signal.h>

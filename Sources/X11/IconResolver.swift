@@ -14,7 +14,7 @@ public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .notFound(name, themes, directories):
-            let hint = name.hasSuffix(".png") || name.hasSuffix(".svg")
+            let hint = [".png", ".svg", ".jpg", ".jpeg", ".xpm", ".ico"].contains { name.hasSuffix($0) }
                 ? "; a file needs a path with a /, such as ./\(name)" : ""
             let themeList = themes.isEmpty ? "no icon theme" : "icon theme" + (themes.count > 1 ? "s " : " ") + themes.joined(separator: ", ")
             return "icon \"\(name)\" not found in \(themeList) (looked in: \(directories.joined(separator: ", ")))\(hint); showing the kind's icon"
@@ -44,7 +44,8 @@ public final class IconResolver {
     ///
     /// The user's theme is `$XTOAST_ICON_THEME`, else `gtk-icon-theme-name` from GTK 3's
     /// `settings.ini` (the desktop's `Net/IconThemeName` XSETTING would need an XSETTINGS
-    /// client); without either, `hicolor`. Relative paths are taken from `workingDirectory`
+    /// client); after it (and its parents) come Adwaita and `hicolor`. A `-symbolic` icon is
+    /// decoded again at paint time in the card's text colour. Relative paths are taken from `workingDirectory`
     /// (the sender's, when it says), else left to the daemon's own.
     public func resolveIcon(_ spec: String, pixelSize: Int, workingDirectory: String? = nil) -> Result<String, IconError> {
         let lookup = IconEnvironment.current.lookup(workingDirectory: workingDirectory, readIndex: index(at:))

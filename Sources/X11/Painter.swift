@@ -80,8 +80,8 @@ public final class Painter {
                 let size = Int(rect.width.rounded())
                 let mask = self.mask(.icon(shape, size: size, phase: phase)) { IconRaster.mask(shape, size: size, phase: phase) }
                 composite(color, mask: mask, width: size, height: size, stride: IconRaster.stride(size), at: rect.origin, onto: picture)
-            case let .image(path, rect):
-                images.draw(path, in: rect, onto: picture)
+            case let .image(path, rect, tint):
+                images.draw(path, in: rect, tint: tint, onto: picture)
             case let .text(block, origin, color):
                 guard let draw, let layout = fonts.layout(for: block) else { continue }
                 var xftColor = XftColor()

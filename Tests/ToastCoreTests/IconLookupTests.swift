@@ -95,11 +95,28 @@ private let hicolorIndex = """
         #expect(fs.lookup().resolve("a", pixelSize: 48) == .themed(path: "/usr/share/icons/hicolor/24x24@2/apps/a.png", theme: "hicolor"))
     }
 
-    @Test func svgOnlyIsNotFound() {
+    @Test func scalableSVGIsFound() {
         var fs = FakeFS()
         fs.texts["/usr/share/icons/hicolor/index.theme"] = hicolorIndex
         fs.files = ["/usr/share/icons/hicolor/scalable/apps/a.svg"]
-        #expect(fs.lookup().resolve("a", pixelSize: 48) == .notFound(name: "a", themes: ["hicolor"]))
+        #expect(fs.lookup().resolve("a", pixelSize: 48) == .themed(path: "/usr/share/icons/hicolor/scalable/apps/a.svg", theme: "hicolor"))
+    }
+
+    @Test func adwaitaComesBeforeHicolorWithoutAUserTheme() {
+        var fs = FakeFS()
+        fs.texts["/usr/share/icons/hicolor/index.theme"] = hicolorIndex
+        fs.texts["/usr/share/icons/Adwaita/index.theme"] = "[Icon Theme]\nInherits=hicolor\nDirectories=scalable/status\n\n[scalable/status]\nSize=16\nMinSize=8\nMaxSize=512\nType=Scalable\n"
+        fs.files = ["/usr/share/icons/Adwaita/scalable/status/dialog-warning-symbolic.svg"]
+        #expect(fs.lookup().resolve("dialog-warning-symbolic", pixelSize: 20)
+            == .themed(path: "/usr/share/icons/Adwaita/scalable/status/dialog-warning-symbolic.svg", theme: "Adwaita"))
+    }
+
+    @Test func fileURIsArePercentDecodedPaths() {
+        let l = FakeFS().lookup()
+        #expect(l.resolve("file:///tmp/my%20icon.png", pixelSize: 48) == .file("/tmp/my icon.png"))
+        guard case .invalid = l.resolve("file://host/x.png", pixelSize: 48) else { Issue.record(); return }
+        guard case .invalid = l.resolve("file:///a%2", pixelSize: 48) else { Issue.record(); return }
+        guard case .invalid = l.resolve("file:///a%00b", pixelSize: 48) else { Issue.record(); return }
     }
 
     @Test func userThemeThenParentsThenHicolor() {

@@ -219,7 +219,7 @@ public struct CardComposer: Sendable {
         }
         let iconRect = Rect(x: bar + padding, y: top + max(0, (lineHeight - iconSize) / 2), width: iconSize, height: iconSize)
         if let image = appearance.iconImage {
-            ops.append(.image(path: image, iconRect))
+            ops.append(.image(path: image, iconRect, tint: Self.isSymbolic(image) ? c.text : nil))
         } else {
             ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: appearance.spinnerPhase))
         }
@@ -232,6 +232,14 @@ public struct CardComposer: Sendable {
         }
         return Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
                     isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
+    }
+
+    /// Whether an icon file is a symbolic one (`NAME-symbolic.svg`, `.png`, …): a monochrome
+    /// shape meant to be drawn in the colour of the text beside it.
+    public static func isSymbolic(_ path: String) -> Bool {
+        let file = path.split(separator: "/").last ?? ""
+        let stem = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        return stem.hasSuffix("-symbolic")
     }
 
     func buttonHeight(_ metrics: TextMeasuring) -> Double { (metrics.lineHeight + px(10)).rounded() }

@@ -38,8 +38,9 @@ public enum DrawOp: Equatable, Sendable {
     case text(TextBlock, origin: Point, color: RGBA)
     /// A built-in icon in the given square.
     case icon(IconShape, Rect, color: RGBA, phase: Double)
-    /// An image file (already loaded and cached by the renderer) scaled into the square.
-    case image(path: String, Rect)
+    /// An image file (already loaded and cached by the renderer) scaled into the square; with
+    /// `tint`, recoloured to it (a `-symbolic` icon takes the text's colour).
+    case image(path: String, Rect, tint: RGBA?)
 
     /// The same op moved right and down by `d` (into a shadow's margin).
     func offsetBy(_ d: Double) -> DrawOp {
@@ -48,7 +49,7 @@ public enum DrawOp: Equatable, Sendable {
         case let .roundedRect(r, radius, color): return .roundedRect(move(r), radius: radius, color: color)
         case let .roundedRectSlice(r, radius, visible, color): return .roundedRectSlice(move(r), radius: radius, visibleWidth: visible, color: color)
         case let .icon(shape, r, color, phase): return .icon(shape, move(r), color: color, phase: phase)
-        case let .image(path, r): return .image(path: path, move(r))
+        case let .image(path, r, tint): return .image(path: path, move(r), tint: tint)
         case let .text(block, origin, color):
             return .text(block, origin: Point(x: origin.x + d, y: origin.y + d), color: color)
         }
