@@ -6,7 +6,8 @@ XTOAST_BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig1-dev libxe
                        libxtst-dev libxrandr-dev libxfixes-dev libpango1.0-dev
                        libgdk-pixbuf-2.0-dev librsvg2-common fonts-dejavu-core)
 # Extra packages for tests, screenshots and benchmarks.
-XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback fonts-noto-core)
+XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback fonts-noto-core
+                      adwaita-icon-theme)
 
 # Installs the given Debian packages that are not installed yet (apt-get update only if needed).
 ensure_packages() {
