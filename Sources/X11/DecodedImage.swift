@@ -55,7 +55,7 @@ struct DecodedImage {
         }
         // Closing with an error pointer while one is already set would overwrite it.
         let closed = written ? gdk_pixbuf_loader_close(loader, &error) != 0 : gdk_pixbuf_loader_close(loader, nil) != 0
-        let reason = error.map { String(cString: $0.pointee.message) } ?? "not an image gdk-pixbuf can read"
+        let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "not an image gdk-pixbuf can read"
         if let error { g_error_free(error) }
         if request.pointee.refused != 0 {
             let w = request.pointee.width, h = request.pointee.height
