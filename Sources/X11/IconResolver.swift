@@ -34,21 +34,25 @@ public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
 /// hundreds of sections, and the daemon must not stall on every toast with an icon.
 public final class IconResolver {
     let images: ImageCache
+    /// The desktop's icon theme as it says now (XSETTINGS `Net/IconThemeName`), or nil.
+    let desktopTheme: () -> String?
     private var indexes: [String: (stamp: FileStamp, theme: IconTheme?)] = [:]
 
-    public init(images: ImageCache) {
+    public init(images: ImageCache, desktopTheme: @escaping () -> String? = { nil }) {
         self.images = images
+        self.desktopTheme = desktopTheme
     }
 
     /// The path to put in `CardComposer.Appearance.iconImage`, or the warning to send back.
     ///
-    /// The user's theme is `$XTOAST_ICON_THEME`, else `gtk-icon-theme-name` from GTK 3's
-    /// `settings.ini` (the desktop's `Net/IconThemeName` XSETTING would need an XSETTINGS
-    /// client); after it (and its parents) come Adwaita and `hicolor`. A `-symbolic` icon is
+    /// The user's theme is `$XTOAST_ICON_THEME`, else the desktop's `Net/IconThemeName`
+    /// (XSETTINGS), else `gtk-icon-theme-name` from GTK 3's `settings.ini`; after it (and its parents) come Adwaita and `hicolor`. A `-symbolic` icon is
     /// decoded again at paint time in the card's text colour. Relative paths are taken from `workingDirectory`
     /// (the sender's, when it says), else left to the daemon's own.
     public func resolveIcon(_ spec: String, pixelSize: Int, workingDirectory: String? = nil) -> Result<String, IconError> {
-        let lookup = IconEnvironment.current.lookup(workingDirectory: workingDirectory, readIndex: index(at:))
+        var environment = IconEnvironment.current
+        if environment.themeOverride == nil, let desktop = desktopTheme(), !desktop.isEmpty { environment.themeOverride = desktop }
+        let lookup = environment.lookup(workingDirectory: workingDirectory, readIndex: index(at:))
         let path: String
         switch lookup.resolve(spec, pixelSize: pixelSize) {
         case let .file(p), let .themed(p, _): path = p
@@ -77,6 +81,7 @@ struct IconEnvironment {
     var dataDirs: String?
     var configHome: String?
     var configDirs: String?
+    /// `$XTOAST_ICON_THEME`, or the desktop's XSETTINGS theme when that is unset.
     var themeOverride: String?
 
     /// Read now rather than once: a few `getenv` calls cost nothing next to the lookup.

@@ -48,7 +48,7 @@ public final class Painter {
         self.visual = visual
         self.fonts = fonts
         images = ImageCache(display: display)
-        icons = IconResolver(images: images)
+        icons = IconResolver(images: images, desktopTheme: { display.xsettingsString("Net/IconThemeName") })
         maskFormat = XRenderFindStandardFormat(display.handle, Int32(PictStandardA8))
     }
 
