@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Testing
 import ToastCore
@@ -146,6 +147,32 @@ extension Integration {
             try C.dismissAll(daemon, probe)
         }
 
+        @Test("the icon theme the desktop names over XSETTINGS (Net/IconThemeName) is searched")
+        func desktopIconTheme() throws {
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("xtoast-theme-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: data) }
+            let theme = data.appendingPathComponent("icons/DeskTheme")
+            try FileManager.default.createDirectory(at: theme.appendingPathComponent("scalable/apps"), withIntermediateDirectories: true)
+            try "[Icon Theme]\nName=DeskTheme\nDirectories=scalable/apps\n\n[scalable/apps]\nSize=16\nMinSize=8\nMaxSize=512\nType=Scalable\n"
+                .write(to: theme.appendingPathComponent("index.theme"), atomically: true, encoding: .utf8)
+            try ##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#c01c28"/></svg>"##
+                .write(to: theme.appendingPathComponent("scalable/apps/xtoast-test-desk.svg"), atomically: true, encoding: .utf8)
+            let daemon = try DaemonHarness(extraEnvironment: ["XDG_DATA_HOME": data.path])
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let args = ["show", "--timeout", "0", "--icon", "xtoast-test-desk", "desktop theme"]
+            var run = try daemon.xtoast(args)
+            #expect(run.stderr.contains("not found"), "without a settings daemon the theme is unknown: \(run.stderr)")
+            try C.dismissAll(daemon, probe)
+
+            let settings = probe.ownXSettings(iconTheme: "DeskTheme")
+            defer { probe.release(settings) }
+            run = try daemon.xtoast(args)
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(try Self.iconPixels(probe, near: 0xC01C28) >= 60, "the desktop theme's red icon")
+            try C.dismissAll(daemon, probe)
+        }
+
         @Test("a PNG whose header claims 60000×60000 pixels is refused at once, with a warning")
         func decompressionBomb() throws {
             let daemon = try DaemonHarness()
@@ -181,5 +208,31 @@ extension Integration {
                 + chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
                 + chunk("IDAT", [0x78, 0x9C, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01]) + chunk("IEND", [])
         }
+    }
+}
+
+extension XProbe {
+    /// Plays a settings daemon: a window owning `_XSETTINGS_S<screen>` whose
+    /// `_XSETTINGS_SETTINGS` names `iconTheme` as `Net/IconThemeName` (little-endian layout).
+    func ownXSettings(iconTheme: String) -> Window {
+        let window = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
+        func card16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func card32(_ v: Int) -> [UInt8] { card16(v & 0xFFFF) + card16(v >> 16) }
+        func pad(_ b: [UInt8]) -> [UInt8] { b + [UInt8](repeating: 0, count: (4 - b.count % 4) % 4) }
+        let name = Array("Net/IconThemeName".utf8), value = Array(iconTheme.utf8)
+        let blob: [UInt8] = [0, 0, 0, 0] + card32(1) + card32(1)
+            + [1, 0] + card16(name.count) + pad(name) + card32(0) + card32(value.count) + pad(value)
+        let property = XInternAtom(display, "_XSETTINGS_SETTINGS", 0)
+        blob.withUnsafeBufferPointer {
+            _ = XChangeProperty(display, window, property, property, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
+        }
+        XSetSelectionOwner(display, XInternAtom(display, "_XSETTINGS_S\(screen)", 0), window, UInt(CurrentTime))
+        XSync(display, 0)
+        return window
+    }
+
+    func release(_ settingsWindow: Window) {
+        XDestroyWindow(display, settingsWindow)
+        XSync(display, 0)
     }
 }
