@@ -22,10 +22,10 @@ struct DecodedImage {
     /// `width * height * 4` bytes, rows packed, B G R A, premultiplied.
     let pixels: [UInt8]
 
-    /// Reads and decodes the file at `path` to fit a `box`×`box` square; on failure, a reason
-    /// fit to follow "cannot read icon PATH: ".
-    static func load(_ path: String, box: Int) -> Result<DecodedImage, ImageError> {
-        readFile(path).flatMap { decode($0, box: box) }
+    /// Reads the file at `path` and decodes it on `worker` to fit a `box`×`box` square; on
+    /// failure, a reason fit to follow "cannot read icon PATH: ".
+    static func load(_ path: String, box: Int, on worker: DecodeWorker) -> Result<DecodedImage, ImageError> {
+        readFile(path).flatMap { bytes in worker.run { decode(bytes, box: box) } }
     }
 
     /// Decodes encoded bytes (any format gdk-pixbuf knows, told apart by their content).

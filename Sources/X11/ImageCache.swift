@@ -16,6 +16,8 @@ public final class ImageCache {
     private let format: UnsafeMutablePointer<XRenderPictFormat>?
     private var entries: [Key: Entry] = [:]
     private var uses: UInt64 = 0
+    /// Decodes off the loop, within a time budget.
+    private let worker = DecodeWorker()
 
     private struct Key: Hashable {
         var path: String
@@ -98,7 +100,7 @@ public final class ImageCache {
     /// recently used beyond `capacity`.
     private func load(_ key: Key) -> Result<Entry, ImageError> {
         let stamp = FileStamp(key.path)
-        return DecodedImage.load(key.path, box: key.size).flatMap { image in
+        return DecodedImage.load(key.path, box: key.size, on: worker).flatMap { image in
             insert(key.tint.map { image.tinted(RGBA(rgb: $0)) } ?? image, for: key, stamp: stamp)
         }
     }

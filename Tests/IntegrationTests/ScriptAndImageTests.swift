@@ -188,6 +188,31 @@ extension Integration {
             try C.dismissAll(daemon, probe)
         }
 
+        @Test("an SVG too slow to decode is abandoned within the budget; the toast shows and the daemon answers")
+        func slowImageIsAbandoned() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            // 150 000 translucent squares: seconds of work for librsvg, whatever the drawn size.
+            var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000">"#
+            var seed: UInt32 = 1
+            for _ in 0..<150_000 {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let colour = String(seed & 0xFFFFFF, radix: 16).leftPadded(to: 6)
+                svg += "<rect x=\"\(seed % 1000)\" y=\"\(seed / 1000 % 1000)\" width=\"9\" height=\"9\" fill=\"#\(colour)\" opacity=\"0.5\"/>"
+            }
+            svg += "</svg>"
+            let file = daemon.directory.appendingPathComponent("slow.svg")
+            try svg.write(to: file, atomically: true, encoding: .utf8)
+            let start = Date()
+            let run = try daemon.xtoast(["show", "--timeout", "0", "--icon", file.path, "slow icon"])
+            #expect(Date().timeIntervalSince(start) < 1.5)
+            #expect(run.status == 0 && run.stderr.contains("longer than"), "\(run.stderr)")
+            _ = try C.resting(probe, count: 1)
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            try C.dismissAll(daemon, probe)
+        }
+
         /// A PNG signature, an IHDR chunk (RGBA, 8 bits) announcing the given size, a token IDAT
         /// (decoders read the header when the first IDAT arrives), then IEND.
         static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
