@@ -195,27 +195,4 @@ private let hicolorIndex = """
         #expect(PixelScaler.fitted(width: 10, height: 40, in: 48) == (12, 48))
         #expect(PixelScaler.fitted(width: 1000, height: 1, in: 48) == (48, 1))
     }
-
-    @Test func shrinkingAveragesArea() {
-        // 4×1 → 2×1: each target pixel is the mean of two sources.
-        let src: [UInt8] = [0, 0, 0, 0, 200, 200, 200, 200, 100, 100, 100, 100, 255, 255, 255, 255]
-        #expect(PixelScaler.resize(src, width: 4, height: 1, toWidth: 2, toHeight: 1) == [100, 100, 100, 100, 178, 178, 178, 178])
-        // 3 → 2: the middle source is split between both targets.
-        let taps = PixelScaler.resize([0, 0, 0, 0, 90, 90, 90, 90, 180, 180, 180, 180], width: 3, height: 1, toWidth: 2, toHeight: 1)
-        #expect(taps == [30, 30, 30, 30, 150, 150, 150, 150])
-    }
-
-    @Test func solidStaysSolidAtAnySize() {
-        let src = [UInt8](repeating: 255, count: 37 * 23 * 4)
-        for (w, h) in [(48, 30), (5, 3), (37, 23), (100, 90)] {
-            let out = PixelScaler.resize(src, width: 37, height: 23, toWidth: w, toHeight: h)
-            #expect(out.count == w * h * 4 && out.allSatisfy { $0 == 255 })
-        }
-    }
-
-    @Test func enlargingInterpolates() {
-        let src: [UInt8] = [0, 0, 0, 0, 200, 200, 200, 200]
-        let out = PixelScaler.resize(src, width: 2, height: 1, toWidth: 4, toHeight: 1)
-        #expect(out == [0, 0, 0, 0, 50, 50, 50, 50, 150, 150, 150, 150, 200, 200, 200, 200])
-    }
 }

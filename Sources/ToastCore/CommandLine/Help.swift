@@ -37,8 +37,8 @@ public enum Help {
           --id ID               an id of your own; showing an id already on screen replaces that toast
       -p, --position POS        \(Position.names) (default top-right)
       -s, --style STYLE         \(CardStyle.names) (default from the config: tinted)
-      -i, --icon PATH|NAME      a PNG file, or an icon name from the icon theme
-          --markup              the message may use <b> <i> <u> and &amp; &lt; &gt;
+      -i, --icon PATH|NAME      an image file (PNG, JPEG, SVG, …) or file:// URI, or an icon name
+          --markup              the message may use <b> <i> <u> <a> <img alt> and entities
       -a, --action ID=LABEL     a button (up to 3); clicking it ends the toast with that action
           --default-action ID   the action a click on the card's body chooses
           --progress N          a progress bar, 0 to 100

@@ -42,9 +42,9 @@ public struct IconLookup {
     public enum Outcome: Equatable, Sendable {
         /// A file path (`~` expanded, made absolute when a working directory is known), not yet checked.
         case file(String)
-        /// A theme icon's PNG, found in `theme` (`nil` for a bare file in a base directory such as pixmaps).
+        /// A theme icon's file, found in `theme` (`nil` for a bare file in a base directory such as pixmaps).
         case themed(path: String, theme: String?)
-        /// No PNG of that name in any theme searched (listed) nor in the base directories.
+        /// No image of that name in any theme searched (listed) nor in the base directories.
         case notFound(name: String, themes: [String])
         /// The argument can be neither: empty, or a `~user` path.
         case invalid(String)
@@ -86,7 +86,7 @@ public struct IconLookup {
 
     /// Resolves `spec`: with a `/` or a leading `~` it is a path, otherwise an icon name looked
     /// up for `pixelSize` device pixels in the user's theme, its parents, `hicolor`, then as
-    /// `NAME.png` directly in each base directory (`/usr/share/pixmaps`).
+    /// `NAME.png`, `.svg` or `.xpm` directly in each base directory (`/usr/share/pixmaps`).
     public func resolve(_ spec: String, pixelSize: Int) -> Outcome {
         if spec.isEmpty { return .invalid("the icon is empty") }
         if spec.hasPrefix("file://") {
