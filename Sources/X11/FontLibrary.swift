@@ -35,8 +35,12 @@ public final class FontLibrary: TextMeasuring {
         self.pixelSize = pixelSize
         self.context = context
         var descriptions: [OpaquePointer] = []
+        func release() {
+            for description in descriptions { pango_font_description_free(description) }
+            xt_pango_unref(UnsafeMutableRawPointer(context))
+        }
         for index in 0..<4 {
-            guard let description = pango_font_description_new() else { return nil }
+            guard let description = pango_font_description_new() else { release(); return nil }
             pango_font_description_set_family(description, family)
             pango_font_description_set_absolute_size(description, pixelSize * Double(PANGO_SCALE))
             pango_font_description_set_weight(description, index & 1 != 0 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
@@ -45,8 +49,7 @@ public final class FontLibrary: TextMeasuring {
         }
         // One line of the regular face sets the pitch cards are laid out on.
         guard let probe = Layout(context: context, description: descriptions[0], block: TextBlock(text: "Xg", width: 0)) else {
-            for description in descriptions { pango_font_description_free(description) }
-            xt_pango_unref(UnsafeMutableRawPointer(context))
+            release()
             return nil
         }
         self.descriptions = descriptions
