@@ -5,6 +5,8 @@ import PackageDescription
 ///
 /// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
 /// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd).
+/// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
+/// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
@@ -20,14 +22,26 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             path: "Sources/CX11",
-            pkgConfig: "x11 xft fontconfig xrender xext xtst xrandr xfixes libpng",
+            pkgConfig: "x11 xft fontconfig xrender xext xtst xrandr xfixes",
             providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig1-dev", "libxrender-dev",
-                              "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxfixes-dev", "libpng-dev"])]
+                              "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxfixes-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPango",
+            path: "Sources/CPango",
+            pkgConfig: "pangoxft",
+            providers: [.apt(["libpango1.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPixbuf",
+            path: "Sources/CPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev", "librsvg2-common"])]
         ),
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),
-        .target(name: "X11", dependencies: ["CX11", "ToastCore", "Transport"]),
+        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),

@@ -15,7 +15,6 @@
 #include <X11/extensions/Xfixes.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
-#include <png.h>
 
 static inline unsigned long xt_get_pixel(XImage *image, int x, int y) {
     return XGetPixel(image, x, y);

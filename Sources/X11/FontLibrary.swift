@@ -1,43 +1,141 @@
+import CPango
 import CX11
 import ToastCore
 
-/// The fonts cards are drawn with: one `FontSet` per style (regular, bold, italic, bold italic),
-/// opened once at start (and again only when the configured family, size or scale changes).
-public final class FontLibrary {
+/// Lays out cards' text with Pango, which draws it through Xft: shaping (HarfBuzz), bidi,
+/// font fallback per character, colour emoji, Unicode line breaking, ellipsis and markup.
+///
+/// One Pango context on the display's Xft font map, with four font descriptions (regular,
+/// bold, italic, bold italic) at an absolute pixel size that already includes the card's
+/// `scale`: Pango's own resolution (Xft.dpi) is never applied on top, so HiDPI scales text once.
+/// Layouts are kept by `TextBlock` so measuring a card and painting it shape the text once.
+/// The corresponding C functions are `pango_xft_get_font_map`, `pango_font_map_create_context`
+/// and `pango_layout_new`.
+public final class FontLibrary: TextMeasuring {
     let display: XDisplay
     public let family: String
+    /// The font size in device pixels.
     public let pixelSize: Double
-    private var sets: [Int: FontSet] = [:]
+    private let context: OpaquePointer
+    /// Indexed by `bold + 2 * italic`.
+    private let descriptions: [OpaquePointer]
+    public let lineHeight: Double
+    private var layouts: [TextBlock: Layout] = [:]
+    /// A card has a few blocks and a stack a few cards; past this many the cache starts over.
+    private static let layoutLimit = 96
 
+    /// Nil when Pango has no font map for the display or the size is unusable.
     public init?(display: XDisplay, family: String, pixelSize: Double) {
+        guard pixelSize.isFinite, pixelSize >= 1, pixelSize <= 1000,
+              let fontMap = pango_xft_get_font_map(display.handle, display.screen),
+              let context = pango_font_map_create_context(UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: PangoFontMap.self))
+        else { return nil }
         self.display = display
         self.family = family
         self.pixelSize = pixelSize
-        guard set(bold: false, italic: false) != nil, set(bold: true, italic: false) != nil else { return nil }
+        self.context = context
+        var descriptions: [OpaquePointer] = []
+        func release() {
+            for description in descriptions { pango_font_description_free(description) }
+            xt_pango_unref(UnsafeMutableRawPointer(context))
+        }
+        for index in 0..<4 {
+            guard let description = pango_font_description_new() else { release(); return nil }
+            pango_font_description_set_family(description, family)
+            pango_font_description_set_absolute_size(description, pixelSize * Double(PANGO_SCALE))
+            pango_font_description_set_weight(description, index & 1 != 0 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+            pango_font_description_set_style(description, index & 2 != 0 ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+            descriptions.append(description)
+        }
+        // One line of the regular face sets the pitch cards are laid out on.
+        guard let probe = Layout(context: context, description: descriptions[0], block: TextBlock(text: "Xg", width: 0)) else {
+            release()
+            return nil
+        }
+        self.descriptions = descriptions
+        lineHeight = probe.extent.size.height
     }
 
-    private func set(bold: Bool, italic: Bool) -> FontSet? {
-        let key = (bold ? 1 : 0) | (italic ? 2 : 0)
-        if let s = sets[key] { return s }
-        let s = FontSet(display: display, family: family, pixelSize: pixelSize, bold: bold, italic: italic)
-        sets[key] = s
-        return s
+    deinit {
+        layouts.removeAll()
+        for description in descriptions { pango_font_description_free(description) }
+        xt_pango_unref(UnsafeMutableRawPointer(context))
     }
 
-    /// The font for a style (weight, slant and fallback index).
-    public func font(_ style: FontStyle) -> Font? {
-        guard let set = set(bold: style.bold, italic: style.italic) else { return nil }
-        return style.font < set.fonts.count ? set.fonts[style.font] : set.primary
+    public func measure(_ block: TextBlock) -> TextExtent {
+        layout(for: block)?.extent ?? TextExtent(size: Size(width: 0, height: lineHeight), lineCount: 1, isCut: false)
     }
 
-    /// Which fallback of the face's style draws `c` (0 = the primary font).
-    public func fallbackIndex(for c: Character, bold: Bool, italic: Bool) -> Int {
-        set(bold: bold, italic: italic)?.fontIndex(for: c) ?? 0
+    /// The laid-out block, from the cache when the same block was measured or drawn before.
+    func layout(for block: TextBlock) -> Layout? {
+        if let cached = layouts[block] { return cached }
+        if layouts.count >= Self.layoutLimit { layouts.removeAll(keepingCapacity: true) }
+        let description = descriptions[(block.style.bold ? 1 : 0) + (block.style.italic ? 2 : 0)]
+        let fresh = Layout(context: context, description: description, block: block)
+        layouts[block] = fresh
+        return fresh
+    }
+}
+
+/// One `PangoLayout` set up for a `TextBlock`, and its measured extent.
+final class Layout {
+    let handle: OpaquePointer
+    let extent: TextExtent
+
+    /// Widths beyond this many pixels are treated as unbounded (no wrapping); Pango units are
+    /// 32-bit, 1024 to the pixel.
+    static let maxWidth = 1_000_000.0
+    /// More lines than this is no limit at all on a card.
+    static let maxLines = 10_000
+
+    /// The corresponding C functions are `pango_layout_set_width`, `pango_layout_set_wrap`
+    /// (`PANGO_WRAP_WORD_CHAR`: a word wider than the line breaks between characters),
+    /// `pango_layout_set_height` (negative: a number of lines) with `pango_layout_set_ellipsize`,
+    /// `pango_layout_set_auto_dir` (each paragraph takes the direction of its first strong
+    /// character, and a right-to-left one is aligned to the right), `pango_parse_markup` and
+    /// `pango_layout_set_text`.
+    init?(context: OpaquePointer, description: OpaquePointer, block: TextBlock) {
+        guard let layout = pango_layout_new(context) else { return nil }
+        handle = layout
+        pango_layout_set_font_description(layout, description)
+        pango_layout_set_auto_dir(layout, 1)
+        pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        if block.width.isFinite, block.width > 0, block.width < Self.maxWidth {
+            pango_layout_set_width(layout, Int32((block.width * Double(PANGO_SCALE)).rounded(.up)))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        if let lines = block.maxLines {
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_height(layout, -Int32(max(1, min(lines, Self.maxLines))))
+        }
+        if !(block.isMarkup && Self.setMarkup(block.text, on: layout)) {
+            pango_layout_set_text(layout, block.text, -1)
+        }
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, nil, &logical)
+        extent = TextExtent(size: Size(width: Double(max(0, logical.width)), height: Double(max(0, logical.height))),
+                            lineCount: Int(max(0, pango_layout_get_line_count(layout))),
+                            isCut: pango_layout_is_ellipsized(layout) != 0)
     }
 
-    public func width(of text: String, style: FontStyle) -> Double { font(style)?.width(of: text) ?? 0 }
+    deinit { xt_pango_unref(UnsafeMutableRawPointer(handle)) }
 
-    /// Ascent and line height of the primary regular font, which sets the line pitch.
-    public var ascent: Double { font(.regular)?.ascent ?? pixelSize }
-    public var lineHeight: Double { font(.regular)?.height ?? pixelSize * 1.2 }
+    /// Parses first so that markup Pango refuses (which `MarkupSanitizer` should never produce)
+    /// shows as plain text rather than as nothing. The corresponding C function is `pango_parse_markup`.
+    private static func setMarkup(_ markup: String, on layout: OpaquePointer) -> Bool {
+        var attributes: OpaquePointer?
+        var text: UnsafeMutablePointer<CChar>?
+        var error: UnsafeMutablePointer<GError>?
+        guard pango_parse_markup(markup, -1, 0, &attributes, &text, nil, &error) != 0, let text else {
+            if let error { g_error_free(error) }
+            return false
+        }
+        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_attributes(layout, attributes)
+        g_free(text)
+        if let attributes { pango_attr_list_unref(attributes) }
+        return true
+    }
 }

@@ -15,7 +15,7 @@ public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .notFound(name, themes, directories):
-            let hint = name.hasSuffix(".png") || name.hasSuffix(".svg")
+            let hint = [".png", ".svg", ".jpg", ".jpeg", ".xpm", ".ico"].contains { name.hasSuffix($0) }
                 ? "; a file needs a path with a /, such as ./\(name)" : ""
             let themeList = themes.isEmpty ? "no icon theme" : "icon theme" + (themes.count > 1 ? "s " : " ") + themes.joined(separator: ", ")
             return "icon \"\(name)\" not found in \(themeList) (looked in: \(directories.joined(separator: ", ")))\(hint); showing the kind's icon"
@@ -36,19 +36,26 @@ public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
 /// hundreds of sections, and the daemon must not stall on every toast with an icon.
 public final class IconResolver {
     let images: ImageCache
+    /// The desktop's icon theme as it says now (XSETTINGS `Net/IconThemeName`), or nil.
+    let desktopTheme: () -> String?
     private var indexes: [String: (stamp: FileStamp, theme: IconTheme?)] = [:]
 
-    public init(images: ImageCache) {
+    public init(images: ImageCache, desktopTheme: @escaping () -> String? = { nil }) {
         self.images = images
+        self.desktopTheme = desktopTheme
     }
 
     /// The path to put in `CardComposer.Appearance.iconImage`, or the warning to send back.
     ///
-    /// The theme is chosen by `IconEnvironment.themeName` (`$XTOAST_ICON_THEME`, else GTK 3's
-    /// `settings.ini`, else only `hicolor`). Relative paths are taken from `workingDirectory`
-    /// (the sender's, when it says), else left to the daemon's own.
+    /// The theme is chosen by `IconEnvironment.themeName`: `$XTOAST_ICON_THEME`, else the
+    /// desktop's `Net/IconThemeName` (XSETTINGS), else GTK 3's `settings.ini`; after it (and
+    /// its parents) come Adwaita and `hicolor`. A `-symbolic` icon is decoded again at paint
+    /// time in the card's text colour. Relative paths are taken from `workingDirectory` (the
+    /// sender's, when it says), else left to the daemon's own.
     public func resolveIcon(_ spec: String, pixelSize: Int, workingDirectory: String? = nil) -> Result<String, IconError> {
-        let lookup = IconFileSystem.environment().lookup(
+        var environment = IconFileSystem.environment()
+        if environment.themeOverride == nil, let desktop = desktopTheme(), !desktop.isEmpty { environment.themeOverride = desktop }
+        let lookup = environment.lookup(
             workingDirectory: workingDirectory, fileExists: IconFileSystem.isRegularFile,
             directoryExists: IconFileSystem.isDirectory, readIndex: index(at:), readText: IconFileSystem.readText)
         let path: String

@@ -2,10 +2,10 @@ import CX11
 import Glibc
 import ToastCore
 
-/// Icon images kept on the X server, decoded and scaled once per (file, size).
+/// Icon images kept on the X server, decoded and scaled once per (file, size, tint).
 ///
-/// Each entry is an ARGB32 XRender picture already at the size it is drawn at (scaled in
-/// software by `PixelScaler`: sharper than a server-side transform), so painting a card costs
+/// Each entry is an ARGB32 XRender picture already at the size it is drawn at (decoded at that
+/// size by gdk-pixbuf, see `DecodedImage`), so painting a card costs
 /// one `XRenderComposite` with `PictOpOver`, which respects the image's alpha.
 /// At most `capacity` entries are kept; the least recently used is freed first.
 /// The corresponding C functions are `XPutImage`, `XRenderCreatePicture` and `XRenderComposite`.
@@ -16,10 +16,14 @@ public final class ImageCache {
     private let format: UnsafeMutablePointer<XRenderPictFormat>?
     private var entries: [Key: Entry] = [:]
     private var uses: UInt64 = 0
+    /// Decodes off the loop, within a time budget.
+    private let worker = DecodeWorker()
 
     private struct Key: Hashable {
         var path: String
         var size: Int
+        /// The colour a symbolic icon is recoloured to (0xRRGGBB), nil for a full-colour one.
+        var tint: UInt32?
     }
 
     private struct Entry {
@@ -44,7 +48,7 @@ public final class ImageCache {
     /// unchanged on disk). Returns nil when it can be drawn, else why not, phrased to follow
     /// "cannot read icon PATH: ".
     public func prepare(_ path: String, size: Int) -> String? {
-        let key = Key(path: path, size: max(1, size))
+        let key = Key(path: path, size: max(1, min(size, DecodedImage.maxSide)), tint: nil)
         if let entry = entries[key], entry.stamp == FileStamp(path) {
             entries[key]?.lastUse = nextUse()
             return nil
@@ -55,13 +59,29 @@ public final class ImageCache {
         }
     }
 
-    /// Composites the image, centred in `rect` and scaled to fit it, onto `picture`.
+    /// Keeps raw pixels (a D-Bus notification's `image-data`) under `name`, scaled to fit a
+    /// `size`×`size` square, so a card can draw them as `.image(path: name, …)`. Returns nil when
+    /// stored, else why not. An entry evicted later draws nothing (there is no file to reread).
+    public func store(_ name: String, width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
+                      channels: Int, bytes: [UInt8], size: Int) -> String? {
+        let key = Key(path: name, size: max(1, min(size, DecodedImage.maxSide)), tint: nil)
+        let decoded = DecodedImage.fromPixels(width: width, height: height, rowstride: rowstride, hasAlpha: hasAlpha,
+                                              bitsPerSample: bitsPerSample, channels: channels, bytes: bytes, box: key.size)
+        switch decoded.flatMap({ insert($0, for: key, stamp: FileStamp(name)) }) {
+        case .success: return nil
+        case let .failure(error): return error.reason
+        }
+    }
+
+    /// Composites the image, centred in `rect` and scaled to fit it, onto `picture`; with
+    /// `tint`, recoloured to it (a `-symbolic` icon).
     /// A cached image is drawn as is (a repaint must not fail because the file went away);
     /// an image that cannot be loaded draws nothing.
-    func draw(_ path: String, in rect: Rect, onto picture: Picture) {
-        let size = Int(min(rect.width, rect.height).rounded())
+    func draw(_ path: String, in rect: Rect, tint: RGBA?, onto picture: Picture) {
+        guard rect.width.isFinite, rect.height.isFinite else { return }
+        let size = Int(max(0, min(Double(DecodedImage.maxSide), min(rect.width, rect.height))).rounded())
         guard size > 0 else { return }
-        let key = Key(path: path, size: size)
+        let key = Key(path: path, size: size, tint: tint?.rgb)
         let entry: Entry
         if let cached = entries[key] {
             entry = cached
@@ -78,18 +98,17 @@ public final class ImageCache {
 
     /// Decodes, scales and uploads; replaces any older entry for the key and evicts the least
     /// recently used beyond `capacity`.
-    private func load(_ key: Key) -> Result<Entry, PNGError> {
-        guard let format else { return .failure(PNGError("the X server has no 32-bit ARGB picture format")) }
+    private func load(_ key: Key) -> Result<Entry, ImageError> {
         let stamp = FileStamp(key.path)
-        let image: PNGImage
-        switch PNGImage.load(key.path) {
-        case let .success(i): image = i
-        case let .failure(e): return .failure(e)
+        return DecodedImage.load(key.path, box: key.size, on: worker).flatMap { image in
+            insert(key.tint.map { image.tinted(RGBA(rgb: $0)) } ?? image, for: key, stamp: stamp)
         }
-        let (w, h) = PixelScaler.fitted(width: image.width, height: image.height, in: key.size)
-        let pixels = PixelScaler.resize(image.pixels, width: image.width, height: image.height, toWidth: w, toHeight: h)
-        let entry = Entry(picture: upload(pixels, width: w, height: h, format: format), width: w, height: h,
-                          stamp: stamp, lastUse: nextUse())
+    }
+
+    private func insert(_ image: DecodedImage, for key: Key, stamp: FileStamp) -> Result<Entry, ImageError> {
+        guard let format else { return .failure(ImageError("the X server has no 32-bit ARGB picture format")) }
+        let entry = Entry(picture: upload(image.pixels, width: image.width, height: image.height, format: format),
+                          width: image.width, height: image.height, stamp: stamp, lastUse: nextUse())
         if let old = entries.updateValue(entry, forKey: key) { XRenderFreePicture(display.handle, old.picture) }
         while entries.count > ImageCache.capacity,
               let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {

@@ -1,10 +1,11 @@
+import CPango
 import CX11
 import ToastCore
 
-/// Executes a `CardScene` into a pixmap with XRender (shapes) and Xft (text).
+/// Executes a `CardScene` into a pixmap with XRender (shapes) and Pango through Xft (text).
 ///
 /// Fonts and the visual are set up once and shared by every card; a card costs one pixmap.
-/// The corresponding C functions are `XRenderComposite`, `XRenderCreateSolidFill` and `XftDrawStringUtf8`;
+/// The corresponding C functions are `XRenderComposite`, `XRenderCreateSolidFill` and `pango_xft_render_layout`;
 /// images go through `ImageCache`.
 public final class Painter {
     let display: XDisplay
@@ -48,7 +49,7 @@ public final class Painter {
         self.visual = visual
         self.fonts = fonts
         images = ImageCache(display: display)
-        icons = IconResolver(images: images)
+        icons = IconResolver(images: images, desktopTheme: { display.xsettingsString("Net/IconThemeName") })
         maskFormat = XRenderFindStandardFormat(display.handle, Int32(PictStandardA8))
     }
 
@@ -88,27 +89,24 @@ public final class Painter {
                 let size = Int(rect.width.rounded())
                 let mask = self.mask(.icon(shape, size: size, phase: phase)) { IconRaster.mask(shape, size: size, phase: phase) }
                 composite(color, mask: mask, width: size, height: size, stride: IconRaster.stride(size), at: rect.origin, onto: picture)
-            case let .image(path, rect):
-                images.draw(path, in: rect, onto: picture)
-            case let .text(string, x, baseline, style, color, underline):
-                guard let draw, let font = fonts.font(style) else { continue }
+            case let .image(path, rect, tint):
+                images.draw(path, in: rect, tint: tint, onto: picture)
+            case let .text(block, origin, color):
+                guard let draw, let layout = fonts.layout(for: block) else { continue }
                 var xftColor = XftColor()
                 var rc = renderColor(color)
                 XftColorAllocValue(d, visual.visual, visual.colormap, &rc, &xftColor)
-                var text = string
-                text.withUTF8 { buffer in
-                    XftDrawStringUtf8(draw, &xftColor, font.handle, Int32(x.rounded()), Int32(baseline.rounded()),
-                                      buffer.baseAddress, Int32(buffer.count))
-                }
-                if underline {
-                    let thickness = UInt32(max(1, (font.height / 14).rounded()))
-                    XftDrawRect(draw, &xftColor, Int32(x.rounded()), Int32(baseline.rounded()) + 2,
-                                UInt32(font.width(of: string).rounded()), thickness)
-                }
+                pango_xft_render_layout(draw, &xftColor, layout.handle, pangoUnits(origin.x), pangoUnits(origin.y))
                 XftColorFree(d, visual.visual, visual.colormap, &xftColor)
             }
         }
         return pixmap
+    }
+
+    /// A card coordinate in Pango units (1/1024 px), clamped to what fits a 32-bit int.
+    private func pangoUnits(_ v: Double) -> Int32 {
+        guard v.isFinite else { return 0 }
+        return Int32(max(-1_000_000, min(1_000_000, v)) * Double(PANGO_SCALE))
     }
 
     /// Premultiplied 16-bit colour, as XRender wants it.

@@ -46,7 +46,7 @@ public final class X11Output: Output {
     public func focusedWindowCenter() -> Point? { display.focusedWindowCenter() }
     public var hasAlpha: Bool { visual.hasAlpha }
     public var refreshRate: Double? { display.refreshRate }
-    public var textMetrics: any TextMetrics { fonts }
+    public var textMetrics: any TextMeasuring { fonts }
 
     public func setFont(family: String, pixelSize: Double) -> Bool {
         if family == fonts.family && pixelSize == fonts.pixelSize { return true }

@@ -51,9 +51,3 @@ extension XDisplay {
 
     func ungrabPointer(time: UInt) { XUngrabPointer(handle, time) }
 }
-
-extension FontLibrary: TextMetrics {
-    public func fontIndex(for c: Character, style: FontStyle) -> Int {
-        fallbackIndex(for: c, bold: style.bold, italic: style.italic)
-    }
-}

@@ -29,7 +29,7 @@ func readStandardInput() -> String {
 /// The daemon runs elsewhere: a relative icon path is made absolute here, where it was meant.
 /// Names without a slash are icon-theme names and stay as they are.
 func absoluteIconPath(_ spec: String) -> String {
-    guard spec.contains("/"), !spec.hasPrefix("/"), !spec.hasPrefix("~") else { return spec }
+    guard spec.contains("/"), !spec.hasPrefix("/"), !spec.hasPrefix("~"), !spec.hasPrefix("file://") else { return spec }
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return spec }
     return String(cString: buffer) + "/" + spec

@@ -106,7 +106,9 @@ extension Integration {
 
         @Test("a tinted error card matches its reference picture (97% of pixels within 24 per channel)")
         func reference() throws {
-            let daemon = try DaemonHarness()
+            // The font the reference was drawn in: "sans" alone follows whichever fonts are
+            // installed (Noto Sans once fonts-noto-core is there).
+            let daemon = try DaemonHarness(config: "[font]\nfamily = DejaVu Sans\n")
             let probe = try XProbe()
             probe.setRootColor(Self.root)
             defer { probe.setRootColor(0) }

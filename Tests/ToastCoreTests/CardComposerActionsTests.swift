@@ -48,9 +48,14 @@ private func progressOps(_ card: CardComposer.Card) -> [(rect: Rect, color: RGBA
 }
 
 private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, baseline: Double, style: FontStyle, color: RGBA)] {
-    card.scene.ops.compactMap { op in
-        guard case let .text(text, x, baseline, style, color, _) = op else { return nil }
-        return (text, x, baseline, style, color)
+    textOps(card.scene.ops)
+}
+
+/// How far down an op draws (text as the fake metrics lay it out).
+private func bottom(of op: DrawOp) -> Double {
+    switch op {
+    case let .roundedRect(r, _, _), let .roundedRectSlice(r, _, _, _), let .icon(_, r, _, _), let .image(_, r, _): r.maxY
+    case let .text(block, origin, _): origin.y + FixedMetrics().measure(block).size.height
     }
 }
 
@@ -268,7 +273,7 @@ private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, base
             let card = compose(toast, appearance: appearance(heightLimit: limit))
             #expect(card.scene.size.height == limit)
             #expect(card.fullHeight == full)
-            #expect(card.scene.ops.allSatisfy { $0.bottom <= limit })
+            #expect(card.scene.ops.allSatisfy { bottom(of: $0) <= limit })
             #expect(card.buttons.allSatisfy { $0.rect.maxY <= limit - 2 })
         }
     }
@@ -301,7 +306,7 @@ private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, base
         let iconIndex = try #require(plain.scene.ops.firstIndex {
             if case .icon(.triangle, _, _, _) = $0 { true } else { false }
         })
-        #expect(card.scene.ops[iconIndex] == .image(path: "/tmp/logo.png", plain.iconRect))
+        #expect(card.scene.ops[iconIndex] == .image(path: "/tmp/logo.png", plain.iconRect, tint: nil))
         #expect(card.iconRect == plain.iconRect)
         #expect(card.iconRect == Rect(x: 12, y: 13, width: 20, height: 20))
         // No built-in icon is left, and everything else is unchanged.
@@ -317,12 +322,12 @@ private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, base
             if case let .icon(shape, _, _, _) = op { shape } else { nil }
         }
         #expect(shapes == [.close])
-        #expect(card.scene.ops.contains(.image(path: "face-smile", card.iconRect)))
+        #expect(card.scene.ops.contains(.image(path: "face-smile", card.iconRect, tint: nil)))
     }
 
     @Test func iconImageInTheAccentStyleSitsAfterTheBar() {
         let card = compose(Toast(id: "t", message: "Hello"), style: .accent, appearance: appearance(iconImage: "x"))
-        #expect(card.scene.ops.contains(.image(path: "x", Rect(x: 18, y: 12, width: 20, height: 20))))
+        #expect(card.scene.ops.contains(.image(path: "x", Rect(x: 18, y: 12, width: 20, height: 20), tint: nil)))
     }
 
     // MARK: Icon size
@@ -340,6 +345,6 @@ private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, base
 
     @Test func iconImageScalesWithTheCard() {
         let card = compose(Toast(id: "t", message: "Hello"), scale: 2, appearance: appearance(iconImage: "x"))
-        #expect(card.scene.ops.contains(.image(path: "x", Rect(x: 24, y: 26, width: 40, height: 40))))
+        #expect(card.scene.ops.contains(.image(path: "x", Rect(x: 24, y: 26, width: 40, height: 40), tint: nil)))
     }
 }

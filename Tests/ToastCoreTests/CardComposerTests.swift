@@ -7,20 +7,10 @@ private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double =
                                                        metrics: FixedMetrics(scale: scale))
 }
 
-/// The text drawn, one string per baseline, top to bottom.
-private func textLines(_ card: CardComposer.Card) -> [String] {
-    var lines: [(baseline: Double, text: String)] = []
-    for op in card.scene.ops {
-        guard case let .text(text, _, baseline, _, _, _) = op else { continue }
-        if let i = lines.firstIndex(where: { $0.baseline == baseline }) { lines[i].text += text } else { lines.append((baseline, text)) }
-    }
-    return lines.sorted { $0.baseline < $1.baseline }.map(\.text)
-}
-
-private func textOps(_ ops: [DrawOp]) -> [(text: String, x: Double, baseline: Double, style: FontStyle, color: RGBA)] {
-    ops.compactMap { op in
-        guard case let .text(text, x, baseline, style, color, _) = op else { return nil }
-        return (text, x, baseline, style, color)
+private func textBlocks(_ card: CardComposer.Card) -> [TextBlock] {
+    card.scene.ops.compactMap { op in
+        guard case let .text(block, _, _) = op else { return nil }
+        return block
     }
 }
 
@@ -73,7 +63,7 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(two.iconRect.width == 2 * one.iconRect.width)
         #expect(two.iconRect.x == 2 * one.iconRect.x)
         #expect(abs(two.iconRect.y - 2 * one.iconRect.y) <= 1)
-        let t1 = textOps(one.scene.ops), t2 = textOps(two.scene.ops)
+        let t1 = textOps(one.scene.ops), t2 = textOps(two.scene.ops, scale: 2)
         #expect(t1.count == t2.count)
         for (a, b) in zip(t1, t2) {
             #expect(b.x == 2 * a.x)
@@ -183,7 +173,7 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(lines.count > CardComposer.collapsedMessageLines)
         #expect(!expanded.isTruncated)
         #expect(!lines.joined().contains("…"))
-        #expect(lines.joined(separator: " ") == longMessage)
+        #expect(lines.joined() == longMessage)
         #expect(expanded.scene.size.height == collapsed.scene.size.height + Double(lines.count - 3) * 17)
     }
 
@@ -206,11 +196,35 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(textLines(card) == ["red [31mtext"])
     }
 
-    @Test func markupMakesBoldRuns() {
-        let card = compose(Toast(id: "a", message: "a <b>bold</b> word", markup: true))
-        let bold = textOps(card.scene.ops).filter { $0.style.bold }.map { $0.text }
-        #expect(bold == ["bold"])
-        #expect(textLines(card) == ["a bold word"])
+    @Test func markupReachesTheBlockSanitized() throws {
+        let card = compose(Toast(id: "a", message: "a <b>bold</b> <span size='99'>word</span>", markup: true))
+        let block = try #require(textBlocks(card).first)
+        #expect(block.isMarkup)
+        #expect(block.text == "a <b>bold</b> &lt;span size='99'&gt;word&lt;/span&gt;")
+        #expect(textLines(card) == ["a bold <span size='99'>word</span>"])
+    }
+
+    @Test func plainTextIsNotMarkup() throws {
+        let card = compose(Toast(id: "a", message: "a <b>bold</b>"))
+        let block = try #require(textBlocks(card).first)
+        #expect(!block.isMarkup)
+        #expect(block.text == "a <b>bold</b>")
+    }
+
+    @Test func veryLongTextIsCutBeforeLayout() throws {
+        let card = compose(Toast(id: "a", message: String(repeating: "x", count: 3 * TextLimits.maxScalars)),
+                           appearance: .init(expanded: true))
+        let block = try #require(textBlocks(card).first)
+        #expect(block.text.unicodeScalars.count == TextLimits.maxScalars)
+        #expect(card.isTruncated)
+    }
+
+    @Test func collapsedBlocksCarryTheirLineLimits() {
+        let blocks = textBlocks(compose(Toast(id: "a", title: "T", message: "m")))
+        #expect(blocks.map(\.maxLines) == [CardComposer.collapsedTitleLines, CardComposer.collapsedMessageLines])
+        #expect(blocks.map(\.style.bold) == [true, false])
+        let expanded = textBlocks(compose(Toast(id: "a", title: "T", message: "m"), appearance: .init(expanded: true)))
+        #expect(expanded.map(\.maxLines) == [nil, nil])
     }
 
     // MARK: Hover and close button
@@ -242,9 +256,9 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
     @Test func closeButtonDoesNotOverlapText() throws {
         let card = compose(Toast(id: "a", message: longMessage), appearance: .init(hovered: true))
         let close = try #require(icons(card).first { $0.shape == .close })
-        for op in textOps(card.scene.ops) {
-            let width = Double(op.text.count) * 7
-            #expect(op.x + width <= close.rect.x, "\(op.text) runs under the close button")
+        for op in card.scene.ops {
+            guard case let .text(block, origin, _) = op else { continue }
+            #expect(origin.x + block.width <= close.rect.x, "\(block.text) runs under the close button")
         }
     }
 
@@ -290,15 +304,23 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(longer - short == 6 * 7)
     }
 
-    @Test func capsuleShowsOnlyTheFirstLine() {
+    @Test func capsuleKeepsItsTextOnOneLine() throws {
         let card = compose(Toast(id: "a", message: "first\nsecond\nthird"), style: .capsule)
-        #expect(textLines(card) == ["first"])
+        #expect(textLines(card) == ["first second third"])
+        #expect(try #require(textBlocks(card).first).maxLines == 1)
     }
 
-    @Test func capsulePrefersTheTitleInBold() {
-        let card = compose(Toast(id: "a", title: "Title", message: "message"), style: .capsule)
-        #expect(textLines(card) == ["Title"])
-        #expect(textOps(card.scene.ops).allSatisfy { $0.style.bold })
+    @Test func capsuleShowsTheTitleInBoldThenTheMessage() throws {
+        let card = compose(Toast(id: "a", title: "Title <1>", message: "message & more"), style: .capsule)
+        let block = try #require(textBlocks(card).first)
+        #expect(block.isMarkup)
+        #expect(block.text == "<b>Title &lt;1&gt;</b>  message &amp; more")
+        #expect(textLines(card) == ["Title <1>  message & more"])
+    }
+
+    @Test func capsuleMessageMarkupIsSanitized() throws {
+        let card = compose(Toast(id: "a", message: "<i>x</i><span>", markup: true), style: .capsule)
+        #expect(try #require(textBlocks(card).first).text == "<i>x</i>&lt;span&gt;")
     }
 
     @Test func longCapsuleIsTruncatedWithinTheCardWidth() {
@@ -320,9 +342,7 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(label.x == 12)
         #expect(scene.size == Size(width: 7 * 7 + 24, height: 29))
         #expect(scene.cornerRadius == scene.size.height / 2)
-        #expect(composer.composeMore(count: 12, metrics: FixedMetrics()).ops.contains {
-            if case .text("+12 more", _, _, _, _, _) = $0 { true } else { false }
-        })
+        #expect(textOps(composer.composeMore(count: 12, metrics: FixedMetrics()).ops).map(\.text) == ["+12 more"])
     }
 
     @Test func moreCardScales() {

@@ -95,11 +95,28 @@ private let hicolorIndex = """
         #expect(fs.lookup().resolve("a", pixelSize: 48) == .themed(path: "/usr/share/icons/hicolor/24x24@2/apps/a.png", theme: "hicolor"))
     }
 
-    @Test func svgOnlyIsNotFound() {
+    @Test func scalableSVGIsFound() {
         var fs = FakeFS()
         fs.texts["/usr/share/icons/hicolor/index.theme"] = hicolorIndex
         fs.files = ["/usr/share/icons/hicolor/scalable/apps/a.svg"]
-        #expect(fs.lookup().resolve("a", pixelSize: 48) == .notFound(name: "a", themes: ["hicolor"]))
+        #expect(fs.lookup().resolve("a", pixelSize: 48) == .themed(path: "/usr/share/icons/hicolor/scalable/apps/a.svg", theme: "hicolor"))
+    }
+
+    @Test func adwaitaComesBeforeHicolorWithoutAUserTheme() {
+        var fs = FakeFS()
+        fs.texts["/usr/share/icons/hicolor/index.theme"] = hicolorIndex
+        fs.texts["/usr/share/icons/Adwaita/index.theme"] = "[Icon Theme]\nInherits=hicolor\nDirectories=scalable/status\n\n[scalable/status]\nSize=16\nMinSize=8\nMaxSize=512\nType=Scalable\n"
+        fs.files = ["/usr/share/icons/Adwaita/scalable/status/dialog-warning-symbolic.svg"]
+        #expect(fs.lookup().resolve("dialog-warning-symbolic", pixelSize: 20)
+            == .themed(path: "/usr/share/icons/Adwaita/scalable/status/dialog-warning-symbolic.svg", theme: "Adwaita"))
+    }
+
+    @Test func fileURIsArePercentDecodedPaths() {
+        let l = FakeFS().lookup()
+        #expect(l.resolve("file:///tmp/my%20icon.png", pixelSize: 48) == .file("/tmp/my icon.png"))
+        guard case .invalid = l.resolve("file://host/x.png", pixelSize: 48) else { Issue.record(); return }
+        guard case .invalid = l.resolve("file:///a%2", pixelSize: 48) else { Issue.record(); return }
+        guard case .invalid = l.resolve("file:///a%00b", pixelSize: 48) else { Issue.record(); return }
     }
 
     @Test func userThemeThenParentsThenHicolor() {
@@ -177,28 +194,5 @@ private let hicolorIndex = """
         #expect(PixelScaler.fitted(width: 100, height: 50, in: 48) == (48, 24))
         #expect(PixelScaler.fitted(width: 10, height: 40, in: 48) == (12, 48))
         #expect(PixelScaler.fitted(width: 1000, height: 1, in: 48) == (48, 1))
-    }
-
-    @Test func shrinkingAveragesArea() {
-        // 4×1 → 2×1: each target pixel is the mean of two sources.
-        let src: [UInt8] = [0, 0, 0, 0, 200, 200, 200, 200, 100, 100, 100, 100, 255, 255, 255, 255]
-        #expect(PixelScaler.resize(src, width: 4, height: 1, toWidth: 2, toHeight: 1) == [100, 100, 100, 100, 178, 178, 178, 178])
-        // 3 → 2: the middle source is split between both targets.
-        let taps = PixelScaler.resize([0, 0, 0, 0, 90, 90, 90, 90, 180, 180, 180, 180], width: 3, height: 1, toWidth: 2, toHeight: 1)
-        #expect(taps == [30, 30, 30, 30, 150, 150, 150, 150])
-    }
-
-    @Test func solidStaysSolidAtAnySize() {
-        let src = [UInt8](repeating: 255, count: 37 * 23 * 4)
-        for (w, h) in [(48, 30), (5, 3), (37, 23), (100, 90)] {
-            let out = PixelScaler.resize(src, width: 37, height: 23, toWidth: w, toHeight: h)
-            #expect(out.count == w * h * 4 && out.allSatisfy { $0 == 255 })
-        }
-    }
-
-    @Test func enlargingInterpolates() {
-        let src: [UInt8] = [0, 0, 0, 0, 200, 200, 200, 200]
-        let out = PixelScaler.resize(src, width: 2, height: 1, toWidth: 4, toHeight: 1)
-        #expect(out == [0, 0, 0, 0, 50, 50, 50, 50, 150, 150, 150, 150, 200, 200, 200, 200])
     }
 }

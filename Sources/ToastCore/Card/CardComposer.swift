@@ -78,7 +78,7 @@ public struct CardComposer: Sendable {
 
     /// With `shadow` (a compositor runs), the accent style gets its soft shadow.
     public func compose(_ toast: Toast, style: CardStyle, appearance: Appearance = Appearance(),
-                        metrics: TextMetrics, shadow: Bool = false) -> Card {
+                        metrics: TextMeasuring, shadow: Bool = false) -> Card {
         switch style {
         case .tinted: return composeCard(toast, style: style, appearance: appearance, metrics: metrics)
         case .accent:
@@ -128,7 +128,7 @@ public struct CardComposer: Sendable {
                       text: RGBA(rgb: palette.text), secondary: RGBA(rgb: palette.secondaryText))
     }
 
-    private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMetrics) -> Card {
+    private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
         let c = colors(for: toast.kind, style: style)
         let width = px(config.cardWidth)
         let padding = px(config.padding)
@@ -142,40 +142,39 @@ public struct CardComposer: Sendable {
         let lineHeight = metrics.lineHeight
         let top = padding + border / 2
 
-        // Content first, top to bottom; the outline follows once the height is known.
-        var content: [DrawOp] = []
+        // Content first, top to bottom; the outline follows once the height is known. Each
+        // piece keeps its bottom edge, so a shrinking card can leave out what spills over.
+        var content: [(op: DrawOp, bottom: Double)] = []
         var y = top
         var truncated = false
-        let measure: TextLayout.Measure = { metrics.width(of: $0, style: $1) }
-        let fontFor: TextLayout.FontFor = { metrics.fontIndex(for: $0, style: $1) }
-        let title = TextSanitizer.sanitize(toast.title)
-        if !title.isEmpty {
-            let laid = TextLayout.layout([StyledRun(text: title, bold: true)], maxWidth: textWidth,
-                                         maxLines: appearance.expanded ? nil : Self.collapsedTitleLines,
-                                         lineHeight: lineHeight, measure: measure, fontFor: fontFor)
-            content += textOps(laid, x: textX, top: y, ascent: metrics.ascent, color: c.text)
-            y += laid.height + px(2)
-            truncated = truncated || laid.isTruncated
+        let title = TextLimits.cut(TextSanitizer.sanitize(toast.title))
+        if !title.text.isEmpty {
+            let block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
+                                  maxLines: appearance.expanded ? nil : Self.collapsedTitleLines)
+            let extent = metrics.measure(block)
+            content.append((.text(block, origin: Point(x: textX, y: y), color: c.text), y + extent.size.height))
+            y += extent.size.height + px(2)
+            truncated = truncated || extent.isCut || title.isCut
         }
-        let message = TextSanitizer.sanitize(toast.message)
-        if !message.isEmpty {
-            let runs = Markup.runs(message, markup: toast.markup)
-            let laid = TextLayout.layout(runs, maxWidth: textWidth,
-                                         maxLines: appearance.expanded ? nil : Self.collapsedMessageLines,
-                                         lineHeight: lineHeight, measure: measure, fontFor: fontFor)
-            let color = title.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
-            content += textOps(laid, x: textX, top: y, ascent: metrics.ascent, color: color)
-            y += laid.height
-            truncated = truncated || laid.isTruncated
+        let message = TextLimits.cut(TextSanitizer.sanitize(toast.message))
+        if !message.text.isEmpty {
+            let block = TextBlock(text: toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : message.text,
+                                  isMarkup: toast.markup, width: textWidth,
+                                  maxLines: appearance.expanded ? nil : Self.collapsedMessageLines)
+            let extent = metrics.measure(block)
+            let color = title.text.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
+            content.append((.text(block, origin: Point(x: textX, y: y), color: color), y + extent.size.height))
+            y += extent.size.height
+            truncated = truncated || extent.isCut || message.isCut
         }
         if let progress = appearance.progress ?? toast.progress {
             y += px(8)
             let track = Rect(x: textX, y: y, width: width - textX - padding, height: px(4))
-            content.append(.roundedRect(track, radius: track.height / 2, color: c.accent.withAlpha(64)))
+            content.append((.roundedRect(track, radius: track.height / 2, color: c.accent.withAlpha(64)), track.maxY))
             let filled = (track.width * max(0, min(100, progress)) / 100).rounded()
             if filled >= 1 {
-                content.append(.roundedRect(Rect(x: track.x, y: track.y, width: max(filled, track.height), height: track.height),
-                                            radius: track.height / 2, color: c.accent))
+                content.append((.roundedRect(Rect(x: track.x, y: track.y, width: max(filled, track.height), height: track.height),
+                                             radius: track.height / 2, color: c.accent), track.maxY))
             }
             y += track.height
         }
@@ -184,15 +183,24 @@ public struct CardComposer: Sendable {
             y += px(10)
             let (ops, rects) = buttonRow(toast.actions, trailingEdge: width - padding, top: y, colors: c,
                                          appearance: appearance, metrics: metrics)
-            content += ops
+            content += ops.map { ($0, y + buttonHeight(metrics)) }
             buttons = rects
             y += buttonHeight(metrics)
         }
         let fullHeight = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
         let height = appearance.heightLimit.map { max(padding * 2 + iconSize, $0.rounded()) } ?? fullHeight
         if height < fullHeight {
-            // While the height animates, leave out what would spill over the bottom edge.
-            content = content.filter { $0.bottom <= height - border }
+            // While the height animates, leave out what would spill over the bottom edge; text
+            // keeps the lines that fit, the last one ending in "…".
+            content = content.compactMap { item in
+                guard item.bottom > height - border else { return item }
+                guard case let .text(block, origin, color) = item.op else { return nil }
+                let fitting = Int(max(0, min(1000, ((height - border - origin.y) / lineHeight).rounded(.down))))
+                guard fitting >= 1 else { return nil }
+                var shortened = block
+                shortened.maxLines = min(block.maxLines ?? fitting, fitting)
+                return (.text(shortened, origin: origin, color: color), item.bottom)
+            }
             buttons = buttons.filter { $0.rect.maxY <= height - border }
         }
 
@@ -208,11 +216,11 @@ public struct CardComposer: Sendable {
         }
         let iconRect = Rect(x: bar + padding, y: top + max(0, (lineHeight - iconSize) / 2), width: iconSize, height: iconSize)
         if let image = appearance.iconImage {
-            ops.append(.image(path: image, iconRect))
+            ops.append(.image(path: image, iconRect, tint: Self.isSymbolic(image) ? c.text : nil))
         } else {
             ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0))
         }
-        ops += content
+        ops += content.map(\.op)
         var close: Rect?
         if appearance.hovered {
             let r = Rect(x: width - padding - closeSize + px(4), y: top - px(4), width: closeSize, height: closeSize)
@@ -223,20 +231,31 @@ public struct CardComposer: Sendable {
                     isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
     }
 
-    func buttonHeight(_ metrics: TextMetrics) -> Double { (metrics.lineHeight + px(10)).rounded() }
+    /// Whether an icon file is a symbolic one (`NAME-symbolic.svg`, `.png`, …): a monochrome
+    /// shape meant to be drawn in the colour of the text beside it.
+    public static func isSymbolic(_ path: String) -> Bool {
+        let file = path.split(separator: "/").last ?? ""
+        let stem = file.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        return stem.hasSuffix("-symbolic")
+    }
+
+    func buttonHeight(_ metrics: TextMeasuring) -> Double { (metrics.lineHeight + px(10)).rounded() }
 
     /// Action buttons in the seeds' style: the kind's colour at 20% behind a label in that
     /// colour, a little stronger under the pointer and dimmed while pressed; right-aligned.
     private func buttonRow(_ actions: [Action], trailingEdge: Double, top: Double, colors c: Colors,
-                           appearance: Appearance, metrics: TextMetrics) -> ([DrawOp], [(id: String, rect: Rect)]) {
+                           appearance: Appearance, metrics: TextMeasuring) -> ([DrawOp], [(id: String, rect: Rect)]) {
         let height = buttonHeight(metrics)
         let inset = px(12)
         var x = trailingEdge
         var ops: [DrawOp] = []
         var rects: [(id: String, rect: Rect)] = []
         for action in actions.reversed() {
-            let label = TextSanitizer.sanitize(action.label)
-            let w = (metrics.width(of: label, style: FontStyle(bold: true)) + 2 * inset).rounded()
+            let label = TextLimits.cut(TextSanitizer.sanitize(action.label)).text
+            var block = TextBlock(text: label, style: FontStyle(bold: true), width: px(config.cardWidth), maxLines: 1)
+            let extent = metrics.measure(block)
+            block.width = extent.size.width.rounded(.up)
+            let w = (block.width + 2 * inset).rounded()
             x -= w
             let rect = Rect(x: x, y: top, width: w, height: height)
             let pressed = appearance.pressedButton == action.id
@@ -244,64 +263,57 @@ public struct CardComposer: Sendable {
             let fill = c.accent.withAlpha(pressed ? 31 : hovered ? 77 : 51)
             ops.append(.roundedRect(rect, radius: px(7), color: fill))
             let labelColor = pressed ? c.accent.mixed(with: c.background, 0.35) : c.accent
-            var style = FontStyle(bold: true)
-            style.font = label.first.map { metrics.fontIndex(for: $0, style: FontStyle(bold: true)) } ?? 0
-            ops.append(.text(label, x: x + inset, baseline: (top + (height - metrics.lineHeight) / 2 + metrics.ascent).rounded(),
-                             style: style, color: labelColor, underline: false))
+            ops.append(.text(block, origin: Point(x: x + inset, y: (top + (height - extent.size.height) / 2).rounded()), color: labelColor))
             rects.insert((action.id, rect), at: 0)
             x -= px(6)
         }
         return (ops, rects)
     }
 
-    /// The capsule: a pill holding the icon and one line of text, sized to its content.
-    private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMetrics) -> Card {
+    /// The capsule: a pill holding the icon and one line of text, sized to its content: the
+    /// title in bold followed by the message, each on one line.
+    private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMeasuring) -> Card {
         let c = colors(for: toast.kind, style: .capsule)
         let iconSize = px(18)
         let padding = px(config.padding)
         let height = (max(metrics.lineHeight, iconSize) + padding * 1.2).rounded()
-        let text = TextSanitizer.sanitize(toast.title.isEmpty ? toast.message : toast.title)
-            .split(separator: "\n").first.map(String.init) ?? ""
+        func oneLine(_ text: String) -> (text: String, isCut: Bool) {
+            let cut = TextLimits.cut(TextSanitizer.sanitize(text))
+            return (cut.text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " "), cut.isCut)
+        }
+        let title = oneLine(toast.title), message = oneLine(toast.message)
+        let messageMarkup = toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : MarkupSanitizer.escaped(message.text)
+        let markup = [title.text.isEmpty ? "" : "<b>\(MarkupSanitizer.escaped(title.text))</b>", messageMarkup]
+            .filter { !$0.isEmpty }.joined(separator: "  ")
         let maxText = px(config.cardWidth) - height - iconSize - px(8)
-        let laid = TextLayout.layout([StyledRun(text: text, bold: !toast.title.isEmpty)], maxWidth: maxText,
-                                     maxLines: 1, lineHeight: metrics.lineHeight,
-                                     measure: { metrics.width(of: $0, style: $1) },
-                                     fontFor: { metrics.fontIndex(for: $0, style: $1) })
-        let textWidth = laid.lines.first?.width ?? 0
-        let width = (height / 2 + iconSize + px(8) + textWidth + height / 2).rounded()
+        var block = TextBlock(text: markup, isMarkup: true, width: maxText, maxLines: 1)
+        let extent = metrics.measure(block)
+        block.width = extent.size.width.rounded(.up)
+        let width = (height / 2 + iconSize + px(8) + block.width + height / 2).rounded()
         let iconRect = Rect(x: (height / 2).rounded(), y: ((height - iconSize) / 2).rounded(), width: iconSize, height: iconSize)
         var ops: [DrawOp] = [
             .roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: height / 2, color: c.background),
             .icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0),
         ]
-        ops += textOps(laid, x: iconRect.maxX + px(8), top: ((height - metrics.lineHeight) / 2).rounded(),
-                       ascent: metrics.ascent, color: c.text)
+        if !markup.isEmpty {
+            ops.append(.text(block, origin: Point(x: iconRect.maxX + px(8), y: ((height - extent.size.height) / 2).rounded()), color: c.text))
+        }
         return Card(scene: CardScene(size: Size(width: width, height: height.rounded()), cornerRadius: height / 2, ops: ops),
-                    isTruncated: laid.isTruncated, closeButton: nil, iconRect: iconRect)
+                    isTruncated: extent.isCut || title.isCut || message.isCut, closeButton: nil, iconRect: iconRect)
     }
 
     /// The small card that says how many toasts wait behind a full stack.
-    public func composeMore(count: Int, metrics: TextMetrics) -> CardScene {
+    public func composeMore(count: Int, metrics: TextMeasuring) -> CardScene {
         let c = colors(for: .info, style: .accent)
-        let label = "+\(count) more"
         let padding = px(config.padding)
+        var label = TextBlock(text: "+\(count) more", width: px(config.cardWidth), maxLines: 1)
+        let extent = metrics.measure(label)
+        label.width = extent.size.width.rounded(.up)
         let height = (metrics.lineHeight + padding).rounded()
-        let width = (metrics.width(of: label, style: .regular) + 2 * padding).rounded()
+        let width = (label.width + 2 * padding).rounded()
         return CardScene(size: Size(width: width, height: height), cornerRadius: height / 2, ops: [
             .roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: height / 2, color: c.background),
-            .text(label, x: padding, baseline: (padding / 2 + metrics.ascent).rounded(), style: .regular, color: c.secondary, underline: false),
+            .text(label, origin: Point(x: padding, y: ((height - extent.size.height) / 2).rounded()), color: c.secondary),
         ])
-    }
-
-    private func textOps(_ text: LaidOutText, x: Double, top: Double, ascent: Double, color: RGBA) -> [DrawOp] {
-        var ops: [DrawOp] = []
-        for (i, line) in text.lines.enumerated() {
-            let baseline = (top + Double(i) * text.lineHeight + ascent).rounded()
-            for segment in line.segments {
-                ops.append(.text(segment.text, x: x + segment.x, baseline: baseline, style: segment.style,
-                                 color: color, underline: segment.underline))
-            }
-        }
-        return ops
     }
 }

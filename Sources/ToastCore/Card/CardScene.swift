@@ -34,12 +34,13 @@ public enum DrawOp: Equatable, Sendable {
     /// The leading `visibleWidth` pixels of a filled rounded rectangle: the accent style's bar,
     /// which follows the card's rounded corners.
     case roundedRectSlice(Rect, radius: Double, visibleWidth: Double, color: RGBA)
-    /// Text on a baseline.
-    case text(String, x: Double, baseline: Double, style: FontStyle, color: RGBA, underline: Bool)
+    /// A block of text laid out by the text engine with its top-left corner at `origin`.
+    case text(TextBlock, origin: Point, color: RGBA)
     /// A built-in icon in the given square.
     case icon(IconShape, Rect, color: RGBA, phase: Double)
-    /// An image file (already loaded and cached by the renderer) scaled into the square.
-    case image(path: String, Rect)
+    /// An image file (already loaded and cached by the renderer) scaled into the square; with
+    /// `tint`, recoloured to it (a `-symbolic` icon takes the text's colour).
+    case image(path: String, Rect, tint: RGBA?)
 
     /// The same op moved right and down by `d` (into a shadow's margin).
     func offsetBy(_ d: Double) -> DrawOp {
@@ -48,17 +49,9 @@ public enum DrawOp: Equatable, Sendable {
         case let .roundedRect(r, radius, color): return .roundedRect(move(r), radius: radius, color: color)
         case let .roundedRectSlice(r, radius, visible, color): return .roundedRectSlice(move(r), radius: radius, visibleWidth: visible, color: color)
         case let .icon(shape, r, color, phase): return .icon(shape, move(r), color: color, phase: phase)
-        case let .image(path, r): return .image(path: path, move(r))
-        case let .text(s, x, baseline, style, color, underline):
-            return .text(s, x: x + d, baseline: baseline + d, style: style, color: color, underline: underline)
-        }
-    }
-
-    /// How far down the op draws, so content that would spill past a shrinking card can be left out.
-    public var bottom: Double {
-        switch self {
-        case let .roundedRect(r, _, _), let .roundedRectSlice(r, _, _, _), let .icon(_, r, _, _), let .image(_, r): r.maxY
-        case let .text(_, _, baseline, _, _, _): baseline + 4
+        case let .image(path, r, tint): return .image(path: path, move(r), tint: tint)
+        case let .text(block, origin, color):
+            return .text(block, origin: Point(x: origin.x + d, y: origin.y + d), color: color)
         }
     }
 }

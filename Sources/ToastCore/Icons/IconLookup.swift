@@ -1,12 +1,12 @@
-/// Turns `--icon`'s argument into the PNG file to draw: a path as given, or a freedesktop
-/// icon-theme name looked up like desktop applications do.
+/// Turns `--icon`'s argument into the image file to draw: a path or `file://` URI as given, or
+/// a freedesktop icon-theme name looked up like desktop applications do.
 ///
 /// Pure: the file system comes in as closures, so the search order is unit-tested with a fake
 /// one and the daemon passes real `stat`/`read` calls.
 ///
-/// Only PNG files are found. SVG is not supported (xtoast has no vector renderer), so a name
-/// whose theme has only SVGs (for example in a `scalable/` directory) is not found and the card
-/// shows its kind's icon instead.
+/// Each theme directory is tried for `NAME.png`, `NAME.svg` and `NAME.xpm` (the extensions the
+/// specification names), so themes that ship only `scalable/` SVGs, such as Debian's Adwaita
+/// symbolic icons, are found.
 public struct IconLookup {
     /// The icon directories to search, in order: `$XDG_DATA_HOME/icons`, `~/.icons`,
     /// each `$XDG_DATA_DIRS/icons`, then `/usr/share/pixmaps`.
@@ -42,9 +42,9 @@ public struct IconLookup {
     public enum Outcome: Equatable, Sendable {
         /// A file path (`~` expanded, made absolute when a working directory is known), not yet checked.
         case file(String)
-        /// A theme icon's PNG, found in `theme` (`nil` for a bare file in a base directory such as pixmaps).
+        /// A theme icon's file, found in `theme` (`nil` for a bare file in a base directory such as pixmaps).
         case themed(path: String, theme: String?)
-        /// No PNG of that name in any theme searched (listed) nor in the base directories.
+        /// No image of that name in any theme searched (listed) nor in the base directories.
         case notFound(name: String, themes: [String])
         /// The argument can be neither: empty, or a `~user` path.
         case invalid(String)
@@ -86,9 +86,17 @@ public struct IconLookup {
 
     /// Resolves `spec`: with a `/` or a leading `~` it is a path, otherwise an icon name looked
     /// up for `pixelSize` device pixels in the user's theme, its parents, `hicolor`, then as
-    /// `NAME.png` directly in each base directory (`/usr/share/pixmaps`).
+    /// `NAME.png`, `.svg` or `.xpm` directly in each base directory (`/usr/share/pixmaps`).
     public func resolve(_ spec: String, pixelSize: Int) -> Outcome {
         if spec.isEmpty { return .invalid("the icon is empty") }
+        if spec.hasPrefix("file://") {
+            // A URI as D-Bus senders give it: a local absolute path, percent-encoded.
+            let rest = spec.dropFirst("file://".count)
+            guard rest.hasPrefix("/"), let path = Self.percentDecoded(rest) else {
+                return .invalid("\(spec) is not a local file URI")
+            }
+            return .file(path)
+        }
         if spec.hasPrefix("~") || spec.contains("/") { return path(spec) }
         if spec == "." || spec == ".." { return .invalid("\"\(spec)\" is not an icon name") }
         var searched: [String] = []
@@ -97,16 +105,41 @@ public struct IconLookup {
             let bases = baseDirectories.filter { directoryExists("\($0)/\(theme)") }
             for dir in index.directories(bestFirstFor: max(1, pixelSize)) {
                 for base in bases {
-                    let candidate = "\(base)/\(theme)/\(dir.path)/\(spec).png"
-                    if fileExists(candidate) { return .themed(path: candidate, theme: theme) }
+                    for ext in Self.extensions {
+                        let candidate = "\(base)/\(theme)/\(dir.path)/\(spec).\(ext)"
+                        if fileExists(candidate) { return .themed(path: candidate, theme: theme) }
+                    }
                 }
             }
         }
         for base in baseDirectories {
-            let candidate = "\(base)/\(spec).png"
-            if fileExists(candidate) { return .themed(path: candidate, theme: nil) }
+            for ext in Self.extensions {
+                let candidate = "\(base)/\(spec).\(ext)"
+                if fileExists(candidate) { return .themed(path: candidate, theme: nil) }
+            }
         }
         return .notFound(name: spec, themes: searched)
+    }
+
+    /// File extensions tried in theme directories, in the specification's order.
+    public static let extensions = ["png", "svg", "xpm"]
+
+    /// The theme searched after the user's (and its parents) when it does not have an icon:
+    /// GNOME's, which most applications' icon names are drawn from.
+    public static let defaultTheme = "Adwaita"
+
+    /// `%2F`-style escapes decoded; nil when an escape is malformed or the result is not UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
+            guard let high = iterator.next(), let low = iterator.next(),
+                  let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) else { return nil }
+            bytes.append(value)
+        }
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
     }
 
     private func path(_ spec: String) -> Outcome {
@@ -124,7 +157,7 @@ public struct IconLookup {
     }
 
     /// The user's theme, its `Inherits=` chain depth-first (as the spec's `FindIconHelper`
-    /// walks it), then `hicolor`; each theme once, and only themes that have an `index.theme`.
+    /// walks it), then Adwaita, then `hicolor`; each theme once, and only themes that have an `index.theme`.
     func themeChain() -> [(name: String, index: IconTheme)] {
         var chain: [(name: String, index: IconTheme)] = []
         var visited = Set<String>()
@@ -135,6 +168,7 @@ public struct IconLookup {
             for parent in index.inherits { visit(parent, depth: depth + 1) }
         }
         if let themeName { visit(themeName, depth: 0) }
+        visit(Self.defaultTheme, depth: 0)
         visit("hicolor", depth: 0)
         return chain
     }

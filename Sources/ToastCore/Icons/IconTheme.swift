@@ -36,7 +36,7 @@ public struct IconTheme: Equatable, Sendable {
 
         /// The spec's `DirectorySizeDistance`, in pixels: 0 when the directory serves `pixels`.
         ///
-        /// xtoast scales the chosen PNG itself to the exact size, so it asks in device pixels with
+        /// xtoast scales the chosen image to the exact size, so it asks in device pixels with
         /// scale 1 and compares pixel sizes: a `24x24@2` directory serves a 48-pixel request.
         public func distance(to pixels: Int) -> Int {
             let (low, high): (Int, Int)

@@ -11,7 +11,7 @@ public struct Toast: Equatable, Sendable {
     public var style: CardStyle?
     /// Whether `message` uses the small markup subset (`<b> <i> <u>`, entities).
     public var markup: Bool
-    /// A PNG file path or a freedesktop icon name, drawn instead of the kind's icon.
+    /// An image file path, a `file://` URI or a freedesktop icon name, drawn instead of the kind's icon.
     public var icon: String?
     /// The image file `icon` resolved to when it was shown or updated; nil shows the kind's icon.
     public var iconFile: String?

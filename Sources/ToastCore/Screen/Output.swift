@@ -25,7 +25,7 @@ public protocol Output: AnyObject {
     /// The display's refresh rate in Hz; nil when unknown.
     var refreshRate: Double? { get }
     /// Measures text for the card composer, with the current font.
-    var textMetrics: any TextMetrics { get }
+    var textMetrics: any TextMeasuring { get }
     /// Chooses the text font; false (and the old font kept) when none matches.
     func setFont(family: String, pixelSize: Double) -> Bool
 

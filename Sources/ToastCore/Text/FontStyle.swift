@@ -1,17 +1,13 @@
-/// Which loaded face draws a piece of text.
+/// The weight and slant a block of text starts in (markup can change them inside it).
 ///
-/// Besides weight and slant it names the font in the fallback chain, so the renderer can use a
-/// `FontStyle` directly as the key of its font cache and `measure` always knows which face to ask.
+/// Which font draws each character is the text engine's business (Pango's fallback), not the model's.
 public struct FontStyle: Hashable, Sendable {
     public var bold: Bool
     public var italic: Bool
-    /// Index into the renderer's font list: 0 is the configured font, higher are fallbacks.
-    public var font: Int
 
-    public init(bold: Bool = false, italic: Bool = false, font: Int = 0) {
+    public init(bold: Bool = false, italic: Bool = false) {
         self.bold = bold
         self.italic = italic
-        self.font = font
     }
 
     public static let regular = FontStyle()

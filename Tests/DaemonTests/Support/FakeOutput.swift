@@ -31,7 +31,7 @@ final class FakeOutput: Output {
     var displayName = ":test"
     var fileDescriptor: Int32 = -1
     var desktopResources: String?
-    var textMetrics: any TextMetrics = FixedMetrics()
+    var textMetrics: any TextMeasuring = FixedMetrics()
     /// Icon specs that load, and the file each gives.
     var icons: [String: String] = [:]
     private(set) var surfaces: [SurfaceID: Surface] = [:]
@@ -90,12 +90,20 @@ final class FakeOutput: Output {
     }
 }
 
-/// Fixed advances standing in for the real font: 7 px per character, 8 in bold, line height 17.
-struct FixedMetrics: TextMetrics {
-    func width(of text: String, style: FontStyle) -> Double { Double(text.count) * (style.bold ? 8 : 7) }
-    func fontIndex(for c: Character, style: FontStyle) -> Int { 0 }
+/// A font of fixed advances: 7 px a character (8 in bold), lines of 17 px, filled character
+/// by character; past `maxLines` the block is cut.
+struct FixedMetrics: TextMeasuring {
     var lineHeight: Double { 17 }
-    var ascent: Double { 13 }
+
+    func measure(_ block: TextBlock) -> TextExtent {
+        let advance: Double = block.style.bold ? 8 : 7
+        let perLine = max(1, Int(block.width / advance))
+        let count = block.text.count
+        let needed = max(1, (count + perLine - 1) / perLine)
+        let lines = min(needed, block.maxLines ?? needed)
+        return TextExtent(size: Size(width: Double(min(count, perLine)) * advance, height: Double(lines) * lineHeight),
+                          lineCount: lines, isCut: lines < needed)
+    }
 }
 
 /// Remembers every event and who it went to.

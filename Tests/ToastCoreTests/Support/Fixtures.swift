@@ -56,12 +56,86 @@ func decoded(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) 
     }
 }
 
-/// Fixed advances standing in for Xft: 7 px per character, 8 in bold, line height 17, ascent 13,
-/// all multiplied by `scale` as a font opened at that scale would be.
-struct FixedMetrics: TextMetrics {
+/// Fixed metrics standing in for Pango: 7 px per character, 8 in bold, line height 17, all
+/// multiplied by `scale` as a font opened at that scale would be. Lines break after as many
+/// characters as fit (no word boundaries) and at newlines; markup tags take no room and an
+/// entity is one character. A cut block's last line ends in "…".
+struct FixedMetrics: TextMeasuring {
     var scale = 1.0
-    func width(of text: String, style: FontStyle) -> Double { Double(text.count) * (style.bold ? 8 : 7) * scale }
-    func fontIndex(for c: Character, style: FontStyle) -> Int { 0 }
-    var lineHeight: Double { 17 * scale }
+    /// Where a first line's baseline sits below the block's top, for tests phrased in baselines.
     var ascent: Double { 13 * scale }
+    var lineHeight: Double { 17 * scale }
+
+    func measure(_ block: TextBlock) -> TextExtent {
+        let laid = lines(block)
+        let advance = (block.style.bold ? 8 : 7) * scale
+        let width = Double(laid.lines.map(\.count).max() ?? 0) * advance
+        return TextExtent(size: Size(width: width, height: Double(max(1, laid.lines.count)) * lineHeight),
+                          lineCount: max(1, laid.lines.count), isCut: laid.isCut)
+    }
+
+    /// The block's visible lines, as this fake breaks them.
+    func lines(_ block: TextBlock) -> (lines: [String], isCut: Bool) {
+        let advance = (block.style.bold ? 8 : 7) * scale
+        let perLine = block.width > 0 ? max(1, Int(block.width / advance)) : Int.max
+        let text = block.isMarkup ? Self.visibleText(block.text) : block.text
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var rest = Substring(paragraph)
+            repeat {
+                lines.append(String(rest.prefix(perLine)))
+                rest = rest.dropFirst(perLine)
+            } while !rest.isEmpty
+        }
+        guard let limit = block.maxLines, lines.count > limit else { return (lines, false) }
+        var kept = Array(lines.prefix(max(1, limit)))
+        var last = kept[kept.count - 1]
+        if last.count >= perLine { last.removeLast() }
+        kept[kept.count - 1] = last + "…"
+        return (kept, true)
+    }
+
+    /// Markup without its tags, entities as the character they stand for.
+    static func visibleText(_ markup: String) -> String {
+        var out = ""
+        var inTag = false
+        var entity: String?
+        for c in markup {
+            if inTag { inTag = c != ">"; continue }
+            if var name = entity {
+                if c == ";" {
+                    out += ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"][name] ?? "?"
+                    entity = nil
+                } else {
+                    name.append(c)
+                    entity = name
+                }
+                continue
+            }
+            switch c {
+            case "<": inTag = true
+            case "&": entity = ""
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// Text ops as (text, x, baseline, style, colour), one per block, with the fake's first baseline.
+func textOps(_ ops: [DrawOp], scale: Double = 1) -> [(text: String, x: Double, baseline: Double, style: FontStyle, color: RGBA)] {
+    let metrics = FixedMetrics(scale: scale)
+    return ops.compactMap { op in
+        guard case let .text(block, origin, color) = op else { return nil }
+        return (metrics.lines(block).lines.joined(separator: "\n"), origin.x, origin.y + metrics.ascent, block.style, color)
+    }
+}
+
+/// The text drawn, one string per line as the fake breaks it, top to bottom.
+func textLines(_ card: CardComposer.Card, scale: Double = 1) -> [String] {
+    let metrics = FixedMetrics(scale: scale)
+    return card.scene.ops.flatMap { op -> [String] in
+        guard case let .text(block, _, _) = op else { return [] }
+        return metrics.lines(block).lines
+    }
 }

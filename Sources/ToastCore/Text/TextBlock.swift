@@ -1,0 +1,69 @@
+/// A paragraph (or several) of text to lay out in a box of fixed width: what the card composer
+/// hands the text engine to measure and, unchanged, to draw.
+///
+/// The engine (Pango in the X11 layer) shapes, wraps at word boundaries (by characters when a
+/// word alone is wider than `width`), lays right-to-left paragraphs out from the right edge and
+/// ends the last kept line with "…" when `maxLines` cuts it.
+public struct TextBlock: Hashable, Sendable {
+    /// Plain text, or Pango markup when `isMarkup` (then it has been through `MarkupSanitizer`).
+    public var text: String
+    public var isMarkup: Bool
+    public var style: FontStyle
+    /// The box's width in device pixels; lines wrap to fit it.
+    public var width: Double
+    /// Lines kept before the ellipsis; nil keeps them all (an expanded card).
+    public var maxLines: Int?
+
+    public init(text: String, isMarkup: Bool = false, style: FontStyle = .regular, width: Double, maxLines: Int? = nil) {
+        self.text = text
+        self.isMarkup = isMarkup
+        self.style = style
+        self.width = width
+        self.maxLines = maxLines
+    }
+}
+
+/// How much room a laid-out `TextBlock` takes.
+public struct TextExtent: Equatable, Sendable {
+    /// The logical size in device pixels (the width of the widest line, the height of all lines).
+    public var size: Size
+    public var lineCount: Int
+    /// True when `maxLines` left text out (the block ends in "…").
+    public var isCut: Bool
+
+    public init(size: Size, lineCount: Int, isCut: Bool) {
+        self.size = size
+        self.lineCount = lineCount
+        self.isCut = isCut
+    }
+}
+
+/// What the card composer needs to know about text; the X11 layer answers with Pango, unit
+/// tests with fixed advances.
+public protocol TextMeasuring {
+    /// The size `block` takes when laid out.
+    func measure(_ block: TextBlock) -> TextExtent
+    /// Distance between baselines of consecutive lines in the regular face.
+    var lineHeight: Double { get }
+}
+
+/// Bounds on the text a card lays out.
+public enum TextLimits {
+    /// Unicode scalars of one text (title, message, label) kept before layout. A card shows
+    /// about 60 characters a line; expanded, a few thousand are more than anyone reads on a
+    /// toast, and shaping a megabyte of text on every repaint would stall the daemon.
+    public static let maxScalars = 4000
+
+    /// `text` cut to `maxScalars`, and whether it was cut.
+    public static func cut(_ text: String) -> (text: String, isCut: Bool) {
+        var count = 0
+        var end = text.unicodeScalars.startIndex
+        let scalars = text.unicodeScalars
+        while end != scalars.endIndex, count < maxScalars {
+            scalars.formIndex(after: &end)
+            count += 1
+        }
+        guard end != scalars.endIndex else { return (text, false) }
+        return (String(scalars[..<end]), true)
+    }
+}

@@ -1,0 +1,179 @@
+import CPixbuf
+import Glibc
+import ToastCore
+
+/// An icon decoded by gdk-pixbuf to 8-bit BGRA with premultiplied alpha (the byte order of an
+/// ARGB32 XRender picture on a little-endian client) at the size it is drawn at.
+///
+/// Every format the system has a gdk-pixbuf loader for works: PNG, JPEG, GIF, BMP, ICO, XPM,
+/// and SVG with `librsvg2-common`. The bytes always come from `readFile` (ours, bounded, never
+/// blocking on a FIFO), never from a path handed to the library, and SVGs are decoded from
+/// memory without a base URI, so they cannot pull in other files. The header's size is checked
+/// before any pixel is decoded, and loaders that can (JPEG, SVG) decode straight at the drawn size.
+struct DecodedImage {
+    /// Larger files are refused before reading: an icon never needs this much.
+    static let maxFileBytes = 16 << 20
+    /// Images whose header announces a larger side are refused before decoding (a 100-byte
+    /// PNG can claim 60000×60000 pixels: 14 GB once decoded).
+    static let maxSide = 4096
+
+    let width: Int
+    let height: Int
+    /// `width * height * 4` bytes, rows packed, B G R A, premultiplied.
+    let pixels: [UInt8]
+
+    /// Reads the file at `path` and decodes it on `worker` to fit a `box`×`box` square; on
+    /// failure, a reason fit to follow "cannot read icon PATH: ".
+    static func load(_ path: String, box: Int, on worker: DecodeWorker) -> Result<DecodedImage, ImageError> {
+        readFile(path).flatMap { bytes in worker.run { decode(bytes, box: box) } }
+    }
+
+    /// Decodes encoded bytes (any format gdk-pixbuf knows, told apart by their content).
+    /// The corresponding C functions are `gdk_pixbuf_loader_new`, `gdk_pixbuf_loader_write`,
+    /// `gdk_pixbuf_loader_close` and `gdk_pixbuf_loader_get_pixbuf`.
+    static func decode(_ bytes: [UInt8], box: Int) -> Result<DecodedImage, ImageError> {
+        guard !bytes.isEmpty else { return .failure(ImageError("the file is empty")) }
+        guard let loader = gdk_pixbuf_loader_new() else { return .failure(ImageError("gdk-pixbuf is not usable")) }
+        defer { xt_pixbuf_unref(UnsafeMutableRawPointer(loader)) }
+        let request = UnsafeMutablePointer<xt_size_request>.allocate(capacity: 1)
+        defer { request.deallocate() }
+        request.initialize(to: xt_size_request(box: Int32(max(1, min(box, maxSide))), max_side: Int32(maxSide),
+                                               width: 0, height: 0, refused: 0))
+        xt_loader_watch_size(loader, request)
+        var error: UnsafeMutablePointer<GError>?
+        // Small chunks first, so a header announcing a huge image stops the load before the
+        // rest is even looked at.
+        var offset = 0
+        var written = true
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            while offset < buffer.count, written, request.pointee.refused == 0 {
+                let chunk = min(offset == 0 ? 4096 : 256 << 10, buffer.count - offset)
+                written = gdk_pixbuf_loader_write(loader, base + offset, gsize(chunk), &error) != 0
+                offset += chunk
+            }
+        }
+        // Closing with an error pointer while one is already set would overwrite it.
+        let closed = written ? gdk_pixbuf_loader_close(loader, &error) != 0 : gdk_pixbuf_loader_close(loader, nil) != 0
+        let reason = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "not an image gdk-pixbuf can read"
+        if let error { g_error_free(error) }
+        if request.pointee.refused != 0 {
+            let w = request.pointee.width, h = request.pointee.height
+            return .failure(ImageError("the image is \(w)×\(h) pixels; at most \(maxSide)×\(maxSide) is allowed"))
+        }
+        guard written, closed, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
+            return .failure(ImageError("damaged or unknown image (\(reason))"))
+        }
+        return fromPixbuf(pixbuf, box: box)
+    }
+
+    /// Raw pixels as a D-Bus notification's `image-data` carries them: rows of RGB or RGBA,
+    /// 8 bits per sample, `rowstride` bytes apart. Every field is checked against the buffer
+    /// before gdk-pixbuf sees it. The corresponding C function is `gdk_pixbuf_new_from_data`.
+    static func fromPixels(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
+                           channels: Int, bytes: [UInt8], box: Int) -> Result<DecodedImage, ImageError> {
+        guard bitsPerSample == 8 else { return .failure(ImageError("\(bitsPerSample) bits per sample; only 8 is supported")) }
+        guard channels == (hasAlpha ? 4 : 3) else { return .failure(ImageError("\(channels) channels do not match the alpha flag")) }
+        guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
+            return .failure(ImageError("the image is \(width)×\(height) pixels; at most \(maxSide)×\(maxSide) is allowed"))
+        }
+        guard rowstride >= width * channels, rowstride <= width * channels + 64,
+              bytes.count >= rowstride * (height - 1) + width * channels else {
+            return .failure(ImageError("the pixel buffer is shorter than its size says"))
+        }
+        return bytes.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
+            guard let base = buffer.baseAddress,
+                  let pixbuf = gdk_pixbuf_new_from_data(base, GDK_COLORSPACE_RGB, hasAlpha ? 1 : 0, 8, Int32(width), Int32(height),
+                                                        Int32(rowstride), nil, nil)
+            else { return .failure(ImageError("gdk-pixbuf refused the pixel buffer")) }
+            // The pixbuf borrows `buffer`: convert before leaving this closure.
+            defer { xt_pixbuf_unref(UnsafeMutableRawPointer(pixbuf)) }
+            return fromPixbuf(pixbuf, box: box)
+        }
+    }
+
+    /// Scales what the loader did not already scale (PNG, ICO, XPM decode at their own size)
+    /// and converts to premultiplied BGRA. The corresponding C function is `gdk_pixbuf_scale_simple`.
+    private static func fromPixbuf(_ source: OpaquePointer, box: Int) -> Result<DecodedImage, ImageError> {
+        let sw = Int(gdk_pixbuf_get_width(source)), sh = Int(gdk_pixbuf_get_height(source))
+        guard sw > 0, sh > 0, sw <= maxSide, sh <= maxSide else { return .failure(ImageError("the image has no pixels")) }
+        let (w, h) = PixelScaler.fitted(width: sw, height: sh, in: max(1, min(box, maxSide)))
+        var pixbuf = source
+        var scaled: OpaquePointer?
+        if w != sw || h != sh {
+            scaled = gdk_pixbuf_scale_simple(source, Int32(w), Int32(h), GDK_INTERP_HYPER)
+            guard let scaled else { return .failure(ImageError("out of memory scaling the image")) }
+            pixbuf = scaled
+        }
+        defer { if let scaled { xt_pixbuf_unref(UnsafeMutableRawPointer(scaled)) } }
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        guard gdk_pixbuf_get_bits_per_sample(pixbuf) == 8, channels == (alpha ? 4 : 3), stride >= w * channels,
+              let data = gdk_pixbuf_read_pixels(pixbuf) else {
+            return .failure(ImageError("unsupported pixel layout"))
+        }
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let s = y * stride + x * channels, d = (y * w + x) * 4
+                pixels[d] = data[s + 2]
+                pixels[d + 1] = data[s + 1]
+                pixels[d + 2] = data[s]
+                pixels[d + 3] = alpha ? data[s + 3] : 255
+            }
+        }
+        PixelScaler.premultiply(&pixels)
+        return .success(DecodedImage(width: w, height: h, pixels: pixels))
+    }
+
+    /// The same image with every pixel's colour replaced by `color`, keeping its coverage:
+    /// how a `-symbolic` icon takes the colour of the text around it.
+    func tinted(_ color: RGBA) -> DecodedImage {
+        var out = pixels
+        for i in stride(from: 0, to: out.count - 3, by: 4) {
+            let a = UInt32(out[i + 3])
+            out[i] = UInt8((UInt32(color.b) * a + 127) / 255)
+            out[i + 1] = UInt8((UInt32(color.g) * a + 127) / 255)
+            out[i + 2] = UInt8((UInt32(color.r) * a + 127) / 255)
+        }
+        return DecodedImage(width: width, height: height, pixels: out)
+    }
+
+    /// The whole file, read without blocking: only a regular file within the size limit, opened
+    /// with `O_NONBLOCK` so a FIFO or device named as an icon cannot stall the daemon's loop.
+    /// The corresponding C functions are `open`, `fstat` and `read`.
+    static func readFile(_ path: String) -> Result<[UInt8], ImageError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return .failure(ImageError(errnoText())) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(ImageError(errnoText())) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ImageError("not a regular file")) }
+        guard info.st_size >= 0, info.st_size <= maxFileBytes else { return .failure(ImageError("the file is over 16 MiB")) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return read(fd, base + filled, raw.count - filled)
+            }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return .failure(ImageError(errnoText())) }
+            if n == 0 { break }
+            filled += n
+        }
+        return .success(Array(bytes.prefix(filled)))
+    }
+
+    private static func errnoText() -> String {
+        let text = String(cString: strerror(errno))
+        return text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
+
+/// Why an image could not be used, phrased to follow "cannot read icon PATH: ".
+struct ImageError: Error, Equatable {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}

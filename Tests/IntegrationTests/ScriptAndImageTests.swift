@@ -1,0 +1,263 @@
+import CX11
+import Foundation
+import Testing
+import ToastCore
+
+extension Integration {
+    /// Text in any script through Pango and icons in any format through gdk-pixbuf, checked
+    /// in pixels: right-to-left paragraphs, emoji sequences, wrapping, markup that is not ours,
+    /// and SVG, JPEG and themed symbolic icons.
+    @Suite struct ScriptAndImageTests {
+        typealias C = CardTests
+
+        /// The ink of the text column of the one card on screen: its bounding box and pixel count.
+        struct Ink {
+            var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min, count = 0
+            var areaWidth = 0
+            var width: Int { count == 0 ? 0 : maxX - minX + 1 }
+            var height: Int { count == 0 ? 0 : maxY - minY + 1 }
+        }
+
+        static func ink(_ daemon: DaemonHarness, _ probe: XProbe, _ args: [String]) throws -> Ink {
+            _ = try daemon.show(["--timeout", "0"] + args)
+            let f = try #require(try C.resting(probe, count: 1).first).frame
+            let c = try C.capture(probe, f)
+            let background = c.at(c.x + c.width - 8, c.y + c.height / 2)
+            let area = TextArea(c, left: 40, right: 30)
+            var ink = Ink(areaWidth: area.width)
+            for (i, p) in area.pixels.enumerated() where colorDistance(p, background) > 80 {
+                ink.minX = min(ink.minX, i % area.width)
+                ink.maxX = max(ink.maxX, i % area.width)
+                ink.minY = min(ink.minY, i / area.width)
+                ink.maxY = max(ink.maxY, i / area.width)
+                ink.count += 1
+            }
+            try C.dismissAll(daemon, probe)
+            return ink
+        }
+
+        @Test("a Hebrew and an Arabic message sit at the right of the text area; English at the left")
+        func rightToLeft() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let english = try Self.ink(daemon, probe, ["Hello world, a short message"])
+            #expect(english.count > 0 && english.minX <= 6, "English starts at the left: \(english)")
+            for message in ["שלום עולם, הודעה קצרה", "مرحبا بالعالم، رسالة قصيرة"] {
+                let rtl = try Self.ink(daemon, probe, [message])
+                #expect(rtl.count > 0)
+                #expect(rtl.areaWidth - 1 - rtl.maxX <= 8, "\(message) ends at the right edge: \(rtl)")
+                #expect(rtl.minX >= 60, "\(message) leaves the left free: \(rtl)")
+            }
+        }
+
+        @Test("👍🏽 is one glyph: its ink is as wide as 👍's, not as 👍👍's")
+        func skinToneIsOneGlyph() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let one = try Self.ink(daemon, probe, ["👍"])
+            let toned = try Self.ink(daemon, probe, ["👍🏽"])
+            let two = try Self.ink(daemon, probe, ["👍👍"])
+            #expect(one.width >= 8, "👍 draws: \(one)")
+            #expect(abs(toned.width - one.width) <= max(3, one.width / 5), "👍🏽 \(toned.width) px wide, 👍 \(one.width)")
+            #expect(two.width >= one.width * 3 / 2, "👍👍 \(two.width) px wide, 👍 \(one.width)")
+        }
+
+        @Test("a long URL wraps inside the card, over several lines")
+        func longURLWraps() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let url = "https://example.com/" + String(repeating: "abcdefghij", count: 12) + "?q=1"
+            _ = try daemon.show(["--timeout", "0", url])
+            let f = try #require(try C.resting(probe, count: 1).first).frame
+            #expect(f.width == 360)
+            let c = try C.capture(probe, f)
+            let background = c.at(c.x + c.width - 8, c.y + c.height / 2)
+            // Nothing drawn right of the text column (no close button: the pointer is away).
+            var spill = 0
+            for py in (c.y + 6)..<(c.y + c.height - 6) {
+                for px in (c.x + c.width - 28)..<(c.x + c.width - 4) where colorDistance(c.at(px, py), background) > 80 { spill += 1 }
+            }
+            #expect(spill == 0, "\(spill) ink pixels right of the text column")
+            try C.dismissAll(daemon, probe)
+            let wrapped = try Self.ink(daemon, probe, [url])
+            let line = try Self.ink(daemon, probe, ["https://example.com/"])
+            #expect(wrapped.height >= line.height * 2 + 10, "the URL takes several lines: \(wrapped.height) px vs \(line.height)")
+        }
+
+        @Test("--markup shows tags it does not know, and span, as text")
+        func unknownMarkupIsText() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let plain = try Self.ink(daemon, probe, ["--markup", "hi there"])
+            let unknown = try Self.ink(daemon, probe, ["--markup", "<blink>hi there</blink>"])
+            #expect(unknown.width > plain.width + 40, "<blink> shows: \(unknown.width) vs \(plain.width)")
+            // A span (which Pango would obey) looks exactly like the same text without --markup.
+            let source = "<span size=\"xx-large\">hi there</span>"
+            let span = try Self.ink(daemon, probe, ["--markup", source])
+            let literal = try Self.ink(daemon, probe, [source])
+            #expect(span.width > plain.width + 40, "<span> shows: \(span.width) vs \(plain.width)")
+            #expect(abs(span.width - literal.width) <= 1 && abs(span.height - literal.height) <= 1,
+                    "span as text: \(span) vs \(literal)")
+        }
+
+        /// Pixels near `color` in the icon square of the one card on screen.
+        static func iconPixels(_ probe: XProbe, near color: UInt32, tolerance: Int = 40) throws -> Int {
+            let f = try #require(try C.resting(probe, count: 1).first).frame
+            let c = try C.capture(probe, f)
+            var n = 0
+            for py in (c.y + 8)..<(c.y + 40) {
+                for px in (c.x + 8)..<(c.x + 40) where colorDistance(c.at(px, py), color) <= tolerance { n += 1 }
+            }
+            return n
+        }
+
+        @Test("an SVG file, a JPEG by file:// URI and a themed symbolic icon show in their colours")
+        func imageFormats() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let svg = daemon.directory.appendingPathComponent("blue.svg")
+            try ##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#1c71d8"/><rect x="4" y="4" width="8" height="8" fill="#f6d32d"/></svg>"##
+                .write(to: svg, atomically: true, encoding: .utf8)
+            var run = try daemon.xtoast(["show", "--timeout", "0", "--icon", svg.path, "svg"])
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(try Self.iconPixels(probe, near: 0x1C71D8) >= 60, "blue of the SVG")
+            #expect(try Self.iconPixels(probe, near: 0xF6D32D) >= 20, "yellow of the SVG")
+            try C.dismissAll(daemon, probe)
+
+            let jpeg = daemon.directory.appendingPathComponent("red green.jpg")
+            let convert = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/convert"),
+                                                ["-size", "64x64", "xc:#e01b24", "-fill", "#2ec27e", "-draw", "rectangle 0,32 63,63", jpeg.path],
+                                                environment: [:])
+            try #require(convert.status == 0, "convert: \(convert.stderr)")
+            run = try daemon.xtoast(["show", "--timeout", "0", "--icon", "file://" + jpeg.path.replacingOccurrences(of: " ", with: "%20"), "jpeg"])
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(try Self.iconPixels(probe, near: 0xE01B24) >= 40, "red half of the JPEG")
+            #expect(try Self.iconPixels(probe, near: 0x2EC27E) >= 40, "green half of the JPEG")
+            try C.dismissAll(daemon, probe)
+
+            run = try daemon.xtoast(["show", "--kind", "warning", "--timeout", "0", "--icon", "dialog-warning-symbolic", "symbolic"])
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(try Self.iconPixels(probe, near: Palette.dark.text) >= 30, "the symbolic icon in the text colour")
+            #expect(try Self.iconPixels(probe, near: Kind.warning.defaultColor) <= 5, "not the kind's own icon")
+            try C.dismissAll(daemon, probe)
+        }
+
+        @Test("the icon theme the desktop names over XSETTINGS (Net/IconThemeName) is searched")
+        func desktopIconTheme() throws {
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("xtoast-theme-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: data) }
+            let theme = data.appendingPathComponent("icons/DeskTheme")
+            try FileManager.default.createDirectory(at: theme.appendingPathComponent("scalable/apps"), withIntermediateDirectories: true)
+            try "[Icon Theme]\nName=DeskTheme\nDirectories=scalable/apps\n\n[scalable/apps]\nSize=16\nMinSize=8\nMaxSize=512\nType=Scalable\n"
+                .write(to: theme.appendingPathComponent("index.theme"), atomically: true, encoding: .utf8)
+            try ##"<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="#c01c28"/></svg>"##
+                .write(to: theme.appendingPathComponent("scalable/apps/xtoast-test-desk.svg"), atomically: true, encoding: .utf8)
+            let daemon = try DaemonHarness(extraEnvironment: ["XDG_DATA_HOME": data.path])
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let args = ["show", "--timeout", "0", "--icon", "xtoast-test-desk", "desktop theme"]
+            var run = try daemon.xtoast(args)
+            #expect(run.stderr.contains("not found"), "without a settings daemon the theme is unknown: \(run.stderr)")
+            try C.dismissAll(daemon, probe)
+
+            let settings = probe.ownXSettings(iconTheme: "DeskTheme")
+            defer { probe.release(settings) }
+            run = try daemon.xtoast(args)
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            #expect(try Self.iconPixels(probe, near: 0xC01C28) >= 60, "the desktop theme's red icon")
+            try C.dismissAll(daemon, probe)
+        }
+
+        @Test("a PNG whose header claims 60000×60000 pixels is refused at once, with a warning")
+        func decompressionBomb() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let file = daemon.directory.appendingPathComponent("bomb.png")
+            try Data(Self.pngHeader(width: 60000, height: 60000)).write(to: file)
+            let start = Date()
+            let run = try daemon.xtoast(["show", "--timeout", "0", "--icon", file.path, "bomb"])
+            #expect(Date().timeIntervalSince(start) < 2)
+            #expect(run.status == 0 && run.stderr.contains("60000"), "\(run.stderr)")
+            _ = try C.resting(probe, count: 1)
+            try C.dismissAll(daemon, probe)
+        }
+
+        @Test("an SVG too slow to decode is abandoned within the budget; the toast shows and the daemon answers")
+        func slowImageIsAbandoned() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            // 150 000 translucent squares: seconds of work for librsvg, whatever the drawn size.
+            var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000">"#
+            var seed: UInt32 = 1
+            for _ in 0..<150_000 {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let colour = String(seed & 0xFFFFFF, radix: 16).leftPadded(to: 6)
+                svg += "<rect x=\"\(seed % 1000)\" y=\"\(seed / 1000 % 1000)\" width=\"9\" height=\"9\" fill=\"#\(colour)\" opacity=\"0.5\"/>"
+            }
+            svg += "</svg>"
+            let file = daemon.directory.appendingPathComponent("slow.svg")
+            try svg.write(to: file, atomically: true, encoding: .utf8)
+            let start = Date()
+            let run = try daemon.xtoast(["show", "--timeout", "0", "--icon", file.path, "slow icon"])
+            #expect(Date().timeIntervalSince(start) < 1.5)
+            #expect(run.status == 0 && run.stderr.contains("longer than"), "\(run.stderr)")
+            _ = try C.resting(probe, count: 1)
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            try C.dismissAll(daemon, probe)
+        }
+
+        /// A PNG signature, an IHDR chunk (RGBA, 8 bits) announcing the given size, a token IDAT
+        /// (decoders read the header when the first IDAT arrives), then IEND.
+        static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+            func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            func crc(_ bytes: [UInt8]) -> UInt32 {
+                var c: UInt32 = 0xFFFF_FFFF
+                for b in bytes {
+                    c ^= UInt32(b)
+                    for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+                }
+                return c ^ 0xFFFF_FFFF
+            }
+            func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+                let body = Array(type.utf8) + data
+                return be(UInt32(data.count)) + body + be(crc(body))
+            }
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                + chunk("IHDR", be(width) + be(height) + [8, 6, 0, 0, 0])
+                + chunk("IDAT", [0x78, 0x9C, 0x63, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01]) + chunk("IEND", [])
+        }
+    }
+}
+
+extension XProbe {
+    /// Plays a settings daemon: a window owning `_XSETTINGS_S<screen>` whose
+    /// `_XSETTINGS_SETTINGS` names `iconTheme` as `Net/IconThemeName` (little-endian layout).
+    func ownXSettings(iconTheme: String) -> Window {
+        let window = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
+        func card16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func card32(_ v: Int) -> [UInt8] { card16(v & 0xFFFF) + card16(v >> 16) }
+        func pad(_ b: [UInt8]) -> [UInt8] { b + [UInt8](repeating: 0, count: (4 - b.count % 4) % 4) }
+        let name = Array("Net/IconThemeName".utf8), value = Array(iconTheme.utf8)
+        let blob: [UInt8] = [0, 0, 0, 0] + card32(1) + card32(1)
+            + [1, 0] + card16(name.count) + pad(name) + card32(0) + card32(value.count) + pad(value)
+        let property = XInternAtom(display, "_XSETTINGS_SETTINGS", 0)
+        blob.withUnsafeBufferPointer {
+            _ = XChangeProperty(display, window, property, property, 8, PropModeReplace, $0.baseAddress, Int32($0.count))
+        }
+        XSetSelectionOwner(display, XInternAtom(display, "_XSETTINGS_S\(screen)", 0), window, UInt(CurrentTime))
+        XSync(display, 0)
+        return window
+    }
+
+    func release(_ settingsWindow: Window) {
+        XDestroyWindow(display, settingsWindow)
+        XSync(display, 0)
+    }
+}
