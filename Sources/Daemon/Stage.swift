@@ -110,7 +110,7 @@ final class Stage {
         var appearance = appearance
         appearance.iconImage = toast.iconFile
         return composer.compose(toast, style: toast.style ?? config.style, appearance: appearance,
-                                metrics: output.textMetrics, shadow: output.hasAlpha)
+                                metrics: output.textMetrics, shadow: output.hasAlpha && config.shadow == .own)
     }
 
     /// Repaints a card after its appearance changed (hover, a pressed button), same size.

@@ -123,13 +123,17 @@ public final class CardWindow {
     private func applyBoundingShape() {
         let d = display.handle
         let width = Int(Int32(pixel: size.width)), height = Int(Int32(pixel: size.height))
-        if visual.hasAlpha && clip == nil {
+        // A drawn shadow needs its margin: no bounding shape then (unless clipped). Otherwise
+        // the window is the rounded card, even with alpha, so a compositor's shadow follows it.
+        let ownShadow = visual.hasAlpha && shape.inset > 0
+        if ownShadow && clip == nil {
             XShapeCombineMask(d, window, ShapeBounding, 0, 0, 0, ShapeSet)
             return
         }
-        var spans = visual.hasAlpha
+        var spans = ownShadow
             ? (0..<max(0, height)).map { (y: $0, start: 0, end: width) }
-            : RoundedRectCoverage.rowSpans(width: width, height: height, radius: shape.radius)
+            : RoundedRectCoverage.rowSpans(width: width, height: height, radius: shape.radius,
+                                           minimumCoverage: visual.hasAlpha ? 0.02 : 0.5)
         if let clip {
             // The clip in the window's own coordinates.
             let x0 = Int((clip.x - Double(origin.x)).rounded()), x1 = Int((clip.maxX - Double(origin.x)).rounded())

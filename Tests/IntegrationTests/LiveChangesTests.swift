@@ -76,6 +76,9 @@ extension Integration {
             }
             let after = try #require(probe.cardsOnScreen().first)
             #expect(after.frame == before.frame)
+            // The compositor's own shadow (the default) follows the rounded card: the window is
+            // shaped to it, with no transparent margin for a shadow to frame.
+            #expect(probe.boundingRectangleCount(of: after.window) > 10)
             // Composited, the corner is drawn by the compositor: transparent, so the root shows.
             try waitUntil("the corner to show the root through the ARGB alpha") {
                 try probe.pixel(Int(after.frame.x), Int(after.frame.y)) == probe.rootPixel
@@ -105,6 +108,32 @@ extension Integration {
                 probe.cardsOnScreen().first.map { probe.depth(of: $0.window) == 24 } ?? false
             }
             #expect(daemon.log.contains("compositor stopped"))
+        }
+
+        @Test("shadow = own: under a compositor the accent card draws its shadow in a margin, unshaped; the default draws none")
+        func ownShadow() throws {
+            let compositor = Process()
+            compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
+            compositor.environment = ["DISPLAY": TestDisplay.name]
+            compositor.standardOutput = FileHandle.nullDevice
+            compositor.standardError = FileHandle.nullDevice
+            try compositor.run()
+            defer { kill(compositor.processIdentifier, SIGKILL); compositor.waitUntilExit() }
+            let probe = try XProbe()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            try waitUntil("the compositor to take the selection") { probe.compositorRunning }
+            for (config, margin) in [("[card]\nshadow = own\n", true), ("", false)] {
+                let daemon = try DaemonHarness(config: config)
+                _ = try daemon.show(["--timeout", "0", "--style", "accent", "shadowed"])
+                try waitUntil("an ARGB card at rest") {
+                    probe.cardsOnScreen().first.map { probe.depth(of: $0.window) == 32 } ?? false
+                }
+                let card = try #require(try F.restingCards(probe, count: 1).first)
+                #expect((card.frame.width > 360) == margin, "\(config): \(card.frame)")
+                #expect((probe.boundingRectangleCount(of: card.window) == 1) == margin)
+                daemon.stop()
+                try waitUntil("the card to go") { probe.cards().isEmpty }
+            }
         }
     }
 }

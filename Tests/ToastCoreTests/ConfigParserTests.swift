@@ -355,7 +355,7 @@ private func problems(_ text: String) -> [String] {
             "scale": "general.scale", "maxVisible": "general.max_visible", "timeout": "general.timeout",
             "font": "font.family", "fontSize": "font.size", "radius": "card.radius",
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width",
-            "gap": "card.gap", "margin": "card.margin",
+            "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
         ]
         var expected = Set(configKeys.values)
         for child in Mirror(reflecting: Config.default).children {

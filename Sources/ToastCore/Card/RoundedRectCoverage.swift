@@ -23,13 +23,15 @@ public enum RoundedRectCoverage {
 
     /// Horizontal spans [start, end) of each row that belong to the shape (coverage ≥ 0.5),
     /// for XShape's rectangle list.
-    public static func rowSpans(width: Int, height: Int, radius: Double) -> [(y: Int, start: Int, end: Int)] {
+    /// `minimumCoverage` 0.5 suits a hard XShape edge; a lower one keeps every pixel the
+    /// anti-aliased ARGB corner draws in.
+    public static func rowSpans(width: Int, height: Int, radius: Double, minimumCoverage: Double = 0.5) -> [(y: Int, start: Int, end: Int)] {
         var spans: [(Int, Int, Int)] = []
         spans.reserveCapacity(height)
         for y in 0..<height {
             var start = 0
             while start < width / 2,
-                  coverage(x: start, y: y, width: Double(width), height: Double(height), radius: radius) < 0.5 {
+                  coverage(x: start, y: y, width: Double(width), height: Double(height), radius: radius) < minimumCoverage {
                 start += 1
             }
             spans.append((y, start, width - start))

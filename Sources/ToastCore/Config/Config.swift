@@ -11,6 +11,18 @@ public enum CardStyle: String, CaseIterable, Sendable {
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 }
 
+/// Who draws a card's shadow under a compositor (without one there is no shadow at all).
+public enum ShadowMode: String, CaseIterable, Sendable {
+    /// The compositor's own (picom `--shadow`, xcompmgr `-c`): the card's window is shaped to
+    /// the rounded card, so that shadow follows the card and frames no transparent margin.
+    case compositor
+    /// Ours, the accent style's soft layered shadow, drawn in a margin around the card. Tell the
+    /// compositor to leave notifications alone (picom: `shadow-exclude`), or both show.
+    case own
+    /// None from us; the window is shaped to the card, as with `compositor`.
+    case none
+}
+
 /// Every user setting with its default. The config file (`ConfigParser`) overrides them;
 /// `assets/config.example` documents each one and parses to exactly `Config.default`.
 ///
@@ -35,6 +47,8 @@ public struct Config: Equatable, Sendable {
     public var gap: Double = 8
     /// Space between the stack and the screen edge.
     public var margin: Double = 16
+    /// Who draws the cards' shadow under a compositor: never both at once.
+    public var shadow: ShadowMode = .compositor
     /// Cards beyond this many wait until one leaves.
     public var maxVisible: Int = 5
     /// Seconds a card stays; 0 keeps it until dismissed.

@@ -41,6 +41,7 @@ enum ConfigSchema {
             number("width", \.cardWidth, .positive),
             number("gap", \.gap, .nonNegative),
             number("margin", \.margin, .nonNegative),
+            choice("shadow", \.shadow),
         ]),
         Section(name: "colors", settings: Kind.allCases.map { kind in
             Setting(key: kind.rawValue) { (config: inout Config, value: String) throws(ConfigProblem) in

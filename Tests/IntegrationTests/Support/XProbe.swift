@@ -44,6 +44,20 @@ final class XProbe {
         return Double(UInt32(truncatingIfNeeded: value)) / Double(UInt32.max)
     }
 
+    /// Whether a compositing manager holds `_NET_WM_CM_S<screen>`.
+    var compositorRunning: Bool {
+        XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0
+    }
+
+    /// How many rectangles make the window's bounding shape: 1 for a plain rectangle, one a
+    /// row for rounded corners cut with XShape.
+    func boundingRectangleCount(of window: Window) -> Int {
+        var count: Int32 = 0, ordering: Int32 = 0
+        guard let rects = XShapeGetRectangles(display, window, ShapeBounding, &count, &ordering) else { return 0 }
+        XFree(rects)
+        return Int(count)
+    }
+
     /// What the root shows where no window is (black on a bare Xvfb).
     var rootPixel: UInt32 { (try? pixel(0, Int(screenSize.height) - 1)) ?? 0 }
 
