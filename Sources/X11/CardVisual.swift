@@ -5,7 +5,7 @@ import CX11
 /// With a compositor: a 32-bit ARGB visual, so corners can be truly transparent and
 /// anti-aliased. Without one: the screen's default visual, and XShape cuts the corners.
 /// The corresponding C functions are `XMatchVisualInfo` and `XRenderFindVisualFormat`.
-public final class CardVisual {
+final class CardVisual {
     let display: XDisplay
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
@@ -14,10 +14,10 @@ public final class CardVisual {
     /// (then `Painter` draws blank cards rather than the daemon crashing).
     let format: UnsafeMutablePointer<XRenderPictFormat>?
     /// True for the ARGB visual: windows are composited with their alpha.
-    public let hasAlpha: Bool
+    let hasAlpha: Bool
     private let ownsColormap: Bool
 
-    public init(display: XDisplay, argb: Bool) {
+    init(display: XDisplay, argb: Bool) {
         self.display = display
         let d = display.handle
         var info = XVisualInfo()

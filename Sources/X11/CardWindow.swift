@@ -9,16 +9,16 @@ import ToastCore
 /// The X server repaints exposed parts from that pixmap by itself, so moving the window
 /// (the whole of the animation) never makes the daemon draw. The corresponding C functions
 /// are `XCreateWindow`, `XSetWindowBackgroundPixmap`, `XShapeCombineRectangles`, `XMoveWindow`.
-public final class CardWindow {
+final class CardWindow {
     let display: XDisplay
     let visual: CardVisual
     let window: Window
     private var pixmap: Pixmap = 0
-    public private(set) var size: Size
-    public private(set) var origin: (x: Int32, y: Int32)
-    public private(set) var isMapped = false
+    private(set) var size: Size
+    private(set) var origin: (x: Int32, y: Int32)
+    private(set) var isMapped = false
 
-    public init(display: XDisplay, visual: CardVisual, size: Size, at origin: Point) {
+    init(display: XDisplay, visual: CardVisual, size: Size, at origin: Point) {
         self.display = display
         self.visual = visual
         self.size = size
@@ -74,7 +74,7 @@ public final class CardWindow {
     /// window's size and shape to it. Done before mapping, so the first frame is complete.
     /// Moved to `origin` in the same request as a resize, so a card that grows never shows
     /// its new size at its old place. The corresponding C function is `XMoveResizeWindow`.
-    public func paint(_ scene: CardScene, painter: Painter, at origin: Point) {
+    func paint(_ scene: CardScene, painter: Painter, at origin: Point) {
         let d = display.handle
         let w = Int(Int32(pixel: scene.size.width).clamped(1, 32767)), h = Int(Int32(pixel: scene.size.height).clamped(1, 32767))
         let fresh = painter.render(scene, width: w, height: h)
@@ -150,14 +150,14 @@ public final class CardWindow {
         XShapeCombineRectangles(d, window, ShapeBounding, 0, 0, &rects, Int32(clamping: rects.count), ShapeSet, YXBanded)
     }
 
-    public func map() {
+    func map() {
         guard !isMapped else { return }
         XMapRaised(display.handle, window)
         isMapped = true
     }
 
     /// Moves the window; rounded to whole pixels, and skipped when it would not move.
-    public func move(to point: Point) {
+    func move(to point: Point) {
         let x = Int32(pixel: point.x), y = Int32(pixel: point.y)
         guard x != origin.x || y != origin.y else { return }
         origin = (x, y)
@@ -167,7 +167,7 @@ public final class CardWindow {
     }
 
     /// Sets `_NET_WM_WINDOW_OPACITY` (read by compositors; ignored without one).
-    public func setOpacity(_ opacity: Double) {
+    func setOpacity(_ opacity: Double) {
         let value = UInt(UInt32(max(0, min(1, opacity.isNaN ? 1 : opacity)) * Double(UInt32.max)))
         display.setProperty(window, "_NET_WM_WINDOW_OPACITY", type: XA_CARDINAL, [value])
     }

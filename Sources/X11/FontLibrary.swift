@@ -11,21 +11,21 @@ import ToastCore
 /// Layouts are kept by `TextBlock` so measuring a card and painting it shape the text once.
 /// The corresponding C functions are `pango_xft_get_font_map`, `pango_font_map_create_context`
 /// and `pango_layout_new`.
-public final class FontLibrary: TextMeasuring {
+final class FontLibrary: TextMeasuring {
     let display: XDisplay
-    public let family: String
+    let family: String
     /// The font size in device pixels.
-    public let pixelSize: Double
+    let pixelSize: Double
     private let context: OpaquePointer
     /// Indexed by `bold + 2 * italic`.
     private let descriptions: [OpaquePointer]
-    public let lineHeight: Double
+    let lineHeight: Double
     private var layouts: [TextBlock: Layout] = [:]
     /// A card has a few blocks and a stack a few cards; past this many the cache starts over.
     private static let layoutLimit = 96
 
     /// Nil when Pango has no font map for the display or the size is unusable.
-    public init?(display: XDisplay, family: String, pixelSize: Double) {
+    init?(display: XDisplay, family: String, pixelSize: Double) {
         guard pixelSize.isFinite, pixelSize >= 1, pixelSize <= 1000,
               let fontMap = pango_xft_get_font_map(display.handle, display.screen),
               let context = pango_font_map_create_context(UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: PangoFontMap.self))
@@ -62,7 +62,7 @@ public final class FontLibrary: TextMeasuring {
         xt_pango_unref(UnsafeMutableRawPointer(context))
     }
 
-    public func measure(_ block: TextBlock) -> TextExtent {
+    func measure(_ block: TextBlock) -> TextExtent {
         layout(for: block)?.extent ?? TextExtent(size: Size(width: 0, height: lineHeight), lineCount: 1, isCut: false)
     }
 

@@ -4,7 +4,7 @@ import Transport
 
 /// Why `--icon` cannot be shown. Never fatal: the toast is shown with its kind's icon, and the
 /// description is the warning to pass back to the sender.
-public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
+enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A name found in no theme. `themes` are those searched, `directories` the base directories.
     case notFound(name: String, themes: [String], directories: [String])
     /// A file (given, or found in a theme) that cannot be drawn.
@@ -12,7 +12,7 @@ public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An argument that is neither a usable path nor an icon name.
     case invalid(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .notFound(name, themes, directories):
             let hint = [".png", ".svg", ".jpg", ".jpeg", ".xpm", ".ico"].contains { name.hasSuffix($0) }
@@ -34,13 +34,13 @@ public enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
 /// that follows cannot fail.
 /// Parsed `index.theme` files are kept (re-read when they change on disk): hicolor's alone has
 /// hundreds of sections, and the daemon must not stall on every toast with an icon.
-public final class IconResolver {
+final class IconResolver {
     let images: ImageCache
     /// The desktop's icon theme as it says now (XSETTINGS `Net/IconThemeName`), or nil.
     let desktopTheme: () -> String?
     private var indexes: [String: (stamp: FileStamp, theme: IconTheme?)] = [:]
 
-    public init(images: ImageCache, desktopTheme: @escaping () -> String? = { nil }) {
+    init(images: ImageCache, desktopTheme: @escaping () -> String? = { nil }) {
         self.images = images
         self.desktopTheme = desktopTheme
     }
@@ -52,7 +52,7 @@ public final class IconResolver {
     /// its parents) come Adwaita and `hicolor`. A `-symbolic` icon is decoded again at paint
     /// time in the card's text colour. Relative paths are taken from `workingDirectory` (the
     /// sender's, when it says), else left to the daemon's own.
-    public func resolveIcon(_ spec: String, pixelSize: Int, workingDirectory: String? = nil) -> Result<String, IconError> {
+    func resolveIcon(_ spec: String, pixelSize: Int, workingDirectory: String? = nil) -> Result<String, IconError> {
         var environment = IconFileSystem.environment()
         if environment.themeOverride == nil, let desktop = desktopTheme(), !desktop.isEmpty { environment.themeOverride = desktop }
         let lookup = environment.lookup(

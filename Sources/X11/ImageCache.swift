@@ -9,7 +9,7 @@ import ToastCore
 /// one `XRenderComposite` with `PictOpOver`, which respects the image's alpha.
 /// At most `capacity` entries are kept; the least recently used is freed first.
 /// The corresponding C functions are `XPutImage`, `XRenderCreatePicture` and `XRenderComposite`.
-public final class ImageCache {
+final class ImageCache {
     let display: XDisplay
     /// Enough for every toast on screen plus recent ones; each entry is a few KiB on the server.
     static let capacity = 32
@@ -35,7 +35,7 @@ public final class ImageCache {
         var lastUse: UInt64
     }
 
-    public init(display: XDisplay) {
+    init(display: XDisplay) {
         self.display = display
         format = XRenderFindStandardFormat(display.handle, Int32(PictStandardARGB32))
     }
@@ -47,7 +47,7 @@ public final class ImageCache {
     /// Loads the image at `path` scaled to fit a `size`×`size` square (or finds it cached and
     /// unchanged on disk). Returns nil when it can be drawn, else why not, phrased to follow
     /// "cannot read icon PATH: ".
-    public func prepare(_ path: String, size: Int) -> String? {
+    func prepare(_ path: String, size: Int) -> String? {
         let key = Key(path: path, size: max(1, min(size, DecodedImage.maxSide)), tint: nil)
         if let entry = entries[key], entry.stamp == FileStamp(path) {
             entries[key]?.lastUse = nextUse()
@@ -62,7 +62,7 @@ public final class ImageCache {
     /// Keeps raw pixels (a D-Bus notification's `image-data`) under `name`, scaled to fit a
     /// `size`×`size` square, so a card can draw them as `.image(path: name, …)`. Returns nil when
     /// stored, else why not. An entry evicted later draws nothing (there is no file to reread).
-    public func store(_ name: String, width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
+    func store(_ name: String, width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
                       channels: Int, bytes: [UInt8], size: Int) -> String? {
         let key = Key(path: name, size: max(1, min(size, DecodedImage.maxSide)), tint: nil)
         let decoded = DecodedImage.fromPixels(width: width, height: height, rowstride: rowstride, hasAlpha: hasAlpha,

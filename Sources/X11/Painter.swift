@@ -7,14 +7,14 @@ import ToastCore
 /// Fonts and the visual are set up once and shared by every card; a card costs one pixmap.
 /// The corresponding C functions are `XRenderComposite`, `XRenderCreateSolidFill` and `pango_xft_render_layout`;
 /// images go through `ImageCache`.
-public final class Painter {
+final class Painter {
     let display: XDisplay
-    public let visual: CardVisual
-    public let fonts: FontLibrary
+    let visual: CardVisual
+    let fonts: FontLibrary
     /// Icon images from `--icon`, decoded and scaled once; `icons` fills it before a paint.
-    public let images: ImageCache
+    let images: ImageCache
     /// Resolves `--icon` arguments to files and loads them into `images`.
-    public let icons: IconResolver
+    let icons: IconResolver
     /// XRender's 8-bit alpha format for coverage masks; nil on a server without it (shapes are then left out).
     private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
 
@@ -44,7 +44,7 @@ public final class Painter {
         }
     }
 
-    public init(display: XDisplay, visual: CardVisual, fonts: FontLibrary) {
+    init(display: XDisplay, visual: CardVisual, fonts: FontLibrary) {
         self.display = display
         self.visual = visual
         self.fonts = fonts

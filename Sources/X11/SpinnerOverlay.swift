@@ -4,7 +4,7 @@ import ToastCore
 /// A loading toast's turning spinner: a small child window over the card's icon whose
 /// background cycles through frames rendered once. Turning it costs the server a
 /// background swap per frame; the card itself is never repainted.
-public final class SpinnerOverlay {
+final class SpinnerOverlay {
     let display: XDisplay
     let window: Window
     private var frames: [Pixmap]
@@ -13,9 +13,9 @@ public final class SpinnerOverlay {
     let color: RGBA
     let background: RGBA
     /// One turn a second, in this many steps: smooth at 30 fps, and cheap.
-    public static let frameCount = 30
+    static let frameCount = 30
 
-    public init(parent: CardWindow, painter: Painter, rect: Rect, color: RGBA, background: RGBA) {
+    init(parent: CardWindow, painter: Painter, rect: Rect, color: RGBA, background: RGBA) {
         display = parent.display
         self.rect = rect
         self.color = color
@@ -45,12 +45,12 @@ public final class SpinnerOverlay {
         for p in frames { XFreePixmap(display.handle, p) }
     }
 
-    public func matches(rect: Rect, color: RGBA, background: RGBA) -> Bool {
+    func matches(rect: Rect, color: RGBA, background: RGBA) -> Bool {
         self.rect == rect && self.color == color && self.background == background
     }
 
     /// Shows the frame for time `t` (seconds); does nothing when that frame is already up.
-    public func show(phase t: Double) {
+    func show(phase t: Double) {
         let turn = t - t.rounded(.down)
         let index = min(Self.frameCount - 1, Int(turn * Double(Self.frameCount)))
         guard index != shown else { return }
@@ -60,5 +60,5 @@ public final class SpinnerOverlay {
     }
 
     /// Keeps the spinner above its card after the card repaints.
-    public func raise() { XRaiseWindow(display.handle, window) }
+    func raise() { XRaiseWindow(display.handle, window) }
 }

@@ -6,7 +6,7 @@ extension XDisplay {
     /// `Net/IconThemeName`), or nil when no settings daemon runs or it has no such string.
     /// Read on each call: the desktop may change theme while the daemon runs.
     /// The corresponding C functions are `XGetSelectionOwner` and `XGetWindowProperty`.
-    public func xsettingsString(_ name: String) -> String? {
+    func xsettingsString(_ name: String) -> String? {
         let selection = XInternAtom(handle, "_XSETTINGS_S\(screen)", 0)
         let owner = XGetSelectionOwner(handle, selection)
         guard owner != 0 else { return nil }

@@ -5,14 +5,14 @@ import ToastCore
 ///
 /// Owns the `Display*`; closing it frees every resource the daemon created on the server.
 /// The corresponding C functions are `XOpenDisplay` and `XCloseDisplay`.
-public final class XDisplay {
+final class XDisplay {
     let handle: OpaquePointer
-    public let screen: Int32
+    let screen: Int32
     let root: Window
-    public let name: String
+    let name: String
 
     /// Opens `$DISPLAY` (or `name`); nil when no X server answers.
-    public init?(name: String? = nil) {
+    init?(name: String? = nil) {
         guard let d = name.map({ XOpenDisplay($0) }) ?? XOpenDisplay(nil) else { return nil }
         handle = d
         screen = XDefaultScreen(d)
@@ -24,14 +24,14 @@ public final class XDisplay {
     deinit { XCloseDisplay(handle) }
 
     /// The connection's file descriptor, for `poll()`.
-    public var fileDescriptor: Int32 { XConnectionNumber(handle) }
+    var fileDescriptor: Int32 { XConnectionNumber(handle) }
 
     /// The root window's size: the area toasts are laid out in.
-    public var screenRect: Rect {
+    var screenRect: Rect {
         Rect(x: 0, y: 0, width: Double(XDisplayWidth(handle, screen)), height: Double(XDisplayHeight(handle, screen)))
     }
 
-    public func flush() { XFlush(handle) }
+    func flush() { XFlush(handle) }
 
     func nextEvent() -> XEvent {
         var event = XEvent()
@@ -54,7 +54,7 @@ public final class XDisplay {
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.
-    public func watchCompositor() {
+    func watchCompositor() {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XFixesQueryExtension(handle, &eventBase, &errorBase) != 0 else { return }
         fixesEventBase = eventBase
@@ -63,16 +63,16 @@ public final class XDisplay {
     }
 
     /// Whether a compositing manager is running now.
-    public var hasCompositor: Bool { XGetSelectionOwner(handle, compositorSelection) != 0 }
+    var hasCompositor: Bool { XGetSelectionOwner(handle, compositorSelection) != 0 }
 
     /// The root window's RESOURCE_MANAGER string (where `Xft.dpi` lives), if set.
     /// The corresponding C function is `XResourceManagerString`.
-    public var resourceManager: String? {
+    var resourceManager: String? {
         XResourceManagerString(handle).map { String(cString: $0) }
     }
 
     /// The refresh rate of the screen's current mode from XRandR; nil when unknown.
-    public var refreshRate: Double? {
+    var refreshRate: Double? {
         guard let config = XRRGetScreenInfo(handle, root) else { return nil }
         defer { XRRFreeScreenConfigInfo(config) }
         let rate = Double(XRRConfigCurrentRate(config))
@@ -84,7 +84,7 @@ public final class XDisplay {
     /// log what was refused rather than losing it in the handler that keeps it alive. At most
     /// the last `XT_ERROR_LOG_SIZE` are described; a final line counts any older ones.
     /// The corresponding C functions are `XSetErrorHandler` (via the shim) and `XGetErrorText`.
-    public func takeErrors() -> [String] {
+    func takeErrors() -> [String] {
         var records = [xt_error_record](repeating: xt_error_record(), count: Int(XT_ERROR_LOG_SIZE))
         let count = Int(records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) })
         let kept = min(count, records.count)

@@ -91,14 +91,13 @@ public struct CardComposer: Sendable {
     /// The accent seed's soft shadow: layered, widening translucent outlines below the card,
     /// offset a little downward, in a margin the scene grows by. Hit areas stay in card coordinates.
     func withShadow(_ card: Card) -> Card {
-        // Light enough that the shadows of cards stacked 8 px apart do not merge into a band.
-        let m = px(10)
-        let steps = 5
+        let m = px(CardMetrics.shadowMargin)
+        let steps = CardMetrics.shadowLayers
         let size = card.scene.size
         var ops: [DrawOp] = []
         for i in 0..<steps {
             let spread = m * Double(steps - i) / Double(steps)
-            let rect = Rect(x: m - spread, y: m - spread + px(3), width: size.width + 2 * spread, height: size.height + 2 * spread)
+            let rect = Rect(x: m - spread, y: m - spread + px(CardMetrics.shadowDrop), width: size.width + 2 * spread, height: size.height + 2 * spread)
             ops.append(.roundedRect(rect, radius: card.scene.cornerRadius + spread, color: RGBA(r: 0, g: 0, b: 0, a: 8)))
         }
         ops += card.scene.ops.map { $0.offsetBy(m) }
@@ -133,12 +132,12 @@ public struct CardComposer: Sendable {
         let width = px(config.cardWidth)
         let padding = px(config.padding)
         let border = style == .tinted ? px(config.borderWidth) : 0
-        let bar = style == .accent ? px(6) : 0
-        let radius = style == .accent ? px(8) : px(config.radius)
+        let bar = style == .accent ? px(CardMetrics.accentBarWidth) : 0
+        let radius = style == .accent ? px(CardMetrics.accentRadius) : px(config.radius)
         let iconSize = px(Self.iconSize)
-        let closeSize = px(16)
-        let textX = bar + padding + iconSize + px(10)
-        let textWidth = width - textX - padding - closeSize - px(4)
+        let closeSize = px(CardMetrics.closeButtonSize)
+        let textX = bar + padding + iconSize + px(CardMetrics.iconTextGap)
+        let textWidth = width - textX - padding - closeSize - px(CardMetrics.closeButtonGap)
         let lineHeight = metrics.lineHeight
         let top = padding + border / 2
 
@@ -153,7 +152,7 @@ public struct CardComposer: Sendable {
                                   maxLines: appearance.expanded ? nil : Self.collapsedTitleLines)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.text), y + extent.size.height))
-            y += extent.size.height + px(2)
+            y += extent.size.height + px(CardMetrics.titleGap)
             truncated = truncated || extent.isCut || title.isCut
         }
         let message = TextLimits.cut(TextSanitizer.sanitize(toast.message))
@@ -168,8 +167,8 @@ public struct CardComposer: Sendable {
             truncated = truncated || extent.isCut || message.isCut
         }
         if let progress = appearance.progress ?? toast.progress {
-            y += px(8)
-            let track = Rect(x: textX, y: y, width: width - textX - padding, height: px(4))
+            y += px(CardMetrics.progressGap)
+            let track = Rect(x: textX, y: y, width: width - textX - padding, height: px(CardMetrics.progressHeight))
             content.append((.roundedRect(track, radius: track.height / 2, color: c.accent.withAlpha(64)), track.maxY))
             let filled = (track.width * max(0, min(100, progress)) / 100).rounded()
             if filled >= 1 {
@@ -180,7 +179,7 @@ public struct CardComposer: Sendable {
         }
         var buttons: [(id: String, rect: Rect)] = []
         if !toast.actions.isEmpty {
-            y += px(10)
+            y += px(CardMetrics.buttonRowGap)
             let (ops, rects) = buttonRow(toast.actions, trailingEdge: width - padding, top: y, colors: c,
                                          appearance: appearance, metrics: metrics)
             content += ops.map { ($0, y + buttonHeight(metrics)) }
@@ -223,9 +222,11 @@ public struct CardComposer: Sendable {
         ops += content.map(\.op)
         var close: Rect?
         if appearance.hovered {
-            let r = Rect(x: width - padding - closeSize + px(4), y: top - px(4), width: closeSize, height: closeSize)
+            let r = Rect(x: width - padding - closeSize + px(CardMetrics.closeButtonOutset), y: top - px(CardMetrics.closeButtonOutset),
+                         width: closeSize, height: closeSize)
             ops.append(.icon(.close, r, color: c.secondary, phase: 0))
-            close = Rect(x: r.x - px(4), y: r.y - px(4), width: r.width + px(8), height: r.height + px(8))
+            let slop = px(CardMetrics.closeButtonSlop)
+            close = Rect(x: r.x - slop, y: r.y - slop, width: r.width + 2 * slop, height: r.height + 2 * slop)
         }
         return Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
                     isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
@@ -239,14 +240,14 @@ public struct CardComposer: Sendable {
         return stem.hasSuffix("-symbolic")
     }
 
-    func buttonHeight(_ metrics: TextMeasuring) -> Double { (metrics.lineHeight + px(10)).rounded() }
+    func buttonHeight(_ metrics: TextMeasuring) -> Double { (metrics.lineHeight + px(CardMetrics.buttonExtraHeight)).rounded() }
 
     /// Action buttons in the seeds' style: the kind's colour at 20% behind a label in that
     /// colour, a little stronger under the pointer and dimmed while pressed; right-aligned.
     private func buttonRow(_ actions: [Action], trailingEdge: Double, top: Double, colors c: Colors,
                            appearance: Appearance, metrics: TextMeasuring) -> ([DrawOp], [(id: String, rect: Rect)]) {
         let height = buttonHeight(metrics)
-        let inset = px(12)
+        let inset = px(CardMetrics.buttonLabelInset)
         var x = trailingEdge
         var ops: [DrawOp] = []
         var rects: [(id: String, rect: Rect)] = []
@@ -261,11 +262,11 @@ public struct CardComposer: Sendable {
             let pressed = appearance.pressedButton == action.id
             let hovered = appearance.hoveredButton == action.id
             let fill = c.accent.withAlpha(pressed ? 31 : hovered ? 77 : 51)
-            ops.append(.roundedRect(rect, radius: px(7), color: fill))
+            ops.append(.roundedRect(rect, radius: px(CardMetrics.buttonRadius), color: fill))
             let labelColor = pressed ? c.accent.mixed(with: c.background, 0.35) : c.accent
             ops.append(.text(block, origin: Point(x: x + inset, y: (top + (height - extent.size.height) / 2).rounded()), color: labelColor))
             rects.insert((action.id, rect), at: 0)
-            x -= px(6)
+            x -= px(CardMetrics.buttonSpacing)
         }
         return (ops, rects)
     }
@@ -274,7 +275,7 @@ public struct CardComposer: Sendable {
     /// title in bold followed by the message, each on one line.
     private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMeasuring) -> Card {
         let c = colors(for: toast.kind, style: .capsule)
-        let iconSize = px(18)
+        let iconSize = px(CardMetrics.capsuleIconSize)
         let padding = px(config.padding)
         let height = (max(metrics.lineHeight, iconSize) + padding * 1.2).rounded()
         func oneLine(_ text: String) -> (text: String, isCut: Bool) {
@@ -285,18 +286,19 @@ public struct CardComposer: Sendable {
         let messageMarkup = toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : MarkupSanitizer.escaped(message.text)
         let markup = [title.text.isEmpty ? "" : "<b>\(MarkupSanitizer.escaped(title.text))</b>", messageMarkup]
             .filter { !$0.isEmpty }.joined(separator: "  ")
-        let maxText = px(config.cardWidth) - height - iconSize - px(8)
+        let gap = px(CardMetrics.capsuleIconGap)
+        let maxText = px(config.cardWidth) - height - iconSize - gap
         var block = TextBlock(text: markup, isMarkup: true, width: maxText, maxLines: 1)
         let extent = metrics.measure(block)
         block.width = extent.size.width.rounded(.up)
-        let width = (height / 2 + iconSize + px(8) + block.width + height / 2).rounded()
+        let width = (height / 2 + iconSize + gap + block.width + height / 2).rounded()
         let iconRect = Rect(x: (height / 2).rounded(), y: ((height - iconSize) / 2).rounded(), width: iconSize, height: iconSize)
         var ops: [DrawOp] = [
             .roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: height / 2, color: c.background),
             .icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0),
         ]
         if !markup.isEmpty {
-            ops.append(.text(block, origin: Point(x: iconRect.maxX + px(8), y: ((height - extent.size.height) / 2).rounded()), color: c.text))
+            ops.append(.text(block, origin: Point(x: iconRect.maxX + gap, y: ((height - extent.size.height) / 2).rounded()), color: c.text))
         }
         return Card(scene: CardScene(size: Size(width: width, height: height.rounded()), cornerRadius: height / 2, ops: ops),
                     isTruncated: extent.isCut || title.isCut || message.isCut, closeButton: nil, iconRect: iconRect)
