@@ -87,6 +87,27 @@ extension Integration {
             #expect(daemon.log.contains("the screen changed"), "\(daemon.log)")
         }
 
+        @Test("a resized screen is honoured at once: the card springs to the new right edge, and a log line says so")
+        func screenResize() throws {
+            let display = try PrivateDisplay(size: "3840x1440")
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            let before = try frames(display, daemon, probe, [["wide"]])
+            #expect(before.first.map(\.x) == 3464, "\(before)")
+            // Xvfb's one output gets a smaller mode, then the screen shrinks to it.
+            try display.run("xrandr", ["--newmode", "1920x1080", "173.00", "1920", "2048", "2248", "2576", "1080", "1083", "1088", "1120"])
+            try display.run("xrandr", ["--addmode", "screen", "1920x1080"])
+            try display.run("xrandr", ["--output", "screen", "--mode", "1920x1080"])
+            try display.run("xrandr", ["--fb", "1920x1080"])
+            try waitUntil("the card to spring inside the smaller screen") {
+                probe.cardsOnScreen().first.map { $0.frame.x == 1920 - 16 - 360 && $0.frame.y == 16 } ?? false
+            }
+            _ = try daemon.show(["--timeout", "0", "new"])
+            let after = try F.restingCards(probe, count: 2).map(\.frame)
+            #expect(after.allSatisfy { $0.maxX == 1920 - 16 }, "\(after)")
+            #expect(daemon.log.contains("screen 1920x1080"), "\(daemon.log)")
+        }
+
         @Test("_NET_WORKAREA from a panel: top cards rest below it, 16 px under y=40")
         func workArea() throws {
             let display = try PrivateDisplay(size: "1280x800")
