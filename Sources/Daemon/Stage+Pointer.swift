@@ -80,6 +80,8 @@ extension Stage {
             remakeSurfaces(board: board, now: now)
         case .screenChanged:
             screenChanged(board: board, now: now)
+        case .imagesReady:
+            imagesReady(board: board, now: now)
         }
         return []
     }

@@ -108,7 +108,8 @@ final class Stage {
 
     func compose(_ toast: Toast, _ appearance: CardComposer.Appearance) -> CardComposer.Card {
         var appearance = appearance
-        appearance.iconImage = toast.iconFile
+        // The kind's icon until the toast's own image has decoded.
+        appearance.iconImage = toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil }
         return composer.compose(toast, style: toast.style ?? config.style, appearance: appearance,
                                 metrics: output.textMetrics, shadow: output.hasAlpha && config.shadow == .own)
     }
@@ -321,6 +322,15 @@ final class Stage {
         } else if card.isClipped {
             card.isClipped = false
             output.setClip(card.surface, nil)
+        }
+    }
+
+    /// Images decoded off the loop: cards waiting for theirs are painted again, in place.
+    func imagesReady(board: Board, now: Double) {
+        for (id, card) in cards {
+            guard let toast = board.toast(id), let file = toast.iconFile, output.isImageReady(file),
+                  card.composed.scene != compose(toast, card.appearance).scene else { continue }
+            refresh(card, toast, now: now, animate: false)
         }
     }
 

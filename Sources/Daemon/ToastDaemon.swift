@@ -48,6 +48,8 @@ public final class ToastDaemon {
     /// What the loop waits on, named rather than found by index.
     private enum Source {
         case screen, listener, signals
+        /// Work the screen did off the loop has finished (an image decoded).
+        case wake
         case client(Connection)
     }
 
@@ -61,6 +63,9 @@ public final class ToastDaemon {
                 (.listener, pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
             ]
+            if output.wakeDescriptor >= 0 {
+                sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
+            }
             for c in clients.connections.values {
                 sources.append((.client(c), pollfd(fd: c.fd, events: Int16(POLLIN) | (c.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)))
             }
@@ -82,6 +87,7 @@ public final class ToastDaemon {
                         running = false
                         code = 1
                     }
+                case .wake: break  // the next turn takes what finished, through the output's input
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
                 case let .client(c): serve(c, now: now)

@@ -24,8 +24,9 @@ struct DecodedImage {
 
     /// Reads the file at `path` and decodes it on `worker` to fit a `box`×`box` square; on
     /// failure, a reason fit to follow "cannot read icon PATH: ".
-    static func load(_ path: String, box: Int, on worker: DecodeWorker) -> Result<DecodedImage, ImageError> {
-        readFile(path).flatMap { bytes in worker.run { decode(bytes, box: box) } }
+    /// Reads the file here (bounded, never blocking) and decodes it on `worker`.
+    static func load(_ path: String, box: Int, on worker: DecodeWorker, now: Double) -> Result<DecodeWorker.Outcome, ImageError> {
+        readFile(path).map { bytes in worker.start({ decode(bytes, box: box) }, now: now) }
     }
 
     /// Decodes encoded bytes (any format gdk-pixbuf knows, told apart by their content).

@@ -64,7 +64,7 @@ final class IconResolver {
         case let .notFound(name, themes): return .failure(.notFound(name: name, themes: themes, directories: lookup.baseDirectories))
         case let .invalid(reason): return .failure(.invalid(reason))
         }
-        if let reason = images.prepare(path, size: pixelSize) { return .failure(.unreadable(path: path, reason: reason)) }
+        if case let .failed(reason) = images.prepare(path, size: pixelSize) { return .failure(.unreadable(path: path, reason: reason)) }
         return .success(path)
     }
 

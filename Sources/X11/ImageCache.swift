@@ -18,6 +18,10 @@ final class ImageCache {
     private var uses: UInt64 = 0
     /// Decodes off the loop, within a time budget.
     private let worker = DecodeWorker()
+    /// Decodes still running, by what they will become.
+    private var pending: [Key: (job: DecodeJob, stamp: FileStamp)] = [:]
+    /// The decoded pixels of untinted entries (icon-sized: a few KiB each), for recolouring.
+    private var pixels: [Key: DecodedImage] = [:]
 
     private struct Key: Hashable {
         var path: String
@@ -44,20 +48,62 @@ final class ImageCache {
         for entry in entries.values { XRenderFreePicture(display.handle, entry.picture) }
     }
 
-    /// Loads the image at `path` scaled to fit a `size`×`size` square (or finds it cached and
-    /// unchanged on disk). Returns nil when it can be drawn, else why not, phrased to follow
-    /// "cannot read icon PATH: ".
-    func prepare(_ path: String, size: Int) -> String? {
+    /// Starts loading the image at `path` scaled to fit a `size`×`size` square (or finds it
+    /// cached and unchanged on disk). `.failed` says why not, phrased to follow
+    /// "cannot read icon PATH: "; `.pending` means it is still decoding: `collect` reports it.
+    func prepare(_ path: String, size: Int) -> Preparation {
         let key = Key(path: path, size: max(1, min(size, DecodedImage.maxSide)), tint: nil)
         if let entry = entries[key], entry.stamp == FileStamp(path) {
             entries[key]?.lastUse = nextUse()
-            return nil
+            return .ready
         }
-        switch load(key) {
-        case .success: return nil
-        case let .failure(error): return error.reason
+        if pending[key] != nil { return .pending }
+        switch DecodedImage.load(path, box: key.size, on: worker, now: Monotonic.now()) {
+        case let .failure(error): return .failed(error.reason)
+        case let .success(.done(.failure(error))): return .failed(error.reason)
+        case let .success(.done(.success(image))):
+            switch insert(image, for: key, stamp: FileStamp(path)) {
+            case .success: return .ready
+            case let .failure(error): return .failed(error.reason)
+            }
+        case let .success(.pending(job)):
+            pending[key] = (job, FileStamp(path))
+            return .pending
         }
     }
+
+    enum Preparation: Equatable {
+        case ready, pending
+        case failed(String)
+    }
+
+    /// Readable when a decode has finished (for the loop's `poll`).
+    var wakeDescriptor: Int32 { worker.wakeDescriptor }
+
+    /// Takes the decodes that finished off the loop into the cache. Returns the paths now
+    /// ready, and one line for each that failed (for the log: its reply went out already).
+    func collect() -> (ready: [String], failures: [String]) {
+        var ready: [String] = [], failures: [String] = []
+        for (job, result) in worker.collect(now: Monotonic.now()) {
+            guard let (key, entry) = pending.first(where: { $0.value.job === job }) else { continue }
+            pending[key] = nil
+            switch result.flatMap({ insert($0, for: key, stamp: entry.stamp) }) {
+            case .success: ready.append(key.path)
+            case let .failure(error): failures.append("cannot read icon \(key.path): \(error.reason)")
+            }
+        }
+        // Abandoned decodes are forgotten: the card keeps its kind's icon.
+        let now = Monotonic.now()
+        pending = pending.filter { key, entry in
+            if worker.isWaiting(for: entry.job, now: now) { return true }
+            failures.append("icon \(key.path) took longer than \(Int(DecodeWorker.budget)) s to decode; its card keeps the kind's icon")
+            return false
+        }
+        return (ready, failures)
+    }
+
+    /// Whether `path` can be drawn now at some size (decoded, not still decoding).
+    func isReady(_ path: String) -> Bool { entries.keys.contains { $0.path == path && $0.tint == nil } }
 
     /// Keeps raw pixels (a D-Bus notification's `image-data`) under `name`, scaled to fit a
     /// `size`×`size` square, so a card can draw them as `.image(path: name, …)`. Returns nil when
@@ -86,9 +132,15 @@ final class ImageCache {
         if let cached = entries[key] {
             entry = cached
             entries[key]?.lastUse = nextUse()
+        } else if let tint, let plain = pixels[Key(path: path, size: size, tint: nil)],
+                  case let .success(tinted) = insert(plain.tinted(tint), for: key, stamp: FileStamp(path)) {
+            // A symbolic icon in a new colour: recoloured from the decoded pixels, no decode.
+            entry = tinted
         } else {
-            guard case let .success(loaded) = load(key) else { return }
-            entry = loaded
+            // Not decoded at this size (evicted, or a new painter): decode it off the loop; the
+            // card is painted again once it is ready.
+            if pending[Key(path: path, size: size, tint: nil)] == nil { _ = prepare(path, size: size) }
+            return
         }
         let x = Int32((rect.x + (rect.width - Double(entry.width)) / 2).rounded())
         let y = Int32((rect.y + (rect.height - Double(entry.height)) / 2).rounded())
@@ -96,24 +148,18 @@ final class ImageCache {
                          UInt32(entry.width), UInt32(entry.height))
     }
 
-    /// Decodes, scales and uploads; replaces any older entry for the key and evicts the least
-    /// recently used beyond `capacity`.
-    private func load(_ key: Key) -> Result<Entry, ImageError> {
-        let stamp = FileStamp(key.path)
-        return DecodedImage.load(key.path, box: key.size, on: worker).flatMap { image in
-            insert(key.tint.map { image.tinted(RGBA(rgb: $0)) } ?? image, for: key, stamp: stamp)
-        }
-    }
-
     private func insert(_ image: DecodedImage, for key: Key, stamp: FileStamp) -> Result<Entry, ImageError> {
         guard let format else { return .failure(ImageError("the X server has no 32-bit ARGB picture format")) }
         let entry = Entry(picture: upload(image.pixels, width: image.width, height: image.height, format: format),
                           width: image.width, height: image.height, stamp: stamp, lastUse: nextUse())
         if let old = entries.updateValue(entry, forKey: key) { XRenderFreePicture(display.handle, old.picture) }
+        // Untinted pixels are kept beside their picture, so symbolic icons recolour without a decode.
+        if key.tint == nil { pixels[key] = image }
         while entries.count > ImageCache.capacity,
               let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             XRenderFreePicture(display.handle, oldest.value.picture)
             entries[oldest.key] = nil
+            pixels[oldest.key] = nil
         }
         return .success(entry)
     }
@@ -130,5 +176,14 @@ final class ImageCache {
     private func nextUse() -> UInt64 {
         uses += 1
         return uses
+    }
+}
+
+/// The monotonic clock, for decode budgets (the X11 layer's own; the model never reads one).
+enum Monotonic {
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

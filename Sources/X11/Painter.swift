@@ -44,11 +44,13 @@ final class Painter {
         }
     }
 
-    init(display: XDisplay, visual: CardVisual, fonts: FontLibrary) {
+    /// `images` outlives painters (a new font or visual makes a new painter), so decoded
+    /// icons and decodes under way are kept.
+    init(display: XDisplay, visual: CardVisual, fonts: FontLibrary, images: ImageCache) {
         self.display = display
         self.visual = visual
         self.fonts = fonts
-        images = ImageCache(display: display)
+        self.images = images
         icons = IconResolver(images: images, desktopTheme: { display.xsettingsString("Net/IconThemeName") })
         maskFormat = XRenderFindStandardFormat(display.handle, Int32(PictStandardA8))
     }

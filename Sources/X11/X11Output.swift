@@ -12,6 +12,10 @@ public final class X11Output: Output {
     private var visual: CardVisual
     private var fonts: FontLibrary
     private var painter: Painter
+    /// Decoded icons, kept across painters.
+    private let images: ImageCache
+    /// Problems to log that are not X errors (an icon that failed to decode off the loop).
+    private var problems: [String] = []
     private var windows: [SurfaceID: CardWindow] = [:]
     private var spinners: [SurfaceID: SpinnerOverlay] = [:]
     /// Read at start and again on every screen change, never per toast.
@@ -31,7 +35,8 @@ public final class X11Output: Output {
         self.display = display
         self.fonts = fonts
         visual = CardVisual(display: display, argb: display.hasCompositor)
-        painter = Painter(display: display, visual: visual, fonts: fonts)
+        images = ImageCache(display: display)
+        painter = Painter(display: display, visual: visual, fonts: fonts, images: images)
         display.watchCompositor()
         display.watchScreen()
         monitors = display.readMonitors()
@@ -41,6 +46,8 @@ public final class X11Output: Output {
 
     public var displayName: String { display.name }
     public var fileDescriptor: Int32 { display.fileDescriptor }
+    public var wakeDescriptor: Int32 { images.wakeDescriptor }
+    public func isImageReady(_ file: String) -> Bool { images.isReady(file) }
     public var desktopResources: String? { display.resourceManager }
     public func pointerPosition() -> Point? { display.pointerPosition() }
     public func focusedWindowCenter() -> Point? { display.focusedWindowCenter() }
@@ -52,7 +59,7 @@ public final class X11Output: Output {
         if family == fonts.family && pixelSize == fonts.pixelSize { return true }
         guard let fresh = FontLibrary(display: display, family: family, pixelSize: pixelSize) else { return false }
         fonts = fresh
-        painter = Painter(display: display, visual: visual, fonts: fresh)
+        painter = Painter(display: display, visual: visual, fonts: fresh, images: images)
         return true
     }
 
@@ -119,14 +126,21 @@ public final class X11Output: Output {
             let argb = display.hasCompositor
             guard argb != visual.hasAlpha else { return false }
             visual = CardVisual(display: display, argb: argb)
-            painter = Painter(display: display, visual: visual, fonts: fonts)
+            painter = Painter(display: display, visual: visual, fonts: fonts, images: images)
             return true
         }
-        guard screenChanged else { return events }
-        let fresh = display.readMonitors()
-        guard fresh != monitors else { return events }
-        monitors = fresh
-        return events + [.screenChanged]
+        var extra: [InputEvent] = []
+        let decoded = images.collect()
+        problems += decoded.failures
+        if !decoded.ready.isEmpty { extra.append(.imagesReady) }
+        if screenChanged {
+            let fresh = display.readMonitors()
+            if fresh != monitors {
+                monitors = fresh
+                extra.append(.screenChanged)
+            }
+        }
+        return events + extra
     }
 
     /// One line for the log: the screen's size and its monitors' work areas.
@@ -139,5 +153,8 @@ public final class X11Output: Output {
     }
 
     public func flush() { display.flush() }
-    public func takeErrors() -> [String] { display.takeErrors() }
+    public func takeErrors() -> [String] {
+        defer { problems.removeAll() }
+        return display.takeErrors() + problems
+    }
 }

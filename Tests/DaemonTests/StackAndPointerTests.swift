@@ -213,3 +213,21 @@ import ToastCore
             == .ok(id: "2", extra: [("warning", .string("no icon named \"nope\""))]))
     }
 }
+
+/// Images that decode off the loop.
+@Suite struct SlowImageTests {
+    @Test("a card whose image is still decoding shows the kind's icon, and is painted again with it once ready")
+    func imageArrivesLater() throws {
+        let rig = Rig { $0.icons["big.svg"] = "/icons/big.svg" }
+        rig.output.decoding = ["/icons/big.svg"]
+        rig.show(#""message":"m","icon":"big.svg","timeout":0"#)
+        rig.wait(1)
+        let card = try #require(rig.output.live.first?.surface)
+        #expect(rig.surface(showing: "/icons/big.svg") == nil, "the kind's icon while it decodes")
+        let paints = card.paints
+        rig.output.decoding = []
+        rig.input(.imagesReady)
+        #expect(rig.surface(showing: "/icons/big.svg")?.surface === card)
+        #expect(card.paints == paints + 1, "painted once more, in place")
+    }
+}

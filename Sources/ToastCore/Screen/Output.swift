@@ -8,6 +8,9 @@ public protocol Output: AnyObject {
     var displayName: String { get }
     /// A descriptor that becomes readable when input arrives, for `poll()`; -1 when none.
     var fileDescriptor: Int32 { get }
+    /// A second one, readable when work done off the loop (an image decoding) has finished;
+    /// -1 when none. `takeInput` then reports it.
+    var wakeDescriptor: Int32 { get }
     /// The desktop's resource string (where `Xft.dpi` lives), for the default scale.
     var desktopResources: String? { get }
     /// The monitors, in the order `xrandr --listmonitors` gives (the whole screen as one
@@ -31,7 +34,10 @@ public protocol Output: AnyObject {
 
     /// Finds and loads an icon (a file or a theme name) at `pixelSize`, once, at show or update.
     /// Success gives the file that `CardComposer.Appearance.iconImage` then names.
+    /// A large image may still be decoding when this returns: `isImageReady` says when it can
+    /// be drawn, and `.imagesReady` input comes when one becomes ready.
     func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError>
+    func isImageReady(_ file: String) -> Bool
 
     func createSurface(size: Size, at origin: Point) -> SurfaceID
     /// Paints `scene` into the surface, fitting its size and shape to the scene, and moves it

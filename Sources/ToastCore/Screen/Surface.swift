@@ -40,4 +40,6 @@ public enum InputEvent: Equatable, Sendable {
     /// Monitors, the screen's size or the panels' reservations changed: cards move to
     /// their monitor's new frame.
     case screenChanged
+    /// Images that were decoding off the loop can be drawn now.
+    case imagesReady
 }

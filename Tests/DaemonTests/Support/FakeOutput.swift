@@ -30,6 +30,10 @@ final class FakeOutput: Output {
     var refreshRate: Double? = 60
     var displayName = ":test"
     var fileDescriptor: Int32 = -1
+    var wakeDescriptor: Int32 = -1
+    /// Icon files still decoding: not drawable until the test says so.
+    var decoding: Set<String> = []
+    func isImageReady(_ file: String) -> Bool { !decoding.contains(file) }
     var desktopResources: String?
     var textMetrics: any TextMeasuring = FixedMetrics()
     /// Icon specs that load, and the file each gives.
