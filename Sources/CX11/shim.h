@@ -56,6 +56,21 @@ static inline int xt_error_handler(Display *d, XErrorEvent *e) {
 }
 static inline void xt_install_error_handler(void) { XSetErrorHandler(xt_error_handler); }
 
+/// When the connection to the X server breaks, Xlib calls its I/O error handler and then
+/// exits the process. The callback runs first, so the daemon can tell its clients and remove
+/// its socket; it should end the process itself.
+typedef void (*xt_connection_lost_callback)(void);
+static xt_connection_lost_callback xt_connection_lost = 0;
+static inline int xt_io_error_handler(Display *d) {
+    (void)d;
+    if (xt_connection_lost) xt_connection_lost();
+    return 0;
+}
+static inline void xt_install_io_error_handler(xt_connection_lost_callback callback) {
+    xt_connection_lost = callback;
+    XSetIOErrorHandler(xt_io_error_handler);
+}
+
 /// Copies the kept errors, oldest first, into `out` (room for XT_ERROR_LOG_SIZE), empties the
 /// log and returns how many errors arrived since the last take (more than were copied when
 /// the ring overflowed).

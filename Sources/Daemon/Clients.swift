@@ -5,6 +5,9 @@ import Transport
 /// their toasts. While a request is handled its events wait, so its reply goes out first.
 final class Clients: EventSink {
     private(set) var connections: [Owner: Connection] = [:]
+    /// More connections than this are refused with a line saying so: each costs a
+    /// descriptor and buffers.
+    static let maxConnections = 256
     private var nextNumber: UInt64 = 1
     /// Events held back while a request is being answered.
     private var held: [(event: ToastEvent, owners: [Owner])]?
@@ -27,7 +30,7 @@ final class Clients: EventSink {
             return
         }
         let line = event.json
-        for owner in owners { connections[owner]?.send(line) }
+        for owner in owners { connections[owner]?.send(event: line) }
     }
 
     /// Runs `answer` with events held, queues its reply to `connection`, then the events.
@@ -36,7 +39,7 @@ final class Clients: EventSink {
         let reply = answer()
         let events = held ?? []
         held = nil
-        connection.send(reply.json)
+        connection.send(reply: reply.json)
         for (event, owners) in events { deliver(event, to: owners) }
     }
 

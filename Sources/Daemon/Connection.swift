@@ -7,8 +7,22 @@ final class Connection {
     let owner: Owner
     var lines = LineBuffer()
     private var outbox: [UInt8] = []
-    /// A client that stops reading must not make the daemon's memory grow without bound.
-    static let maxOutbox = 4 << 20
+    /// The client shut its writing side (or sent its last line): no more requests, but its
+    /// replies and events still go out until it closes.
+    var readClosed = false
+    /// When the partial line now waiting began to arrive; nil when none waits.
+    var partialSince: Double?
+    /// Set when events piled up past `maxEventBacklog`: the client is dropped at the next flush.
+    private(set) var fellBehind = false
+
+    /// Events a client has not read yet may take this much before it is dropped: a
+    /// subscriber that never reads must not make the daemon's memory grow.
+    static let maxEventBacklog = 2 << 20
+    /// Past this much unsent output the daemon stops reading the client's requests until it
+    /// reads its replies: replies of any size are streamed, never dropped.
+    static let readPause = 1 << 20
+    /// How long a partial request line may wait for the rest of it.
+    static let partialLineTimeout = 30.0
 
     init(socket: UnixSocket, owner: Owner) {
         self.socket = socket
@@ -17,21 +31,38 @@ final class Connection {
 
     var fd: Int32 { socket.fd }
     var wantsToWrite: Bool { !outbox.isEmpty }
-    /// Past `maxOutbox`: the client is dropped at the next flush.
-    var isOverflowing: Bool { outbox.count > Connection.maxOutbox }
+    /// Whether to read more requests now.
+    var wantsToRead: Bool { !readClosed && outbox.count < Connection.readPause }
 
-    /// Queues one protocol line.
-    func send(_ json: JSON) {
+    /// Queues a reply: always kept, however large.
+    func send(reply json: JSON) { append(json) }
+
+    /// Queues an event, unless the client has fallen too far behind to take it.
+    func send(event json: JSON) {
+        guard !fellBehind else { return }
+        if outbox.count > Connection.maxEventBacklog {
+            fellBehind = true
+            return
+        }
+        append(json)
+    }
+
+    private func append(_ json: JSON) {
         outbox += Array(json.text.utf8)
         outbox.append(0x0A)
     }
 
-    /// Writes what the socket takes now; false when the peer is gone or too far behind.
+    /// Writes what the socket takes now; false when the peer is gone or fell behind.
     func flush() -> Bool {
-        guard !isOverflowing else { return false }
+        guard !fellBehind else { return false }
         guard !outbox.isEmpty else { return true }
         guard let n = socket.write(outbox[...]) else { return false }
         outbox.removeFirst(n)
         return true
+    }
+
+    /// Why a connection is dropped, for the log; nil for an ordinary close.
+    var dropReason: String? {
+        fellBehind ? "it left more than \(Connection.maxEventBacklog >> 20) MiB of events unread" : nil
     }
 }

@@ -8,16 +8,56 @@ import Transport
 enum Listener {
     struct StartError: Error { let message: String }
 
-    static func open(_ resolved: SocketPath.Resolved) throws(StartError) -> UnixSocket {
+    /// Takes the socket's lock, removes a stale socket (never anything else), and listens.
+    /// Returns the socket and the lock's descriptor, which must stay open for the daemon's life.
+    static func open(_ resolved: SocketPath.Resolved) throws(StartError) -> (socket: UnixSocket, lock: Int32) {
+        let path = resolved.path
         if let dir = resolved.privateDirectory { try makePrivateDirectory(dir) }
-        if UnixSocket.isLive(resolved.path) {
-            throw StartError(message: "another xtoast daemon is already listening at \(resolved.path)")
-        }
+        let lock = try takeLock(path + ".lock")
         do {
-            return try UnixSocket.listen(at: resolved.path)
+            try removeStaleSocket(path)
+            return (try UnixSocket.listen(at: path), lock)
+        } catch let error as StartError {
+            close(lock)
+            throw error
         } catch {
-            throw StartError(message: "cannot listen at \(resolved.path): \(error)")
+            close(lock)
+            throw StartError(message: "cannot listen at \(path): \(error)")
         }
+    }
+
+    /// One daemon per socket, for certain: an exclusive `flock` on a file beside the socket,
+    /// held while the daemon runs (the kernel drops it when the process ends, however it
+    /// ends). Only its holder touches the socket's path. The corresponding C function is `flock`.
+    static func takeLock(_ lockPath: String) throws(StartError) -> Int32 {
+        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            throw StartError(message: "cannot open the lock file \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_uid == getuid() else {
+            close(fd)
+            throw StartError(message: "\(lockPath) is not a regular file of yours; remove it")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            throw StartError(message: "another xtoast daemon is running for \(lockPath.dropLast(5)) (it holds \(lockPath))")
+        }
+        return fd
+    }
+
+    /// A socket left by a daemon that died is removed; anything else at the path (a regular
+    /// file, a directory, a live socket of another program) is left alone and refused.
+    static func removeStaleSocket(_ path: String) throws(StartError) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        guard st.st_mode & S_IFMT == S_IFSOCK else {
+            throw StartError(message: "\(path) exists and is not a socket; xtoast will not remove it (set XTOAST_SOCKET elsewhere)")
+        }
+        if UnixSocket.isLive(path) {
+            throw StartError(message: "something already listens at \(path) (an older xtoast daemon?); stop it first")
+        }
+        unlink(path)
     }
 
     /// The fallback directory in /tmp must be ours and closed to others, or anyone could

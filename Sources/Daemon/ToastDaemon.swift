@@ -12,11 +12,15 @@ public final class ToastDaemon {
     private let service: ToastService
     private let output: any Output
     private let listener: UnixSocket
+    /// The socket's lock (`flock`), held for the daemon's life: one daemon per socket.
+    private let lock: Int32
     private let socketPath: String
     private let clients: Clients
     private let signals: Int32
     private let clock = DaemonClock()
     private var running = true
+    /// Set when accepting failed for want of descriptors: the listener waits for a client to go.
+    private var acceptPaused = false
 
     public struct StartError: Error { public let message: String }
 
@@ -25,7 +29,7 @@ public final class ToastDaemon {
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.displayName, uid: getuid())
         do {
-            listener = try Listener.open(resolved)
+            (listener, lock) = try Listener.open(resolved)
         } catch {
             throw StartError(message: error.message)
         }
@@ -40,6 +44,7 @@ public final class ToastDaemon {
         service = ToastService(config: config, output: output, sink: clients,
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
+        output.onConnectionLost { [unowned self] in self.connectionLost() }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
         Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
@@ -60,14 +65,15 @@ public final class ToastDaemon {
             turn()
             var sources: [(Source, pollfd)] = [
                 (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
-                (.listener, pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)),
+                (.listener, pollfd(fd: acceptPaused ? -1 : listener.fd, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
             ]
             if output.wakeDescriptor >= 0 {
                 sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
             }
             for c in clients.connections.values {
-                sources.append((.client(c), pollfd(fd: c.fd, events: Int16(POLLIN) | (c.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)))
+                let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite ? Int16(POLLOUT) : 0)
+                sources.append((.client(c), pollfd(fd: c.fd, events: events, revents: 0)))
             }
             var fds = sources.map(\.1)
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout(clock.now()))
@@ -90,7 +96,15 @@ public final class ToastDaemon {
                 case .wake: break  // the next turn takes what finished, through the output's input
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
-                case let .client(c): serve(c, now: now)
+                case let .client(c):
+                    // Gone for good (both directions closed), or readable, or writable.
+                    if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
+                        drop(c)
+                    } else if revents & POLLIN != 0 {
+                        serve(c, now: now)
+                    } else if !c.flush() {
+                        drop(c)
+                    }
                 }
             }
         }
@@ -109,65 +123,105 @@ public final class ToastDaemon {
             output.flush()
             input = output.takeInput()
         } while !input.isEmpty
-        for error in output.takeErrors() { Log.info("X error: \(error)") }
+        for error in output.takeErrors() { Log.info("screen: \(error)") }
+        expirePartialLines(clock.now())
         for gone in clients.flush() { drop(gone) }
     }
 
     /// Milliseconds until the next deadline, rounded up so a deadline is never slept short
     /// and spun on; -1 sleeps until input.
     private func pollTimeout(_ now: Double) -> Int32 {
-        guard let next = service.nextDeadline else { return -1 }
+        let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
+        guard let next = [service.nextDeadline, partial].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
+    /// Accepts waiting connections. Past the connection cap each is told why and closed; when
+    /// no descriptor is left (EMFILE), the listener is left alone until a client goes, rather
+    /// than being polled (and failing) in a busy loop.
     private func acceptClients() {
-        while let socket = listener.accept() {
-            if let uid = socket.peerUID, uid != getuid() {
-                Log.info("refused a connection from uid \(uid)")
-                socket.close()
-                continue
+        while true {
+            switch listener.acceptNext() {
+            case .success(nil):
+                return
+            case let .success(socket?):
+                if let uid = socket.peerUID, uid != getuid() {
+                    Log.info("refused a connection from uid \(uid)")
+                    socket.close()
+                } else if clients.connections.count >= Clients.maxConnections {
+                    _ = socket.writeAll(Array((Reply.error("too many connections (at most \(Clients.maxConnections))").json.text + "\n").utf8))
+                    socket.close()
+                } else {
+                    _ = clients.add(socket)
+                }
+            case let .failure(failure):
+                Log.info("cannot accept a connection (\(failure)); waiting for a client to leave")
+                acceptPaused = true
+                return
             }
-            _ = clients.add(socket)
         }
     }
 
-    /// Reads what a client sent and answers each complete line, in order: the reply first,
-    /// then the events the request caused.
+    /// Reads a bounded amount of what a client sent and answers each complete line, in order:
+    /// the reply first, then the events the request caused. Replies are flushed as they are
+    /// made, so a client that writes fast and reads gets them all, and others get their turn.
     private func serve(_ connection: Connection, now: Double) {
-        while true {
+        reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
             switch connection.socket.read() {
             case let .data(bytes):
-                for line in connection.lines.append(bytes) {
-                    switch line {
-                    case .tooLong:
-                        connection.send(Reply.error("request line is longer than \(ProtocolLimits.maxLineBytes) bytes").json)
-                    case let .line(bytes):
-                        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                        clients.reply(to: connection) {
-                            switch Request.decode(line: bytes) {
-                            case let .success(request):
-                                service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
-                            case let .failure(error): .error(error.message)
-                            }
-                        }
-                    }
-                    if connection.isOverflowing { drop(connection); return }
-                }
-                // Paint and flush in the same turn the request was read.
-                output.flush()
+                answer(connection.lines.append(bytes), on: connection, now: now)
+                connection.partialSince = connection.lines.hasPartialLine ? (connection.partialSince ?? now) : nil
             case .wouldBlock:
-                if !connection.flush() { drop(connection) }
-                return
+                break reading
             case .closed:
-                drop(connection)
-                return
+                // Half-closed (or gone): a last line without its newline still counts, and
+                // replies and events go out until the client closes its end too.
+                answer([connection.lines.finish()].compactMap { $0 }, on: connection, now: now)
+                connection.readClosed = true
+                connection.partialSince = nil
             }
+            if !connection.flush() { drop(connection); return }
+            // Paint and flush in the same turn the request was read.
+            output.flush()
+        }
+    }
+
+    /// Reads of up to 64 KiB each that one client gets per loop turn.
+    static let readsPerTurn = 2
+
+    private func answer(_ lines: [LineBuffer.Line], on connection: Connection, now: Double) {
+        for line in lines {
+            switch line {
+            case .tooLong:
+                connection.send(reply: Reply.error("request line is longer than \(ProtocolLimits.maxLineBytes) bytes").json)
+            case let .line(bytes):
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                clients.reply(to: connection) {
+                    switch Request.decode(line: bytes) {
+                    case let .success(request):
+                        service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
+                    case let .failure(error): .error(error.message)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drops clients whose partial line has waited too long for its newline, telling them why.
+    private func expirePartialLines(_ now: Double) {
+        for c in clients.connections.values {
+            guard let since = c.partialSince, now - since >= Connection.partialLineTimeout else { continue }
+            c.send(reply: Reply.error("an incomplete request line waited \(Int(Connection.partialLineTimeout)) s for its newline").json)
+            _ = c.flush()
+            drop(c)
         }
     }
 
     private func drop(_ connection: Connection) {
+        if let reason = connection.dropReason { Log.info("dropped a client: \(reason)") }
         service.forget(connection.owner)
         clients.remove(connection)
+        acceptPaused = false
     }
 
     private func handleSignals(_ now: Double) {
@@ -181,18 +235,33 @@ public final class ToastDaemon {
         }
     }
 
+    /// The X server went away (called from inside Xlib): every owner, subscriber and
+    /// `--wait` client hears `dismissed shutdown`, the socket goes, and the process exits 1.
+    private func connectionLost() {
+        Log.info("lost the connection to the X server; shutting down")
+        service.abandonScreen(now: clock.now())
+        drainClients()
+        unlink(socketPath)
+        exit(1)
+    }
+
     /// Every toast ends with reason `shutdown` and its owner hears it; slow readers get a
     /// moment to take their last events.
     private func shutdown() {
         service.shutdown(now: clock.now())
         output.flush()
+        drainClients()
+        unlink(socketPath)
+    }
+
+    /// Gives slow readers half a second to take what is queued for them.
+    private func drainClients() {
         let deadline = clock.now() + 0.5
         while clients.anyWaitingToWrite, clock.now() < deadline {
             for gone in clients.flush() { drop(gone) }
             var fds = clients.connections.values.filter(\.wantsToWrite).map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 50)
         }
-        unlink(socketPath)
     }
 }
 

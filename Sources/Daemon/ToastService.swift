@@ -152,6 +152,13 @@ final class ToastService {
         for d in changes.deliveries { sink.deliver(d.event, to: d.recipients) }
     }
 
+    /// The screen is gone: every toast ends with reason `shutdown` and its owner hears it,
+    /// without a single call to the screen.
+    func abandonScreen(now: Double) {
+        board.dismissAll(reason: .shutdown, now: now)
+        for d in board.takeChanges().deliveries { sink.deliver(d.event, to: d.recipients) }
+    }
+
     /// Makes the screen and the owners follow what the board changed, and holds the timers
     /// of stacks the pointer is on. Repeats while following the screen changes the board.
     private func settle(_ now: Double) {

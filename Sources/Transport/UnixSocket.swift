@@ -53,14 +53,13 @@ public final class UnixSocket {
         return sock
     }
 
-    /// Binds and listens at `path` with mode 0600, non-blocking.
-    /// The caller has made sure no live daemon holds the path (see `isLive`).
+    /// Binds and listens at `path` with mode 0600, non-blocking. Nothing may be at `path`:
+    /// the caller removes a stale socket itself (and nothing else).
     public static func listen(at path: String) throws(Failure) -> UnixSocket {
         var addr = try address(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw Failure(what: "socket", errno: errno) }
         let sock = UnixSocket(fd: fd)
-        unlink(path)
         // The socket is created 0600 from the start: no window in which others could connect.
         let oldMask = umask(0o177)
         let r = withUnsafePointer(to: &addr) {
@@ -78,6 +77,20 @@ public final class UnixSocket {
     /// or a stale file nobody answers on.
     public static func isLive(_ path: String) -> Bool {
         (try? connect(to: path)) != nil
+    }
+
+    /// Accepts one pending connection, non-blocking: nil when none is waiting, a failure when
+    /// accepting failed (EMFILE: no descriptor left).
+    public func acceptNext() -> Result<UnixSocket?, Failure> {
+        let fd = Glibc.accept(self.fd, nil, nil)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EAGAIN || code == EWOULDBLOCK || code == EINTR || code == ECONNABORTED { return .success(nil) }
+            return .failure(Failure(what: "accept", errno: code))
+        }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        return .success(UnixSocket(fd: fd))
     }
 
     /// Accepts one pending connection, non-blocking; nil when none is waiting.
@@ -114,6 +127,13 @@ public final class UnixSocket {
             if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
             return nil
         }
+    }
+
+    /// Makes a blocking read give up after `seconds` (0: wait for ever), reported as `.wouldBlock`.
+    /// The corresponding C function is `setsockopt` with `SO_RCVTIMEO`.
+    public func setReceiveTimeout(seconds: Int) {
+        var tv = timeval(tv_sec: max(0, seconds), tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Writes everything, blocking (the client's one request).

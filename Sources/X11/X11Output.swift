@@ -1,7 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CX11
 import ToastCore
+
+/// What to do when the X connection breaks. A C callback cannot capture, so it reads this;
+/// it is set once, on the loop's thread, and called on that thread from inside Xlib.
+nonisolated(unsafe) private var connectionLostHandler: (() -> Void)?
 
 /// The loop's `Output` on a real X server: one override-redirect window per surface,
 /// painted with Xft and XRender, input decoded from X events.
@@ -153,6 +158,14 @@ public final class X11Output: Output {
     }
 
     public func flush() { display.flush() }
+
+    /// Runs `body` if the X server goes away (it is killed, or the connection breaks), from
+    /// inside Xlib, which exits the process when `body` returns. `body` must not touch the screen.
+    /// The corresponding C function is `XSetIOErrorHandler`.
+    public func onConnectionLost(_ body: @escaping () -> Void) {
+        connectionLostHandler = body
+        xt_install_io_error_handler { connectionLostHandler?() }
+    }
     public func takeErrors() -> [String] {
         defer { problems.removeAll() }
         return display.takeErrors() + problems

@@ -7,14 +7,35 @@ import Transport
 /// The client side of one connection: send a request, read lines back.
 struct Client {
     let socket: UnixSocket
-    private var buffer = LineBuffer(limit: 1 << 20)
+    /// Replies of any size reach the client (a long `history`): the limit only stops a
+    /// runaway peer from taking all memory.
+    private var buffer = LineBuffer(limit: Client.maxReplyBytes)
     private var ready: [[UInt8]] = []
+    /// Set when a line went past `maxReplyBytes`: reported instead of waiting for ever.
+    private var overlong = false
+    /// Whether the last `next()` gave up waiting (`replyTimeout`) rather than seeing the end.
+    private(set) var timedOut = false
 
-    /// Connects to the daemon's socket, or says how to start one.
+    static let maxReplyBytes = 64 << 20
+    /// A reply comes at once; a daemon that sends none in this long is stuck or not xtoast.
+    static let replyTimeout = 10
+
+    /// Connects to the daemon's socket, or says how to start one. The daemon must run as this
+    /// user (its credentials on the connected socket, `SO_PEERCRED`): anything else at the
+    /// path could read every toast and answer `--wait` with a forged action.
     static func connect() -> Result<Client, Failure> {
         let path = socketPath()
         do {
-            return .success(Client(socket: try UnixSocket.connect(to: path)))
+            let socket = try UnixSocket.connect(to: path)
+            guard let uid = socket.peerUID, uid == getuid() else {
+                socket.close()
+                let who = socket.peerUID.map { "uid \($0)" } ?? "an unknown user"
+                return .failure(Failure(code: .noDaemon, message: """
+                    refusing \(path): the process listening there runs as \(who), not as you (uid \(getuid())).
+                    Someone else may have created it; remove it or set XTOAST_SOCKET.
+                    """))
+            }
+            return .success(Client(socket: socket))
         } catch {
             return .failure(Failure(code: .noDaemon, message: """
                 no xtoast daemon is listening at \(path) (\(error)).
@@ -33,30 +54,49 @@ struct Client {
         socket.writeAll(Array((request.json.text + "\n").utf8))
     }
 
-    /// The next message from the daemon; nil when the connection ends.
-    mutating func next() -> ServerMessage? {
+    /// The next message from the daemon; nil when the connection ends (or, with `timeout`,
+    /// when nothing came for that many seconds: then `timedOut` is set).
+    mutating func next(timeout: Int? = nil) -> ServerMessage? {
+        socket.setReceiveTimeout(seconds: timeout ?? 0)
+        timedOut = false
         while true {
             while !ready.isEmpty {
                 if let message = ServerMessage.decode(line: ready.removeFirst()) { return message }
             }
+            if overlong {
+                overlong = false
+                return .reply(.error("the daemon's reply was longer than \(Client.maxReplyBytes >> 20) MiB"))
+            }
             switch socket.read() {
             case let .data(bytes):
-                for line in buffer.append(bytes) { if case let .line(l) = line { ready.append(l) } }
-            case .wouldBlock: continue
+                for line in buffer.append(bytes) {
+                    switch line {
+                    case let .line(l): ready.append(l)
+                    case .tooLong: overlong = true
+                    }
+                }
+            case .wouldBlock:
+                // Only a receive timeout makes a blocking read give up like this.
+                timedOut = true
+                return nil
             case .closed: return nil
             }
         }
     }
 
-    /// Sends one request and waits for its reply, skipping events.
+    /// Sends one request and waits for its reply (at most `replyTimeout` seconds between
+    /// lines), skipping events.
     mutating func roundTrip(_ request: Request) -> Result<Reply, Failure> {
         guard send(request) else { return .failure(Failure(code: .noDaemon, message: "the daemon closed the connection")) }
-        while let message = next() {
+        while let message = next(timeout: Client.replyTimeout) {
             switch message {
             case let .reply(.error(text)): return .failure(Failure(code: .refused, message: text))
             case let .reply(reply): return .success(reply)
             case .event: continue
             }
+        }
+        if timedOut {
+            return .failure(Failure(code: .noDaemon, message: "the daemon sent no reply within \(Client.replyTimeout) s"))
         }
         return .failure(Failure(code: .noDaemon, message: "the daemon closed the connection before replying"))
     }

@@ -40,4 +40,16 @@ public struct LineBuffer: Sendable {
 
     /// True when a partial line is waiting for its newline.
     public var hasPartialLine: Bool { !pending.isEmpty }
+
+    /// At the end of input: the last line, when it had no newline (nil when there is none,
+    /// or when it was too long and already reported).
+    public mutating func finish() -> Line? {
+        defer {
+            pending.removeAll()
+            discarding = false
+        }
+        guard !discarding, !pending.isEmpty else { return nil }
+        if pending.last == 0x0D { pending.removeLast() }
+        return .line(pending)
+    }
 }

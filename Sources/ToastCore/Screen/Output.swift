@@ -65,6 +65,9 @@ public protocol Output: AnyObject {
     func takeInput() -> [InputEvent]
     /// Sends what was asked so far to the screen.
     func flush()
+    /// Runs `body` if the screen goes away for good (the X server dies). `body` must not call
+    /// the output again; the process ends after it.
+    func onConnectionLost(_ body: @escaping () -> Void)
     /// Errors the screen reported since the last call (a window gone, a bad size), one line
     /// each, for the log: none of them stops the daemon.
     func takeErrors() -> [String]

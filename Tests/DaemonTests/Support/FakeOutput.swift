@@ -86,6 +86,8 @@ final class FakeOutput: Output {
     }
 
     func flush() {}
+    private(set) var connectionLost: (() -> Void)?
+    func onConnectionLost(_ body: @escaping () -> Void) { connectionLost = body }
     func takeErrors() -> [String] { [] }
 
     /// Surfaces that are on screen now, oldest first.

@@ -24,11 +24,16 @@ final class PrivateDisplay {
         name = ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Ends the server at once, as a crash would.
+    func kill() {
+        Foundation.kill(xvfb.processIdentifier, SIGKILL)
+        xvfb.waitUntilExit()
+    }
+
     deinit {
         // SIGKILL: a server spawned from a test thread inherits that thread's blocked
         // signals, SIGTERM among them, and would ignore a polite request.
-        kill(xvfb.processIdentifier, SIGKILL)
-        xvfb.waitUntilExit()
+        if xvfb.isRunning { kill() }
     }
 
     /// Runs an X client (`xrandr`, `xprop`) on this display; throws when it fails.
