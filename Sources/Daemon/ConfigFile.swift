@@ -14,24 +14,27 @@ enum ConfigFile {
     /// them). A missing file is not a problem (the defaults apply); an unreadable one keeps `base`.
     static func load(_ path: String?, base: Config) -> (config: Config, diagnostics: [String]) {
         guard let path else { return (base, []) }
-        guard let text = readFile(path) else { return (base, []) }
+        let text: String
+        switch read(path) {
+        case let .success(t?): text = t
+        case .success(nil): return (base, [])
+        case let .failure(problem):
+            Log.info("\(problem); the settings stay as they were")
+            return (base, ["\(problem); the settings stay as they were"])
+        }
         let (config, diagnostics) = ConfigParser.parse(text, file: path, base: base)
         for d in diagnostics { Log.info("\(d)") }
         return (config, diagnostics.map(\.description))
     }
 
-    /// The file's text; nil when it is missing (silently: the defaults apply) or cannot be
-    /// used, which is logged. Read through `BoundedFile`, so a FIFO or device at the path
-    /// cannot stall the daemon.
-    static func readFile(_ path: String) -> String? {
+    /// The file's text; nil when it is missing (the defaults apply), a failure when it cannot
+    /// be used (a `reload` says so). Read through `BoundedFile`, so a FIFO or device at the
+    /// path cannot stall the daemon.
+    static func read(_ path: String) -> Result<String?, BoundedFile.Failure> {
         switch BoundedFile.read(path, maxBytes: 1 << 20) {
-        case let .success(bytes):
-            return String(decoding: bytes, as: UTF8.self)
-        case .failure(.missing):
-            return nil
-        case let .failure(failure):
-            Log.info("\(failure); ignored")
-            return nil
+        case let .success(bytes): .success(String(decoding: bytes, as: UTF8.self))
+        case .failure(.missing): .success(nil)
+        case let .failure(failure): .failure(failure)
         }
     }
 }

@@ -108,6 +108,11 @@ final class Stage {
 
     func compose(_ toast: Toast, _ appearance: CardComposer.Appearance) -> CardComposer.Card {
         var appearance = appearance
+        // An expanded card fits its monitor: title and message share what is left of the
+        // work area's height once margins, padding and a button row are taken.
+        let height = output.monitors.map(\.workArea.height).min() ?? 0
+        let room = height - 2 * composer.px(config.margin) - composer.px(4 * config.padding + 40)
+        appearance.expandedLines = max(CardComposer.collapsedMessageLines, Int(max(0, room) / max(1, output.textMetrics.lineHeight)) / 2)
         // The kind's icon until the toast's own image has decoded.
         appearance.iconImage = toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil }
         return composer.compose(toast, style: toast.style ?? config.style, appearance: appearance,

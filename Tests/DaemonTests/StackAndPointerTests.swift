@@ -231,3 +231,21 @@ import ToastCore
         #expect(card.paints == paints + 1, "painted once more, in place")
     }
 }
+
+/// Inputs that once crashed or could: each stays a regression test.
+@Suite struct HostileInputTests {
+    @Test("a message of 3,000 lines, expanded by a click, stops at the monitor's height (cut with …); a second click dismisses")
+    func hugeExpansion() throws {
+        let rig = Rig()
+        let lines = (1...3000).map { "line \($0)" }.joined(separator: "\\n")
+        rig.show(#""message":"\#(lines)","timeout":0"#)
+        rig.wait(1.5)
+        let card = try #require(rig.output.live.first)
+        rig.click(card.id, at: Point(x: card.surface.origin.x + 40, y: card.surface.origin.y + 20))
+        rig.wait(1)
+        #expect(card.surface.size.height > 200, "it expanded: \(card.surface.size)")
+        #expect(card.surface.size.height <= 800 - 32, "it fits the monitor: \(card.surface.size)")
+        rig.click(card.id, at: Point(x: card.surface.origin.x + 40, y: card.surface.origin.y + 20))
+        #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: "1", reason: .click))
+    }
+}

@@ -137,5 +137,45 @@ extension Integration {
             #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
             #expect(daemon.log.contains("lost the connection to the X server"), "\(daemon.log)")
         }
+
+        @Test("a FIFO as the config file: reload answers at once with a warning, and the old settings stay")
+        func configFIFO() throws {
+            let daemon = try DaemonHarness()
+            let config = daemon.directory.appendingPathComponent("config/xtoast/config")
+            try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: config)
+            #expect(mkfifo(config.path, 0o600) == 0)
+            let start = Date()
+            let r = try daemon.xtoast(["reload"])
+            #expect(Date().timeIntervalSince(start) < 2)
+            #expect(r.status == 0 && r.stderr.contains("not a regular file"), "\(r.stderr)")
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+        }
+
+        @Test("out of descriptors (EMFILE), the daemon does not spin: it waits for a client to leave, then accepts again")
+        func outOfDescriptors() throws {
+            let daemon = try DaemonHarness()
+            let pid = daemon.process.processIdentifier
+            let limit = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/prlimit"), ["--pid", String(pid), "--nofile=32:32"],
+                                              environment: ["PATH": "/usr/bin:/bin"])
+            #expect(limit.status == 0, "\(limit.stderr)")
+            var held: [ProtocolClient] = []
+            for _ in 0..<40 { if let c = try? ProtocolClient(path: daemon.socketPath) { held.append(c) } }
+            /// The daemon's CPU time so far, in clock ticks (utime + stime from /proc).
+            func cpu() throws -> Int {
+                let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+                let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+                return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+            }
+            try waitUntil("the daemon to log that it cannot accept") { daemon.log.contains("cannot accept") }
+            let before = try cpu()
+            usleep(1_000_000)  // the measurement itself: a second of what the daemon does meanwhile
+            let spent = try cpu() - before
+            #expect(spent < 30, "the daemon used \(spent) ticks of CPU in a second while out of descriptors")
+            held.removeAll()
+            try waitUntil("a ping to be answered again") {
+                (try? ProtocolClient(path: daemon.socketPath).request(#"{"op":"ping"}"#)["ok"]?.bool) == true
+            }
+        }
     }
 }

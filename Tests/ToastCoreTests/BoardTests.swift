@@ -237,3 +237,23 @@ import ToastCore
         #expect(layout.exitTarget(frame, at: .top, in: screen, swipe: .down) == Point(x: 904, y: 801))
     }
 }
+
+/// Bounds that hold whatever arrives.
+@Suite struct BoardBoundsTests {
+    @Test("a flood of critical toasts is bounded: past twice the queue's size the oldest critical one overflows")
+    func criticalFlood() {
+        var board = Board()
+        let owner = Owner(.socket, 1)
+        for i in 0..<1000 {
+            var r = ShowRequest(message: "alarm \(i)")
+            r.urgency = .critical
+            board.show(r, owner: owner, now: 0)
+        }
+        let view = board.view(of: StackKey(position: .topRight))
+        #expect(view.newestFirst.count == 5)
+        #expect(view.more == 200, "5 visible and 200 waiting, no more")
+        let overflowed = board.takeChanges().events.filter { $0 == .dismissed(id: $0.id, reason: .overflow) }
+        #expect(overflowed.count == 1000 - 205)
+        #expect(board.toast("6") == nil && board.toast("1000") != nil, "the oldest waiting ones went")
+    }
+}

@@ -14,6 +14,9 @@ public struct CardComposer: Sendable {
     /// How the card looks right now, beyond the toast's own content.
     public struct Appearance: Equatable, Sendable {
         public var expanded = false
+        /// Expanded, the title and message stop at this many lines each (with "…"), so a card
+        /// never grows past its monitor; nil: no limit.
+        public var expandedLines: Int?
         public var hovered = false
         /// The action button under the pointer, and the one held down.
         public var hoveredButton: String?
@@ -149,7 +152,7 @@ public struct CardComposer: Sendable {
         let title = TextLimits.cut(TextSanitizer.sanitize(toast.title))
         if !title.text.isEmpty {
             let block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
-                                  maxLines: appearance.expanded ? nil : Self.collapsedTitleLines)
+                                  maxLines: appearance.expanded ? appearance.expandedLines : Self.collapsedTitleLines)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.text), y + extent.size.height))
             y += extent.size.height + px(CardMetrics.titleGap)
@@ -159,7 +162,7 @@ public struct CardComposer: Sendable {
         if !message.text.isEmpty {
             let block = TextBlock(text: toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : message.text,
                                   isMarkup: toast.markup, width: textWidth,
-                                  maxLines: appearance.expanded ? nil : Self.collapsedMessageLines)
+                                  maxLines: appearance.expanded ? appearance.expandedLines : Self.collapsedMessageLines)
             let extent = metrics.measure(block)
             let color = title.text.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
             content.append((.text(block, origin: Point(x: textX, y: y), color: color), y + extent.size.height))

@@ -64,7 +64,8 @@ public struct ToastStack: Sendable {
     /// Do-not-disturb: new toasts wait (critical ones excepted) and nothing is promoted.
     public private(set) var holdsNew = false
     /// How many may wait; past it the oldest low-urgency toast (else the oldest normal one)
-    /// is dropped with reason `overflow`. Critical toasts are never dropped.
+    /// is dropped with reason `overflow`. Critical toasts are dropped (oldest first) only past
+    /// twice this many.
     public var maxWaiting: Int
 
     public init(maxVisible: Int = 5, maxWaiting: Int = 100) {
@@ -111,8 +112,11 @@ public struct ToastStack: Sendable {
 
     private mutating func dropOverflow(into change: inout Change) {
         while waiting.count > maxWaiting {
+            // Critical toasts are kept past `maxWaiting`, but not without limit: a flood of
+            // them must not grow the queue for ever, so past twice the limit the oldest goes.
             guard let i = waiting.firstIndex(where: { $0.toast.urgency == .low })
-                ?? waiting.firstIndex(where: { $0.toast.urgency == .normal }) else { return }
+                ?? waiting.firstIndex(where: { $0.toast.urgency == .normal })
+                ?? (waiting.count > 2 * maxWaiting ? waiting.indices.first : nil) else { return }
             change.removed.append((waiting[i].toast.id, .overflow))
             waiting.remove(at: i)
         }
