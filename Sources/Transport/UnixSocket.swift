@@ -105,9 +105,9 @@ public final class UnixSocket {
 
     public enum ReadResult { case data([UInt8]), wouldBlock, closed }
 
-    /// Reads what is available (up to 64 KiB).
-    public func read() -> ReadResult {
-        var buffer = [UInt8](repeating: 0, count: 65536)
+    /// Reads what is available, up to `maxBytes`.
+    public func read(maxBytes: Int = 65536) -> ReadResult {
+        var buffer = [UInt8](repeating: 0, count: max(1, maxBytes))
         while true {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n > 0 { return .data(Array(buffer[0..<n])) }
