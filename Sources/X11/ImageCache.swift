@@ -142,10 +142,10 @@ final class ImageCache {
             if pending[Key(path: path, size: size, tint: nil)] == nil { _ = prepare(path, size: size) }
             return
         }
-        let x = Int32((rect.x + (rect.width - Double(entry.width)) / 2).rounded())
-        let y = Int32((rect.y + (rect.height - Double(entry.height)) / 2).rounded())
+        let x = Int32(pixel: rect.x + (rect.width - Double(entry.width)) / 2)
+        let y = Int32(pixel: rect.y + (rect.height - Double(entry.height)) / 2)
         XRenderComposite(display.handle, PictOpOver, entry.picture, 0, picture, 0, 0, 0, 0, x, y,
-                         UInt32(entry.width), UInt32(entry.height))
+                         UInt32(clamping: entry.width), UInt32(clamping: entry.height))
     }
 
     private func insert(_ image: DecodedImage, for key: Key, stamp: FileStamp) -> Result<Entry, ImageError> {

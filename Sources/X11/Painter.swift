@@ -130,6 +130,6 @@ final class Painter {
         let source = XRenderCreateSolidFill(d, &rc)
         defer { XRenderFreePicture(d, source) }
         XRenderComposite(d, PictOpOver, source, maskPicture, dst, 0, 0, 0, 0,
-                         Int32(origin.x.rounded()), Int32(origin.y.rounded()), UInt32(width), UInt32(height))
+                         Int32(pixel: origin.x), Int32(pixel: origin.y), UInt32(clamping: width), UInt32(clamping: height))
     }
 }

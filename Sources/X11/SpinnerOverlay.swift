@@ -20,7 +20,7 @@ final class SpinnerOverlay {
         self.rect = rect
         self.color = color
         self.background = background
-        let size = Int(rect.width.rounded())
+        let size = Int(Int32(pixel: rect.width).clamped(1, 256))
         frames = (0..<Self.frameCount).map { i in
             painter.render(CardScene(size: Size(width: Double(size), height: Double(size)), cornerRadius: 0, ops: [
                 .roundedRect(Rect(x: 0, y: 0, width: Double(size), height: Double(size)), radius: 0, color: background),
@@ -33,8 +33,8 @@ final class SpinnerOverlay {
         attributes.colormap = parent.visual.colormap
         attributes.background_pixmap = frames.first ?? 0
         let mask = UInt(CWBorderPixel | CWColormap | CWBackPixmap)
-        window = XCreateWindow(display.handle, parent.window, Int32(rect.x.rounded()), Int32(rect.y.rounded()),
-                               UInt32(max(1, size)), UInt32(max(1, size)), 0, parent.visual.depth, UInt32(InputOutput),
+        window = XCreateWindow(display.handle, parent.window, Int32(pixel: rect.x), Int32(pixel: rect.y),
+                               UInt32(clamping: size), UInt32(clamping: size), 0, parent.visual.depth, UInt32(InputOutput),
                                parent.visual.visual, mask, &attributes)
         XMapWindow(display.handle, window)
         shown = 0

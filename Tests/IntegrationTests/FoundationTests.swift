@@ -175,7 +175,7 @@ extension Integration {
             let second = try DaemonHarness.run(DaemonHarness.binDirectory.appendingPathComponent("xtoast"), ["daemon"],
                                                environment: daemon.environment)
             #expect(second.status == 1)
-            #expect(second.stderr.contains("already listening"))
+            #expect(second.stderr.contains("another xtoast daemon is running"), "\(second.stderr)")
             #expect(second.stderr.split(separator: "\n").count == 1)
 
             // The first daemon leaves no socket behind when stopped; a stale file is taken over.
