@@ -8,6 +8,17 @@ extension Integration {
     @Suite struct LiveChangesTests {
         typealias F = FoundationTests
 
+        /// xcompmgr on the test display (no shadows of its own); stop it with SIGKILL.
+        static func startCompositor() throws -> Process {
+            let compositor = Process()
+            compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
+            compositor.environment = ["DISPLAY": TestDisplay.name]
+            compositor.standardOutput = FileHandle.nullDevice
+            compositor.standardError = FileHandle.nullDevice
+            try compositor.run()
+            return compositor
+        }
+
         static func writeConfig(_ daemon: DaemonHarness, _ text: String) throws {
             let url = daemon.directory.appendingPathComponent("config/xtoast/config")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -63,12 +74,7 @@ extension Integration {
             _ = try daemon.show(["--timeout", "0", "--kind", "success", "composited"])
             let before = try #require(try F.restingCards(probe, count: 1).first)
             #expect(probe.depth(of: before.window) == 24)
-            let compositor = Process()
-            compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
-            compositor.environment = ["DISPLAY": TestDisplay.name]
-            compositor.standardOutput = FileHandle.nullDevice
-            compositor.standardError = FileHandle.nullDevice
-            try compositor.run()
+            let compositor = try Self.startCompositor()
             // Processes started from test threads inherit a mask that blocks SIGTERM: use SIGKILL.
             defer { if compositor.isRunning { kill(compositor.processIdentifier, SIGKILL); compositor.waitUntilExit() } }
             try waitUntil("the card to move to a 32-bit window") {
@@ -112,12 +118,7 @@ extension Integration {
 
         @Test("shadow = own: under a compositor the accent card draws its shadow in a margin, unshaped; the default draws none")
         func ownShadow() throws {
-            let compositor = Process()
-            compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
-            compositor.environment = ["DISPLAY": TestDisplay.name]
-            compositor.standardOutput = FileHandle.nullDevice
-            compositor.standardError = FileHandle.nullDevice
-            try compositor.run()
+            let compositor = try Self.startCompositor()
             defer { kill(compositor.processIdentifier, SIGKILL); compositor.waitUntilExit() }
             let probe = try XProbe()
             probe.movePointer(to: Point(x: 10, y: 700))
