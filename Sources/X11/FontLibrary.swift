@@ -110,21 +110,38 @@ final class Layout {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             pango_layout_set_height(layout, -Int32(max(1, min(lines, Self.maxLines))))
         }
-        if !(block.isMarkup && Self.setMarkup(block.text, on: layout)) {
-            pango_layout_set_text(layout, block.text, -1)
+        // A negative height limits lines per paragraph only, so a message of many short lines
+        // is cut to its first `maxLines` paragraphs here, the last one ending in "…".
+        let paragraphs = block.maxLines.map { max(1, min($0, Self.maxLines)) }
+        var cut = false
+        if !(block.isMarkup && Self.setMarkup(block.text, on: layout, paragraphs: paragraphs, cut: &cut)) {
+            let text = paragraphs.flatMap { Self.firstParagraphs(block.text, $0) }
+            cut = text != nil
+            pango_layout_set_text(layout, text ?? block.text, -1)
         }
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, nil, &logical)
         extent = TextExtent(size: Size(width: Double(max(0, logical.width)), height: Double(max(0, logical.height))),
                             lineCount: Int(max(0, pango_layout_get_line_count(layout))),
-                            isCut: pango_layout_is_ellipsized(layout) != 0)
+                            isCut: cut || pango_layout_is_ellipsized(layout) != 0)
     }
 
     deinit { xt_pango_unref(UnsafeMutableRawPointer(handle)) }
 
+    /// The first `count` paragraphs (newline-separated) with "…" at the end, or nil when the
+    /// text has no more than that.
+    static func firstParagraphs(_ text: String, _ count: Int) -> String? {
+        var seen = 0
+        for i in text.indices where text[i] == "\n" {
+            seen += 1
+            if seen == count { return String(text[..<i]) + "…" }
+        }
+        return nil
+    }
+
     /// Parses first so that markup Pango refuses (which `MarkupSanitizer` should never produce)
     /// shows as plain text rather than as nothing. The corresponding C function is `pango_parse_markup`.
-    private static func setMarkup(_ markup: String, on layout: OpaquePointer) -> Bool {
+    private static func setMarkup(_ markup: String, on layout: OpaquePointer, paragraphs: Int?, cut: inout Bool) -> Bool {
         var attributes: OpaquePointer?
         var text: UnsafeMutablePointer<CChar>?
         var error: UnsafeMutablePointer<GError>?
@@ -132,7 +149,14 @@ final class Layout {
             if let error { g_error_free(error) }
             return false
         }
-        pango_layout_set_text(layout, text, -1)
+        // Cut after parsing, so no tag is split; attributes past the new end apply to nothing.
+        let plain = String(cString: text)
+        if let paragraphs, let shorter = firstParagraphs(plain, paragraphs) {
+            cut = true
+            pango_layout_set_text(layout, shorter, -1)
+        } else {
+            pango_layout_set_text(layout, text, -1)
+        }
         pango_layout_set_attributes(layout, attributes)
         g_free(text)
         if let attributes { pango_attr_list_unref(attributes) }

@@ -177,5 +177,27 @@ extension Integration {
                 (try? ProtocolClient(path: daemon.socketPath).request(#"{"op":"ping"}"#)["ok"]?.bool) == true
             }
         }
+
+        @Test("inputs that once crashed the daemon: a 3,000-character word in a capsule and under <u>, a 2,000-line message expanded")
+        func onceCrashed() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let word = String(repeating: "W", count: 3000)
+            _ = try daemon.show(["--timeout", "0", "--style", "capsule", word])
+            _ = try daemon.show(["--timeout", "0", "--markup", "<u>\(word)</u>"])
+            let lines = (1...2000).map { "line \($0)" }.joined(separator: "\n")
+            _ = try daemon.show(["--timeout", "0", "--position", "bottom-left", lines])
+            let cards = try F.restingCards(probe, count: 3)
+            let tall = try #require(cards.first { $0.frame.x == 16 })
+            probe.click(at: Point(x: tall.frame.x + 40, y: tall.frame.y + 20))
+            try waitUntil("the long card to expand and rest") {
+                guard let c = probe.cardsOnScreen().first(where: { $0.frame.x == 16 }) else { return false }
+                return c.frame.height > tall.frame.height + 100
+            }
+            let expanded = try #require(try F.restingCards(probe, count: 3).first { $0.frame.x == 16 })
+            #expect(expanded.frame.y >= 0 && expanded.frame.maxY <= 800, "it fits the screen: \(expanded.frame)")
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(daemon.process.isRunning)
+        }
     }
 }
