@@ -13,7 +13,9 @@ import Glibc
 /// The corresponding C functions are `pthread_create`, `pthread_cond_timedwait` and `pipe`.
 final class DecodeWorker {
     static let patience = 0.02
-    static let budget = 2.0
+    /// How long a decode may take before it is abandoned: 2 s, or `$XTOAST_IMAGE_BUDGET`
+    /// seconds (0.05 to 60; a value outside that range or not a number is ignored).
+    let budget: Double
     static let maxInFlight = 4
 
     /// Readable when a decode has finished; -1 when no pipe could be made (then decodes are
@@ -29,6 +31,7 @@ final class DecodeWorker {
     }
 
     init() {
+        budget = Self.budget(from: getenv("XTOAST_IMAGE_BUDGET").map { String(cString: $0) })
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             for fd in fds {
@@ -41,6 +44,11 @@ final class DecodeWorker {
             wakeDescriptor = -1
             wakeWriter = -1
         }
+    }
+
+    static func budget(from text: String?) -> Double {
+        guard let text, let seconds = Double(text), seconds >= 0.05, seconds <= 60 else { return 2 }
+        return seconds
     }
 
     deinit {
@@ -69,9 +77,9 @@ final class DecodeWorker {
             return .done(work())
         }
         pthread_detach(thread)
-        let wait = wakeDescriptor >= 0 ? Self.patience : Self.budget
+        let wait = wakeDescriptor >= 0 ? Self.patience : budget
         if let result = job.wait(seconds: wait) { return .done(result) }
-        inFlight.append((job, now + Self.budget))
+        inFlight.append((job, now + budget))
         return .pending(job)
     }
 

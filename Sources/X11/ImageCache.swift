@@ -96,7 +96,7 @@ final class ImageCache {
         let now = Monotonic.now()
         pending = pending.filter { key, entry in
             if worker.isWaiting(for: entry.job, now: now) { return true }
-            failures.append("icon \(key.path) took longer than \(Int(DecodeWorker.budget)) s to decode; its card keeps the kind's icon")
+            failures.append("icon \(key.path) took longer than \(worker.budget) s to decode; its card keeps the kind's icon")
             return false
         }
         return (ready, failures)
