@@ -186,9 +186,11 @@ public struct CardComposer: Sendable {
             buttons = rects
             y += buttonHeight(metrics)
         }
-        let fullHeight = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
-        let height = appearance.heightLimit.map { max(padding * 2 + iconSize, $0.rounded()) } ?? fullHeight
-        if height < fullHeight {
+        let naturalHeight = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
+        let fullHeight = min(naturalHeight, CardMetrics.maxSide)
+        let height = min(appearance.heightLimit.map { max(padding * 2 + iconSize, $0.rounded()) } ?? fullHeight, CardMetrics.maxSide)
+        truncated = truncated || naturalHeight > CardMetrics.maxSide
+        if height < naturalHeight {
             // While the height animates, leave out what would spill over the bottom edge; text
             // keeps the lines that fit, the last one ending in "…".
             content = content.compactMap { item in
