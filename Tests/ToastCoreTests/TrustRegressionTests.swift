@@ -118,6 +118,37 @@ import Testing
 }
 
 @Suite struct CardSizeRegressionTests {
+    /// fuzz-card: a narrow card with a wide padding left the capsule's text a width below 0,
+    /// which Pango (and the fake) take as "no wrapping": 4 000 characters on one line made a
+    /// capsule 44 370 px wide. The text is now always at least 1 px wide, so it wraps and is cut.
+    @Test func capsuleWithPaddingWiderThanTheCardStaysNarrow() {
+        var config = Config()
+        config.cardWidth = ConfigLimits.minimumCardWidth
+        config.padding = ConfigLimits.padding
+        let composer = CardComposer(config: config, scale: 8)
+        let toast = Toast(id: "1", title: "T", message: String(repeating: "W", count: 4000))
+        for style in CardStyle.allCases {
+            let card = composer.compose(toast, style: style, metrics: FixedMetrics(scale: 8))
+            #expect(card.scene.size.width <= CardMetrics.maxSide, "\(style): \(card.scene.size)")
+            for case let .text(block, _, _) in card.scene.ops { #expect(block.width > 0, "\(style)") }
+        }
+        let capsule = composer.compose(toast, style: .capsule, metrics: FixedMetrics(scale: 8))
+        #expect(capsule.isTruncated)
+    }
+
+    /// fuzz-card: the corner coverage trapped on a negative size ("Range requires lowerBound <=
+    /// upperBound"); the screen code hands it whatever it computed. No pixels, no trap.
+    @Test func coverageOfEmptyOrNegativeSizes() {
+        #expect(RoundedRectCoverage.rowSpans(width: -16, height: -16, radius: 0).isEmpty)
+        #expect(RoundedRectCoverage.rowSpans(width: -3, height: 5, radius: 2).isEmpty)
+        #expect(RoundedRectCoverage.rowSpans(width: 5, height: 0, radius: .nan).isEmpty)
+        #expect(RoundedRectCoverage.alphaMask(width: -16, height: -16, radius: 0, stride: 0).isEmpty)
+        #expect(RoundedRectCoverage.alphaMask(width: -2, height: 3, radius: 1, stride: 4) == [UInt8](repeating: 0, count: 12))
+        #expect(RoundedRectCoverage.alphaMask(width: 8, height: 2, radius: .infinity, stride: 4).count == 8)
+        #expect(RoundedRectCoverage.alphaMask(width: 4, height: 4, radius: .nan, stride: 4) == [UInt8](repeating: 255, count: 16))
+        #expect(RoundedRectCoverage.rowSpans(width: 4, height: 4, radius: -.infinity).map(\.end) == [4, 4, 4, 4])
+    }
+
     /// Issue 12: an expanded card of thousands of lines had no height cap, and the screen code
     /// traps converting rows past 32 767 to Int16. The composer caps every card at X's limit.
     @Test func expandedCardOfThousandsOfLinesStaysWithinX() {
