@@ -108,6 +108,15 @@ extension JSON {
 
 // MARK: - Parsing
 
+extension JSON {
+    /// Whether a number's text has a nonzero digit before its exponent: `1e-400` does, though
+    /// it reads as 0.0. Used wherever a number that underflowed must not pass for zero.
+    static func hasNonzeroMantissa<Bytes: Collection>(_ text: Bytes) -> Bool where Bytes.Element == UInt8 {
+        text.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+            .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+    }
+}
+
 /// Why a line is not JSON, with the byte offset where it went wrong.
 public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
@@ -235,8 +244,7 @@ private struct Parser {
         // A number too small for a Double (1e-400) rounds to zero, but it is not zero: keep it
         // the smallest positive (or negative) Double, so `"timeout":1e-400` cannot become 0,
         // which means "never expires".
-        if value == 0, bytes[start..<i].prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
-            .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+        if value == 0, JSON.hasNonzeroMantissa(bytes[start..<i]) {
             return bytes[start] == UInt8(ascii: "-") ? -Double.leastNonzeroMagnitude : Double.leastNonzeroMagnitude
         }
         return value
