@@ -22,6 +22,12 @@ import Testing
         #expect(result.config == .default)
     }
 
+    /// Like the protocol's: a timeout of 1e-400 reads as 0, "until dismissed". Refused.
+    @Test func underflowingNumberIsRefused() {
+        #expect(parse("[general]\ntimeout = 1e-400\n[timeouts]\ninfo = 0.0e-999\n").problems
+                == ["fuzz.conf:2: timeout: '1e-400' is too small to tell from 0"])
+    }
+
     /// Every numeric key has an upper bound: 1e308 is refused everywhere a number goes.
     @Test func everyNumericKeyHasAnUpperBound() {
         for section in ConfigSchema.sections where !["colors"].contains(section.name) {

@@ -124,6 +124,10 @@ enum ConfigSchema {
         guard let number = Double(value), number.isFinite else {
             throw ConfigProblem("expected a number, got '\(value)'")
         }
+        // `1e-400` reads as 0.0, and 0 means "until dismissed" for a timeout: refuse it.
+        guard number != 0 || !JSON.hasNonzeroMantissa(value.utf8) else {
+            throw ConfigProblem("'\(value)' is too small to tell from 0")
+        }
         guard bounds.contains(number) else { throw ConfigProblem("must be \(bounds), got \(value)") }
         return number
     }
