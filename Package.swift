@@ -16,6 +16,8 @@ import PackageDescription
 /// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
 /// - `xtoast-generate`: prints the man pages and shell completions (run by `scripts/install`).
 /// - `xtoast-bench`: measures launch-to-pixels from outside the daemon (run by `scripts/bench`).
+/// - `FuzzSupport` and `fuzz-*`: libFuzzer targets (run by `scripts/fuzz`, which builds them with
+///   `--sanitize=fuzzer` into `.build-fuzz`); in a plain build they link but do nothing.
 let package = Package(
     name: "xtoast",
     targets: [
@@ -47,6 +49,12 @@ let package = Package(
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
+        .target(name: "FuzzSupport", dependencies: ["ToastCore"]),
+        .executableTarget(name: "fuzz-request", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-config", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-markup", dependencies: ["ToastCore", "CPango", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-card", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-image", dependencies: ["X11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),

@@ -226,15 +226,15 @@ private func problems(_ text: String) -> [String] {
             size = -3
             family = ""
             """) == [
-            "2: radius: must be at least 0, got -1",
-            "3: width: must be more than 0, got 0",
-            "5: max_visible: must be at least 1, got 0",
+            "2: radius: must be at least 0 and at most 200, got -1",
+            "3: width: must be at least 100 and at most 2000, got 0",
+            "5: max_visible: must be at least 1 and at most 50, got 0",
             "6: scale: must be at least 0.25 and at most 8, got 0",
             "7: scale: must be at least 0.25 and at most 8, got 9",
-            "9: info: must be at least 0, got -2",
+            "9: info: must be at least 0 and at most 86400, got -2",
             "11: swipe_distance_fraction: must be more than 0 and at most 1, got 1.5",
-            "12: spring_response: must be more than 0, got 0",
-            "14: size: must be more than 0, got -3",
+            "12: spring_response: must be more than 0 and at most 10, got 0",
+            "14: size: must be more than 0 and at most 144, got -3",
             "15: family: must not be empty",
         ])
     }

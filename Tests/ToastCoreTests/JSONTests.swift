@@ -314,7 +314,8 @@ private func quoted(_ bytes: [UInt8]) -> [UInt8] { [0x22] + bytes + [0x22] }
         #expect(JSON.string("\u{0}\u{1}\u{1F}").text == #""\u0000\u0001\u001f""#)
         #expect(JSON.string("/").text == #""/""#)
         #expect(JSON.string("é😀").text == "\"é😀\"")
-        #expect(JSON.string("\u{7F}").text == "\"\u{7F}\"")
+        // DEL is escaped like the C0 and C1 controls around it (issue 12).
+        #expect(JSON.string("\u{7F}").text == #""\u007f""#)
     }
 
     @Test func serialiserNeverEmitsALineBreak() {

@@ -101,10 +101,12 @@ private func line(_ s: String) -> LineBuffer.Line { .line(bytes(s)) }
         #expect(buffer.append(bytes("aaaaaa\nbbbbbbbb\nc\n")) == [.tooLong, .tooLong, line("c")])
     }
 
-    @Test func crCountsTowardsTheLimit() {
-        // "12345\r" is 6 bytes before the newline; the limit applies to what arrived.
+    @Test func crOfACRLFDoesNotCountTowardsTheLimit() {
+        // A limit-sized line ending in CRLF is the same line as one ending in LF (issue 12);
+        // a byte more is too long either way.
         var buffer = LineBuffer(limit: 5)
-        #expect(buffer.append(bytes("12345\r\nnext\n")) == [.tooLong, line("next")])
+        #expect(buffer.append(bytes("12345\r\nnext\n")) == [line("12345"), line("next")])
+        #expect(buffer.append(bytes("123456\r\nnext\n")) == [.tooLong, line("next")])
     }
 
     @Test func protocolSizedLongLine() {

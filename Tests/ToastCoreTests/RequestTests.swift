@@ -218,8 +218,9 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
 
     @Test(arguments: [#"a\nb"#, #"a\tb"#, #"\u0000"#, #"x\u001b[31m"#, #"del\u007f"#, #"\r"#])
     func controlCharacterInID(escaped: String) {
-        #expect(errorMessage(#"{"op":"show","message":"m","id":"\#(escaped)"}"#) == #""id" must not contain control characters"#)
-        #expect(errorMessage(#"{"op":"dismiss","id":"\#(escaped)"}"#) == #""id" must not contain control characters"#)
+        let message = #""id" must not contain control or bidi formatting characters"#
+        #expect(errorMessage(#"{"op":"show","message":"m","id":"\#(escaped)"}"#) == message)
+        #expect(errorMessage(#"{"op":"dismiss","id":"\#(escaped)"}"#) == message)
     }
 
     @Test func dismissWithBothIDAndAll() {

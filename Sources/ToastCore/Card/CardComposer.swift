@@ -140,7 +140,8 @@ public struct CardComposer: Sendable {
         let iconSize = px(Self.iconSize)
         let closeSize = px(CardMetrics.closeButtonSize)
         let textX = bar + padding + iconSize + px(CardMetrics.iconTextGap)
-        let textWidth = width - textX - padding - closeSize - px(CardMetrics.closeButtonGap)
+        // At least 1 px, as in the capsule: 0 or less would mean "no wrapping".
+        let textWidth = max(1, width - textX - padding - closeSize - px(CardMetrics.closeButtonGap))
         let lineHeight = metrics.lineHeight
         let top = padding + border / 2
 
@@ -189,9 +190,11 @@ public struct CardComposer: Sendable {
             buttons = rects
             y += buttonHeight(metrics)
         }
-        let fullHeight = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
-        let height = appearance.heightLimit.map { max(padding * 2 + iconSize, $0.rounded()) } ?? fullHeight
-        if height < fullHeight {
+        let naturalHeight = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
+        let fullHeight = min(naturalHeight, CardMetrics.maxSide)
+        let height = min(appearance.heightLimit.map { max(padding * 2 + iconSize, $0.rounded()) } ?? fullHeight, CardMetrics.maxSide)
+        truncated = truncated || naturalHeight > CardMetrics.maxSide
+        if height < naturalHeight {
             // While the height animates, leave out what would spill over the bottom edge; text
             // keeps the lines that fit, the last one ending in "…".
             content = content.compactMap { item in
@@ -290,7 +293,9 @@ public struct CardComposer: Sendable {
         let markup = [title.text.isEmpty ? "" : "<b>\(MarkupSanitizer.escaped(title.text))</b>", messageMarkup]
             .filter { !$0.isEmpty }.joined(separator: "  ")
         let gap = px(CardMetrics.capsuleIconGap)
-        let maxText = px(config.cardWidth) - height - iconSize - gap
+        // At least 1 px: a width of 0 or less means "no wrapping" to Pango, and a wide padding
+        // on a narrow card must not turn 4 000 characters into one line past X's 32 767 px.
+        let maxText = max(1, px(config.cardWidth) - height - iconSize - gap)
         var block = TextBlock(text: markup, isMarkup: true, width: maxText, maxLines: 1)
         let extent = metrics.measure(block)
         block.width = extent.size.width.rounded(.up)

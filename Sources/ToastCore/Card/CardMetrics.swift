@@ -1,6 +1,10 @@
 /// The card's fixed lengths, in points at scale 1 (the composer multiplies them by the HiDPI
 /// scale). The configurable ones (width, padding, radius, border) are in `Config`.
 public enum CardMetrics {
+    /// The longest side a card may have, in device pixels: X's window sizes and coordinates
+    /// are 16-bit, and a taller card (an expanded message of thousands of lines) would trap
+    /// converting to `Int16` in the screen code. Cut with "…" like any other shortened card.
+    public static let maxSide = 32_767.0
     /// The accent style's coloured bar at the leading edge, and its own corner radius.
     public static let accentBarWidth = 6.0
     public static let accentRadius = 8.0

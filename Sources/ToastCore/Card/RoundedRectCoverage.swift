@@ -25,7 +25,10 @@ public enum RoundedRectCoverage {
     /// for XShape's rectangle list.
     /// `minimumCoverage` 0.5 suits a hard XShape edge; a lower one keeps every pixel the
     /// anti-aliased ARGB corner draws in.
+    /// A side of 0 or less (a size computed from outside data gone wrong) has no pixels, so
+    /// no spans, rather than a trap on a backwards range.
     public static func rowSpans(width: Int, height: Int, radius: Double, minimumCoverage: Double = 0.5) -> [(y: Int, start: Int, end: Int)] {
+        guard width > 0, height > 0 else { return [] }
         var spans: [(Int, Int, Int)] = []
         spans.reserveCapacity(height)
         for y in 0..<height {
@@ -40,10 +43,13 @@ public enum RoundedRectCoverage {
     }
 
     /// An 8-bit alpha mask, row-major, `stride` bytes per row.
+    /// A side of 0 or less gives an all-clear mask (empty when the height is), and columns past
+    /// `stride` are left out, so no size traps.
     public static func alphaMask(width: Int, height: Int, radius: Double, stride: Int) -> [UInt8] {
-        var mask = [UInt8](repeating: 0, count: stride * height)
+        var mask = [UInt8](repeating: 0, count: max(0, stride) * max(0, height))
+        guard width > 0, height > 0 else { return mask }
         for y in 0..<height {
-            for x in 0..<width {
+            for x in 0..<min(width, stride) {
                 let c = coverage(x: x, y: y, width: Double(width), height: Double(height), radius: radius)
                 mask[y * stride + x] = UInt8((c * 255).rounded())
             }

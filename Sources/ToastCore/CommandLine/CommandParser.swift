@@ -163,7 +163,9 @@ public enum CommandParser {
     static func parseTimeout(_ v: String) throws(UsageError) -> Double {
         guard let t = Double(v), t.isFinite else { throw UsageError("--timeout needs a number of seconds, got \"\(v)\"") }
         guard t >= 0 else { throw UsageError("--timeout must not be negative (0 keeps the toast until dismissed)") }
-        return t
+        // As in the protocol: only an exact 0 keeps the toast; `1e-400` reads as 0.0 but is not.
+        if t == 0, JSON.hasNonzeroMantissa(v.utf8) { return ProtocolLimits.minTimeout }
+        return t > 0 ? max(t, ProtocolLimits.minTimeout) : 0
     }
 
     static func parseIcon(_ v: String) throws(UsageError) -> String {

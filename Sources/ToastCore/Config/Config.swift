@@ -72,3 +72,38 @@ public struct Config: Equatable, Sendable {
     /// Seconds a `kind` card stays when the client gave no timeout; 0 means until dismissed.
     public func timeout(for kind: Kind) -> Double { timeouts[kind] ?? timeout }
 }
+
+/// Upper (and a few lower) bounds of the config file's numbers.
+///
+/// Every length ends up multiplied by the scale (up to 8) and handed to X, whose coordinates
+/// and window sizes are 16-bit, and to pixel buffers whose size is width × height × 4: without
+/// bounds, `width = 100000` or `padding = 1e9` asks for gigabytes or traps converting to
+/// `Int16`, and crashes the daemon again at every start. The bounds are far past any sane
+/// setting, and `assets/config.example` lists them beside each key.
+public enum ConfigLimits {
+    /// At scale 8, 2000 px is 16 000 device pixels: inside X's 32 767 with room for the shadow.
+    /// Below 100 px nothing but the icon fits.
+    public static let cardWidth = 2000.0
+    public static let minimumCardWidth = 100.0
+    public static let padding = 200.0
+    public static let radius = 200.0
+    public static let borderWidth = 50.0
+    public static let gap = 500.0
+    public static let margin = 1000.0
+    /// Points; a line of 144 pt text is already a fifth of a 1080p screen.
+    public static let fontSize = 144.0
+    /// Bytes of a font family or pattern.
+    public static let fontFamilyBytes = 256
+    public static let maxVisible = 50
+    /// Seconds, the same as the protocol's longest timeout.
+    public static let timeout = ProtocolLimits.maxTimeout
+    /// Seconds of any animation or measuring window in `[motion]`.
+    public static let motionSeconds = 10.0
+    /// Damping fractions (1 = no bounce; more only slows the spring).
+    public static let dampingFraction = 10.0
+    public static let enterThrow = 100.0
+    /// Pixels per second.
+    public static let speed = 100_000.0
+    /// Pixels, for the pointer distances in `[motion]`.
+    public static let distance = 1000.0
+}

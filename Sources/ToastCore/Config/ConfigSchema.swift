@@ -27,20 +27,20 @@ enum ConfigSchema {
             Setting(key: "scale") { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.scale = value.lowercased() == "auto" ? nil : try number(value, .within(Scale.range))
             },
-            integer("max_visible", \.maxVisible, atLeast: 1),
-            number("timeout", \.timeout, .nonNegative),
+            integer("max_visible", \.maxVisible, 1...ConfigLimits.maxVisible),
+            number("timeout", \.timeout, .upTo(ConfigLimits.timeout)),
         ]),
         Section(name: "font", settings: [
             text("family", \.font),
-            number("size", \.fontSize, .positive),
+            number("size", \.fontSize, .positive(upTo: ConfigLimits.fontSize)),
         ]),
         Section(name: "card", settings: [
-            number("radius", \.radius, .nonNegative),
-            number("border_width", \.borderWidth, .nonNegative),
-            number("padding", \.padding, .nonNegative),
-            number("width", \.cardWidth, .positive),
-            number("gap", \.gap, .nonNegative),
-            number("margin", \.margin, .nonNegative),
+            number("radius", \.radius, .upTo(ConfigLimits.radius)),
+            number("border_width", \.borderWidth, .upTo(ConfigLimits.borderWidth)),
+            number("padding", \.padding, .upTo(ConfigLimits.padding)),
+            number("width", \.cardWidth, .within(ConfigLimits.minimumCardWidth...ConfigLimits.cardWidth)),
+            number("gap", \.gap, .upTo(ConfigLimits.gap)),
+            number("margin", \.margin, .upTo(ConfigLimits.margin)),
             choice("shadow", \.shadow),
         ]),
         Section(name: "colors", settings: Kind.allCases.map { kind in
@@ -50,25 +50,25 @@ enum ConfigSchema {
         }),
         Section(name: "timeouts", settings: Kind.allCases.map { kind in
             Setting(key: kind.rawValue) { (config: inout Config, value: String) throws(ConfigProblem) in
-                config.timeouts[kind] = isDefault(value) ? nil : try number(value, .nonNegative)
+                config.timeouts[kind] = isDefault(value) ? nil : try number(value, .upTo(ConfigLimits.timeout))
             }
         }),
         Section(name: "motion", settings: [
-            number("spring_response", \.motion.springResponse, .positive),
-            number("spring_damping_fraction", \.motion.springDampingFraction, .positive),
-            number("snap_back_response", \.motion.snapBackResponse, .positive),
-            number("snap_back_damping_fraction", \.motion.snapBackDampingFraction, .positive),
-            number("enter_throw", \.motion.enterThrow, .positive),
-            number("exit_duration", \.motion.exitDuration, .positive),
-            number("content_duration", \.motion.contentDuration, .nonNegative),
+            number("spring_response", \.motion.springResponse, .seconds),
+            number("spring_damping_fraction", \.motion.springDampingFraction, .positive(upTo: ConfigLimits.dampingFraction)),
+            number("snap_back_response", \.motion.snapBackResponse, .seconds),
+            number("snap_back_damping_fraction", \.motion.snapBackDampingFraction, .positive(upTo: ConfigLimits.dampingFraction)),
+            number("enter_throw", \.motion.enterThrow, .positive(upTo: ConfigLimits.enterThrow)),
+            number("exit_duration", \.motion.exitDuration, .seconds),
+            number("content_duration", \.motion.contentDuration, .upTo(ConfigLimits.motionSeconds)),
             number("swipe_distance_fraction", \.motion.swipeDistanceFraction, .fraction),
-            number("swipe_velocity", \.motion.swipeVelocity, .positive),
-            number("velocity_window", \.motion.velocityWindow, .positive),
-            number("axis_lock_distance", \.motion.axisLockDistance, .nonNegative),
-            number("click_slop", \.motion.clickSlop, .nonNegative),
-            number("rubber_band_limit", \.motion.rubberBandLimit, .nonNegative),
-            number("settle_distance", \.motion.settleDistance, .positive),
-            number("settle_speed", \.motion.settleSpeed, .positive),
+            number("swipe_velocity", \.motion.swipeVelocity, .positive(upTo: ConfigLimits.speed)),
+            number("velocity_window", \.motion.velocityWindow, .seconds),
+            number("axis_lock_distance", \.motion.axisLockDistance, .upTo(ConfigLimits.distance)),
+            number("click_slop", \.motion.clickSlop, .upTo(ConfigLimits.distance)),
+            number("rubber_band_limit", \.motion.rubberBandLimit, .upTo(ConfigLimits.distance)),
+            number("settle_distance", \.motion.settleDistance, .positive(upTo: ConfigLimits.distance)),
+            number("settle_speed", \.motion.settleSpeed, .positive(upTo: ConfigLimits.speed)),
         ]),
     ]
 
@@ -82,10 +82,12 @@ enum ConfigSchema {
     }
 
     private static func integer(_ key: String, _ path: WritableKeyPath<Config, Int> & Sendable,
-                                atLeast minimum: Int) -> Setting {
+                                _ range: ClosedRange<Int>) -> Setting {
         Setting(key: key) { (config: inout Config, value: String) throws(ConfigProblem) in
             guard let number = Int(value) else { throw ConfigProblem("expected a whole number, got '\(value)'") }
-            guard number >= minimum else { throw ConfigProblem("must be at least \(minimum), got \(value)") }
+            guard range.contains(number) else {
+                throw ConfigProblem("must be at least \(range.lowerBound) and at most \(range.upperBound), got \(value)")
+            }
             config[keyPath: path] = number
         }
     }
@@ -105,6 +107,9 @@ enum ConfigSchema {
     private static func text(_ key: String, _ path: WritableKeyPath<Config, String> & Sendable) -> Setting {
         Setting(key: key) { (config: inout Config, value: String) throws(ConfigProblem) in
             guard !value.isEmpty else { throw ConfigProblem("must not be empty") }
+            guard value.utf8.count <= ConfigLimits.fontFamilyBytes else {
+                throw ConfigProblem("must be at most \(ConfigLimits.fontFamilyBytes) bytes")
+            }
             config[keyPath: path] = value
         }
     }
@@ -118,6 +123,10 @@ enum ConfigSchema {
     private static func number(_ value: String, _ bounds: Bounds) throws(ConfigProblem) -> Double {
         guard let number = Double(value), number.isFinite else {
             throw ConfigProblem("expected a number, got '\(value)'")
+        }
+        // `1e-400` reads as 0.0, and 0 means "until dismissed" for a timeout: refuse it.
+        guard number != 0 || !JSON.hasNonzeroMantissa(value.utf8) else {
+            throw ConfigProblem("'\(value)' is too small to tell from 0")
         }
         guard bounds.contains(number) else { throw ConfigProblem("must be \(bounds), got \(value)") }
         return number
@@ -133,14 +142,19 @@ enum ConfigSchema {
     }
 }
 
-/// The allowed range of a number, with the wording used in diagnostics.
+/// The allowed range of a number, with the wording used in diagnostics. Every setting has an
+/// upper bound (see `ConfigLimits` for why).
 private struct Bounds: CustomStringConvertible, Sendable {
     var lower: Double
     var includesLower: Bool
-    var upper: Double = .infinity
+    var upper: Double
 
-    static let nonNegative = Bounds(lower: 0, includesLower: true)
-    static let positive = Bounds(lower: 0, includesLower: false)
+    /// From 0 to `upper`.
+    static func upTo(_ upper: Double) -> Bounds { Bounds(lower: 0, includesLower: true, upper: upper) }
+    /// More than 0, at most `upper`.
+    static func positive(upTo upper: Double) -> Bounds { Bounds(lower: 0, includesLower: false, upper: upper) }
+    /// A duration in `[motion]`: more than 0, at most `ConfigLimits.motionSeconds`.
+    static let seconds = positive(upTo: ConfigLimits.motionSeconds)
     /// A share of something: more than none, at most all of it.
     static let fraction = Bounds(lower: 0, includesLower: false, upper: 1)
     static func within(_ range: ClosedRange<Double>) -> Bounds {
@@ -153,7 +167,7 @@ private struct Bounds: CustomStringConvertible, Sendable {
 
     var description: String {
         let low = includesLower ? "at least \(Self.format(lower))" : "more than \(Self.format(lower))"
-        return upper == .infinity ? low : "\(low) and at most \(Self.format(upper))"
+        return "\(low) and at most \(Self.format(upper))"
     }
 
     /// 0 rather than 0.0, 0.25 as is.

@@ -79,6 +79,13 @@ extension JSON {
 
     private static let hexDigits = Array("0123456789abcdef")
 
+    /// Scalars written as `\uXXXX` (apart from the short escapes): C0 and C1 controls, DEL,
+    /// U+2028/2029 and bidi controls, so a reply shown in a terminal or a log, or read by
+    /// JavaScript, shows the escape rather than acting on it. JSON allows them raw; we never do.
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        UnicodeControls.isControl(scalar) || UnicodeControls.isLineSeparator(scalar) || UnicodeControls.isBidiControl(scalar)
+    }
+
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -88,7 +95,7 @@ extension JSON {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where needsEscape(scalar):
                 let v = Int(scalar.value)
                 out += "\\u"
                 for shift in [12, 8, 4, 0] { out.append(hexDigits[(v >> shift) & 0xF]) }
@@ -100,6 +107,15 @@ extension JSON {
 }
 
 // MARK: - Parsing
+
+extension JSON {
+    /// Whether a number's text has a nonzero digit before its exponent: `1e-400` does, though
+    /// it reads as 0.0. Used wherever a number that underflowed must not pass for zero.
+    static func hasNonzeroMantissa<Bytes: Collection>(_ text: Bytes) -> Bool where Bytes.Element == UInt8 {
+        text.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+            .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
+    }
+}
 
 /// Why a line is not JSON, with the byte offset where it went wrong.
 public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -225,6 +241,12 @@ private struct Parser {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw JSONError(message: "number out of range", offset: start) }
+        // A number too small for a Double (1e-400) rounds to zero, but it is not zero: keep it
+        // the smallest positive (or negative) Double, so `"timeout":1e-400` cannot become 0,
+        // which means "never expires".
+        if value == 0, JSON.hasNonzeroMantissa(bytes[start..<i]) {
+            return bytes[start] == UInt8(ascii: "-") ? -Double.leastNonzeroMagnitude : Double.leastNonzeroMagnitude
+        }
         return value
     }
 

@@ -28,7 +28,9 @@ public struct LineBuffer: Sendable {
                 pending.removeAll(keepingCapacity: true)
             } else if !discarding {
                 pending.append(byte)
-                if pending.count > limit {
+                // One byte over is allowed when it is a CR: a limit-sized line ending in CRLF
+                // is the same line as one ending in LF (the CR goes at its newline).
+                if pending.count > limit, !(pending.count == limit + 1 && byte == 0x0D) {
                     discarding = true
                     pending.removeAll()
                     lines.append(.tooLong)

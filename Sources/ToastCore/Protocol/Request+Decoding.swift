@@ -121,7 +121,9 @@ extension Request {
         guard timeout <= ProtocolLimits.maxTimeout else {
             throw RequestError("\"timeout\" is in seconds and at most \(Int(ProtocolLimits.maxTimeout))")
         }
-        return timeout
+        // Only an exact 0 means "until dismissed"; any positive timeout, however small, expires,
+        // after at least the shortest one the daemon's timers keep apart from 0.
+        return timeout > 0 ? max(timeout, ProtocolLimits.minTimeout) : 0
     }
 
     static func progress(_ fields: Fields) throws(RequestError) -> Double? {
@@ -166,8 +168,10 @@ extension Request {
         guard id.count <= ProtocolLimits.maxIDLength else {
             throw RequestError("\"id\" is longer than \(ProtocolLimits.maxIDLength) characters")
         }
-        guard id.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
-            throw RequestError("\"id\" must not contain control characters")
+        // Ids come back in replies, events, `list` and scripts' terminals: no control (C0, DEL,
+        // C1) or bidi formatting character may hide in one.
+        guard !id.unicodeScalars.contains(where: { UnicodeControls.isControl($0) || UnicodeControls.isBidiControl($0) }) else {
+            throw RequestError("\"id\" must not contain control or bidi formatting characters")
         }
         return id
     }

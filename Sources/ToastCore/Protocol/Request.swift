@@ -85,6 +85,9 @@ public enum ProtocolLimits {
     public static let maxIDLength = 128
     /// Longer than a day is almost certainly a unit mistake (milliseconds for seconds).
     public static let maxTimeout: Double = 86_400
+    /// A positive timeout below this (1 ms) counts as this: shorter is indistinguishable on
+    /// screen, and a timeout that underflowed to 0 would mean "never expires".
+    public static let minTimeout: Double = 0.001
     /// Button labels share one row; longer ones are refused rather than cut unreadably.
     public static let maxActionLabel = 24
     /// How many ended toasts `history` remembers.
