@@ -14,13 +14,27 @@ public final class ToastDaemon {
     private let listener: UnixSocket
     private let socketPath: String
     private let clients: Clients
+    /// The freedesktop notification server; nil with `--no-dbus`, without a session bus, or
+    /// while another server holds the name.
+    private var bus: NotificationBus?
     private let signals: Int32
     private let clock = DaemonClock()
     private var running = true
 
     public struct StartError: Error { public let message: String }
 
-    public init(output: any Output, configPath: String?) throws(StartError) {
+    /// How the daemon meets the session bus: `--no-dbus` skips it, `--replace` takes the
+    /// notification name from a server that allows that (a previous xtoast).
+    public struct BusOptions: Sendable {
+        public var enabled = true
+        public var replace = false
+        public init(arguments: [String]) {
+            enabled = !arguments.contains("--no-dbus")
+            replace = arguments.contains("--replace")
+        }
+    }
+
+    public init(output: any Output, configPath: String?, busOptions: BusOptions = BusOptions(arguments: [])) throws(StartError) {
         self.output = output
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.displayName, uid: getuid())
@@ -37,9 +51,15 @@ public final class ToastDaemon {
             throw StartError(message: "no usable font for \"\(config.font)\"; install fonts-dejavu-core")
         }
         clients = Clients()
-        service = ToastService(config: config, output: output, sink: clients,
+        let router = EventRouter(clients: clients)
+        service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
+        if busOptions.enabled {
+            let clock = clock
+            bus = NotificationBus.connect(DesktopNotifications(service: service), replace: busOptions.replace, now: { clock.now() })
+            router.bus = { [weak self] event in self?.bus?.emit(event) }
+        }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
         Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
@@ -47,7 +67,7 @@ public final class ToastDaemon {
 
     /// What the loop waits on, named rather than found by index.
     private enum Source {
-        case screen, listener, signals
+        case screen, listener, signals, bus
         case client(Connection)
     }
 
@@ -61,6 +81,9 @@ public final class ToastDaemon {
                 (.listener, pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
             ]
+            if let bus, bus.isConnected {
+                sources.append((.bus, pollfd(fd: bus.fd, events: bus.events, revents: 0)))
+            }
             for c in clients.connections.values {
                 sources.append((.client(c), pollfd(fd: c.fd, events: Int16(POLLIN) | (c.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)))
             }
@@ -73,6 +96,8 @@ public final class ToastDaemon {
                 break
             }
             let now = clock.now()
+            // sd-bus also wants processing at its deadline (0 while messages wait unread).
+            if let due = bus?.deadline, due <= now { bus?.process() }
             for (i, (source, _)) in sources.enumerated() where fds[i].revents != 0 {
                 let revents = Int32(fds[i].revents)
                 switch source {
@@ -84,6 +109,7 @@ public final class ToastDaemon {
                     }
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
+                case .bus: bus?.process()
                 case let .client(c): serve(c, now: now)
                 }
             }
@@ -110,7 +136,7 @@ public final class ToastDaemon {
     /// Milliseconds until the next deadline, rounded up so a deadline is never slept short
     /// and spun on; -1 sleeps until input.
     private func pollTimeout(_ now: Double) -> Int32 {
-        guard let next = service.nextDeadline else { return -1 }
+        guard let next = [service.nextDeadline, bus?.deadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
@@ -179,6 +205,7 @@ public final class ToastDaemon {
     /// moment to take their last events.
     private func shutdown() {
         service.shutdown(now: clock.now())
+        bus?.close()
         output.flush()
         let deadline = clock.now() + 0.5
         while clients.anyWaitingToWrite, clock.now() < deadline {
@@ -192,9 +219,10 @@ public final class ToastDaemon {
 
 /// Starts the daemon on `output` and runs it until a signal; returns the process exit code.
 /// Exits 1 with one line on stderr when a live daemon holds the socket.
-public func runDaemon(output: any Output) -> Int32 {
+public func runDaemon(output: any Output, arguments: [String] = []) -> Int32 {
     do {
-        return try ToastDaemon(output: output, configPath: ConfigFile.defaultPath()).run()
+        return try ToastDaemon(output: output, configPath: ConfigFile.defaultPath(),
+                               busOptions: ToastDaemon.BusOptions(arguments: arguments)).run()
     } catch {
         Log.info(error.message)
         return 1

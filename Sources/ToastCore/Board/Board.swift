@@ -121,6 +121,7 @@ public struct Board: Sendable {
                           icon: r.icon, actions: r.actions, defaultAction: r.defaultAction,
                           progress: r.progress, urgency: urgency)
         toast.iconFile = iconFile
+        toast.app = r.app
         return toast
     }
 

@@ -38,6 +38,8 @@ public struct ShowRequest: Equatable, Sendable {
     public var defaultAction: String?
     public var progress: Double?
     public var urgency: Urgency?
+    /// The application that sent it over D-Bus (`Notify`'s app_name); nil from the socket.
+    public var app: String?
 
     public init(message: String, title: String? = nil, kind: Kind? = nil, timeout: Double? = nil,
                 id: String? = nil, position: Position? = nil) {
