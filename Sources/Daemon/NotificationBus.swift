@@ -84,7 +84,8 @@ final class NotificationBus {
     /// The process that owns the name, for the log. The corresponding C function is `sd_bus_get_name_creds`.
     private func holder() -> String {
         var creds: OpaquePointer?
-        let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_COMM)
+        // The bus tells the pid; the command name comes from /proc (augmented).
+        let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_COMM) | UInt64(SD_BUS_CREDS_AUGMENT)
         guard let bus, sd_bus_get_name_creds(bus, Self.name, mask, &creds) >= 0, let creds else { return "another server" }
         defer { sd_bus_creds_unref(creds) }
         var pid: pid_t = 0
