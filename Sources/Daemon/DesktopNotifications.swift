@@ -20,7 +20,15 @@ final class DesktopNotifications {
         var tag: String
     }
 
+    /// Set while critical notifications are shown as normal, so the log says it once per flood.
+    private var clampingCritical = false
+
     init(service: ToastService) { self.service = service }
+
+    private func liveCritical() -> Int {
+        let board = service.board
+        return issued.filter { board.toast($0)?.urgency == .critical }.count
+    }
 
     /// Shows or replaces a notification; returns its id (never 0) and lines for the log.
     ///
@@ -28,8 +36,16 @@ final class DesktopNotifications {
     /// of one that is gone, a new toast is shown, as the specification asks. A stack tag a
     /// live toast of the same application has ends that toast (reason 4) for the new one.
     func notify(_ call: NotifyCall, now: Double) -> (id: UInt32, notes: [String]) {
-        let decision = NotificationMapping.decide(call)
+        var decision = NotificationMapping.decide(call)
         var notes = decision.notes
+        if decision.request.urgency == .critical, liveCritical() >= NotificationLimits.maxLiveCritical {
+            decision.request.urgency = .normal
+            decision.request.timeout = nil
+            if !clampingCritical { notes.append("more than \(NotificationLimits.maxLiveCritical) critical notifications: new ones are shown as normal") }
+            clampingCritical = true
+        } else if decision.request.urgency == .critical {
+            clampingCritical = false
+        }
         var iconFile: String?
         if let image = decision.image {
             images &+= 1

@@ -67,6 +67,33 @@ import ToastCore
         #expect(signals(rig).suffix(2) == [.actionInvoked(id: b, key: "default"), .notificationClosed(id: b, reason: 2)])
     }
 
+    @Test("a resident notification stays after its action: ActionInvoked, no NotificationClosed")
+    func resident() throws {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let id = server.notify(NotifyCall(summary: "player", actions: ["default", "Pause"], hints: ["resident": .bool(true)],
+                                          expireTimeout: 0), now: rig.now).id
+        rig.wait(1.5)
+        let card = try #require(rig.output.live.first)
+        rig.click(card.id, at: Point(x: card.surface.origin.x + 40, y: card.surface.origin.y + card.surface.size.height / 2))
+        rig.wait(1)
+        #expect(signals(rig) == [.actionInvoked(id: id, key: "default")])
+        #expect(rig.service.board.toast(String(id)) != nil && rig.output.live.count == 1)
+    }
+
+    @Test("a flood of critical notifications stays bounded: the overflow ends with reason 4, every id stays unique")
+    func criticalFlood() {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let ids = (0..<300).map { server.notify(NotifyCall(summary: "alarm \($0)", hints: ["urgency": .byte(2)]), now: rig.now).id }
+        #expect(Set(ids).count == 300 && !ids.contains(0))
+        let closed = signals(rig).filter { if case .notificationClosed(_, 4) = $0 { true } else { false } }
+        let live = ids.filter { rig.service.board.toast(String($0)) != nil }.count
+        #expect(live + closed.count == 300, "live \(live), closed \(closed.count)")
+        #expect(live <= NotificationLimits.maxLiveCritical + 100, "the critical ones and the queue: \(live)")
+        #expect(ids.prefix(NotificationLimits.maxLiveCritical).allSatisfy { rig.service.board.toast(String($0))?.urgency == .critical })
+    }
+
     @Test("a stack tag: the new notification takes the old one's place, the old id ends with reason 4; other apps' tags are theirs")
     func stackTag() {
         let rig = Rig()

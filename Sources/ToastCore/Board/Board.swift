@@ -122,6 +122,7 @@ public struct Board: Sendable {
                           progress: r.progress, urgency: urgency)
         toast.iconFile = iconFile
         toast.app = r.app
+        toast.resident = r.resident
         return toast
     }
 
@@ -173,11 +174,13 @@ public struct Board: Sendable {
         for key in keys { change(key, now: now) { $0.removeAll(reason: reason) } }
     }
 
-    /// The user chose an action: the owner hears `action`, then the toast ends with `action`.
+    /// The user chose an action: the owner hears `action`, then the toast ends with `action`
+    /// (a resident toast stays until the user or its timeout ends it).
     @discardableResult
     public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
         guard key(of: id) != nil else { return false }
         deliver(.action(id: id, action: action))
+        if toast(id)?.resident == true { return true }
         return dismiss(id, reason: .action, now: now)
     }
 

@@ -66,6 +66,7 @@ public enum NotificationMapping {
         let app = TextSanitizer.sanitize(String(call.appName.prefix(NotificationLimits.maxAppNameCharacters)))
         request.app = app
         (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
+        request.resident = call.hints["resident"]?.bool ?? false
         if let value = call.hints["value"]?.integer { request.progress = Double(max(0, min(100, value))) }
 
         // Image priority, as the specification gives it: image-data, image-path, app_icon, icon_data.

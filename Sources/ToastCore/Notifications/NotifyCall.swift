@@ -111,6 +111,10 @@ public enum NotificationLimits {
     public static let maxActionStrings = 2 * 16
     /// Hints read off a call; the rest are skipped.
     public static let maxHints = 64
+    /// Live critical notifications from the bus. Critical toasts are never dropped and never
+    /// expire, so past this many a new one is shown as normal urgency (it can then expire and
+    /// overflow): a flood of critical calls cannot grow the board without bound.
+    public static let maxLiveCritical = 16
     /// The largest image side accepted in `image-data` (gdk-pixbuf's limit for icons here).
     public static let maxImageSide = 4096
 }
