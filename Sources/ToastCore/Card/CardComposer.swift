@@ -148,6 +148,14 @@ public struct CardComposer: Sendable {
         var y = top
         var truncated = false
         let title = TextLimits.cut(TextSanitizer.sanitize(toast.title))
+        // A D-Bus toast names its application, small, above the title: many apps' summaries
+        // ("New message") do not say who sent them. Not when it would repeat the title.
+        if let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
+            let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(app) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
+            let extent = metrics.measure(block)
+            content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))
+            y += extent.size.height + px(1)
+        }
         if !title.text.isEmpty {
             let block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
                                   maxLines: appearance.expanded ? nil : Self.collapsedTitleLines)
