@@ -25,6 +25,9 @@ final class NotificationBus {
     private let target: UnsafeMutablePointer<xt_bus_target>
     private let notifications: DesktopNotifications
     private let now: () -> Double
+    /// Set when the name is lost: the connection closes once `sd_bus_process` has returned,
+    /// never from inside one of its callbacks.
+    private var closeRequested = false
 
     private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double) {
         self.bus = bus
@@ -130,6 +133,10 @@ final class NotificationBus {
                 close()
                 return
             }
+            if closeRequested {
+                close()
+                return
+            }
             if r == 0 { return }
         }
     }
@@ -214,7 +221,7 @@ final class NotificationBus {
     private func nameLost() {
         Log.info("another server took \(Self.name); ending the notifications it showed here, the socket still serves")
         notifications.endAll(now: now())
-        close()
+        closeRequested = true
     }
 
     /// Sends a method return built by `fill`. The corresponding C functions are

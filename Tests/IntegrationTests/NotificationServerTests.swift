@@ -106,6 +106,9 @@ extension Integration {
             #expect(list.contains(#""progress":40"#), "\(list)")
             #expect(!list.contains("Volume 40%") && list.contains("Volume 50%"), "\(list)")
             _ = try F.restingCards(probe, count: 3)
+            // Shutting down ends every toast: reason 4 on the bus, sent before the daemon goes.
+            daemon.stop()
+            try signals.wait(for: [.closed(id: UInt32(critical) ?? 0, reason: 4)])
         }
 
         @Test("image-data: the pixels a client sends are on the screen")
