@@ -55,24 +55,24 @@ final class DesktopNotifications {
             }
         }
         let app = decision.request.app ?? ""
-        var replaced: String?
+        let tagKey = decision.stackTag.map { TagKey(app: app, tag: $0) }
+        var found: String?
         if call.replacesID != 0 {
             let old = String(call.replacesID)
-            if service.replace(old, with: decision.request, iconFile: iconFile, now: now) { replaced = old }
+            if service.replace(old, with: decision.request, iconFile: iconFile, now: now) { found = old }
+        }
+        if found == nil, let tagKey, let old = tags[tagKey] {
+            found = service.takeOver(old, with: decision.request, from: Self.owner, iconFile: iconFile, now: now)
         }
         let id: String
-        if let replaced {
-            id = replaced
+        if let found {
+            id = found
         } else {
             let shown = service.show(decision.request, from: Self.owner, iconFile: iconFile, now: now)
             id = shown.id
             if let warning = shown.warning { notes.append(warning) }
         }
-        if let tag = decision.stackTag {
-            let key = TagKey(app: app, tag: tag)
-            if let old = tags[key], old != id { _ = service.dismiss(old, reason: .replaced, now: now) }
-            tags[key] = id
-        }
+        if let tagKey { tags[tagKey] = id }
         issued.insert(id)
         let board = service.board
         tags = tags.filter { board.toast($0.value) != nil }

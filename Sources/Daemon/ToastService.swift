@@ -93,6 +93,14 @@ final class ToastService {
         return (id, icon.warning)
     }
 
+    /// Shows a toast in the place of a live one under a new id (the D-Bus stack tag); nil
+    /// when `oldID` is not live. `iconFile` as for `show`.
+    func takeOver(_ oldID: String, with request: ShowRequest, from owner: Owner, iconFile: String?, now: Double) -> String? {
+        defer { settle(now) }
+        let file = iconFile ?? loadIcon(request.icon).file
+        return board.takeOver(oldID, with: request, owner: owner, iconFile: file, now: now)
+    }
+
     /// Ends a toast; false when none has that id.
     func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
         defer { settle(now) }

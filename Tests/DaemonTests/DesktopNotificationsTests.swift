@@ -100,7 +100,13 @@ import ToastCore
         let server = DesktopNotifications(service: rig.service)
         let tag: [String: HintValue] = ["x-dunst-stack-tag": .string("vol")]
         let first = server.notify(NotifyCall(appName: "mixer", summary: "40%", hints: tag), now: rig.now).id
+        rig.wait(1.5)
+        let card = rig.surface(showing: "40%")
         let second = server.notify(NotifyCall(appName: "mixer", summary: "50%", hints: tag), now: rig.now).id
+        // The same card, in place, shows the new toast: nothing enters, nothing leaves.
+        #expect(rig.output.live.count == 1 && rig.surface(showing: "50%")?.id == card?.id && card != nil)
+        #expect(rig.restingFrames.count == 1)
+        #expect(rig.sink.heard(by: bus).suffix(2) == [.dismissed(id: String(first), reason: .replaced), .shown(id: String(second))])
         let other = server.notify(NotifyCall(appName: "player", summary: "x", hints: tag), now: rig.now).id
         #expect(second != first)
         #expect(signals(rig) == [.notificationClosed(id: first, reason: 4)])
