@@ -154,3 +154,26 @@ import ToastCore
         #expect(heard == [.dismissed(id: "2", reason: .api)])
     }
 }
+
+@Suite struct DefaultActionChevronTests {
+    @Test("a cut card with a default action shows a chevron: the chevron expands it, the body chooses the action")
+    func chevron() throws {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let long = Array(repeating: "a long line of mail text that goes on", count: 20).joined(separator: " ")
+        let id = server.notify(NotifyCall(summary: "Mail", body: long, actions: ["default", "Open"], expireTimeout: 0), now: rig.now).id
+        rig.wait(1.5)
+        let card = try #require(rig.output.live.first)
+        let composed = try #require(rig.service.stage.card(String(id))?.composed)
+        let chevron = try #require(composed.expandButton)
+        let before = card.surface.size.height
+        rig.click(card.id, at: Point(x: card.surface.origin.x + chevron.midX, y: card.surface.origin.y + chevron.midY))
+        rig.wait(1)
+        let expanded = try #require(rig.output.live.first)
+        #expect(expanded.surface.size.height > before, "expanded from the chevron")
+        #expect(rig.sink.heard(by: DesktopNotifications.owner).allSatisfy { if case .action = $0 { false } else { true } })
+        #expect(rig.service.stage.card(String(id))?.composed.expandButton == nil, "no chevron once expanded")
+        rig.click(expanded.id, at: Point(x: expanded.surface.origin.x + 40, y: expanded.surface.origin.y + 20))
+        #expect(rig.sink.heard(by: DesktopNotifications.owner).contains(.action(id: String(id), action: "default")))
+    }
+}

@@ -42,6 +42,9 @@ public struct CardComposer: Sendable {
         public var iconRect: Rect
         /// Action buttons' hit areas, in card coordinates.
         public var buttons: [(id: String, rect: Rect)]
+        /// The chevron's hit area on a cut card whose body click is taken by a default action:
+        /// the chevron expands it instead.
+        public var expandButton: Rect?
         /// The height the card has with nothing left out (its target while `heightLimit` animates).
         public var fullHeight: Double
 
@@ -54,12 +57,13 @@ public struct CardComposer: Sendable {
             self.iconRect = iconRect
             self.buttons = buttons
             self.fullHeight = fullHeight ?? scene.size.height
+            expandButton = nil
         }
 
         public static func == (a: Card, b: Card) -> Bool {
             a.scene == b.scene && a.isTruncated == b.isTruncated && a.closeButton == b.closeButton && a.iconRect == b.iconRect
                 && a.buttons.map(\.id) == b.buttons.map(\.id) && a.buttons.map(\.rect) == b.buttons.map(\.rect)
-                && a.fullHeight == b.fullHeight
+                && a.fullHeight == b.fullHeight && a.expandButton == b.expandButton
         }
 
         /// The action button at a point in card coordinates.
@@ -235,8 +239,18 @@ public struct CardComposer: Sendable {
             ops.append(.icon(.close, r, color: c.secondary, phase: 0))
             close = Rect(x: r.x - px(4), y: r.y - px(4), width: r.width + px(8), height: r.height + px(8))
         }
-        return Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
-                    isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
+        var expand: Rect?
+        if truncated, toast.defaultAction != nil, !appearance.expanded {
+            // A small chevron in the right-hand column, under the close button's place (clear of
+            // the text and of the buttons' row): the body click belongs to the action.
+            let r = Rect(x: width - padding - closeSize + px(4), y: top + closeSize + px(2), width: closeSize, height: closeSize)
+            ops.append(.text(TextBlock(text: "\u{25BE}", width: closeSize, maxLines: 1), origin: Point(x: r.x, y: r.y), color: c.secondary))
+            expand = Rect(x: r.x - px(4), y: r.y - px(4), width: r.width + px(8), height: r.height + px(8))
+        }
+        var card = Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
+                        isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
+        card.expandButton = expand
+        return card
     }
 
     /// Whether an icon file is a symbolic one (`NAME-symbolic.svg`, `.png`, …): a monochrome
