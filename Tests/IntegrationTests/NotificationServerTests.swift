@@ -148,6 +148,21 @@ extension Integration {
             _ = probe
         }
 
+        @Test("a flood of critical Notify calls: the socket still answers, the board stays bounded, the daemon lives")
+        func flood() throws {
+            let (bus, daemon, _) = try Self.start()
+            // The clients run at once, not one after another.
+            let flood = try (1...120).map { try bus.start("notify-send", ["-u", "critical", "flood \($0)"]) }
+            let started = Date()
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(Date().timeIntervalSince(started) < 2, "the socket answers during the flood")
+            for client in flood { _ = try client.finish(timeout: 30) }
+            try waitUntil("the flood to arrive") { daemon.log.contains("critical notifications: new ones are shown as normal") }
+            let live = try Self.listing(daemon).components(separatedBy: "\"flood ").count - 1
+            #expect(live > 0 && live <= NotificationLimits.maxLiveCritical + 100, "\(live) live")
+            #expect(daemon.log.components(separatedBy: "critical notifications").count == 2, "logged once: \(daemon.log)")
+        }
+
         @Test("--no-dbus leaves the bus alone; without a session bus there is one log line and the socket serves")
         func noBus() throws {
             let bus = try PrivateBus()
