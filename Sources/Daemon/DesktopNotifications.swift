@@ -1,4 +1,5 @@
 import ToastCore
+import Transport
 
 /// The freedesktop notification server's logic, without the bus: `Notify` and
 /// `CloseNotification` become board operations, and the board's events for bus toasts become
@@ -23,7 +24,24 @@ final class DesktopNotifications {
     /// Set while critical notifications are shown as normal, so the log says it once per flood.
     private var clampingCritical = false
 
-    init(service: ToastService) { self.service = service }
+    /// Reads an application's `.desktop` file by its id (nil: none found), at most once per id.
+    private let readDesktopEntry: (String) -> DesktopEntry?
+    private var desktopEntries: [String: DesktopEntry?] = [:]
+
+    init(service: ToastService, readDesktopEntry: @escaping (String) -> DesktopEntry? = { _ in nil }) {
+        self.service = service
+        self.readDesktopEntry = readDesktopEntry
+    }
+
+    private func desktopEntry(_ call: NotifyCall) -> DesktopEntry? {
+        guard let id = call.hints["desktop-entry"]?.string, !id.isEmpty else { return nil }
+        if let known = desktopEntries[id] { return known }
+        // A handful of applications notify; a client inventing ids cannot grow this for ever.
+        if desktopEntries.count >= 64 { desktopEntries = [:] }
+        let entry = readDesktopEntry(id)
+        desktopEntries[id] = entry
+        return entry
+    }
 
     private func liveCritical() -> Int {
         let board = service.board
@@ -36,7 +54,7 @@ final class DesktopNotifications {
     /// of one that is gone, a new toast is shown, as the specification asks. A stack tag a
     /// live toast of the same application has ends that toast (reason 4) for the new one.
     func notify(_ call: NotifyCall, now: Double) -> (id: UInt32, notes: [String]) {
-        var decision = NotificationMapping.decide(call)
+        var decision = NotificationMapping.decide(call, entry: desktopEntry(call))
         var notes = decision.notes
         if decision.request.urgency == .critical, liveCritical() >= NotificationLimits.maxLiveCritical {
             decision.request.urgency = .normal
@@ -113,5 +131,18 @@ final class EventRouter: EventSink {
         let sockets = owners.filter { $0.source == .socket }
         if !sockets.isEmpty { clients.deliver(event, to: sockets) }
         if owners.contains(where: { $0.source == .bus }) { bus?(event) }
+    }
+}
+
+extension DesktopEntry {
+    /// The first readable `ID.desktop` in the XDG data directories, read with a size cap.
+    static func read(_ id: String) -> DesktopEntry? {
+        let environment = IconEnvironment(variable: Environment.get)
+        for file in files(for: id, environment: environment) {
+            if case let .success(bytes) = BoundedFile.read(file, maxBytes: maxBytes) {
+                return parse(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return nil
     }
 }

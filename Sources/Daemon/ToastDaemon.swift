@@ -57,7 +57,8 @@ public final class ToastDaemon {
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         if busOptions.enabled {
             let clock = clock
-            bus = NotificationBus.connect(DesktopNotifications(service: service), replace: busOptions.replace, now: { clock.now() })
+            let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
+            bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() })
             router.bus = { [weak self] event in self?.bus?.emit(event) }
         }
         // Under systemd (Type=notify): ready once the socket listens.

@@ -67,6 +67,22 @@ import ToastCore
         #expect(signals(rig).suffix(2) == [.actionInvoked(id: b, key: "default"), .notificationClosed(id: b, reason: 2)])
     }
 
+    @Test("desktop-entry: the file is read once per id, and its name and icon fill what the call left out")
+    func desktopEntry() {
+        let rig = Rig()
+        var reads: [String] = []
+        let server = DesktopNotifications(service: rig.service) { id in
+            reads.append(id)
+            return id == "org.mail" ? DesktopEntry(name: "Mail", icon: "mail-client") : nil
+        }
+        rig.output.icons["mail-client"] = "/icons/mail.png"
+        let a = server.notify(NotifyCall(summary: "one", hints: ["desktop-entry": .string("org.mail")]), now: rig.now).id
+        _ = server.notify(NotifyCall(summary: "two", hints: ["desktop-entry": .string("org.mail")]), now: rig.now)
+        #expect(reads == ["org.mail"])
+        let toast = rig.service.board.toast(String(a))
+        #expect(toast?.app == "Mail" && toast?.iconFile == "/icons/mail.png")
+    }
+
     @Test("a resident notification stays after its action: ActionInvoked, no NotificationClosed")
     func resident() throws {
         let rig = Rig()

@@ -87,6 +87,24 @@ import ToastCore
         #expect(refused.image == nil && refused.notes.contains { $0.contains("too big") })
     }
 
+    @Test("a desktop entry: the unlocalised Name and Icon of its [Desktop Entry] group; an empty app_name takes its name")
+    func desktopEntry() {
+        let text = "# comment\r\n[Desktop Entry]\r\nName[de]=Post\r\nName = Mail\r\nIcon=mail-client\r\n[Desktop Action new]\r\nName=New\r\n"
+        let entry = DesktopEntry.parse(text)
+        #expect(entry == DesktopEntry(name: "Mail", icon: "mail-client"))
+        let d = NotificationMapping.decide(NotifyCall(hints: ["desktop-entry": .string("mail")]), entry: entry)
+        #expect(d.request.app == "Mail" && d.request.icon == "mail-client")
+        let own = NotificationMapping.decide(NotifyCall(appName: "Thunderbird", appIcon: "tb", hints: ["desktop-entry": .string("mail")]), entry: entry)
+        #expect(own.request.app == "Thunderbird" && own.request.icon == "tb")
+        let env = IconEnvironment(home: "/home/u", dataDirs: "/usr/share:/opt/share")
+        #expect(DesktopEntry.files(for: "org.mail.App.desktop", environment: env)
+            == ["/home/u/.local/share/applications/org.mail.App.desktop", "/usr/share/applications/org.mail.App.desktop",
+                "/opt/share/applications/org.mail.App.desktop"])
+        #expect(DesktopEntry.files(for: "../../etc/passwd", environment: env).isEmpty)
+        #expect(DesktopEntry.files(for: ".hidden", environment: env).isEmpty)
+        #expect(DesktopEntry.files(for: "", environment: env).isEmpty)
+    }
+
     @Test("an image header is checked before it becomes a size: sides, channels, bits, rowstride")
     func imageHeader() {
         func needed(_ w: Int32, _ h: Int32, _ stride: Int32, alpha: Bool = false, bits: Int32 = 8, channels: Int32 = 3) -> Int? {

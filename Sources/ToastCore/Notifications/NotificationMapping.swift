@@ -53,7 +53,9 @@ public enum NotificationMapping {
         return min(ProtocolLimits.maxTimeout, Double(milliseconds) / 1000)
     }
 
-    public static func decide(_ call: NotifyCall) -> Decision {
+    /// `entry` is the application's `.desktop` file, when its `desktop-entry` hint names one:
+    /// its name stands in for an empty app_name, its icon for a missing image.
+    public static func decide(_ call: NotifyCall, entry: DesktopEntry? = nil) -> Decision {
         var notes: [String] = []
         let urgency = urgency(call.hints["urgency"])
         let category = call.hints["category"]?.string
@@ -63,7 +65,8 @@ public enum NotificationMapping {
                                   timeout: timeout(call.expireTimeout, urgency: urgency))
         request.urgency = urgency
         request.markup = true
-        let app = TextSanitizer.sanitize(String(call.appName.prefix(NotificationLimits.maxAppNameCharacters)))
+        let appName = call.appName.isEmpty ? entry?.name ?? "" : call.appName
+        let app = TextSanitizer.sanitize(String(appName.prefix(NotificationLimits.maxAppNameCharacters)))
         request.app = app
         (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
         request.resident = call.hints["resident"]?.bool ?? false
@@ -83,9 +86,9 @@ public enum NotificationMapping {
             let spec = [path, call.appIcon, nil].compactMap { $0 }.first { !$0.isEmpty }
             if let spec { request.icon = spec } else if case let .image(pixels)? = call.hints["icon_data"] { image = pixels }
         }
-        if image == nil, request.icon == nil, let entry = call.hints["desktop-entry"]?.string, !entry.isEmpty {
-            // The desktop entry's name is the app's icon name in nearly every theme.
-            request.icon = entry
+        if image == nil, request.icon == nil, let id = call.hints["desktop-entry"]?.string, !id.isEmpty {
+            // Without the file, the entry's name is the app's icon name in nearly every theme.
+            request.icon = entry?.icon ?? id
         }
         let tag = [call.hints["x-dunst-stack-tag"]?.string, call.hints["x-canonical-private-synchronous"]?.string]
             .compactMap { $0 }.first { !$0.isEmpty }
