@@ -7,6 +7,7 @@ import PackageDescription
 /// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd).
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
+/// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
@@ -41,10 +42,16 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev", "librsvg2-common"])]
         ),
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+        .systemLibrary(
+            name: "CSDBus",
+            path: "Sources/CSDBus",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore"]),
         .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "ToastCore", "Transport"]),
-        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus"]),
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),

@@ -3,8 +3,9 @@ import ToastCore
 /// A card on screen: its surface, where it rests, how it moves, and any drag under way.
 /// What it shows is the board's toast with this id; the card keeps only how it looks now.
 final class Card {
-    /// The toast's id; the "+N more" card has none.
-    let id: String?
+    /// The toast's id; the "+N more" card has none. It changes when a new toast takes this
+    /// card's place under a new id (a D-Bus stack tag).
+    var id: String?
     /// The stack it belongs to; it changes when its monitor goes away.
     var key: StackKey
     var surface: SurfaceID

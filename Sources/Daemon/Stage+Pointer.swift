@@ -101,14 +101,16 @@ extension Stage {
         repaint(card, toast)
     }
 
-    /// A click: the close button closes, a button chooses its action, a cut card expands,
-    /// the body chooses the default action or dismisses.
+    /// A click: the close button closes, a button chooses its action, a cut card expands (from
+    /// its chevron when the body click belongs to a default action), the body chooses the
+    /// default action or dismisses.
     private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?, board: Board, now: Double) -> [CardIntent] {
         if let close = card.composed.closeButton, close.contains(p) {
             return [.dismiss(id: toast.id, reason: .close)]
         } else if let b = card.composed.button(at: p), pressed == nil || pressed == b {
             return [.choose(id: toast.id, action: b)]
-        } else if card.composed.isTruncated && !card.appearance.expanded {
+        } else if !card.appearance.expanded,
+                  card.composed.expandButton.map({ $0.contains(p) }) ?? (card.composed.isTruncated && toast.defaultAction == nil) {
             card.appearance.expanded = true
             refresh(card, toast, now: now)
             relayout(card.key, board: board, now: now)

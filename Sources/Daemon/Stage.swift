@@ -51,6 +51,14 @@ final class Stage {
     /// Makes the screen follow what the board changed: ended toasts leave, changed ones
     /// repaint, and each touched stack is laid out again (new cards enter there).
     func apply(_ changes: BoardChanges, board: Board, now: Double) {
+        for (from, to) in changes.renamed {
+            if let card = cards.removeValue(forKey: from) {
+                card.id = to
+                cards[to] = card
+            }
+            if hovered == from { hovered = to }
+            if dragged == from { dragged = to }
+        }
         for (id, _) in changes.left {
             if let card = cards.removeValue(forKey: id) { startExit(card, now: now) }
             if hovered == id { hovered = nil }

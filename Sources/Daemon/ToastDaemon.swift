@@ -16,6 +16,9 @@ public final class ToastDaemon {
     private let lock: Int32
     private let socketPath: String
     private let clients: Clients
+    /// The freedesktop notification server; nil with `--no-dbus`, without a session bus, or
+    /// while another server holds the name.
+    private var bus: NotificationBus?
     private let signals: Int32
     private let clock = DaemonClock()
     private var running = true
@@ -24,7 +27,18 @@ public final class ToastDaemon {
 
     public struct StartError: Error { public let message: String }
 
-    public init(output: any Output, configPath: String?) throws(StartError) {
+    /// How the daemon meets the session bus: `--no-dbus` skips it, `--replace` takes the
+    /// notification name from a server that allows that (a previous xtoast).
+    public struct BusOptions: Sendable {
+        public var enabled = true
+        public var replace = false
+        public init(arguments: [String]) {
+            enabled = !arguments.contains("--no-dbus")
+            replace = arguments.contains("--replace")
+        }
+    }
+
+    public init(output: any Output, configPath: String?, busOptions: BusOptions = BusOptions(arguments: [])) throws(StartError) {
         self.output = output
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.displayName, uid: getuid())
@@ -41,10 +55,17 @@ public final class ToastDaemon {
             throw StartError(message: "no usable font for \"\(config.font)\"; install fonts-dejavu-core")
         }
         clients = Clients()
-        service = ToastService(config: config, output: output, sink: clients,
+        let router = EventRouter(clients: clients)
+        service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         output.onConnectionLost { [unowned self] in self.connectionLost() }
+        if busOptions.enabled {
+            let clock = clock
+            let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
+            bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() })
+            router.bus = { [weak self] event in self?.bus?.emit(event) }
+        }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
         Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
@@ -52,7 +73,7 @@ public final class ToastDaemon {
 
     /// What the loop waits on, named rather than found by index.
     private enum Source {
-        case screen, listener, signals
+        case screen, listener, signals, bus
         /// Work the screen did off the loop has finished (an image decoded).
         case wake
         case client(Connection)
@@ -71,6 +92,9 @@ public final class ToastDaemon {
             if output.wakeDescriptor >= 0 {
                 sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
             }
+            if let bus, bus.isConnected {
+                sources.append((.bus, pollfd(fd: bus.fd, events: bus.events, revents: 0)))
+            }
             for c in clients.connections.values {
                 let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite ? Int16(POLLOUT) : 0)
                 sources.append((.client(c), pollfd(fd: c.fd, events: events, revents: 0)))
@@ -84,6 +108,8 @@ public final class ToastDaemon {
                 break
             }
             let now = clock.now()
+            // sd-bus also wants processing at its deadline (0 while messages wait unread).
+            if let due = bus?.deadline, due <= now { bus?.process() }
             for (i, (source, _)) in sources.enumerated() where fds[i].revents != 0 {
                 let revents = Int32(fds[i].revents)
                 switch source {
@@ -96,6 +122,7 @@ public final class ToastDaemon {
                 case .wake: break  // the next turn takes what finished, through the output's input
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
+                case .bus: bus?.process()
                 case let .client(c):
                     // Gone for good (both directions closed), or readable, or writable.
                     if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
@@ -132,7 +159,7 @@ public final class ToastDaemon {
     /// and spun on; -1 sleeps until input.
     private func pollTimeout(_ now: Double) -> Int32 {
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
-        guard let next = [service.nextDeadline, partial].compactMap({ $0 }).min() else { return -1 }
+        guard let next = [service.nextDeadline, partial, bus?.deadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
@@ -242,6 +269,7 @@ public final class ToastDaemon {
     private func connectionLost() {
         Log.info("lost the connection to the X server; shutting down")
         service.abandonScreen(now: clock.now())
+        bus?.close()
         drainClients()
         unlink(socketPath)
         exit(1)
@@ -251,6 +279,7 @@ public final class ToastDaemon {
     /// moment to take their last events.
     private func shutdown() {
         service.shutdown(now: clock.now())
+        bus?.close()
         output.flush()
         drainClients()
         unlink(socketPath)
@@ -269,9 +298,10 @@ public final class ToastDaemon {
 
 /// Starts the daemon on `output` and runs it until a signal; returns the process exit code.
 /// Exits 1 with one line on stderr when a live daemon holds the socket.
-public func runDaemon(output: any Output) -> Int32 {
+public func runDaemon(output: any Output, arguments: [String] = []) -> Int32 {
     do {
-        return try ToastDaemon(output: output, configPath: ConfigFile.defaultPath()).run()
+        return try ToastDaemon(output: output, configPath: ConfigFile.defaultPath(),
+                               busOptions: ToastDaemon.BusOptions(arguments: arguments)).run()
     } catch {
         Log.info(error.message)
         return 1

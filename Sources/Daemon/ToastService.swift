@@ -75,10 +75,41 @@ final class ToastService {
     }
 
     /// Replaces a live toast's content silently, keeping its id, slot and owner (the D-Bus
-    /// `replaces_id`). False when no toast has that id.
-    func replace(_ id: String, with request: ShowRequest, now: Double) -> Bool {
+    /// `replaces_id`). `iconFile` is an image already stored (raw pixels); without one the
+    /// request's icon is looked up. False when no toast has that id.
+    func replace(_ id: String, with request: ShowRequest, iconFile: String? = nil, now: Double) -> Bool {
         defer { settle(now) }
-        return board.replace(id, with: request, iconFile: loadIcon(request.icon).file, now: now)
+        return board.replace(id, with: request, iconFile: iconFile ?? loadIcon(request.icon).file, now: now)
+    }
+
+    /// Shows a toast decoded elsewhere (a D-Bus `Notify`), on the monitor the config's follow
+    /// rule picks. `iconFile` is an image already stored; without one the request's icon is
+    /// looked up. Returns the id and why an icon could not be used.
+    func show(_ request: ShowRequest, from owner: Owner, iconFile: String?, now: Double) -> (id: String, warning: String?) {
+        defer { settle(now) }
+        let icon = iconFile.map { (file: Optional($0), warning: String?.none) } ?? loadIcon(request.icon)
+        let monitor = chooseMonitor(request.monitor)
+        let id = board.show(request, owner: owner, monitor: monitor.name, iconFile: icon.file, now: now)
+        return (id, icon.warning)
+    }
+
+    /// Shows a toast in the place of a live one under a new id (the D-Bus stack tag); nil
+    /// when `oldID` is not live. `iconFile` as for `show`.
+    func takeOver(_ oldID: String, with request: ShowRequest, from owner: Owner, iconFile: String?, now: Double) -> String? {
+        defer { settle(now) }
+        let file = iconFile ?? loadIcon(request.icon).file
+        return board.takeOver(oldID, with: request, owner: owner, iconFile: file, now: now)
+    }
+
+    /// Ends a toast; false when none has that id.
+    func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
+        defer { settle(now) }
+        return board.dismiss(id, reason: reason, now: now)
+    }
+
+    /// Keeps raw pixels on the screen side at the size cards draw icons, under `name`.
+    func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
+        stage.output.storeImage(name, image, pixelSize: stage.iconPixelSize)
     }
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.

@@ -72,6 +72,15 @@ public final class X11Output: Output {
         painter.icons.resolveIcon(spec, pixelSize: pixelSize).mapError { IconLoadError("\($0)") }
     }
 
+    public func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
+        if let reason = painter.icons.images.store(name, width: image.width, height: image.height, rowstride: image.rowstride,
+                                                   hasAlpha: image.hasAlpha, bitsPerSample: image.bitsPerSample,
+                                                   channels: image.channels, bytes: image.bytes, size: pixelSize) {
+            return .failure(IconLoadError("cannot use image-data: \(reason)"))
+        }
+        return .success(name)
+    }
+
     // MARK: Surfaces
 
     public func createSurface(size: Size, at origin: Point) -> SurfaceID {

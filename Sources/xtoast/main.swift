@@ -36,13 +36,13 @@ func absoluteIconPath(_ spec: String) -> String {
 }
 
 /// Replaces this process with `xtoastd` from the same directory.
-func execDaemon() -> Never {
+func execDaemon(_ flags: [String]) -> Never {
     var path = [CChar](repeating: 0, count: 4096)
     let n = readlink("/proc/self/exe", &path, path.count - 1)
     var dir = n > 0 ? String(decoding: path[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     if let slash = dir.lastIndex(of: "/") { dir = String(dir[..<slash]) } else { dir = "." }
     let daemon = dir + "/xtoastd"
-    let args: [UnsafeMutablePointer<CChar>?] = [strdup(daemon), nil]
+    let args: [UnsafeMutablePointer<CChar>?] = ([daemon] + flags).map { strdup($0) } + [nil]
     execv(daemon, args)
     printError("cannot start \(daemon): \(String(cString: strerror(errno)))")
     exit(.refused)
@@ -60,8 +60,8 @@ func run() -> Never {
     case let .help(text):
         StandardStreams.output(text)
         exit(.ok)
-    case .daemon:
-        execDaemon()
+    case let .daemon(flags):
+        execDaemon(flags)
     case .show(var show, let fromStdin, let wait):
         if fromStdin { show.message = readStandardInput() }
         show.icon = show.icon.map(absoluteIconPath)

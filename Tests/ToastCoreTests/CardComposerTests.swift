@@ -359,3 +359,18 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(CardComposer(config: .default, scale: 1.5).px(3) == 5)
     }
 }
+
+@Suite struct CardComposerAppNameTests {
+    @Test("a D-Bus toast names its app, small and escaped, above the title; not when it repeats the title; socket toasts do not")
+    func appName() {
+        var toast = Toast(id: "a", title: "New message", message: "hi")
+        #expect(textBlocks(compose(toast)).count == 2)
+        toast.app = "Chat <&>"
+        let blocks = textBlocks(compose(toast))
+        #expect(blocks.count == 3)
+        #expect(blocks.first?.text == "<small>Chat &lt;&amp;&gt;</small>" && blocks.first?.isMarkup == true)
+        #expect(compose(toast).scene.size.height > compose(Toast(id: "a", title: "New message", message: "hi")).scene.size.height)
+        toast.app = "New message"
+        #expect(textBlocks(compose(toast)).count == 2)
+    }
+}

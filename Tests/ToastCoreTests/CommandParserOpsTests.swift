@@ -237,7 +237,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
         #expect(Command.dismiss(id: "a").request == .dismiss(id: "a"))
         #expect(Command.dismissAll.request == .dismissAll)
         #expect(Command.update(UpdateRequest(id: "a", title: "T")).request == .update(UpdateRequest(id: "a", title: "T")))
-        #expect(Command.daemon.request == nil)
+        #expect(Command.daemon().request == nil)
         #expect(Command.help("x").request == nil)
     }
 

@@ -154,9 +154,10 @@ private func show(_ request: ShowRequest) -> Command { .show(request, messageFro
 
     @Test func pingAndDaemon() {
         #expect(parse(["ping"]) == .ping)
-        #expect(parse(["daemon"]) == .daemon)
+        #expect(parse(["daemon"]) == .daemon())
+        #expect(parse(["daemon", "--no-dbus", "--replace"]) == .daemon(flags: ["--no-dbus", "--replace"]))
         #expect(usageError(["ping", "now"]) == "ping takes no arguments")
-        #expect(usageError(["daemon", "--foreground"]) == "daemon takes no arguments")
+        #expect(usageError(["daemon", "--foreground"]) == "daemon takes only --no-dbus and --replace, not \"--foreground\"")
     }
 
     // MARK: help and mistakes

@@ -4,10 +4,10 @@
 # Debian packages xtoast needs to build and run.
 XTOAST_BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig1-dev libxext-dev libxrender-dev
                        libxtst-dev libxrandr-dev libxfixes-dev libpango1.0-dev
-                       libgdk-pixbuf-2.0-dev librsvg2-common fonts-dejavu-core)
+                       libgdk-pixbuf-2.0-dev librsvg2-common libsystemd-dev fonts-dejavu-core)
 # Extra packages for tests, screenshots and benchmarks.
 XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils x11-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback
-                      fonts-noto-core adwaita-icon-theme man-db mandoc)
+                      fonts-noto-core adwaita-icon-theme man-db mandoc dbus libnotify-bin)
 
 # Installs the given Debian packages that are not installed yet (apt-get update only if needed).
 ensure_packages() {

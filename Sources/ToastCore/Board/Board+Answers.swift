@@ -14,6 +14,7 @@ extension Board {
                       ("position", .string(t.position.rawValue)), ("state", .string(state)),
                       ("urgency", .string(t.urgency.rawValue))]
                 if let p = t.progress { m.append(("progress", .number(p))) }
+                m += t.sourceFields
                 if let deadline = entry.deadline {
                     m.append(("remaining", .number((max(0, deadline - now) * 10).rounded() / 10)))
                 } else if let r = entry.remaining {
@@ -28,5 +29,14 @@ extension Board {
     /// The last `limit` ended toasts, oldest first; `ended` in UNIX seconds.
     public func historyAnswer(limit: Int?, now: Double, wallNow: Double) -> JSON {
         .array(history.suffix(max(0, limit ?? history.count)).map { $0.json(now: now, wallNow: wallNow) })
+    }
+}
+
+extension Toast {
+    /// `"source":"dbus"` and `"app"` for a toast a D-Bus client sent; nothing for the socket's,
+    /// so socket answers read as they always did.
+    var sourceFields: [(String, JSON)] {
+        guard let app else { return [] }
+        return [("source", .string("dbus")), ("app", .string(app))]
     }
 }

@@ -111,6 +111,29 @@ public struct Board: Sendable {
         return true
     }
 
+    /// Shows a toast in the place of a live one, under a new id: the old one ends with
+    /// `replaced` and its card, without leaving, shows the new toast (which does not enter).
+    /// The D-Bus stack tag (`x-dunst-stack-tag`), as volume and brightness pop-ups expect.
+    /// Nil when `oldID` is not live.
+    public mutating func takeOver(_ oldID: String, with request: ShowRequest, owner: Owner, iconFile: String? = nil,
+                                  now: Double) -> String? {
+        guard let key = key(of: oldID), let old = toast(oldID) else { return nil }
+        let wasVisible = isVisible(oldID)
+        let id = generateID()
+        var toast = makeToast(request, id: id, iconFile: iconFile)
+        toast.position = old.position
+        _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
+        end(old, reason: .replaced, now: now, cardLeaves: false)
+        owners[id] = owner
+        if wasVisible {
+            pending.renamed.append((oldID, id))
+            pending.restyled.append((id, true))
+            deliver(.shown(id: id))
+        }
+        pending.stacks.insert(key)
+        return id
+    }
+
     private func makeToast(_ r: ShowRequest, id: String, iconFile: String?) -> Toast {
         let kind = r.kind ?? .info
         let urgency = r.urgency ?? .normal
@@ -121,6 +144,8 @@ public struct Board: Sendable {
                           icon: r.icon, actions: r.actions, defaultAction: r.defaultAction,
                           progress: r.progress, urgency: urgency)
         toast.iconFile = iconFile
+        toast.app = r.app
+        toast.resident = r.resident
         return toast
     }
 
@@ -172,11 +197,13 @@ public struct Board: Sendable {
         for key in keys { change(key, now: now) { $0.removeAll(reason: reason) } }
     }
 
-    /// The user chose an action: the owner hears `action`, then the toast ends with `action`.
+    /// The user chose an action: the owner hears `action`, then the toast ends with `action`
+    /// (a resident toast stays until the user or its timeout ends it).
     @discardableResult
     public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
         guard key(of: id) != nil else { return false }
         deliver(.action(id: id, action: action))
+        if toast(id)?.resident == true { return true }
         return dismiss(id, reason: .action, now: now)
     }
 

@@ -21,13 +21,15 @@ public struct BoardChanges: Sendable {
     /// Toasts whose content changed: their cards repaint. `collapsed` when the whole toast was
     /// replaced (an expanded card goes back to its collapsed height).
     public var restyled: [(id: String, collapsed: Bool)] = []
+    /// Cards that now show a toast with a new id (a D-Bus stack tag): the card stays, in place.
+    public var renamed: [(from: String, to: String)] = []
     /// Stacks whose cards must be laid out again.
     public var stacks: Set<StackKey> = []
 
     public init() {}
 
     public var isEmpty: Bool {
-        deliveries.isEmpty && entered.isEmpty && left.isEmpty && restyled.isEmpty && stacks.isEmpty
+        deliveries.isEmpty && entered.isEmpty && left.isEmpty && restyled.isEmpty && renamed.isEmpty && stacks.isEmpty
     }
 
     /// The events only, for tests and logs.

@@ -12,6 +12,6 @@ public struct HistoryEntry: Equatable, Sendable {
         if !toast.title.isEmpty { entry.append(("title", .string(toast.title))) }
         entry += [("message", .string(toast.message)), ("kind", .string(toast.kind.rawValue)),
                   ("reason", .string(reason.rawValue)), ("ended", .number((wallNow - (now - ended)).rounded(.down)))]
-        return .object(entry)
+        return .object(entry + toast.sourceFields)
     }
 }

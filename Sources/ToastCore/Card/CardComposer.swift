@@ -45,6 +45,9 @@ public struct CardComposer: Sendable {
         public var iconRect: Rect
         /// Action buttons' hit areas, in card coordinates.
         public var buttons: [(id: String, rect: Rect)]
+        /// The chevron's hit area on a cut card whose body click is taken by a default action:
+        /// the chevron expands it instead.
+        public var expandButton: Rect?
         /// The height the card has with nothing left out (its target while `heightLimit` animates).
         public var fullHeight: Double
 
@@ -57,12 +60,13 @@ public struct CardComposer: Sendable {
             self.iconRect = iconRect
             self.buttons = buttons
             self.fullHeight = fullHeight ?? scene.size.height
+            expandButton = nil
         }
 
         public static func == (a: Card, b: Card) -> Bool {
             a.scene == b.scene && a.isTruncated == b.isTruncated && a.closeButton == b.closeButton && a.iconRect == b.iconRect
                 && a.buttons.map(\.id) == b.buttons.map(\.id) && a.buttons.map(\.rect) == b.buttons.map(\.rect)
-                && a.fullHeight == b.fullHeight
+                && a.fullHeight == b.fullHeight && a.expandButton == b.expandButton
         }
 
         /// The action button at a point in card coordinates.
@@ -151,6 +155,14 @@ public struct CardComposer: Sendable {
         var y = top
         var truncated = false
         let title = TextLimits.cut(TextSanitizer.sanitize(toast.title))
+        // A D-Bus toast names its application, small, above the title: many apps' summaries
+        // ("New message") do not say who sent them. Not when it would repeat the title.
+        if let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
+            let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(app) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
+            let extent = metrics.measure(block)
+            content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))
+            y += extent.size.height + px(1)
+        }
         if !title.text.isEmpty {
             let block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
                                   maxLines: appearance.expanded ? appearance.expandedLines : Self.collapsedTitleLines)
@@ -234,8 +246,18 @@ public struct CardComposer: Sendable {
             let slop = px(CardMetrics.closeButtonSlop)
             close = Rect(x: r.x - slop, y: r.y - slop, width: r.width + 2 * slop, height: r.height + 2 * slop)
         }
-        return Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
-                    isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
+        var expand: Rect?
+        if truncated, toast.defaultAction != nil, !appearance.expanded {
+            // A small chevron in the right-hand column, under the close button's place (clear of
+            // the text and of the buttons' row): the body click belongs to the action.
+            let r = Rect(x: width - padding - closeSize + px(4), y: top + closeSize + px(2), width: closeSize, height: closeSize)
+            ops.append(.text(TextBlock(text: "\u{25BE}", width: closeSize, maxLines: 1), origin: Point(x: r.x, y: r.y), color: c.secondary))
+            expand = Rect(x: r.x - px(4), y: r.y - px(4), width: r.width + px(8), height: r.height + px(8))
+        }
+        var card = Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
+                        isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
+        card.expandButton = expand
+        return card
     }
 
     /// Whether an icon file is a symbolic one (`NAME-symbolic.svg`, `.png`, …): a monochrome

@@ -1,6 +1,7 @@
 /// A parsed `xtoast` command line.
 public enum Command: Equatable, Sendable {
-    case daemon
+    /// `flags` are passed to `xtoastd` as given: `--no-dbus`, `--replace`.
+    case daemon(flags: [String] = [])
     /// With `messageFromStdin`, the message is read from stdin (`-` on the command line).
     /// With `wait`, the client stays until the toast ends and reports how.
     case show(ShowRequest, messageFromStdin: Bool, wait: WaitOutput?)

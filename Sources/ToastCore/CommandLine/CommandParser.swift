@@ -12,7 +12,10 @@ public enum CommandParser {
         }
         switch name {
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
-        case "daemon": return try noArguments(.daemon)
+        case "daemon":
+            let known = ["--no-dbus", "--replace"]
+            if let bad = rest.first(where: { !known.contains($0) }) { throw UsageError("daemon takes only --no-dbus and --replace, not \"\(bad)\"") }
+            return .daemon(flags: rest)
         case "ping": return try noArguments(.ping)
         case "list": return try noArguments(.list)
         case "pause": return try noArguments(.pause)

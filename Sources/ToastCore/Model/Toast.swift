@@ -22,6 +22,10 @@ public struct Toast: Equatable, Sendable {
     /// 0...100: a progress bar along the card's bottom.
     public var progress: Double?
     public var urgency: Urgency
+    /// The application that sent it over D-Bus; nil for a socket client's toast.
+    public var app: String?
+    /// Stays on screen after an action is chosen (the D-Bus `resident` hint).
+    public var resident = false
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,

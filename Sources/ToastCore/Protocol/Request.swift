@@ -38,6 +38,10 @@ public struct ShowRequest: Equatable, Sendable {
     public var defaultAction: String?
     public var progress: Double?
     public var urgency: Urgency?
+    /// The application that sent it over D-Bus (`Notify`'s app_name); nil from the socket.
+    public var app: String?
+    /// Stays after an action is chosen (the D-Bus `resident` hint); the user or the timeout ends it.
+    public var resident = false
 
     public init(message: String, title: String? = nil, kind: Kind? = nil, timeout: Double? = nil,
                 id: String? = nil, position: Position? = nil) {

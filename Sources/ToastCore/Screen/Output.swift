@@ -38,6 +38,10 @@ public protocol Output: AnyObject {
     /// be drawn, and `.imagesReady` input comes when one becomes ready.
     func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError>
     func isImageReady(_ file: String) -> Bool
+    /// Keeps raw pixels (a D-Bus notification's `image-data`) under `name`, scaled to fit
+    /// `pixelSize`, so a toast whose icon file is the returned name draws them. The image's
+    /// header must already have passed `RawImage.neededBytes`.
+    func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError>
 
     func createSurface(size: Size, at origin: Point) -> SurfaceID
     /// Paints `scene` into the surface, fitting its size and shape to the scene, and moves it

@@ -124,6 +124,21 @@ public struct ToastStack: Sendable {
 
     /// Changes a toast's content in place, keeping its slot. With `restartTimer` its timeout
     /// starts again from the toast's (new) `timeout`; otherwise the time left is kept.
+    /// Puts `toast` in the place of the toast `oldID`, as a new entry whose timer starts again
+    /// (a D-Bus stack tag keeps the slot, not the id). False when `oldID` is not here.
+    public mutating func takeOver(_ oldID: String, with toast: Toast, now: Double) -> Bool {
+        if let i = visible.firstIndex(where: { $0.toast.id == oldID }) {
+            visible[i] = Entry(toast)
+            if !isPaused { visible[i].start(now) }
+            return true
+        }
+        if let i = waiting.firstIndex(where: { $0.toast.id == oldID }) {
+            waiting[i] = Entry(toast)
+            return true
+        }
+        return false
+    }
+
     public mutating func update(_ toast: Toast, restartTimer: Bool, now: Double) -> Bool {
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
             if restartTimer {

@@ -49,6 +49,14 @@ final class FakeOutput: Output {
         icons[spec].map { .success($0) } ?? .failure(IconLoadError("no icon named \"\(spec)\""))
     }
 
+    /// Raw images stored through `storeImage`, by name.
+    var storedImages: [String: RawImage] = [:]
+
+    func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
+        storedImages[name] = image
+        return .success(name)
+    }
+
     func createSurface(size: Size, at origin: Point) -> SurfaceID {
         next += 1
         surfaces[SurfaceID(next)] = Surface(size: size, origin: origin)

@@ -23,7 +23,10 @@ final class DaemonHarness {
 
     /// Starts a daemon and waits until it answers on its socket.
     /// `config` is written to `$XDG_CONFIG_HOME/xtoast/config` first.
-    init(config: String? = nil, extraEnvironment: [String: String] = [:], display: String = TestDisplay.name) throws {
+    /// `arguments` go to `xtoastd` (`--no-dbus`, `--replace`). Unless `extraEnvironment` names
+    /// a bus, the daemon gets none: a test must never reach the desktop's own session bus.
+    init(config: String? = nil, extraEnvironment: [String: String] = [:], display: String = TestDisplay.name,
+         arguments: [String] = []) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -38,6 +41,7 @@ final class DaemonHarness {
         env["XTOAST_SOCKET"] = socketPath
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         env["XDG_RUNTIME_DIR"] = directory.path
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-bus").path
         for (k, v) in extraEnvironment { env[k] = v }
         environment = env
         logURL = directory.appendingPathComponent("daemon.log")
@@ -45,6 +49,7 @@ final class DaemonHarness {
         process = Process()
         process.executableURL = DaemonHarness.binDirectory.appendingPathComponent("xtoastd")
         process.environment = env
+        process.arguments = arguments
         process.standardError = try FileHandle(forWritingTo: logURL)
         // Not the test runner's stdout: a daemon orphaned by a crashed test would hold that
         // pipe open and keep `swift test` waiting for ever.

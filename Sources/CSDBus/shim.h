@@ -1,0 +1,67 @@
+// The door from Swift to sd-bus (libsystemd), for the freedesktop notification server.
+#ifndef XTOAST_CSDBUS_SHIM_H
+#define XTOAST_CSDBUS_SHIM_H
+
+#include <systemd/sd-bus.h>
+
+/// Where the vtable's methods go: one Swift function and the object it belongs to. The
+/// `SD_BUS_VTABLE` macros do not import into Swift, so the table is built here and every
+/// method of it calls this one handler, which dispatches on the member name.
+typedef int (*xt_bus_handler)(sd_bus_message *message, void *context, sd_bus_error *error);
+
+typedef struct {
+    xt_bus_handler handler;
+    void *context;
+} xt_bus_target;
+
+static int xt_bus_dispatch(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    const xt_bus_target *target = (const xt_bus_target *)userdata;
+    return target->handler(message, target->context, error);
+}
+
+/// org.freedesktop.Notifications, specification 1.2. sd-bus checks each call's signature
+/// against this table (a wrong one gets `org.freedesktop.DBus.Error.InvalidArgs` before
+/// Swift sees it) and answers `Introspect` from it. `userdata` must be an `xt_bus_target`.
+static inline const sd_bus_vtable *xt_notifications_vtable(void) {
+    static const sd_bus_vtable table[] = {
+        SD_BUS_VTABLE_START(0),
+        SD_BUS_METHOD_WITH_NAMES("Notify", "susssasa{sv}i",
+                                 SD_BUS_PARAM(app_name) SD_BUS_PARAM(replaces_id) SD_BUS_PARAM(app_icon)
+                                 SD_BUS_PARAM(summary) SD_BUS_PARAM(body) SD_BUS_PARAM(actions)
+                                 SD_BUS_PARAM(hints) SD_BUS_PARAM(expire_timeout),
+                                 "u", SD_BUS_PARAM(id), xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("CloseNotification", "u", SD_BUS_PARAM(id), "", , xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("GetCapabilities", "", , "as", SD_BUS_PARAM(capabilities), xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("GetServerInformation", "", , "ssss",
+                                 SD_BUS_PARAM(name) SD_BUS_PARAM(vendor) SD_BUS_PARAM(version) SD_BUS_PARAM(spec_version),
+                                 xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_SIGNAL_WITH_NAMES("NotificationClosed", "uu", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
+        SD_BUS_SIGNAL_WITH_NAMES("ActionInvoked", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(action_key), 0),
+        SD_BUS_SIGNAL_WITH_NAMES("ActivationToken", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(activation_token), 0),
+        SD_BUS_VTABLE_END
+    };
+    return table;
+}
+
+/// The bus's own NameLost and NameAcquired signals reach this handler (through the same
+/// kind of target) so the server learns when another server takes the name.
+static int xt_bus_signal_dispatch(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    return xt_bus_dispatch(message, userdata, error);
+}
+
+/// `sd_bus_match_signal` with the shim's dispatcher, so Swift need not form a C function
+/// pointer for a static C function.
+static inline int xt_bus_match_signal(sd_bus *bus, sd_bus_slot **slot, const char *sender, const char *path,
+                                      const char *interface, const char *member, xt_bus_target *target) {
+    return sd_bus_match_signal(bus, slot, sender, path, interface, member, xt_bus_signal_dispatch, target);
+}
+
+/// `sd_bus_add_object_vtable` for the notifications table above.
+static inline int xt_bus_add_notifications(sd_bus *bus, sd_bus_slot **slot, xt_bus_target *target) {
+    return sd_bus_add_object_vtable(bus, slot, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+                                    xt_notifications_vtable(), target);
+}
+
+#endif

@@ -1,0 +1,396 @@
+import CSDBus
+#if canImport(Glibc)
+import Glibc
+#endif
+import ToastCore
+
+/// `org.freedesktop.Notifications` on the session bus, through sd-bus: reads each method
+/// call into plain values for `DesktopNotifications`, writes its answers and signals back.
+///
+/// Everything runs on the loop's thread: the loop polls `fd` for `events` until `deadline`,
+/// then calls `process`, which handles a bounded number of messages so a flood of `Notify`
+/// calls cannot starve the screen and the socket. The bus handle never leaves this object.
+final class NotificationBus {
+    static let name = "org.freedesktop.Notifications"
+    static let path = "/org/freedesktop/Notifications"
+    /// Messages handled per loop turn; more wait for the next turn (sd-bus then reports a
+    /// deadline of now, so the loop does not sleep).
+    static let messagesPerTurn = 32
+
+    private var bus: OpaquePointer?
+    private var objectSlot: OpaquePointer?
+    private var nameLostSlot: OpaquePointer?
+    /// What the shim's vtable hands back to `dispatch`: this object, unretained (the slots
+    /// that use it are freed in `close` before the object goes).
+    private let target: UnsafeMutablePointer<xt_bus_target>
+    private let notifications: DesktopNotifications
+    private let now: () -> Double
+    /// Set when the name is lost: the connection closes once `sd_bus_process` has returned,
+    /// never from inside one of its callbacks.
+    private var closeRequested = false
+
+    private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double) {
+        self.bus = bus
+        self.notifications = notifications
+        self.now = now
+        target = .allocate(capacity: 1)
+        target.initialize(to: xt_bus_target(handler: { message, context, error in
+            guard let message, let context else { return -EINVAL }
+            return Unmanaged<NotificationBus>.fromOpaque(context).takeUnretainedValue().dispatch(message, error)
+        }, context: nil))
+        target.pointee.context = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        close()
+        target.deallocate()
+    }
+
+    /// Connects to the session bus, exports the interface and asks for the name (allowing a
+    /// later server to take it; with `replace`, taking it from one that allows that). Nil,
+    /// after one log line, when there is no session bus or another server holds the name:
+    /// the daemon then serves its socket only. The corresponding C functions are
+    /// `sd_bus_open_user`, `sd_bus_add_object_vtable` and `sd_bus_request_name`.
+    static func connect(_ notifications: DesktopNotifications, replace: Bool, now: @escaping () -> Double) -> NotificationBus? {
+        var handle: OpaquePointer?
+        var r = sd_bus_open_user(&handle)
+        guard r >= 0, let handle else {
+            Log.info("no session bus (\(describe(r))): not the desktop's notification server; the socket still serves")
+            return nil
+        }
+        let server = NotificationBus(bus: handle, notifications: notifications, now: now)
+        r = xt_bus_add_notifications(handle, &server.objectSlot, server.target)
+        if r >= 0 {
+            r = xt_bus_match_signal(handle, &server.nameLostSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                    "org.freedesktop.DBus", "NameLost", server.target)
+        }
+        guard r >= 0 else {
+            Log.info("cannot serve \(name) on the session bus (\(describe(r))); the socket still serves")
+            return nil
+        }
+        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
+        if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
+        r = sd_bus_request_name(handle, name, flags)
+        if r == -EEXIST {
+            Log.info("\(name) is held by \(server.holder()); xtoast serves its socket only. Stop that server "
+                     + "(or, if it is an xtoast, start this one with --replace) to make xtoast the desktop's notifier")
+            return nil
+        }
+        guard r >= 0 else {
+            Log.info("cannot own \(name) (\(describe(r))); the socket still serves")
+            return nil
+        }
+        Log.info("serving \(name) on the session bus")
+        return server
+    }
+
+    /// The process that owns the name, for the log. The corresponding C function is `sd_bus_get_name_creds`.
+    private func holder() -> String {
+        var creds: OpaquePointer?
+        // The bus tells the pid; the command name comes from /proc (augmented).
+        let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_COMM) | UInt64(SD_BUS_CREDS_AUGMENT)
+        guard let bus, sd_bus_get_name_creds(bus, Self.name, mask, &creds) >= 0, let creds else { return "another server" }
+        defer { sd_bus_creds_unref(creds) }
+        var pid: pid_t = 0
+        var comm: UnsafePointer<CChar>?
+        let hasPID = sd_bus_creds_get_pid(creds, &pid) >= 0
+        let command = sd_bus_creds_get_comm(creds, &comm) >= 0 ? comm.map { String(cString: $0) } : nil
+        return "\(command ?? "another server")\(hasPID ? " (pid \(pid))" : "")"
+    }
+
+    // MARK: The loop's side
+
+    /// The connection's socket. The corresponding C function is `sd_bus_get_fd`.
+    var fd: Int32 { bus.map { sd_bus_get_fd($0) } ?? -1 }
+
+    /// What to poll for. The corresponding C function is `sd_bus_get_events`.
+    var events: Int16 {
+        guard let bus else { return 0 }
+        let e = sd_bus_get_events(bus)
+        return e < 0 ? 0 : Int16(truncatingIfNeeded: e)
+    }
+
+    /// When sd-bus wants `process` called even without input, in seconds on CLOCK_MONOTONIC
+    /// (the daemon's clock); nil for never. 0 from sd-bus means messages already wait. The
+    /// corresponding C function is `sd_bus_get_timeout` (absolute microseconds).
+    var deadline: Double? {
+        guard let bus else { return nil }
+        var usec: UInt64 = 0
+        guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else { return nil }
+        return Double(usec) / 1_000_000
+    }
+
+    var isConnected: Bool { bus != nil }
+
+    /// Handles waiting messages, at most `messagesPerTurn`. A lost connection is logged and
+    /// closed; the socket keeps serving. The corresponding C function is `sd_bus_process`.
+    func process() {
+        for _ in 0..<Self.messagesPerTurn {
+            guard let bus else { return }
+            let r = sd_bus_process(bus, nil)
+            if r < 0 {
+                Log.info("lost the session bus (\(Self.describe(r))); the socket still serves")
+                close()
+                return
+            }
+            if closeRequested {
+                close()
+                return
+            }
+            if r == 0 { return }
+        }
+    }
+
+    /// Sends what is queued and closes the connection (at shutdown, after the last
+    /// `NotificationClosed`). The corresponding C functions are `sd_bus_flush` and `sd_bus_close_unref`.
+    func close() {
+        objectSlot = objectSlot.flatMap { sd_bus_slot_unref($0) }
+        nameLostSlot = nameLostSlot.flatMap { sd_bus_slot_unref($0) }
+        if let bus { _ = sd_bus_flush_close_unref(bus) }
+        bus = nil
+    }
+
+    // MARK: Signals
+
+    /// Emits the signal a board event becomes, if any. The corresponding C functions are
+    /// `sd_bus_message_new_signal`, `sd_bus_message_append_basic` and `sd_bus_send`.
+    func emit(_ event: ToastEvent) {
+        guard let bus, let signal = notifications.signal(for: event) else { return }
+        var message: OpaquePointer?
+        let member: String
+        switch signal {
+        case .notificationClosed: member = "NotificationClosed"
+        case .actionInvoked: member = "ActionInvoked"
+        }
+        guard sd_bus_message_new_signal(bus, &message, Self.path, Self.name, member) >= 0, let message else { return }
+        defer { sd_bus_message_unref(message) }
+        var ok: Bool
+        switch signal {
+        case let .notificationClosed(id, reason):
+            ok = appendU32(message, id) && appendU32(message, reason)
+        case let .actionInvoked(id, key):
+            ok = appendU32(message, id) && key.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) >= 0 }
+        }
+        if ok { ok = sd_bus_send(bus, message, nil) >= 0 }
+        if !ok { Log.info("could not send \(member) for toast \(event.id)") }
+    }
+
+    // MARK: Method calls
+
+    private struct BusError: Error {
+        let errno: Int32
+    }
+
+    /// One method call (or the bus's NameLost) from the shim's vtable or match. Answers are
+    /// sent here; a negative return makes sd-bus answer with the error set in `error`.
+    private func dispatch(_ message: OpaquePointer, _ busError: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+        let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
+        do {
+            switch member {
+            case "Notify":
+                let call = try readNotify(message)
+                let (id, notes) = notifications.notify(call, now: now())
+                for note in notes { Log.info("Notify from \"\(call.appName.prefix(40))\": \(note)") }
+                return reply(message) { appendU32($0, id) }
+            case "CloseNotification":
+                var id: UInt32 = 0
+                try check(sd_bus_message_read_basic(message, Self.type("u"), &id))
+                notifications.close(id, now: now())
+                return reply(message) { _ in true }
+            case "GetCapabilities":
+                return reply(message) { appendStrings($0, NotificationMapping.capabilities) }
+            case "GetServerInformation":
+                let info = NotificationMapping.serverInformation
+                return reply(message) { m in
+                    [info.name, info.vendor, info.version, info.specVersion].allSatisfy { appendString(m, $0) }
+                }
+            case "NameLost":
+                let lost = try readString(message)
+                if lost == Self.name { nameLost() }
+                return 0
+            default:
+                return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(member)")
+            }
+        } catch {
+            Log.info("refused a malformed \(member) call (\(Self.describe(-error.errno)))")
+            return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.InvalidArgs", "malformed \(member) arguments")
+        }
+    }
+
+    /// Another server took the name: this one's toasts end (reason 4) and the socket keeps serving.
+    private func nameLost() {
+        Log.info("another server took \(Self.name); ending the notifications it showed here, the socket still serves")
+        notifications.endAll(now: now())
+        closeRequested = true
+    }
+
+    /// Sends a method return built by `fill`. The corresponding C functions are
+    /// `sd_bus_message_new_method_return` and `sd_bus_send`.
+    private func reply(_ call: OpaquePointer, _ fill: (OpaquePointer) -> Bool) -> Int32 {
+        var message: OpaquePointer?
+        var r = sd_bus_message_new_method_return(call, &message)
+        guard r >= 0, let message else { return r }
+        defer { sd_bus_message_unref(message) }
+        guard fill(message) else { return -ENOMEM }
+        r = sd_bus_send(nil, message, nil)
+        return r < 0 ? r : 1
+    }
+
+    // MARK: Reading a Notify call
+
+    /// `susssasa{sv}i`, already checked against the signature by sd-bus. Strings are copied
+    /// off the message (sd-bus lends them only while the message lives).
+    private func readNotify(_ m: OpaquePointer) throws(BusError) -> NotifyCall {
+        var call = NotifyCall()
+        call.appName = try readString(m)
+        try check(sd_bus_message_read_basic(m, Self.type("u"), &call.replacesID))
+        call.appIcon = try readString(m)
+        call.summary = try readString(m)
+        call.body = try readString(m)
+        try check(sd_bus_message_enter_container(m, Self.type("a"), "s"))
+        while true {
+            var p: UnsafePointer<CChar>?
+            let r = sd_bus_message_read_basic(m, Self.type("s"), &p)
+            try check(r)
+            guard r > 0, let p else { break }
+            // Past the limit, strings are read (cheap pointers) but not copied.
+            if call.actions.count < NotificationLimits.maxActionStrings { call.actions.append(String(cString: p)) }
+        }
+        try check(sd_bus_message_exit_container(m))
+        call.hints = try readHints(m)
+        try check(sd_bus_message_read_basic(m, Self.type("i"), &call.expireTimeout))
+        return call
+    }
+
+    private func readHints(_ m: OpaquePointer) throws(BusError) -> [String: HintValue] {
+        var hints: [String: HintValue] = [:]
+        try check(sd_bus_message_enter_container(m, Self.type("a"), "{sv}"))
+        while true {
+            let r = sd_bus_message_enter_container(m, Self.type("e"), "sv")
+            try check(r)
+            if r == 0 { break }
+            let key = try readString(m)
+            if hints.count < NotificationLimits.maxHints {
+                hints[key] = try readVariant(m)
+            } else {
+                try check(sd_bus_message_skip(m, "v"))
+            }
+            try check(sd_bus_message_exit_container(m))
+        }
+        try check(sd_bus_message_exit_container(m))
+        return hints
+    }
+
+    /// One hint's value; types the server does not read are skipped. The corresponding C
+    /// functions are `sd_bus_message_peek_type` and `sd_bus_message_enter_container`.
+    private func readVariant(_ m: OpaquePointer) throws(BusError) -> HintValue {
+        var type: CChar = 0
+        var contents: UnsafePointer<CChar>?
+        try check(sd_bus_message_peek_type(m, &type, &contents))
+        guard let contents else { throw BusError(errno: EBADMSG) }
+        let signature = String(cString: contents)
+        try check(sd_bus_message_enter_container(m, Self.type("v"), contents))
+        let value: HintValue
+        switch signature {
+        case "y":
+            var v: UInt8 = 0
+            try check(sd_bus_message_read_basic(m, Self.type("y"), &v))
+            value = .byte(v)
+        case "b":
+            var v: Int32 = 0  // D-Bus booleans are 32-bit
+            try check(sd_bus_message_read_basic(m, Self.type("b"), &v))
+            value = .bool(v != 0)
+        case "n":
+            var v: Int16 = 0
+            try check(sd_bus_message_read_basic(m, Self.type("n"), &v))
+            value = .int(Int64(v))
+        case "q":
+            var v: UInt16 = 0
+            try check(sd_bus_message_read_basic(m, Self.type("q"), &v))
+            value = .int(Int64(v))
+        case "i":
+            var v: Int32 = 0
+            try check(sd_bus_message_read_basic(m, Self.type("i"), &v))
+            value = .int(Int64(v))
+        case "u":
+            var v: UInt32 = 0
+            try check(sd_bus_message_read_basic(m, Self.type("u"), &v))
+            value = .int(Int64(v))
+        case "x":
+            var v: Int64 = 0
+            try check(sd_bus_message_read_basic(m, Self.type("x"), &v))
+            value = .int(v)
+        case "t":
+            var v: UInt64 = 0
+            try check(sd_bus_message_read_basic(m, Self.type("t"), &v))
+            value = .int(Int64(clamping: v))
+        case "s", "o", "g":
+            value = .string(try readString(m, type: signature))
+        case "(iiibiiay)":
+            value = try readImage(m)
+        default:
+            try check(sd_bus_message_skip(m, contents))
+            value = .unusable("a value of type \(signature)")
+        }
+        try check(sd_bus_message_exit_container(m))
+        return value
+    }
+
+    /// `(iiibiiay)`: the header is checked before the pixels are copied, and only the bytes
+    /// the header needs are copied. The corresponding C function is `sd_bus_message_read_array`.
+    private func readImage(_ m: OpaquePointer) throws(BusError) -> HintValue {
+        try check(sd_bus_message_enter_container(m, Self.type("r"), "iiibiiay"))
+        var width: Int32 = 0, height: Int32 = 0, rowstride: Int32 = 0, alpha: Int32 = 0, bits: Int32 = 0, channels: Int32 = 0
+        try check(sd_bus_message_read_basic(m, Self.type("i"), &width))
+        try check(sd_bus_message_read_basic(m, Self.type("i"), &height))
+        try check(sd_bus_message_read_basic(m, Self.type("i"), &rowstride))
+        try check(sd_bus_message_read_basic(m, Self.type("b"), &alpha))
+        try check(sd_bus_message_read_basic(m, Self.type("i"), &bits))
+        try check(sd_bus_message_read_basic(m, Self.type("i"), &channels))
+        var data: UnsafeRawPointer?
+        var size = 0
+        try check(sd_bus_message_read_array(m, Self.type("y"), &data, &size))
+        try check(sd_bus_message_exit_container(m))
+        switch RawImage.neededBytes(width: width, height: height, rowstride: rowstride, hasAlpha: alpha != 0,
+                                    bitsPerSample: bits, channels: channels) {
+        case let .failure(error):
+            return .unusable(error.message)
+        case let .success(needed):
+            guard size >= needed, let data else { return .unusable("image-data: \(size) bytes, its header needs \(needed)") }
+            let bytes = Array(UnsafeRawBufferPointer(start: data, count: needed))
+            return .image(RawImage(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
+                                   bitsPerSample: Int(bits), channels: Int(channels), bytes: bytes))
+        }
+    }
+
+    private func readString(_ m: OpaquePointer, type: String = "s") throws(BusError) -> String {
+        var p: UnsafePointer<CChar>?
+        try check(sd_bus_message_read_basic(m, Self.type(type), &p))
+        guard let p else { throw BusError(errno: EBADMSG) }
+        return String(cString: p)
+    }
+
+    private func check(_ r: Int32) throws(BusError) {
+        if r < 0 { throw BusError(errno: -r) }
+    }
+
+    private static func type(_ letter: String) -> CChar { CChar(bitPattern: letter.utf8.first ?? 0) }
+
+    private static func describe(_ r: Int32) -> String { String(cString: strerror(-r)) }
+}
+
+/// The corresponding C function is `sd_bus_message_append_basic`.
+private func appendU32(_ m: OpaquePointer, _ value: UInt32) -> Bool {
+    var v = value
+    return sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "u")), &v) >= 0
+}
+
+private func appendString(_ m: OpaquePointer, _ value: String) -> Bool {
+    value.withCString { sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "s")), $0) >= 0 }
+}
+
+/// An `as`. The corresponding C functions are `sd_bus_message_open_container` and `…_close_container`.
+private func appendStrings(_ m: OpaquePointer, _ values: [String]) -> Bool {
+    guard sd_bus_message_open_container(m, CChar(bitPattern: UInt8(ascii: "a")), "s") >= 0 else { return false }
+    return values.allSatisfy { appendString(m, $0) } && sd_bus_message_close_container(m) >= 0
+}

@@ -1,0 +1,48 @@
+/// What a notification takes from its application's `.desktop` file (the `desktop-entry`
+/// hint): the application's name and icon.
+///
+/// Pure: `files(for:)` says where to look, the caller reads, `parse` reads the text.
+public struct DesktopEntry: Equatable, Sendable {
+    public var name: String?
+    public var icon: String?
+
+    public init(name: String? = nil, icon: String? = nil) {
+        self.name = name
+        self.icon = icon
+    }
+
+    /// The most of a `.desktop` file that is read; real ones are a few KiB.
+    public static let maxBytes = 64 * 1024
+
+    /// The `[Desktop Entry]` group's unlocalised `Name` and `Icon` (the first of each).
+    public static func parse(_ text: String) -> DesktopEntry {
+        var entry = DesktopEntry()
+        var inGroup = false
+        // `isNewline`: CRLF is one Character in Swift, so splitting on "\n" alone would miss it.
+        for raw in text.split(whereSeparator: \.isNewline) {
+            let line = raw.trimmingBlanks()
+            if line.hasPrefix("[") {
+                inGroup = line == "[Desktop Entry]"
+                continue
+            }
+            guard inGroup, let eq = line.firstIndex(of: "=") else { continue }
+            let key = line[..<eq].trimmingBlanks(), value = String(line[line.index(after: eq)...].trimmingBlanks())
+            guard !value.isEmpty else { continue }
+            if key == "Name", entry.name == nil { entry.name = value }
+            if key == "Icon", entry.icon == nil { entry.icon = value }
+        }
+        return entry
+    }
+
+    /// The files `id` (with or without `.desktop`) may be, in the XDG order: the user's
+    /// `applications` directory, then each of `$XDG_DATA_DIRS`. None for an id that could
+    /// name a file elsewhere (a slash, a leading dot) or is empty.
+    public static func files(for id: String, environment: IconEnvironment) -> [String] {
+        let base = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
+        guard !base.isEmpty, base.count <= 255, !base.contains("/"), !base.hasPrefix(".") else { return [] }
+        var dirs: [String] = []
+        if let dataHome = environment.dataHome { dirs.append(dataHome) } else if let home = environment.home { dirs.append(home + "/.local/share") }
+        dirs += (environment.dataDirs ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
+        return dirs.map { $0 + "/applications/" + base + ".desktop" }
+    }
+}

@@ -1,0 +1,170 @@
+/// What a `Notify` call becomes on the board, and what the board's events become on the bus.
+/// Pure: the bus adapter reads and writes messages, this decides.
+public enum NotificationMapping {
+    /// What `GetCapabilities` answers. Not `persistence` (toasts expire), not
+    /// `body-hyperlinks` (links are shown but a toast cannot open them), not `sound`.
+    public static let capabilities = ["actions", "body", "body-markup", "icon-static",
+                                      "x-canonical-private-synchronous", "x-dunst-stack-tag"]
+
+    /// What `GetServerInformation` answers: name, vendor, version, specification version.
+    public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: "1.0", specVersion: "1.2")
+
+    /// A notification ready for the board: the toast to show, and what the server does
+    /// besides (an image to store first, a stack tag to replace by).
+    public struct Decision: Equatable, Sendable {
+        public var request: ShowRequest
+        /// `image-data` (or the older `image_data` / `icon_data`) pixels, already checked.
+        public var image: RawImage?
+        /// `x-dunst-stack-tag` or `x-canonical-private-synchronous`: a later notification with
+        /// the same tag takes this one's place.
+        public var stackTag: String?
+        /// What was refused or cut, for the log.
+        public var notes: [String] = []
+    }
+
+    /// The kind (its colour and icon) of a notification from its urgency and category:
+    /// critical or a `*.error` category is `error`; `transfer.complete` is `success`; a
+    /// `*.warning` category is `warning`; low urgency is `debug`; anything else `info`.
+    public static func kind(urgency: Urgency, category: String?) -> Kind {
+        let category = category ?? ""
+        if urgency == .critical || category.hasSuffix(".error") { return .error }
+        if category == "transfer.complete" { return .success }
+        if category.hasSuffix(".warning") { return .warning }
+        if urgency == .low { return .debug }
+        return .info
+    }
+
+    /// `urgency` as the specification numbers it (0 low, 1 normal, 2 critical), from a byte
+    /// or any integer; out of range or absent is normal.
+    public static func urgency(_ hint: HintValue?) -> Urgency {
+        switch hint?.integer {
+        case 0: .low
+        case 2: .critical
+        default: .normal
+        }
+    }
+
+    /// Seconds on screen: -1 (or any other negative) is the kind's default (nil), 0 never,
+    /// N milliseconds otherwise (at most a day). Critical ones never expire, as the
+    /// specification advises, whatever the client asked.
+    public static func timeout(_ milliseconds: Int32, urgency: Urgency) -> Double? {
+        if urgency == .critical { return 0 }
+        if milliseconds < 0 { return nil }
+        return min(ProtocolLimits.maxTimeout, Double(milliseconds) / 1000)
+    }
+
+    /// `entry` is the application's `.desktop` file, when its `desktop-entry` hint names one:
+    /// its name stands in for an empty app_name, its icon for a missing image.
+    public static func decide(_ call: NotifyCall, entry: DesktopEntry? = nil) -> Decision {
+        var notes: [String] = []
+        let urgency = urgency(call.hints["urgency"])
+        let category = call.hints["category"]?.string
+        var request = ShowRequest(message: cut(call.body, NotificationLimits.maxBodyCharacters, notes: &notes, what: "body"),
+                                  title: cut(call.summary, NotificationLimits.maxSummaryCharacters, notes: &notes, what: "summary"),
+                                  kind: kind(urgency: urgency, category: category),
+                                  timeout: timeout(call.expireTimeout, urgency: urgency))
+        request.urgency = urgency
+        request.markup = true
+        let appName = call.appName.isEmpty ? entry?.name ?? "" : call.appName
+        let app = TextSanitizer.sanitize(String(appName.prefix(NotificationLimits.maxAppNameCharacters)))
+        request.app = app
+        (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
+        request.resident = call.hints["resident"]?.bool ?? false
+        if let value = call.hints["value"]?.integer { request.progress = Double(max(0, min(100, value))) }
+
+        // Image priority, as the specification gives it: image-data, image-path, app_icon, icon_data.
+        var image: RawImage?
+        for name in ["image-data", "image_data"] where image == nil {
+            switch call.hints[name] {
+            case let .image(pixels)?: image = pixels
+            case let .unusable(why)?: notes.append("\(name) refused: \(why)")
+            default: break
+            }
+        }
+        if image == nil {
+            let path = call.hints["image-path"]?.string ?? call.hints["image_path"]?.string
+            let spec = [path, call.appIcon, nil].compactMap { $0 }.first { !$0.isEmpty }
+            if let spec { request.icon = spec } else if case let .image(pixels)? = call.hints["icon_data"] { image = pixels }
+        }
+        if image == nil, request.icon == nil, let id = call.hints["desktop-entry"]?.string, !id.isEmpty {
+            // Without the file, the entry's name is the app's icon name in nearly every theme.
+            request.icon = entry?.icon ?? id
+        }
+        let tag = [call.hints["x-dunst-stack-tag"]?.string, call.hints["x-canonical-private-synchronous"]?.string]
+            .compactMap { $0 }.first { !$0.isEmpty }
+        return Decision(request: request, image: image, stackTag: tag, notes: notes)
+    }
+
+    /// Buttons from the flat key/label list: `default` is the body click; the first
+    /// `Action.maxCount` others are buttons (the rest dropped); long labels are cut with an
+    /// ellipsis; an empty key or an odd last string is skipped.
+    static func actions(_ flat: [String], notes: inout [String]) -> ([Action], String?) {
+        var buttons: [Action] = []
+        var defaultAction: String?
+        var dropped = 0
+        var index = 0
+        while index + 1 < flat.count {
+            let key = flat[index], label = TextSanitizer.sanitize(flat[index + 1])
+            index += 2
+            if key.isEmpty { continue }
+            if key == "default" {
+                defaultAction = key
+            } else if buttons.count < Action.maxCount, !buttons.contains(where: { $0.id == key }) {
+                let shown = label.isEmpty ? key : label
+                buttons.append(Action(id: key, label: shown.count > ProtocolLimits.maxActionLabel
+                                          ? String(shown.prefix(ProtocolLimits.maxActionLabel - 1)) + "…" : shown))
+            } else {
+                dropped += 1
+            }
+        }
+        if dropped > 0 { notes.append("\(dropped) action(s) past the first \(Action.maxCount) dropped") }
+        return (buttons, defaultAction)
+    }
+
+    private static func cut(_ text: String, _ limit: Int, notes: inout [String], what: String) -> String {
+        // Counted in scalars: cheap on a 3 MB string, and never splits one.
+        var scalars = String.UnicodeScalarView()
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                notes.append("\(what) cut to \(limit) characters")
+                scalars.append("…")
+                return String(scalars)
+            }
+            scalars.append(scalar)
+            count += 1
+        }
+        return text
+    }
+
+    // MARK: Board events to bus signals
+
+    /// A signal the server emits on the bus.
+    public enum Signal: Equatable, Sendable {
+        case notificationClosed(id: UInt32, reason: UInt32)
+        case actionInvoked(id: UInt32, key: String)
+    }
+
+    /// `NotificationClosed`'s reason for how a toast ended: 1 expired; 2 dismissed by the
+    /// user (click, swipe, close button, an action); 3 closed by `CloseNotification` or
+    /// `xtoast dismiss`; 4 anything else (overflow, shutdown, a stack-tag replacement).
+    public static func closedReason(_ reason: DismissReason) -> UInt32 {
+        switch reason {
+        case .timeout: 1
+        case .click, .swipe, .close, .action: 2
+        case .api: 3
+        case .replaced, .overflow, .shutdown: 4
+        }
+    }
+
+    /// The signal a board event becomes for a toast the bus showed; nil for events the
+    /// interface has no signal for (shown, updated) and for ids that are not bus ids.
+    public static func signal(for event: ToastEvent) -> Signal? {
+        guard let id = UInt32(event.id), id > 0 else { return nil }
+        switch event {
+        case let .action(_, key): return .actionInvoked(id: id, key: key)
+        case let .dismissed(_, reason): return .notificationClosed(id: id, reason: closedReason(reason))
+        case .shown, .updated: return nil
+        }
+    }
+}

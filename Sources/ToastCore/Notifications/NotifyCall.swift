@@ -1,0 +1,120 @@
+/// One `Notify` call of the freedesktop Desktop Notifications interface, as read off the bus
+/// and before anything is decided about it. The bus adapter fills it; everything that judges
+/// it (`NotificationMapping`) is bus-free and unit-tested.
+public struct NotifyCall: Equatable, Sendable {
+    public var appName: String
+    /// 0: a new notification; else the id of one to replace in place.
+    public var replacesID: UInt32
+    public var appIcon: String
+    public var summary: String
+    public var body: String
+    /// Flat key, label, key, label… (at most `NotificationLimits.maxActionStrings` kept by the reader).
+    public var actions: [String]
+    public var hints: [String: HintValue]
+    /// Milliseconds; -1 the server's default, 0 never.
+    public var expireTimeout: Int32
+
+    public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String = "",
+                body: String = "", actions: [String] = [], hints: [String: HintValue] = [:], expireTimeout: Int32 = -1) {
+        self.appName = appName
+        self.replacesID = replacesID
+        self.appIcon = appIcon
+        self.summary = summary
+        self.body = body
+        self.actions = actions
+        self.hints = hints
+        self.expireTimeout = expireTimeout
+    }
+}
+
+/// A hint's value, reduced to what the server can use. Every integer type arrives as `int`
+/// (browsers send `urgency` as a uint32, notify-send as a byte).
+public enum HintValue: Equatable, Sendable {
+    case byte(UInt8)
+    case bool(Bool)
+    case int(Int64)
+    case string(String)
+    case image(RawImage)
+    /// A value the server does not read (its D-Bus signature), or an image that was refused
+    /// while reading (why).
+    case unusable(String)
+
+    /// The value as an integer, for hints that may come as a byte or any integer type.
+    public var integer: Int64? {
+        switch self {
+        case let .byte(b): Int64(b)
+        case let .int(i): i
+        default: nil
+        }
+    }
+
+    public var string: String? { if case let .string(s) = self { s } else { nil } }
+
+    public var bool: Bool? {
+        switch self {
+        case let .bool(b): b
+        case let .byte(b): b != 0
+        case let .int(i): i != 0
+        default: nil
+        }
+    }
+}
+
+/// Raw pixels of an `image-data` hint (`(iiibiiay)`): rows of RGB or RGBA bytes.
+public struct RawImage: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var rowstride: Int
+    public var hasAlpha: Bool
+    public var bitsPerSample: Int
+    public var channels: Int
+    public var bytes: [UInt8]
+
+    public init(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int, channels: Int, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.rowstride = rowstride
+        self.hasAlpha = hasAlpha
+        self.bitsPerSample = bitsPerSample
+        self.channels = channels
+        self.bytes = bytes
+    }
+
+    /// How many bytes an image with this header needs, or why the header is refused. Checked
+    /// on the wire's 32-bit numbers before any of them becomes a size, and before the pixel
+    /// bytes are copied off the message (a 100 MB array is refused without being read).
+    public static func neededBytes(width: Int32, height: Int32, rowstride: Int32, hasAlpha: Bool, bitsPerSample: Int32,
+                                   channels: Int32) -> Result<Int, RequestError> {
+        guard bitsPerSample == 8 else { return .failure(RequestError("image-data: \(bitsPerSample) bits per sample; only 8 is supported")) }
+        guard channels == (hasAlpha ? 4 : 3) else { return .failure(RequestError("image-data: \(channels) channels do not match has_alpha")) }
+        let side = Int32(NotificationLimits.maxImageSide)
+        guard width > 0, height > 0, width <= side, height <= side else {
+            return .failure(RequestError("image-data: \(width)x\(height) pixels; at most \(side)x\(side) is shown"))
+        }
+        let row = Int(width) * Int(channels)
+        // A little padding per row is normal (rows aligned to 4 or 8 bytes); more is a lie.
+        guard Int(rowstride) >= row, Int(rowstride) <= row + 64 else {
+            return .failure(RequestError("image-data: rowstride \(rowstride) does not fit \(width) pixels of \(channels) bytes"))
+        }
+        return .success(Int(rowstride) * (Int(height) - 1) + row)
+    }
+}
+
+/// Limits of the notification server, named so the docs and the errors agree.
+public enum NotificationLimits {
+    /// Longer bodies are cut (with an ellipsis): a card shows a few lines, and a 3 MB body
+    /// would only cost time to lay out.
+    public static let maxBodyCharacters = 2000
+    public static let maxSummaryCharacters = 200
+    public static let maxAppNameCharacters = 64
+    /// Action strings read off a call; the rest are skipped unread (1000 actions cost nothing).
+    public static let maxActionStrings = 2 * 16
+    /// Hints read off a call; the rest are skipped.
+    public static let maxHints = 64
+    /// Live critical notifications from the bus. Critical toasts are never dropped and never
+    /// expire, so past this many a new one is shown as normal urgency (it can then expire and
+    /// overflow): a flood of critical calls cannot grow the board without bound.
+    public static let maxLiveCritical = 16
+    /// The largest image side accepted in `image-data` (gdk-pixbuf's limit for icons here).
+    public static let maxImageSide = 4096
+}

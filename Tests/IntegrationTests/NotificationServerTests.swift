@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+import ToastCore
+
+extension Integration {
+    /// Issue 10: the desktop's notification server. The real daemon on a private session bus,
+    /// with the real clients: notify-send (libnotify), gdbus, dbus-send and dbus-monitor.
+    @Suite struct NotificationServerTests {
+        typealias F = FoundationTests
+
+        /// A daemon serving the notification name on a bus of its own, and a probe.
+        static func start(_ arguments: [String] = []) throws -> (PrivateBus, DaemonHarness, XProbe) {
+            let bus = try PrivateBus()
+            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], arguments: arguments)
+            try waitUntil("the daemon to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
+            return (bus, daemon, try XProbe())
+        }
+
+        static func listing(_ daemon: DaemonHarness) throws -> String { try daemon.xtoast(["list"]).stdout }
+
+        @Test("notify-send shows a card and -p prints its id, the id xtoast list shows with source dbus; -r replaces in place")
+        func notifySendAndReplace() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let signals = try bus.monitor()
+            let first = try bus.run("notify-send", ["-p", "-a", "mailer", "Hello", "from the bus"])
+            #expect(first.status == 0)
+            let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(UInt32(id).map { $0 > 0 } == true, "\(first.stdout) \(first.stderr)")
+            _ = try F.restingCards(probe, count: 1)
+            let list = try Self.listing(daemon)
+            #expect(list.contains(#""id":"\#(id)""#) && list.contains(#""source":"dbus""#) && list.contains(#""app":"mailer""#), "\(list)")
+            let again = try bus.run("notify-send", ["-p", "-r", id, "Hello again", "replaced"])
+            #expect(again.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == id)
+            let cards = try F.restingCards(probe, count: 1)
+            #expect(cards.count == 1)
+            #expect(try Self.listing(daemon).contains("Hello again"))
+            // Closing by call: reason 3, and replacing sent no NotificationClosed before it.
+            let closed = try bus.call("CloseNotification", [id])
+            #expect(closed.status == 0, "\(closed.stderr)")
+            try signals.wait(for: [.closed(id: UInt32(id) ?? 0, reason: 3)])
+            #expect(signals.signals == [.closed(id: UInt32(id) ?? 0, reason: 3)])
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+        }
+
+        @Test("a click on the card is reason 2; -A waits and prints the key of the body click and of a clicked button")
+        func clicksAndActions() throws {
+            let (bus, daemon, probe) = try Self.start()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            let signals = try bus.monitor()
+            let plain = try bus.run("notify-send", ["-p", "-t", "0", "Click me"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: Point(x: card.frame.x + 40, y: card.frame.midY))
+            try signals.wait(for: [.closed(id: UInt32(plain) ?? 0, reason: 2)])
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+            probe.movePointer(to: Point(x: 10, y: 700))
+
+            let body = try bus.start("notify-send", ["-A", "default=Open", "-t", "0", "Body click"])
+            try waitUntil("the toast to show") { (try? Self.listing(daemon).contains("Body click")) ?? false }
+            let bodyCard = try #require(try F.restingCards(probe, count: 1).first, "\(probe.cards()) \(probe.cardsOnScreen())")
+            probe.click(at: Point(x: bodyCard.frame.x + 40, y: bodyCard.frame.midY))
+            let bodyRun = try body.finish()
+            #expect(bodyRun.stdout == "default\n", "\(bodyRun.stdout) \(bodyRun.stderr)")
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+            probe.movePointer(to: Point(x: 10, y: 700))
+
+            let buttons = try bus.start("notify-send", ["-A", "yes=Deploy", "-A", "no=Not now", "-t", "0", "Deploy?", "Build 214 passed"])
+            let buttonCard = try #require(try F.restingCards(probe, count: 1).first)
+            let c = try TalkBackTests.capture(probe, buttonCard)
+            let labels = TalkBackTests.clusters(of: Kind.info.defaultColor, in: c, minY: Int(buttonCard.frame.y + buttonCard.frame.height / 2))
+            #expect(labels.count == 2, "two button labels, found \(labels)")
+            let yes = try #require(labels.first)
+            probe.click(at: Point(x: Double(yes.x0 + yes.x1) / 2, y: Double(yes.y0 + yes.y1) / 2))
+            let buttonRun = try buttons.finish()
+            #expect(buttonRun.stdout == "yes\n", "\(buttonRun.stdout) \(buttonRun.stderr)")
+            #expect(signals.signals.contains { if case .action(_, "yes") = $0 { true } else { false } })
+        }
+
+        @Test("GetCapabilities and GetServerInformation answer as the specification asks")
+        func information() throws {
+            let (bus, daemon, _) = try Self.start()
+            let caps = try bus.call("GetCapabilities")
+            for cap in ["'actions'", "'body'", "'body-markup'", "'icon-static'", "'x-canonical-private-synchronous'", "'x-dunst-stack-tag'"] {
+                #expect(caps.stdout.contains(cap), "\(caps.stdout)")
+            }
+            #expect(!caps.stdout.contains("persistence"), "\(caps.stderr) \(daemon.log)")
+            let info = try bus.call("GetServerInformation")
+            #expect(info.stdout.hasPrefix("('xtoast', 'xtoast', ") && info.stdout.contains("'1.2')"), "\(info.stdout)")
+        }
+
+        @Test("-u critical never expires whatever -t says; -h int:value:40 is the progress; a stack tag replaces with reason 4")
+        func criticalProgressAndStackTag() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let signals = try bus.monitor()
+            let critical = try bus.run("notify-send", ["-p", "-u", "critical", "-t", "300", "Disk full"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            try bus.run("notify-send", ["-h", "int:value:40", "Copying"])
+            let vol1 = try bus.run("notify-send", ["-p", "-h", "string:x-dunst-stack-tag:vol", "Volume 40%"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let vol2 = try bus.run("notify-send", ["-p", "-h", "string:x-dunst-stack-tag:vol", "Volume 50%"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(vol1 != vol2)
+            try signals.wait(for: [.closed(id: UInt32(vol1) ?? 0, reason: 4)])
+            Thread.sleep(forTimeInterval: 1)
+            let list = try Self.listing(daemon)
+            #expect(list.contains(#""id":"\#(critical)""#) && list.contains(#""kind":"error""#), "critical is still there: \(list)")
+            #expect(list.contains(#""progress":40"#), "\(list)")
+            #expect(!list.contains("Volume 40%") && list.contains("Volume 50%"), "\(list)")
+            _ = try F.restingCards(probe, count: 3)
+            // Shutting down ends every toast: reason 4 on the bus, sent before the daemon goes.
+            daemon.stop()
+            try signals.wait(for: [.closed(id: UInt32(critical) ?? 0, reason: 4)])
+        }
+
+        @Test("image-data: the pixels a client sends are on the screen")
+        func imageData() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let side = 24
+            // One type annotation only: gdbus parses a typed element per byte very slowly.
+            let red = "byte 255, 0, 0, " + Array(repeating: "255, 0, 0", count: side * side - 1).joined(separator: ", ")
+            let hints = "{'image-data': <(\(side), \(side), \(side * 3), false, 8, 3, [\(red)])>}"
+            let r = try bus.call("Notify", ["pic", "0", "", "Red square", "look", "[]", hints, "int32 0"])
+            #expect(r.status == 0, "\(r.stderr) \(daemon.log)")
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let c = try TalkBackTests.capture(probe, card)
+            let redPixels = c.pixels.filter { colorDistance($0, 0xFF0000) < 40 }.count
+            #expect(redPixels > 200, "red pixels of the image on the card: \(redPixels)")
+        }
+
+        @Test("bad input: a wrong signature is a D-Bus error; bad image-data, a long body and 1000 actions are clamped; the daemon lives")
+        func badInput() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let wrong = try bus.run("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.Notifications",
+                                                  "/org/freedesktop/Notifications", "org.freedesktop.Notifications.CloseNotification", "string:x"])
+            #expect(wrong.status != 0 && wrong.stderr.contains("InvalidArgs"), "\(wrong.stderr)")
+            for image in ["(100000, 100000, 300000, false, 8, 3, [byte 1, 2, 3])", "(4, 4, 12, false, 8, 3, [byte 1, 2, 3])",
+                          "(4, 4, 12, true, 8, 3, [byte 1, 2, 3])", "(-4, 4, 12, false, 8, 3, [byte 1, 2, 3])"] {
+                let r = try bus.call("Notify", ["bad", "0", "", "Bad image", "body", "[]", "{'image-data': <\(image)>}", "int32 -1"])
+                #expect(r.status == 0, "a bad image still shows the notification: \(r.stderr)")
+            }
+            let body = String(repeating: "long body ", count: 10_000)
+            #expect(try bus.call("Notify", ["bad", "0", "", "Long", body, "[]", "{}", "int32 -1"]).status == 0)
+            let actions = "[" + (0..<1000).map { "'k\($0)', 'Label \($0)'" }.joined(separator: ", ") + "]"
+            #expect(try bus.call("Notify", ["bad", "0", "", "Many actions", "b", actions, "{}", "int32 -1"]).status == 0)
+            let bidi = try bus.call("Notify", ["\u{202E}evil\u{1B}[31m", "0", "", "\u{202E}txet", "\u{7}bell", "[]", "{'urgency': <uint32 2>}", "int32 -1"])
+            #expect(bidi.status == 0)
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(daemon.log.contains("image-data"), "the refusals are logged: \(daemon.log)")
+            _ = probe
+        }
+
+        @Test("a flood of critical Notify calls: the socket still answers, the board stays bounded, the daemon lives")
+        func flood() throws {
+            let (bus, daemon, _) = try Self.start()
+            // The clients run at once, not one after another.
+            let flood = try (1...120).map { try bus.start("notify-send", ["-u", "critical", "flood \($0)"]) }
+            let started = Date()
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(Date().timeIntervalSince(started) < 2, "the socket answers during the flood")
+            for client in flood { _ = try client.finish(timeout: 30) }
+            try waitUntil("the flood to arrive") { daemon.log.contains("critical notifications: new ones are shown as normal") }
+            let live = try Self.listing(daemon).components(separatedBy: "\"flood ").count - 1
+            #expect(live > 0 && live <= NotificationLimits.maxLiveCritical + 100, "\(live) live")
+            #expect(daemon.log.components(separatedBy: "critical notifications").count == 2, "logged once: \(daemon.log)")
+        }
+
+        @Test("--no-dbus leaves the bus alone; without a session bus there is one log line and the socket serves")
+        func noBus() throws {
+            let bus = try PrivateBus()
+            let skipped = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], arguments: ["--no-dbus"])
+            #expect(try skipped.xtoast(["ping"]).status == 0)
+            #expect(try bus.call("GetServerInformation").status != 0, "nobody serves the name")
+            #expect(!skipped.log.contains("org.freedesktop.Notifications"))
+            let lonely = try DaemonHarness()
+            #expect(try lonely.xtoast(["ping"]).status == 0)
+            #expect(lonely.log.components(separatedBy: "no session bus").count == 2, "\(lonely.log)")
+        }
+
+        @Test("a second server finds the name held and says by whom; with --replace it takes it and the first ends its toasts (reason 4)")
+        func sharingTheName() throws {
+            let (bus, first, _) = try Self.start()
+            let signals = try bus.monitor()
+            let id = try bus.run("notify-send", ["-p", "-t", "0", "Mine"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let second = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the second to report the holder") { second.log.contains("is held by xtoastd (pid") }
+            second.stop()
+            let third = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], arguments: ["--replace"])
+            try waitUntil("the third to own the name") { third.log.contains("serving org.freedesktop.Notifications") }
+            try signals.wait(for: [.closed(id: UInt32(id) ?? 0, reason: 4)])
+            #expect(try first.xtoast(["ping"]).status == 0, "the first keeps serving its socket")
+            #expect(first.log.contains("another server took"))
+            _ = try bus.run("notify-send", ["-t", "0", "Theirs"])
+            try waitUntil("the new server to show it") { (try? Self.listing(third).contains("Theirs")) ?? false }
+        }
+    }
+}
