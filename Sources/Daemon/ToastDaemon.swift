@@ -5,7 +5,7 @@ import ToastCore
 import Transport
 
 /// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
-/// clients and a signalfd. It sleeps until one of them is ready or the next deadline (a
+/// clients, a signalfd and the frame timer. It sleeps until one of them is ready or the next deadline (a
 /// toast's timeout, or the next frame while something moves); with nothing to do it never
 /// wakes. It holds wiring only: what it does is `ToastService`'s.
 public final class ToastDaemon {
@@ -15,6 +15,9 @@ public final class ToastDaemon {
     private let socketPath: String
     private let clients: Clients
     private let signals: Int32
+    /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
+    /// milliseconds only, which put frames 17 ms apart instead of 16.7).
+    private let frames: FrameTimer
     private let clock = DaemonClock()
     private var running = true
 
@@ -40,6 +43,7 @@ public final class ToastDaemon {
         service = ToastService(config: config, output: output, sink: clients,
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
+        do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
         Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
@@ -47,7 +51,7 @@ public final class ToastDaemon {
 
     /// What the loop waits on, named rather than found by index.
     private enum Source {
-        case screen, listener, signals
+        case screen, listener, signals, frames
         case client(Connection)
     }
 
@@ -56,10 +60,12 @@ public final class ToastDaemon {
         var code: Int32 = 0
         while running {
             turn()
+            armFrameTimer()
             var sources: [(Source, pollfd)] = [
                 (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
                 (.listener, pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
+                (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),
             ]
             for c in clients.connections.values {
                 sources.append((.client(c), pollfd(fd: c.fd, events: Int16(POLLIN) | (c.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0)))
@@ -84,6 +90,7 @@ public final class ToastDaemon {
                     }
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
+                case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case let .client(c): serve(c, now: now)
                 }
             }
@@ -107,10 +114,20 @@ public final class ToastDaemon {
         for gone in clients.flush() { drop(gone) }
     }
 
-    /// Milliseconds until the next deadline, rounded up so a deadline is never slept short
-    /// and spun on; -1 sleeps until input.
+    /// Points the frame timer at the stage's next frame (it stays on the stage's grid), or
+    /// stops it while nothing moves.
+    private func armFrameTimer() {
+        let next = service.stage.nextFrame
+        guard next != frames.deadline else { return }
+        guard let next else { return frames.disarm() }
+        do { try frames.arm(at: next) } catch { Log.info("\(error); frames fall back to poll's timeout") }
+    }
+
+    /// Milliseconds until the next toast timeout (or frame, should the frame timer have
+    /// failed), rounded up so a deadline is never slept short and spun on; -1 sleeps until input.
     private func pollTimeout(_ now: Double) -> Int32 {
-        guard let next = service.nextDeadline else { return -1 }
+        let frameFallback = frames.deadline == nil ? service.stage.nextFrame : nil
+        guard let next = [service.nextTimeout, frameFallback].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 

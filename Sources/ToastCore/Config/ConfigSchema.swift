@@ -60,6 +60,8 @@ enum ConfigSchema {
             number("snap_back_damping_fraction", \.motion.snapBackDampingFraction, .positive),
             number("enter_throw", \.motion.enterThrow, .positive),
             number("exit_duration", \.motion.exitDuration, .positive),
+            number("fling_minimum_speed", \.motion.flingMinimumSpeed, .positive),
+            number("fling_acceleration", \.motion.flingAcceleration, .nonNegative),
             number("content_duration", \.motion.contentDuration, .nonNegative),
             number("swipe_distance_fraction", \.motion.swipeDistanceFraction, .fraction),
             number("swipe_velocity", \.motion.swipeVelocity, .positive),
