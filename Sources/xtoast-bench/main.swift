@@ -4,10 +4,16 @@ import Glibc
 import CX11
 
 /// Measures what a user waits for: from launching `xtoast show` to the card's pixels on
-/// screen, observed from outside the daemon by reading the screen with XGetImage.
+/// screen, observed from outside the daemon by reading the screen with XGetImage; and how the
+/// cards move, from the X server's ConfigureNotify events for every window move.
 /// Usage: xtoast-bench XTOAST_BINARY DAEMON_PID [RUNS]
 ///        xtoast-bench --compare PID RUNS SHOW_CMD... -- CLEAR_CMD...
 ///   (the second form times any other notifier the same way: e.g. notify-send with dunst)
+///        xtoast-bench --report RESULTS
+///   (prints the side-by-side table of what the runs before wrote to RESULTS)
+/// With `XTOAST_BENCH_RAW` naming a raw client (scripts/lib/raw-client.c), the first form
+/// also times it sending the same line; with `XTOAST_BENCH_RESULTS` naming a file, each form
+/// appends its figures there as `key value` lines for `--report`.
 
 func now() -> Double {
     var ts = timespec()
@@ -22,6 +28,7 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
+if args.count == 3 && args[1] == "--report" { report(args[2]) }
 let comparing = args.count > 1 && args[1] == "--compare"
 guard args.count >= 3, let daemonPID = Int32(args[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
 let client = args[1]
@@ -72,8 +79,8 @@ func run(_ argv: [String]) -> Double {
     return now() - start
 }
 
-func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
-func p95(_ xs: [Double]) -> Double { xs.sorted()[min(xs.count - 1, Int(Double(xs.count) * 0.95))] }
+func median(_ xs: [Double]) -> Double { xs.isEmpty ? .nan : xs.sorted()[xs.count / 2] }
+func p95(_ xs: [Double]) -> Double { xs.isEmpty ? .nan : xs.sorted()[min(xs.count - 1, Int(Double(xs.count) * 0.95))] }
 func ms(_ x: Double) -> String { let v = (x * 10000).rounded() / 10; return "\(v) ms" }
 
 func procField(_ file: String, _ key: String) -> Int {
@@ -111,27 +118,45 @@ func memory() -> String {
     "\(procField("status", "VmRSS")) KiB resident, \(procField("smaps_rollup", "Private_Dirty")) KiB private dirty"
 }
 let idleMemory = memory()
+let idleFigures = (procField("status", "VmRSS"), procField("smaps_rollup", "Private_Dirty"))
 if comparing {
     let times = launchToPixels(show: { otherShow + ["boom \($0)"] }, clear: otherClear)
     print("launch `\(otherShow.joined(separator: " "))` → pixels on screen: median \(ms(median(times))), p95 \(ms(p95(times))) (\(runs) notifications)")
     print("its memory, idle:                              \(idleMemory)")
     print("its memory after the run:                      \(memory())")
+    record("other.pixels", median(times), p95(times))
+    record("other.memory.idle", Double(idleFigures.0), Double(idleFigures.1))
+    record("other.memory.busy", Double(procField("status", "VmRSS")), Double(procField("smaps_rollup", "Private_Dirty")))
     exit(0)
 }
 let toPixels = launchToPixels(show: { [client, "show", "--kind", "error", "--timeout", "0", "boom \($0)"] },
                               clear: [client, "dismiss", "--all"])
+record("xtoast.pixels", median(toPixels), p95(toPixels))
+// The same line from a few lines of C: what a client could cost at the very least.
+if let raw = getenv("XTOAST_BENCH_RAW").map({ String(cString: $0) }) {
+    let rawPixels = launchToPixels(show: { [raw, #"{"op":"show","message":"boom \#($0)","kind":"error","timeout":0}"#] },
+                                   clear: [client, "dismiss", "--all"])
+    print("launch a raw C client → card pixels on screen: median \(ms(median(rawPixels))), p95 \(ms(p95(rawPixels))) (\(runs) toasts)")
+    record("raw.pixels", median(rawPixels), p95(rawPixels))
+}
 var clientOnly: [Double] = []
 for _ in 0..<runs { clientOnly.append(run([client, "--help"])) }
 var roundTrip: [Double] = []
 for _ in 0..<runs { roundTrip.append(run([client, "ping"])) }
 
-// Idle: five still toasts on screen, then count the daemon's wakeups for 3 s.
-for i in 0..<5 { _ = run([client, "show", "--timeout", "0", "still \(i)"]) }
-usleep(1_500_000) // let the enter animations finish before counting
+// Five cards entering together: every window move the server makes, timed as it is reported.
+let enter = framesOfFiveEntering()
+print("5 cards entering: \(enter.frames) frames over \(ms(enter.span)), interval mean \(ms(enter.mean)), worst \(ms(enter.worst)); daemon CPU \(ms(enter.cpu))")
+record("enter.frames", Double(enter.frames), enter.span)
+record("enter.interval", enter.mean, enter.worst)
+record("enter.cpu", enter.cpu, 0)
+
+// Idle: the five still toasts on screen, then count the daemon's wakeups for 3 s.
 let before = procField("status", "voluntary_ctxt_switches")
 usleep(3_000_000)
 let after = procField("status", "voluntary_ctxt_switches")
 let busyMemory = memory()
+let busyFigures = (procField("status", "VmRSS"), procField("smaps_rollup", "Private_Dirty"))
 _ = run([client, "dismiss", "--all"])
 
 // A loading toast's spinner is the one thing that turns while nothing else moves.
@@ -143,6 +168,12 @@ usleep(3_000_000)
 let spinAfter = procField("status", "voluntary_ctxt_switches")
 _ = run([client, "dismiss", "--all"])
 
+record("client.alone", median(clientOnly), p95(clientOnly))
+record("client.ping", median(roundTrip), p95(roundTrip))
+record("memory.idle", Double(idleFigures.0), Double(idleFigures.1))
+record("memory.busy", Double(busyFigures.0), Double(busyFigures.1))
+record("wakeups.idle", Double(after - before), 0)
+record("wakeups.spinner", Double(spinAfter - spinBefore), 0)
 print("launch `xtoast show` → card pixels on screen: median \(ms(median(toPixels))), p95 \(ms(p95(toPixels))) (\(runs) toasts)")
 print("client alone (`xtoast --help`):               median \(ms(median(clientOnly))), p95 \(ms(p95(clientOnly)))")
 print("client + daemon round trip (`xtoast ping`):   median \(ms(median(roundTrip))), p95 \(ms(p95(roundTrip)))")
@@ -150,3 +181,104 @@ print("daemon memory, idle:                           \(idleMemory)")
 print("daemon memory with 5 toasts:                   \(busyMemory)")
 print("daemon wakeups in 3 s with 5 still toasts:     \(after - before)")
 print("daemon wakeups in 3 s with a loading spinner:  \(spinAfter - spinBefore) (30 steps a second)")
+
+// MARK: Frames
+
+/// Nanoseconds the daemon has run on a CPU (the first field of /proc/PID/schedstat), which
+/// unlike utime is not counted in 10 ms ticks.
+func cpuTime() -> Double {
+    guard let f = fopen("/proc/\(daemonPID)/schedstat", "r") else { return .nan }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 128)
+    guard fgets(&line, 128, f) != nil, let first = String(cString: line).split(separator: " ").first,
+          let ns = UInt64(first) else { return .nan }
+    return Double(ns) / 1e9
+}
+
+/// Launches five `xtoast show` at once and times every move the server reports (a card's
+/// window is a child of the root, so the root's SubstructureNotify sees each `XMoveWindow`)
+/// until nothing has moved for 400 ms. Moves less than 4 ms apart belong to one frame; the
+/// intervals are between the first moves of consecutive frames.
+func framesOfFiveEntering() -> (frames: Int, span: Double, mean: Double, worst: Double, cpu: Double) {
+    XSelectInput(display, root, SubstructureNotifyMask)
+    XSync(display, 0)
+    var event = XEvent()
+    while XPending(display) > 0 { XNextEvent(display, &event) }
+    let cpuBefore = cpuTime()
+    let pids = (0..<5).map { spawn([client, "show", "--timeout", "0", "still \($0)"]) }
+    var frameStarts: [Double] = []
+    var last = now()
+    let deadline = last + 5
+    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+    while now() - last < 0.4, now() < deadline {
+        if XPending(display) == 0 { _ = poll(&fds, 1, 50) }
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            guard event.type == ConfigureNotify else { continue }
+            let t = now()
+            if frameStarts.isEmpty || t - last > 0.004 { frameStarts.append(t) }
+            last = t
+        }
+    }
+    let cpu = cpuTime() - cpuBefore
+    for pid in pids { var status: Int32 = 0; waitpid(pid, &status, 0) }
+    XSelectInput(display, root, 0)
+    // The first move is each card's paint as it is created, one frame into its spring; the
+    // frames follow from the second on.
+    let frames = Array(frameStarts.dropFirst())
+    let intervals = zip(frames, frames.dropFirst()).map { $1 - $0 }
+    if getenv("XTOAST_BENCH_VERBOSE") != nil { print("frame intervals (ms):", intervals.map { ms($0).dropLast(3) }.joined(separator: " ")) }
+    let mean = intervals.isEmpty ? .nan : intervals.reduce(0, +) / Double(intervals.count)
+    return (frames.count, (frameStarts.last ?? 0) - (frameStarts.first ?? 0), mean, intervals.max() ?? .nan, cpu)
+}
+
+// MARK: Results
+
+/// Appends `key a b` to the results file, when one is named.
+func record(_ key: String, _ a: Double, _ b: Double) {
+    guard let path = getenv("XTOAST_BENCH_RESULTS"), let f = fopen(path, "a") else { return }
+    defer { fclose(f) }
+    fputs("\(key) \(a) \(b)\n", f)
+}
+
+/// Prints the comparison the separate runs could not: launch-to-pixels side by side with
+/// ratios, and memory beside the other notifier's.
+func report(_ path: String) -> Never {
+    var rows: [String: (Double, Double)] = [:]
+    if let f = fopen(path, "r") {
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, 256, f) != nil {
+            let parts = String(cString: line).split(separator: " ").map { String($0.filter { $0 != "\n" }) }
+            if parts.count == 3, let a = Double(parts[1]), let b = Double(parts[2]) { rows[parts[0]] = (a, b) }
+        }
+        fclose(f)
+    }
+    func ratio(_ a: String, _ b: String) -> String {
+        guard let x = rows[a]?.0, let y = rows[b]?.0, y > 0 else { return "" }
+        return "\((x / y * 100).rounded() / 100)x"
+    }
+    print("\nlaunch → pixels                      median     p95       ratio")
+    for (key, name, vs) in [("raw.pixels", "raw C client (same JSON line)", ""),
+                            ("xtoast.pixels", "xtoast show", "raw.pixels"),
+                            ("other.pixels", "notify-send → dunst", "xtoast.pixels")] {
+        guard let (m, p) = rows[key] else { continue }
+        let r = vs.isEmpty ? "1" : ratio(key, vs) + (vs == "raw.pixels" ? " of raw" : " of xtoast")
+        print(name.padding(37) + ms(m).padding(11) + ms(p).padding(10) + r)
+    }
+    if let (m, p) = rows["client.alone"] { print("client alone (xtoast --help)".padding(37) + ms(m).padding(11) + ms(p)) }
+    if let (m, p) = rows["client.ping"] { print("client + daemon round trip (ping)".padding(37) + ms(m).padding(11) + ms(p)) }
+    if let (n, span) = rows["enter.frames"], let (mean, worst) = rows["enter.interval"] {
+        print("5 cards entering: \(Int(n)) frames over \(ms(span)); interval mean \(ms(mean)), worst \(ms(worst)); daemon CPU \(ms(rows["enter.cpu"]?.0 ?? .nan))")
+    }
+    for (key, name) in [("memory", "xtoastd"), ("other.memory", "dunst")] {
+        guard let (r, d) = rows[key + ".idle"] else { continue }
+        let busy = rows[key + ".busy"].map { ", busy \(Int($0.0)) KiB resident, \(Int($0.1)) KiB private dirty" } ?? ""
+        print("\(name) memory: idle \(Int(r)) KiB resident, \(Int(d)) KiB private dirty\(busy)")
+    }
+    if let (w, _) = rows["wakeups.idle"] { print("xtoastd wakeups in 3 s with 5 still toasts: \(Int(w))") }
+    exit(0)
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}

@@ -107,7 +107,7 @@ import ToastCore
         }
     }
 
-    @Test("a long card at the bottom grows and shrinks without ever reaching past its monitor", arguments: ["bottom-right", "bottom-left"])
+    @Test("a long card at the bottom grows (a click expands it) keeping its bottom edge, never reaching past its monitor", arguments: ["bottom-right", "bottom-left"])
     func growAtBottom(position: String) throws {
         let rig = Rig()
         let long = String(repeating: "a long message that goes on ", count: 20)

@@ -44,8 +44,10 @@ public struct MotionTuning: Equatable, Sendable {
     public var rubberBandLimit: Double = 20
     /// A card is settled when within this distance of its target...
     public var settleDistance: Double = 0.5
-    /// ...and slower than this.
-    public var settleSpeed: Double = 5
+    /// ...and slower than this: 15 px/s is a quarter pixel per 60 Hz frame. Slower than that
+    /// a card within half a pixel of its slot shows no movement in whole pixels, so at 5 px/s
+    /// the enter spring spent its last 5 or 6 frames (100 ms) moving nothing on screen.
+    public var settleSpeed: Double = 15
 
     public init() {}
     public static let standard = MotionTuning()
