@@ -11,6 +11,8 @@ import CX11
 ///   (the second form times any other notifier the same way: e.g. notify-send with dunst)
 ///        xtoast-bench --report RESULTS
 ///   (prints the side-by-side table of what the runs before wrote to RESULTS)
+///        xtoast-bench --record WxH+X+Y SECONDS FPS DIR
+///   (records the screen region as numbered PPM frames on a fixed grid, for scripts/screenshots)
 /// With `XTOAST_BENCH_RAW` naming a raw client (scripts/lib/raw-client.c), the first form
 /// also times it sending the same line; with `XTOAST_BENCH_RESULTS` naming a file, each form
 /// appends its figures there as `key value` lines for `--report`.
@@ -29,6 +31,7 @@ func fail(_ message: String) -> Never {
 
 let args = CommandLine.arguments
 if args.count == 3 && args[1] == "--report" { report(args[2]) }
+if args.count == 6 && args[1] == "--record" { record(region: args[2], seconds: args[3], fps: args[4], into: args[5]) }
 let comparing = args.count > 1 && args[1] == "--compare"
 guard args.count >= 3, let daemonPID = Int32(args[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
 let client = args[1]
@@ -291,4 +294,46 @@ func report(_ path: String) -> Never {
 
 extension String {
     func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}
+
+// MARK: Recording
+
+/// Writes the region `WxH+X+Y` of the screen as `DIR/frame-NNNN.ppm`, `fps` times a second on
+/// a fixed grid (a late frame is taken at once and the grid kept), for `seconds`. Frames come
+/// from XGetImage on the root, which under a compositor is what the screen shows.
+func record(region: String, seconds: String, fps: String, into dir: String) -> Never {
+    let parts = region.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int32($0) }
+    guard parts.count == 4, parts[0] > 0, parts[1] > 0, parts[0] <= 4096, parts[1] <= 4096,
+          let duration = Double(seconds), duration > 0, duration <= 30,
+          let rate = Double(fps), rate >= 1, rate <= 100 else {
+        fail("usage: xtoast-bench --record WxH+X+Y SECONDS(0-30] FPS[1-100] DIR")
+    }
+    guard let display = XOpenDisplay(nil) else { fail("cannot open display") }
+    let root = XRootWindow(display, XDefaultScreen(display))
+    let (w, h, x, y) = (parts[0], parts[1], parts[2], parts[3])
+    let start = now()
+    let count = Int(duration * rate)
+    var rgb = [UInt8](repeating: 0, count: Int(w) * Int(h) * 3)
+    for i in 0..<count {
+        let due = start + Double(i) / rate
+        let wait = due - now()
+        if wait > 0 { usleep(UInt32(wait * 1e6)) }
+        guard let image = XGetImage(display, root, x, y, UInt32(w), UInt32(h), XAllPlanes(), ZPixmap) else { fail("cannot read the screen") }
+        var k = 0
+        for row in 0..<h {
+            for col in 0..<w {
+                let p = xt_get_pixel(image, col, row)
+                rgb[k] = UInt8((p >> 16) & 0xFF); rgb[k + 1] = UInt8((p >> 8) & 0xFF); rgb[k + 2] = UInt8(p & 0xFF)
+                k += 3
+            }
+        }
+        xt_destroy_image(image)
+        let name = String(i)
+        let path = dir + "/frame-" + String(repeating: "0", count: max(0, 4 - name.count)) + name + ".ppm"
+        guard let f = fopen(path, "w") else { fail("cannot write \(path)") }
+        fputs("P6\n\(w) \(h)\n255\n", f)
+        _ = rgb.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        fclose(f)
+    }
+    exit(0)
 }
