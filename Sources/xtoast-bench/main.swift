@@ -195,6 +195,14 @@ print("daemon memory with 5 toasts:                   \(busyMemory)")
 print("daemon wakeups in 3 s with 5 still toasts:     \(after - before)")
 print("daemon wakeups in 3 s with a loading spinner:  \(spinAfter - spinBefore) (30 steps a second)")
 
+// A flick, played with XTest on a card at the top centre.
+usleep(500_000)
+let flick = flickOff()
+print("flick at \((flick.released * 100).rounded() / 100) px/ms (drag average): first exit frame \(ms(flick.firstFrame)) after release, "
+      + "slowest exit frame \((flick.slowest * 100).rounded() / 100) px/ms, gone \(ms(flick.gone)) after release, last at x = \(flick.lastX)")
+record("flick.speed", flick.released, flick.slowest)
+record("flick.timing", flick.firstFrame, flick.gone)
+
 // MARK: Frames
 
 /// Nanoseconds the daemon has run on a CPU (the first field of /proc/PID/schedstat), which
@@ -283,6 +291,9 @@ func report(_ path: String) -> Never {
     if let (n, span) = rows["enter.frames"], let (mean, worst) = rows["enter.interval"] {
         print("5 cards entering: \(Int(n)) frames over \(ms(span)); interval mean \(ms(mean)), worst \(ms(worst)); daemon CPU \(ms(rows["enter.cpu"]?.0 ?? .nan))")
     }
+    if let (released, slowest) = rows["flick.speed"], let (first, gone) = rows["flick.timing"] {
+        print("flick at \((released * 100).rounded() / 100) px/ms: first exit frame \(ms(first)) after release, slowest exit step \((slowest * 100).rounded() / 100) px/ms, gone after \(ms(gone))")
+    }
     for (key, name) in [("memory", "xtoastd"), ("other.memory", "dunst")] {
         guard let (r, d) = rows[key + ".idle"] else { continue }
         let busy = rows[key + ".busy"].map { ", busy \(Int($0.0)) KiB resident, \(Int($0.1)) KiB private dirty" } ?? ""
@@ -336,4 +347,68 @@ func record(region: String, seconds: String, fps: String, into dir: String) -> N
         fclose(f)
     }
     exit(0)
+}
+
+// MARK: A flick
+
+/// Shows a card at the top centre, then drags it 260 px to the right in 120 ms with XTest
+/// (about 2.2 px/ms) and lets go. Times every move of its window from the server's
+/// ConfigureNotify events until its DestroyNotify: how soon after the release it first moves,
+/// its slowest step after the release (px/ms; a thrown card should never go slower than it
+/// was thrown), when it is gone, and where it was last (wholly off a 1280 px screen at 1280).
+func flickOff() -> (released: Double, firstFrame: Double, slowest: Double, gone: Double, lastX: Int) {
+    _ = run([client, "show", "--position", "top", "--timeout", "0", "flick me"])
+    usleep(1_000_000) // at rest
+    XSelectInput(display, root, SubstructureNotifyMask)
+    XSync(display, 0)
+    var event = XEvent()
+    while XPending(display) > 0 { XNextEvent(display, &event) }
+    var window: Window = 0
+    var moves: [(t: Double, x: Int)] = []
+    var destroyed = Double.nan
+    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+    /// Takes the card's moves as they come, each timed on arrival, until `deadline` (or its end).
+    func collect(until deadline: Double) {
+        while destroyed.isNaN, now() < deadline {
+            if XPending(display) == 0 { _ = poll(&fds, 1, Int32(max(0, min(50, (deadline - now()) * 1000)).rounded(.up))) }
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                let t = now()
+                if event.type == ConfigureNotify, window == 0 || event.xconfigure.window == window {
+                    window = event.xconfigure.window
+                    moves.append((t, Int(event.xconfigure.x)))
+                } else if event.type == DestroyNotify, window != 0, event.xdestroywindow.window == window {
+                    destroyed = t
+                }
+            }
+        }
+    }
+    let (x0, y0): (Int32, Int32) = (width / 2 - 80, 40)
+    XTestFakeMotionEvent(display, -1, x0, y0, 0)
+    XTestFakeButtonEvent(display, 1, 1, 0)
+    XFlush(display)
+    let steps: Int32 = 8
+    for i in 1...steps {
+        collect(until: now() + 0.015)
+        XTestFakeMotionEvent(display, -1, x0 + 260 * i / steps, y0, 0)
+        XFlush(display)
+    }
+    collect(until: now() + 0.002)  // the last drag move
+    XTestFakeButtonEvent(display, 1, 0, 0)
+    XFlush(display)
+    let release = now()
+    collect(until: release + 2)
+    let gone = destroyed - release
+    XSelectInput(display, root, 0)
+    XTestFakeMotionEvent(display, -1, 1, Int32(XDisplayHeight(display, screen)) - 1, 0)
+    XFlush(display)
+    let before = moves.filter { $0.t <= release }
+    let after = moves.filter { $0.t > release }
+    let dragged = before.count > 1 ? Double(before[before.count - 1].x - before[0].x) / ((before[before.count - 1].t - before[0].t) * 1000) : .nan
+    // From where the pointer let go, at the release; the last step ends where the card is
+    // wholly off screen, so it may be short: not counted.
+    let path = (before.last.map { [(t: release, x: $0.x)] } ?? []) + after
+    let speeds = zip(path, path.dropFirst()).map { Double($1.x - $0.x) / (($1.t - $0.t) * 1000) }.dropLast()
+    if getenv("XTOAST_BENCH_VERBOSE") != nil { print("flick steps (px/ms):", speeds.map { "\(($0 * 100).rounded() / 100)" }.joined(separator: " ")) }
+    return (dragged, (after.first?.t ?? .nan) - release, speeds.min() ?? .nan, gone, after.last?.x ?? -1)
 }
