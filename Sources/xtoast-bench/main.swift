@@ -203,6 +203,13 @@ print("flick at \((flick.released * 100).rounded() / 100) px/ms (drag average): 
 record("flick.speed", flick.released, flick.slowest)
 record("flick.timing", flick.firstFrame, flick.gone)
 
+// A long card at the bottom expands after a click: does any frame show outside the screen?
+usleep(300_000)
+let grow = expandAtBottom()
+print("expanding a card at the bottom: \(grow.frames) moves and resizes, \(grow.from) → \(grow.to) px tall, "
+      + "reaching past the screen's bottom by \(grow.past) px at most")
+record("grow.frames", Double(grow.frames), Double(grow.past))
+
 // MARK: Frames
 
 /// Nanoseconds the daemon has run on a CPU (the first field of /proc/PID/schedstat), which
@@ -293,6 +300,9 @@ func report(_ path: String) -> Never {
     }
     if let (released, slowest) = rows["flick.speed"], let (first, gone) = rows["flick.timing"] {
         print("flick at \((released * 100).rounded() / 100) px/ms: first exit frame \(ms(first)) after release, slowest exit step \((slowest * 100).rounded() / 100) px/ms, gone after \(ms(gone))")
+    }
+    if let (frames, past) = rows["grow.frames"] {
+        print("expanding a card at the bottom: \(Int(frames)) moves and resizes, past the screen's bottom by \(Int(past)) px at most")
     }
     for (key, name) in [("memory", "xtoastd"), ("other.memory", "dunst")] {
         guard let (r, d) = rows[key + ".idle"] else { continue }
@@ -411,4 +421,43 @@ func flickOff() -> (released: Double, firstFrame: Double, slowest: Double, gone:
     let speeds = zip(path, path.dropFirst()).map { Double($1.x - $0.x) / (($1.t - $0.t) * 1000) }.dropLast()
     if getenv("XTOAST_BENCH_VERBOSE") != nil { print("flick steps (px/ms):", speeds.map { "\(($0 * 100).rounded() / 100)" }.joined(separator: " ")) }
     return (dragged, (after.first?.t ?? .nan) - release, speeds.min() ?? .nan, gone, after.last?.x ?? -1)
+}
+
+// MARK: Growing at the bottom
+
+/// Shows a long toast at the bottom-right, clicks it with XTest so it expands, and follows its
+/// window's ConfigureNotify events (position and size) until it has been still for 300 ms.
+/// `past` is how far below the screen's bottom edge the window's bottom ever was (0: never).
+func expandAtBottom() -> (frames: Int, from: Int, to: Int, past: Int) {
+    let long = String(repeating: "A long message that goes on and on. ", count: 12)
+    _ = run([client, "show", "--position", "bottom-right", "--timeout", "0", long])
+    usleep(1_000_000) // at rest
+    let height = Int(XDisplayHeight(display, screen))
+    XSelectInput(display, root, SubstructureNotifyMask)
+    XSync(display, 0)
+    var event = XEvent()
+    while XPending(display) > 0 { XNextEvent(display, &event) }
+    // The card rests 16 px from the bottom-right corner: click 60 px in from its right edge.
+    XTestFakeMotionEvent(display, -1, width - 76, Int32(height) - 40, 0)
+    XTestFakeButtonEvent(display, 1, 1, 0)
+    XTestFakeButtonEvent(display, 1, 0, 0)
+    XFlush(display)
+    var frames: [(y: Int, h: Int)] = []
+    var last = now()
+    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+    while now() - last < 0.3, now() < last + 3 {
+        if XPending(display) == 0 { _ = poll(&fds, 1, 50) }
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            guard event.type == ConfigureNotify else { continue }
+            frames.append((Int(event.xconfigure.y), Int(event.xconfigure.height)))
+            last = now()
+        }
+    }
+    XSelectInput(display, root, 0)
+    XTestFakeMotionEvent(display, -1, 1, Int32(height) - 1, 0)
+    XFlush(display)
+    _ = run([client, "dismiss", "--all"])
+    let past = frames.map { max(0, $0.y + $0.h - height) }.max() ?? 0
+    return (frames.count, frames.first?.h ?? 0, frames.last?.h ?? 0, past)
 }
