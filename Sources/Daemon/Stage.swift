@@ -16,16 +16,18 @@ final class Stage {
     /// The card under the pointer, and the one being dragged (Stage+Pointer.swift).
     var hovered: String?
     var dragged: String?
-    /// One display refresh: the frame period while something moves.
-    let frameInterval: Double
-    /// When the next frame is due; nil while nothing moves (no timer runs).
+    /// One refresh of the fastest monitor a card moves on (60 Hz when unknown): the frame
+    /// period while something moves. Chosen when frames start, kept while they run.
+    private(set) var frameInterval: Double
+    /// When the next frame is due, on a grid of `frameInterval` (`FrameGrid`); nil while
+    /// nothing moves (no timer runs).
     private(set) var nextFrame: Double?
 
     init(output: any Output, config: Config, scale: Double) {
         self.output = output
         self.config = config
         composer = CardComposer(config: config, scale: scale)
-        frameInterval = 1 / (output.refreshRate ?? 60)
+        frameInterval = FrameGrid.period(hertz: output.refreshRate)
     }
 
     var layout: StackLayout { StackLayout(margin: composer.px(config.margin), gap: composer.px(config.gap)) }
@@ -143,7 +145,10 @@ final class Stage {
                                         progress: (card.progress, toast.progress), now: now, tuning: config.motion)
             : nil
         card.progress = toast.progress
+        let lag = card.heightLag
         card.transition = transition
+        // A bottom card keeps its bottom edge: its motion moves to where the new height puts its top.
+        card.motion.shift(by: Point(x: 0, y: lag - card.heightLag))
         if transition != nil {
             stepContent(card, toast, now: now)
         } else {
@@ -276,10 +281,21 @@ final class Stage {
             card.spinner = nil
             output.setSpinner(card.surface, nil)
         }
-        let target = layout.exitTarget(card.frame, at: card.key.position, in: area(card.key), swipe: swipe?.direction)
-        let speed = swipe.map { max(0, $0.direction.speed(of: $0.velocity)) } ?? 0
         card.fadeStart = card.motion.position
-        card.motion.slide(to: target, now: now, duration: config.motion.exitDuration, minimumInitialSpeed: speed)
+        if let swipe {
+            // Thrown: it flies on at no less than the release speed and is gone the moment
+            // its surface (shadow included) is wholly off its monitor.
+            let inset = card.composed.scene.inset
+            let surface = card.surfaceFrame
+            let past = layout.exitTarget(surface, at: card.key.position, in: monitor(card.key).frame, swipe: swipe.direction)
+            let target = Point(x: past.x + inset, y: past.y + inset - card.heightLag)
+            let released = swipe.direction.speed(of: swipe.velocity)
+            let speed = max(composer.px(config.motion.flingMinimumSpeed), released.isFinite ? released : 0)
+            card.motion.fling(to: target, now: now, speed: speed, acceleration: composer.px(config.motion.flingAcceleration))
+        } else {
+            let target = layout.exitTarget(card.frame, at: card.key.position, in: area(card.key))
+            card.motion.slide(to: Point(x: target.x, y: target.y - card.heightLag), now: now, duration: config.motion.exitDuration)
+        }
         leaving.append(card)
         armFrames(now)
     }
@@ -295,32 +311,57 @@ final class Stage {
         return nil
     }
 
-    /// The frame timer: armed while any card moves, repaints or spins; disarmed the moment all are still.
+    /// The frame timer: armed while any card moves, repaints or spins; disarmed the moment
+    /// all are still. Frames already running keep their grid; new ones start a grid one
+    /// period from now, at the refresh rate of the fastest monitor a card moves on.
     func armFrames(_ now: Double) {
+        if nextFrame == nil { frameInterval = FrameGrid.period(hertz: refreshRate) }
         guard let interval = frameIntervalNeeded else { return }
         nextFrame = min(nextFrame ?? .infinity, now + interval)
+    }
+
+    /// The highest refresh rate among the monitors of cards that move (the screen's when
+    /// monitors do not say).
+    private var refreshRate: Double? {
+        let keys = Set(allCards.filter { $0.motion.isAnimating || $0.transition != nil }.map(\.key))
+        let rates = keys.compactMap { monitor($0).refreshRate }
+        return rates.max() ?? output.refreshRate
     }
 
     /// Advances every moving card to `now` and moves its surface. Only height and progress
     /// changes repaint; spinners swap pre-rendered frames.
     func stepFrame(board: Board, now: Double) {
         for card in allCards {
-            if card.motion.isAnimating {
-                card.motion.step(to: now)
+            let moving = card.motion.isAnimating
+            if moving { card.motion.step(to: now) }
+            if card.transition != nil, let id = card.id, let toast = board.toast(id) {
+                // The repaint places and sizes the surface in one request.
+                stepContent(card, toast, now: now)
+                clip(card)
+            } else if moving {
                 output.move(card.surface, to: card.surfaceOrigin)
                 clip(card)
-                fade(card)
             }
-            if card.transition != nil, let id = card.id, let toast = board.toast(id) { stepContent(card, toast, now: now) }
+            if moving { fade(card) }
         }
         if allCards.contains(where: { $0.spinner != nil }) { output.turnSpinners(phase: now) }
-        // A card that has slid off screen is done.
+        // A card that has slid off screen is done: once its motion ends, or as soon as not a
+        // whole pixel of it shows on its monitor (it is cut to the monitor, so none shows elsewhere).
         leaving.removeAll { card in
-            guard !card.motion.isAnimating else { return false }
+            guard !card.motion.isAnimating || isOffMonitor(card) else { return false }
             output.destroy(card.surface)
             return true
         }
-        nextFrame = frameIntervalNeeded.map { max(now, nextFrame ?? now) + $0 }
+        let previous = nextFrame ?? now
+        nextFrame = frameIntervalNeeded.map { FrameGrid.next(after: previous, now: now, period: $0) }
+    }
+
+    /// Whether nothing of the card's surface shows on its monitor, as placed in whole pixels.
+    private func isOffMonitor(_ card: Card) -> Bool {
+        let f = card.surfaceFrame
+        let m = monitor(card.key).frame
+        let x = f.x.rounded(), y = f.y.rounded()
+        return x >= m.maxX || y >= m.maxY || x + f.width <= m.x || y + f.height <= m.y
     }
 
     /// Cuts a card to its monitor while any of it reaches past the monitor's frame, so it

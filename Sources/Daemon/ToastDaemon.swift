@@ -5,9 +5,9 @@ import ToastCore
 import Transport
 
 /// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
-/// clients and a signalfd. It sleeps until one of them is ready or the next deadline (a
-/// toast's timeout, or the next frame while something moves); with nothing to do it never
-/// wakes. It holds wiring only: what it does is `ToastService`'s.
+/// clients, a signalfd and the frame timer. It sleeps until one of them is ready or the next
+/// deadline (a toast's timeout, or the next frame while something moves); with nothing to do
+/// it never wakes. It holds wiring only: what it does is `ToastService`'s.
 public final class ToastDaemon {
     private let service: ToastService
     private let output: any Output
@@ -20,6 +20,9 @@ public final class ToastDaemon {
     /// while another server holds the name.
     private var bus: NotificationBus?
     private let signals: Int32
+    /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
+    /// milliseconds only, which put frames 17 ms apart instead of 16.7).
+    private let frames: FrameTimer
     private let clock = DaemonClock()
     private var running = true
     /// Set when accepting failed for want of descriptors: the listener waits for a client to go.
@@ -66,6 +69,7 @@ public final class ToastDaemon {
             bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() })
             router.bus = { [weak self] event in self?.bus?.emit(event) }
         }
+        do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
         Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
@@ -73,7 +77,7 @@ public final class ToastDaemon {
 
     /// What the loop waits on, named rather than found by index.
     private enum Source {
-        case screen, listener, signals, bus
+        case screen, listener, signals, bus, frames
         /// Work the screen did off the loop has finished (an image decoded).
         case wake
         case client(Connection)
@@ -84,10 +88,12 @@ public final class ToastDaemon {
         var code: Int32 = 0
         while running {
             turn()
+            armFrameTimer()
             var sources: [(Source, pollfd)] = [
                 (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
                 (.listener, pollfd(fd: acceptPaused ? -1 : listener.fd, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
+                (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),
             ]
             if output.wakeDescriptor >= 0 {
                 sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
@@ -123,6 +129,7 @@ public final class ToastDaemon {
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
                 case .bus: bus?.process()
+                case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case let .client(c):
                     // Gone for good (both directions closed), or readable, or writable.
                     if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
@@ -155,11 +162,21 @@ public final class ToastDaemon {
         for gone in clients.flush() { drop(gone) }
     }
 
-    /// Milliseconds until the next deadline, rounded up so a deadline is never slept short
-    /// and spun on; -1 sleeps until input.
+    /// Points the frame timer at the stage's next frame (it stays on the stage's grid), or
+    /// stops it while nothing moves.
+    private func armFrameTimer() {
+        let next = service.stage.nextFrame
+        guard next != frames.deadline else { return }
+        guard let next else { return frames.disarm() }
+        do { try frames.arm(at: next) } catch { Log.info("\(error); frames fall back to poll's timeout") }
+    }
+
+    /// Milliseconds until the next toast timeout (or frame, should the frame timer have
+    /// failed), rounded up so a deadline is never slept short and spun on; -1 sleeps until input.
     private func pollTimeout(_ now: Double) -> Int32 {
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
-        guard let next = [service.nextDeadline, partial, bus?.deadline].compactMap({ $0 }).min() else { return -1 }
+        let frameFallback = frames.deadline == nil ? service.stage.nextFrame : nil
+        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 

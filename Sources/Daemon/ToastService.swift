@@ -24,6 +24,8 @@ final class ToastService {
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
     var nextDeadline: Double? { [board.nextDeadline, stage.nextFrame].compactMap { $0 }.min() }
+    /// The next toast timeout alone: the loop waits for frames on a timer of their own.
+    var nextTimeout: Double? { board.nextDeadline }
 
     /// Work that is due: toasts whose time is up end, and a due frame is drawn. A frame
     /// within a millisecond counts as due, so the loop never sleeps for less.

@@ -5,19 +5,24 @@ import ToastCore
 extension XDisplay {
     /// The monitors from XRandR 1.5 (active ones, in the server's order, as
     /// `xrandr --listmonitors` lists them), or the root window as one monitor without RandR;
-    /// each with the work area panels leave free. The corresponding C function is `XRRGetMonitors`.
+    /// each with the work area panels leave free and the refresh rate of its mode.
+    /// The corresponding C functions are `XRRGetMonitors` and `XRRGetScreenResourcesCurrent`.
     func readMonitors() -> [Monitor] {
         let screen = screenRect
         var monitors: [Monitor] = []
         var count: Int32 = 0
         if randrEventBase != nil, let list = XRRGetMonitors(handle, root, 1, &count) {
             defer { XRRFreeMonitors(list) }
+            let resources = XRRGetScreenResourcesCurrent(handle, root)
+            defer { if let resources { XRRFreeScreenResources(resources) } }
             for i in 0..<Int(max(0, count)) {
                 let m = list[i]
                 let name = XGetAtomName(handle, m.name).map { p in defer { XFree(p) }; return String(cString: p) } ?? "monitor-\(i)"
                 let frame = Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height))
                 guard frame.width > 0, frame.height > 0 else { continue }
-                monitors.append(Monitor(name: name, frame: frame, isPrimary: m.primary != 0))
+                let outputs = m.outputs.map { Array(UnsafeBufferPointer(start: $0, count: Int(max(0, m.noutput)))) } ?? []
+                let rate = resources.flatMap { refreshRate(of: outputs, in: $0) }
+                monitors.append(Monitor(name: name, frame: frame, isPrimary: m.primary != 0, refreshRate: rate))
             }
         }
         if monitors.isEmpty { monitors = [Monitor(name: "screen", frame: screen, isPrimary: true)] }
@@ -25,6 +30,30 @@ extension XDisplay {
                                    struts: readStruts(), workarea: readWorkArea())
         for i in monitors.indices { monitors[i].workArea = areas[i] }
         return monitors
+    }
+
+    /// The highest refresh rate among the modes `outputs` show now (dot clock over the total
+    /// pixels of a frame), so cards moving on this monitor get a frame each refresh; nil when
+    /// no output says. The corresponding C functions are `XRRGetOutputInfo` and `XRRGetCrtcInfo`.
+    private func refreshRate(of outputs: [RROutput], in resources: UnsafeMutablePointer<XRRScreenResources>) -> Double? {
+        let modes = UnsafeBufferPointer(start: resources.pointee.modes, count: Int(max(0, resources.pointee.nmode)))
+        var best: Double?
+        for output in outputs {
+            guard let info = XRRGetOutputInfo(handle, resources, output) else { continue }
+            defer { XRRFreeOutputInfo(info) }
+            guard info.pointee.crtc != 0, let crtc = XRRGetCrtcInfo(handle, resources, info.pointee.crtc) else { continue }
+            defer { XRRFreeCrtcInfo(crtc) }
+            guard let mode = modes.first(where: { $0.id == crtc.pointee.mode }) else { continue }
+            var lines = Double(mode.vTotal)
+            if mode.modeFlags & UInt(RR_DoubleScan) != 0 { lines *= 2 }
+            if mode.modeFlags & UInt(RR_Interlace) != 0 { lines /= 2 }
+            let pixels = Double(mode.hTotal) * lines
+            guard pixels > 0 else { continue }
+            let rate = Double(mode.dotClock) / pixels
+            // A server's numbers are not trusted: only rates a display could have count.
+            if rate >= 20, rate <= 500 { best = max(best ?? 0, rate) }
+        }
+        return best
     }
 
     /// `_NET_WORKAREA` for the current desktop: one rectangle across every monitor.

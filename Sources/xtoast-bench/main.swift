@@ -4,10 +4,18 @@ import Glibc
 import CX11
 
 /// Measures what a user waits for: from launching `xtoast show` to the card's pixels on
-/// screen, observed from outside the daemon by reading the screen with XGetImage.
+/// screen, observed from outside the daemon by reading the screen with XGetImage; and how the
+/// cards move, from the X server's ConfigureNotify events for every window move.
 /// Usage: xtoast-bench XTOAST_BINARY DAEMON_PID [RUNS]
 ///        xtoast-bench --compare PID RUNS SHOW_CMD... -- CLEAR_CMD...
 ///   (the second form times any other notifier the same way: e.g. notify-send with dunst)
+///        xtoast-bench --report RESULTS
+///   (prints the side-by-side table of what the runs before wrote to RESULTS)
+///        xtoast-bench --record WxH+X+Y SECONDS FPS DIR
+///   (records the screen region as numbered PPM frames on a fixed grid, for scripts/screenshots)
+/// With `XTOAST_BENCH_RAW` naming a raw client (scripts/lib/raw-client.c), the first form
+/// also times it sending the same line; with `XTOAST_BENCH_RESULTS` naming a file, each form
+/// appends its figures there as `key value` lines for `--report`.
 
 func now() -> Double {
     var ts = timespec()
@@ -22,6 +30,8 @@ func fail(_ message: String) -> Never {
 }
 
 let args = CommandLine.arguments
+if args.count == 3 && args[1] == "--report" { report(args[2]) }
+if args.count == 6 && args[1] == "--record" { record(region: args[2], seconds: args[3], fps: args[4], into: args[5]) }
 let comparing = args.count > 1 && args[1] == "--compare"
 guard args.count >= 3, let daemonPID = Int32(args[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
 let client = args[1]
@@ -72,8 +82,8 @@ func run(_ argv: [String]) -> Double {
     return now() - start
 }
 
-func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
-func p95(_ xs: [Double]) -> Double { xs.sorted()[min(xs.count - 1, Int(Double(xs.count) * 0.95))] }
+func median(_ xs: [Double]) -> Double { xs.isEmpty ? .nan : xs.sorted()[xs.count / 2] }
+func p95(_ xs: [Double]) -> Double { xs.isEmpty ? .nan : xs.sorted()[min(xs.count - 1, Int(Double(xs.count) * 0.95))] }
 func ms(_ x: Double) -> String { let v = (x * 10000).rounded() / 10; return "\(v) ms" }
 
 func procField(_ file: String, _ key: String) -> Int {
@@ -88,18 +98,26 @@ func procField(_ file: String, _ key: String) -> Int {
 }
 
 /// Times `show` → pixels for `runs` notifications, clearing the screen between them.
-func launchToPixels(show: (Int) -> [String], clear: [String]) -> [Double] {
-    var times: [Double] = []
+func launchToPixels(show: @escaping (Int) -> [String], clear: [String]) -> [Double] {
+    launchToPixels(shows: [show], clear: clear)[0]
+}
+
+/// The same for several clients taking turns, run by run, so that a change in the machine's
+/// load (it is shared) weighs on each of them alike and their ratio stays fair.
+func launchToPixels(shows: [(Int) -> [String]], clear: [String]) -> [[Double]] {
+    var times = [[Double]](repeating: [], count: shows.count)
     for i in 0...runs {
-        let start = now()
-        var status: Int32 = 0
-        let pid = spawn(show(i))
-        waitFor("the notification's pixels", timeout: 5) { cardVisible() }
-        let seen = now() - start
-        waitpid(pid, &status, 0)
-        if i > 0 { times.append(seen) } // the first run warms caches
-        _ = run(clear)
-        waitFor("the notification to leave", timeout: 5) { !cardVisible() }
+        for (k, show) in shows.enumerated() {
+            let start = now()
+            var status: Int32 = 0
+            let pid = spawn(show(i))
+            waitFor("the notification's pixels", timeout: 5) { cardVisible() }
+            let seen = now() - start
+            waitpid(pid, &status, 0)
+            if i > 0 { times[k].append(seen) } // the first run warms caches
+            _ = run(clear)
+            waitFor("the notification to leave", timeout: 5) { !cardVisible() }
+        }
     }
     return times
 }
@@ -111,27 +129,47 @@ func memory() -> String {
     "\(procField("status", "VmRSS")) KiB resident, \(procField("smaps_rollup", "Private_Dirty")) KiB private dirty"
 }
 let idleMemory = memory()
+let idleFigures = (procField("status", "VmRSS"), procField("smaps_rollup", "Private_Dirty"))
 if comparing {
     let times = launchToPixels(show: { otherShow + ["boom \($0)"] }, clear: otherClear)
     print("launch `\(otherShow.joined(separator: " "))` → pixels on screen: median \(ms(median(times))), p95 \(ms(p95(times))) (\(runs) notifications)")
     print("its memory, idle:                              \(idleMemory)")
     print("its memory after the run:                      \(memory())")
+    record("other.pixels", median(times), p95(times))
+    record("other.memory.idle", Double(idleFigures.0), Double(idleFigures.1))
+    record("other.memory.busy", Double(procField("status", "VmRSS")), Double(procField("smaps_rollup", "Private_Dirty")))
     exit(0)
 }
-let toPixels = launchToPixels(show: { [client, "show", "--kind", "error", "--timeout", "0", "boom \($0)"] },
-                              clear: [client, "dismiss", "--all"])
+// With a raw client (a few lines of C sending the same line: what a client could cost at the
+// very least), the two take turns.
+let raw = getenv("XTOAST_BENCH_RAW").map { String(cString: $0) }
+var shows: [(Int) -> [String]] = [{ [client, "show", "--kind", "error", "--timeout", "0", "boom \($0)"] }]
+if let raw { shows.append { [raw, #"{"op":"show","message":"boom \#($0)","kind":"error","timeout":0}"#] } }
+let measured = launchToPixels(shows: shows, clear: [client, "dismiss", "--all"])
+let toPixels = measured[0]
+record("xtoast.pixels", median(toPixels), p95(toPixels))
+if let rawPixels = measured.dropFirst().first {
+    print("launch a raw C client → card pixels on screen: median \(ms(median(rawPixels))), p95 \(ms(p95(rawPixels))) (\(runs) toasts)")
+    record("raw.pixels", median(rawPixels), p95(rawPixels))
+}
 var clientOnly: [Double] = []
 for _ in 0..<runs { clientOnly.append(run([client, "--help"])) }
 var roundTrip: [Double] = []
 for _ in 0..<runs { roundTrip.append(run([client, "ping"])) }
 
-// Idle: five still toasts on screen, then count the daemon's wakeups for 3 s.
-for i in 0..<5 { _ = run([client, "show", "--timeout", "0", "still \(i)"]) }
-usleep(1_500_000) // let the enter animations finish before counting
+// Five cards entering together: every window move the server makes, timed as it is reported.
+let enter = framesOfFiveEntering()
+print("5 cards entering: \(enter.frames) frames over \(ms(enter.span)), interval mean \(ms(enter.mean)), worst \(ms(enter.worst)); daemon CPU \(ms(enter.cpu))")
+record("enter.frames", Double(enter.frames), enter.span)
+record("enter.interval", enter.mean, enter.worst)
+record("enter.cpu", enter.cpu, 0)
+
+// Idle: the five still toasts on screen, then count the daemon's wakeups for 3 s.
 let before = procField("status", "voluntary_ctxt_switches")
 usleep(3_000_000)
 let after = procField("status", "voluntary_ctxt_switches")
 let busyMemory = memory()
+let busyFigures = (procField("status", "VmRSS"), procField("smaps_rollup", "Private_Dirty"))
 _ = run([client, "dismiss", "--all"])
 
 // A loading toast's spinner is the one thing that turns while nothing else moves.
@@ -143,6 +181,12 @@ usleep(3_000_000)
 let spinAfter = procField("status", "voluntary_ctxt_switches")
 _ = run([client, "dismiss", "--all"])
 
+record("client.alone", median(clientOnly), p95(clientOnly))
+record("client.ping", median(roundTrip), p95(roundTrip))
+record("memory.idle", Double(idleFigures.0), Double(idleFigures.1))
+record("memory.busy", Double(busyFigures.0), Double(busyFigures.1))
+record("wakeups.idle", Double(after - before), 0)
+record("wakeups.spinner", Double(spinAfter - spinBefore), 0)
 print("launch `xtoast show` → card pixels on screen: median \(ms(median(toPixels))), p95 \(ms(p95(toPixels))) (\(runs) toasts)")
 print("client alone (`xtoast --help`):               median \(ms(median(clientOnly))), p95 \(ms(p95(clientOnly)))")
 print("client + daemon round trip (`xtoast ping`):   median \(ms(median(roundTrip))), p95 \(ms(p95(roundTrip)))")
@@ -150,3 +194,270 @@ print("daemon memory, idle:                           \(idleMemory)")
 print("daemon memory with 5 toasts:                   \(busyMemory)")
 print("daemon wakeups in 3 s with 5 still toasts:     \(after - before)")
 print("daemon wakeups in 3 s with a loading spinner:  \(spinAfter - spinBefore) (30 steps a second)")
+
+// A flick, played with XTest on a card at the top centre.
+usleep(500_000)
+let flick = flickOff()
+print("flick at \((flick.released * 100).rounded() / 100) px/ms (drag average): first exit frame \(ms(flick.firstFrame)) after release, "
+      + "slowest exit frame \((flick.slowest * 100).rounded() / 100) px/ms, gone \(ms(flick.gone)) after release, last at x = \(flick.lastX)")
+record("flick.speed", flick.released, flick.slowest)
+record("flick.timing", flick.firstFrame, flick.gone)
+
+// A long card at the bottom expands after a click: does any frame show outside the screen?
+usleep(300_000)
+let grow = expandAtBottom()
+print("expanding a card at the bottom: \(grow.frames) moves and resizes, \(grow.from) → \(grow.to) px tall, "
+      + "reaching past the screen's bottom by \(grow.past) px at most")
+record("grow.frames", Double(grow.frames), Double(grow.past))
+
+// MARK: Frames
+
+/// Nanoseconds the daemon has run on a CPU (the first field of /proc/PID/schedstat), which
+/// unlike utime is not counted in 10 ms ticks.
+func cpuTime() -> Double {
+    guard let f = fopen("/proc/\(daemonPID)/schedstat", "r") else { return .nan }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 128)
+    guard fgets(&line, 128, f) != nil, let first = String(cString: line).split(separator: " ").first,
+          let ns = UInt64(first) else { return .nan }
+    return Double(ns) / 1e9
+}
+
+/// Launches five `xtoast show` at once and times every move the server reports (a card's
+/// window is a child of the root, so the root's SubstructureNotify sees each `XMoveWindow`)
+/// until nothing has moved for 400 ms. Moves less than 4 ms apart belong to one frame; the
+/// intervals are between the first moves of consecutive frames.
+func framesOfFiveEntering() -> (frames: Int, span: Double, mean: Double, worst: Double, cpu: Double) {
+    XSelectInput(display, root, SubstructureNotifyMask)
+    XSync(display, 0)
+    var event = XEvent()
+    while XPending(display) > 0 { XNextEvent(display, &event) }
+    let cpuBefore = cpuTime()
+    let pids = (0..<5).map { spawn([client, "show", "--timeout", "0", "still \($0)"]) }
+    var frameStarts: [Double] = []
+    var last = now()
+    let deadline = last + 5
+    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+    while now() - last < 0.4, now() < deadline {
+        if XPending(display) == 0 { _ = poll(&fds, 1, 50) }
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            guard event.type == ConfigureNotify else { continue }
+            let t = now()
+            if frameStarts.isEmpty || t - last > 0.004 { frameStarts.append(t) }
+            last = t
+        }
+    }
+    let cpu = cpuTime() - cpuBefore
+    for pid in pids { var status: Int32 = 0; waitpid(pid, &status, 0) }
+    XSelectInput(display, root, 0)
+    // The first move is each card's paint as it is created, one frame into its spring; the
+    // frames follow from the second on.
+    let frames = Array(frameStarts.dropFirst())
+    let intervals = zip(frames, frames.dropFirst()).map { $1 - $0 }
+    if getenv("XTOAST_BENCH_VERBOSE") != nil { print("frame intervals (ms):", intervals.map { ms($0).dropLast(3) }.joined(separator: " ")) }
+    let mean = intervals.isEmpty ? .nan : intervals.reduce(0, +) / Double(intervals.count)
+    return (frames.count, (frameStarts.last ?? 0) - (frameStarts.first ?? 0), mean, intervals.max() ?? .nan, cpu)
+}
+
+// MARK: Results
+
+/// Appends `key a b` to the results file, when one is named.
+func record(_ key: String, _ a: Double, _ b: Double) {
+    guard let path = getenv("XTOAST_BENCH_RESULTS"), let f = fopen(path, "a") else { return }
+    defer { fclose(f) }
+    fputs("\(key) \(a) \(b)\n", f)
+}
+
+/// Prints the comparison the separate runs could not: launch-to-pixels side by side with
+/// ratios, and memory beside the other notifier's.
+func report(_ path: String) -> Never {
+    var rows: [String: (Double, Double)] = [:]
+    if let f = fopen(path, "r") {
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, 256, f) != nil {
+            let parts = String(cString: line).split(separator: " ").map { String($0.filter { $0 != "\n" }) }
+            if parts.count == 3, let a = Double(parts[1]), let b = Double(parts[2]) { rows[parts[0]] = (a, b) }
+        }
+        fclose(f)
+    }
+    func ratio(_ a: String, _ b: String) -> String {
+        guard let x = rows[a]?.0, let y = rows[b]?.0, y > 0 else { return "" }
+        return "\((x / y * 100).rounded() / 100)x"
+    }
+    print("\nlaunch → pixels                      median     p95       ratio")
+    for (key, name, vs) in [("raw.pixels", "raw C client (same JSON line)", ""),
+                            ("xtoast.pixels", "xtoast show", "raw.pixels"),
+                            ("other.pixels", "notify-send → dunst", "xtoast.pixels")] {
+        guard let (m, p) = rows[key] else { continue }
+        let r = vs.isEmpty ? "1" : ratio(key, vs) + (vs == "raw.pixels" ? " of raw" : " of xtoast")
+        print(name.padding(37) + ms(m).padding(11) + ms(p).padding(10) + r)
+    }
+    if let (m, p) = rows["client.alone"] { print("client alone (xtoast --help)".padding(37) + ms(m).padding(11) + ms(p)) }
+    if let (m, p) = rows["client.ping"] { print("client + daemon round trip (ping)".padding(37) + ms(m).padding(11) + ms(p)) }
+    if let (n, span) = rows["enter.frames"], let (mean, worst) = rows["enter.interval"] {
+        print("5 cards entering: \(Int(n)) frames over \(ms(span)); interval mean \(ms(mean)), worst \(ms(worst)); daemon CPU \(ms(rows["enter.cpu"]?.0 ?? .nan))")
+    }
+    if let (released, slowest) = rows["flick.speed"], let (first, gone) = rows["flick.timing"] {
+        print("flick at \((released * 100).rounded() / 100) px/ms: first exit frame \(ms(first)) after release, slowest exit step \((slowest * 100).rounded() / 100) px/ms, gone after \(ms(gone))")
+    }
+    if let (frames, past) = rows["grow.frames"] {
+        print("expanding a card at the bottom: \(Int(frames)) moves and resizes, past the screen's bottom by \(Int(past)) px at most")
+    }
+    for (key, name) in [("memory", "xtoastd"), ("other.memory", "dunst")] {
+        guard let (r, d) = rows[key + ".idle"] else { continue }
+        let busy = rows[key + ".busy"].map { ", busy \(Int($0.0)) KiB resident, \(Int($0.1)) KiB private dirty" } ?? ""
+        print("\(name) memory: idle \(Int(r)) KiB resident, \(Int(d)) KiB private dirty\(busy)")
+    }
+    if let (w, _) = rows["wakeups.idle"] { print("xtoastd wakeups in 3 s with 5 still toasts: \(Int(w))") }
+    exit(0)
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}
+
+// MARK: Recording
+
+/// Writes the region `WxH+X+Y` of the screen as `DIR/frame-NNNN.ppm`, `fps` times a second on
+/// a fixed grid (a late frame is taken at once and the grid kept), for `seconds`. Frames come
+/// from XGetImage on the root, which under a compositor is what the screen shows.
+func record(region: String, seconds: String, fps: String, into dir: String) -> Never {
+    let parts = region.split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int32($0) }
+    guard parts.count == 4, parts[0] > 0, parts[1] > 0, parts[0] <= 4096, parts[1] <= 4096,
+          let duration = Double(seconds), duration > 0, duration <= 30,
+          let rate = Double(fps), rate >= 1, rate <= 100 else {
+        fail("usage: xtoast-bench --record WxH+X+Y SECONDS(0-30] FPS[1-100] DIR")
+    }
+    guard let display = XOpenDisplay(nil) else { fail("cannot open display") }
+    let root = XRootWindow(display, XDefaultScreen(display))
+    let (w, h, x, y) = (parts[0], parts[1], parts[2], parts[3])
+    let start = now()
+    let count = Int(duration * rate)
+    var rgb = [UInt8](repeating: 0, count: Int(w) * Int(h) * 3)
+    for i in 0..<count {
+        let due = start + Double(i) / rate
+        let wait = due - now()
+        if wait > 0 { usleep(UInt32(wait * 1e6)) }
+        guard let image = XGetImage(display, root, x, y, UInt32(w), UInt32(h), XAllPlanes(), ZPixmap) else { fail("cannot read the screen") }
+        var k = 0
+        for row in 0..<h {
+            for col in 0..<w {
+                let p = xt_get_pixel(image, col, row)
+                rgb[k] = UInt8((p >> 16) & 0xFF); rgb[k + 1] = UInt8((p >> 8) & 0xFF); rgb[k + 2] = UInt8(p & 0xFF)
+                k += 3
+            }
+        }
+        xt_destroy_image(image)
+        let name = String(i)
+        let path = dir + "/frame-" + String(repeating: "0", count: max(0, 4 - name.count)) + name + ".ppm"
+        guard let f = fopen(path, "w") else { fail("cannot write \(path)") }
+        fputs("P6\n\(w) \(h)\n255\n", f)
+        _ = rgb.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        fclose(f)
+    }
+    exit(0)
+}
+
+// MARK: A flick
+
+/// Shows a card at the top centre, then drags it 260 px to the right in 120 ms with XTest
+/// (about 2.2 px/ms) and lets go. Times every move of its window from the server's
+/// ConfigureNotify events until its DestroyNotify: how soon after the release it first moves,
+/// its slowest step after the release (px/ms; a thrown card should never go slower than it
+/// was thrown), when it is gone, and where it was last (wholly off a 1280 px screen at 1280).
+func flickOff() -> (released: Double, firstFrame: Double, slowest: Double, gone: Double, lastX: Int) {
+    _ = run([client, "show", "--position", "top", "--timeout", "0", "flick me"])
+    usleep(1_000_000) // at rest
+    XSelectInput(display, root, SubstructureNotifyMask)
+    XSync(display, 0)
+    var event = XEvent()
+    while XPending(display) > 0 { XNextEvent(display, &event) }
+    var window: Window = 0
+    var moves: [(t: Double, x: Int)] = []
+    var destroyed = Double.nan
+    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+    /// Takes the card's moves as they come, each timed on arrival, until `deadline` (or its end).
+    func collect(until deadline: Double) {
+        while destroyed.isNaN, now() < deadline {
+            if XPending(display) == 0 { _ = poll(&fds, 1, Int32(max(0, min(50, (deadline - now()) * 1000)).rounded(.up))) }
+            while XPending(display) > 0 {
+                XNextEvent(display, &event)
+                let t = now()
+                if event.type == ConfigureNotify, window == 0 || event.xconfigure.window == window {
+                    window = event.xconfigure.window
+                    moves.append((t, Int(event.xconfigure.x)))
+                } else if event.type == DestroyNotify, window != 0, event.xdestroywindow.window == window {
+                    destroyed = t
+                }
+            }
+        }
+    }
+    let (x0, y0): (Int32, Int32) = (width / 2 - 80, 40)
+    XTestFakeMotionEvent(display, -1, x0, y0, 0)
+    XTestFakeButtonEvent(display, 1, 1, 0)
+    XFlush(display)
+    let steps: Int32 = 8
+    for i in 1...steps {
+        collect(until: now() + 0.015)
+        XTestFakeMotionEvent(display, -1, x0 + 260 * i / steps, y0, 0)
+        XFlush(display)
+    }
+    collect(until: now() + 0.002)  // the last drag move
+    XTestFakeButtonEvent(display, 1, 0, 0)
+    XFlush(display)
+    let release = now()
+    collect(until: release + 2)
+    let gone = destroyed - release
+    XSelectInput(display, root, 0)
+    XTestFakeMotionEvent(display, -1, 1, Int32(XDisplayHeight(display, screen)) - 1, 0)
+    XFlush(display)
+    let before = moves.filter { $0.t <= release }
+    let after = moves.filter { $0.t > release }
+    let dragged = before.count > 1 ? Double(before[before.count - 1].x - before[0].x) / ((before[before.count - 1].t - before[0].t) * 1000) : .nan
+    // From where the pointer let go, at the release; the last step ends where the card is
+    // wholly off screen, so it may be short: not counted.
+    let path = (before.last.map { [(t: release, x: $0.x)] } ?? []) + after
+    let speeds = zip(path, path.dropFirst()).map { Double($1.x - $0.x) / (($1.t - $0.t) * 1000) }.dropLast()
+    if getenv("XTOAST_BENCH_VERBOSE") != nil { print("flick steps (px/ms):", speeds.map { "\(($0 * 100).rounded() / 100)" }.joined(separator: " ")) }
+    return (dragged, (after.first?.t ?? .nan) - release, speeds.min() ?? .nan, gone, after.last?.x ?? -1)
+}
+
+// MARK: Growing at the bottom
+
+/// Shows a long toast at the bottom-right, clicks it with XTest so it expands, and follows its
+/// window's ConfigureNotify events (position and size) until it has been still for 300 ms.
+/// `past` is how far below the screen's bottom edge the window's bottom ever was (0: never).
+func expandAtBottom() -> (frames: Int, from: Int, to: Int, past: Int) {
+    let long = String(repeating: "A long message that goes on and on. ", count: 12)
+    _ = run([client, "show", "--position", "bottom-right", "--timeout", "0", long])
+    usleep(1_000_000) // at rest
+    let height = Int(XDisplayHeight(display, screen))
+    XSelectInput(display, root, SubstructureNotifyMask)
+    XSync(display, 0)
+    var event = XEvent()
+    while XPending(display) > 0 { XNextEvent(display, &event) }
+    // The card rests 16 px from the bottom-right corner: click 60 px in from its right edge.
+    XTestFakeMotionEvent(display, -1, width - 76, Int32(height) - 40, 0)
+    XTestFakeButtonEvent(display, 1, 1, 0)
+    XTestFakeButtonEvent(display, 1, 0, 0)
+    XFlush(display)
+    var frames: [(y: Int, h: Int)] = []
+    var last = now()
+    var fds = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)]
+    while now() - last < 0.3, now() < last + 3 {
+        if XPending(display) == 0 { _ = poll(&fds, 1, 50) }
+        while XPending(display) > 0 {
+            XNextEvent(display, &event)
+            guard event.type == ConfigureNotify else { continue }
+            frames.append((Int(event.xconfigure.y), Int(event.xconfigure.height)))
+            last = now()
+        }
+    }
+    XSelectInput(display, root, 0)
+    XTestFakeMotionEvent(display, -1, 1, Int32(height) - 1, 0)
+    XFlush(display)
+    _ = run([client, "dismiss", "--all"])
+    let past = frames.map { max(0, $0.y + $0.h - height) }.max() ?? 0
+    return (frames.count, frames.first?.h ?? 0, frames.last?.h ?? 0, past)
+}

@@ -4,8 +4,9 @@ import Glibc
 import ToastCore
 import Transport
 
-/// `xtoast`: the command-line client. It links no X11 and no Foundation, so it starts in a
-/// couple of milliseconds; `xtoast daemon` hands over to the `xtoastd` executable beside it.
+/// `xtoast`: the command-line client. It links no X11 and no Foundation and is linked as a
+/// static executable (Package.swift), so it starts in under a millisecond; `xtoast daemon`
+/// hands over to the `xtoastd` executable beside it.
 
 func printError(_ message: String) {
     StandardStreams.error("xtoast: \(message)")

@@ -41,7 +41,7 @@ import ToastCore
         #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: "1", reason: .timeout))
         rig.wait(1)
         #expect(surface.isDestroyed)
-        #expect(surface.moves.last.map { $0.x > 1280 } == true, "it left past the right edge: \(surface.moves.suffix(3))")
+        #expect(surface.moves.last.map { $0.x >= 1280 } == true, "it left past the right edge: \(surface.moves.suffix(3))")
         #expect(rig.service.nextDeadline == nil, "nothing left to do: the loop sleeps")
     }
 

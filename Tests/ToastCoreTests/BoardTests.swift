@@ -232,9 +232,9 @@ import ToastCore
         let screen = Rect(x: 0, y: 0, width: 1280, height: 800)
         let frame = Rect(x: 904, y: 16, width: 360, height: 80)
         #expect(layout.exitTarget(frame, at: .topRight, in: screen) == Point(x: 1281, y: 16))
-        #expect(layout.exitTarget(frame, at: .topRight, in: screen, swipe: .up) == Point(x: 904, y: -81))
-        #expect(layout.exitTarget(frame, at: .topRight, in: screen, swipe: .left) == Point(x: -361, y: 16))
-        #expect(layout.exitTarget(frame, at: .top, in: screen, swipe: .down) == Point(x: 904, y: 801))
+        #expect(layout.exitTarget(frame, at: .topRight, in: screen, swipe: .up) == Point(x: 904, y: -80))
+        #expect(layout.exitTarget(frame, at: .topRight, in: screen, swipe: .left) == Point(x: -360, y: 16))
+        #expect(layout.exitTarget(frame, at: .top, in: screen, swipe: .down) == Point(x: 904, y: 800))
     }
 }
 

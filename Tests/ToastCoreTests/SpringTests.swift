@@ -9,10 +9,10 @@ struct SpringTests {
     @Test("uses SwiftUI's parameterisation")
     func parameterisation() {
         let spring = Spring.standard(.standard)
-        #expect(spring.response == 0.55)
-        #expect(spring.dampingFraction == 0.825)
-        #expect(abs(spring.stiffness - pow(2 * .pi / 0.55, 2)) < 1e-9)
-        #expect(abs(spring.damping - 4 * .pi * 0.825 / 0.55) < 1e-9)
+        #expect(spring.response == 0.4)
+        #expect(spring.dampingFraction == 0.92)
+        #expect(abs(spring.stiffness - pow(2 * .pi / 0.4, 2)) < 1e-9)
+        #expect(abs(spring.damping - 4 * .pi * 0.92 / 0.4) < 1e-9)
         #expect(Spring.snapBack(.standard) == Spring(response: 0.22, dampingFraction: 1))
     }
 

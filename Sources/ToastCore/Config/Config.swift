@@ -104,6 +104,8 @@ public enum ConfigLimits {
     public static let enterThrow = 100.0
     /// Pixels per second.
     public static let speed = 100_000.0
+    /// Pixels per second, per second.
+    public static let acceleration = 1_000_000.0
     /// Pixels, for the pointer distances in `[motion]`.
     public static let distance = 1000.0
 }

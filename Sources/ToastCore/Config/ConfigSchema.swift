@@ -60,6 +60,8 @@ enum ConfigSchema {
             number("snap_back_damping_fraction", \.motion.snapBackDampingFraction, .positive(upTo: ConfigLimits.dampingFraction)),
             number("enter_throw", \.motion.enterThrow, .positive(upTo: ConfigLimits.enterThrow)),
             number("exit_duration", \.motion.exitDuration, .seconds),
+            number("fling_minimum_speed", \.motion.flingMinimumSpeed, .positive(upTo: ConfigLimits.speed)),
+            number("fling_acceleration", \.motion.flingAcceleration, .upTo(ConfigLimits.acceleration)),
             number("content_duration", \.motion.contentDuration, .upTo(ConfigLimits.motionSeconds)),
             number("swipe_distance_fraction", \.motion.swipeDistanceFraction, .fraction),
             number("swipe_velocity", \.motion.swipeVelocity, .positive(upTo: ConfigLimits.speed)),

@@ -40,14 +40,15 @@ public struct StackLayout: Equatable, Sendable {
     }
 
     /// Where a card leaves to: back past its stack's edge, or, swiped, onward in the swipe's
-    /// direction until it is wholly off `screen`.
+    /// direction exactly until it is wholly off `screen` (a flung card goes the frame it gets
+    /// there, so not a pixel further).
     public func exitTarget(_ frame: Rect, at position: Position, in screen: Rect, swipe: SwipeDirection? = nil) -> Point {
         switch swipe {
         case nil: offscreen(frame, at: position, in: screen)
-        case .left: Point(x: screen.x - frame.width - 1, y: frame.y)
-        case .right: Point(x: screen.maxX + 1, y: frame.y)
-        case .up: Point(x: frame.x, y: screen.y - frame.height - 1)
-        case .down: Point(x: frame.x, y: screen.maxY + 1)
+        case .left: Point(x: screen.x - frame.width, y: frame.y)
+        case .right: Point(x: screen.maxX, y: frame.y)
+        case .up: Point(x: frame.x, y: screen.y - frame.height)
+        case .down: Point(x: frame.x, y: screen.maxY)
         }
     }
 }

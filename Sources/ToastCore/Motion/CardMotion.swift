@@ -18,6 +18,7 @@ public struct CardMotion: Sendable {
         case resting
         case spring(Spring)
         case slide(Tween)
+        case fling(Fling)
         /// Dragged: the pointer sets the position, frames do not move it.
         case pointer
     }
@@ -55,7 +56,7 @@ public struct CardMotion: Sendable {
     /// A spring or slide is running, so the daemon must keep its frame timer armed for this card.
     public var isAnimating: Bool {
         switch driver {
-        case .spring, .slide: true
+        case .spring, .slide, .fling: true
         case .resting, .pointer: false
         }
     }
@@ -72,6 +73,33 @@ public struct CardMotion: Sendable {
         advance(to: now)
         let tween = Tween(from: position, to: target, duration: duration, minimumInitialSpeed: minimumInitialSpeed)
         begin(.slide(tween), toward: target, now: now)
+    }
+
+    /// Flies to `target` in a straight line, starting at `speed` px/s and speeding up by
+    /// `acceleration` px/s²; it settles the moment it arrives (see `Fling`).
+    public mutating func fling(to target: Point, now: Double, speed: Double, acceleration: Double) {
+        advance(to: now)
+        begin(.fling(Fling(from: position, to: target, initialSpeed: speed, acceleration: acceleration)),
+              toward: target, now: now)
+    }
+
+    /// Moves the whole movement by `offset` at once (where it is, where it started and where it
+    /// goes), keeping its course: for a card whose drawn top is re-based while it moves.
+    public mutating func shift(by offset: Point) {
+        guard offset != .zero else { return }
+        let move = { (p: Point) in Point(x: p.x + offset.x, y: p.y + offset.y) }
+        position = move(position)
+        startPosition = move(startPosition)
+        target = move(target)
+        switch driver {
+        case .slide(let tween):
+            driver = .slide(Tween(from: move(tween.from), to: move(tween.to), duration: tween.duration))
+        case .fling(let fling):
+            driver = .fling(Fling(from: move(fling.from), to: move(fling.to), initialSpeed: fling.initialSpeed,
+                                  acceleration: fling.acceleration))
+        case .resting, .pointer, .spring:
+            break
+        }
     }
 
     /// Puts the card where the pointer holds it. `velocity` is kept so that a spring started on
@@ -122,6 +150,9 @@ public struct CardMotion: Sendable {
         case .slide(let tween):
             position = tween.position(at: elapsed)
             velocity = tween.velocity(at: elapsed)
+        case .fling(let fling):
+            position = fling.position(at: elapsed)
+            velocity = fling.velocity(at: elapsed)
         }
     }
 }

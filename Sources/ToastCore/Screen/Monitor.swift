@@ -6,12 +6,16 @@ public struct Monitor: Equatable, Sendable {
     /// The part of `frame` that panels and docks leave free: where cards rest.
     public var workArea: Rect
     public var isPrimary: Bool
+    /// The refresh rate of the mode it shows, in Hz; nil when unknown. Cards moving on it
+    /// get a frame every refresh.
+    public var refreshRate: Double?
 
-    public init(name: String, frame: Rect, workArea: Rect? = nil, isPrimary: Bool = false) {
+    public init(name: String, frame: Rect, workArea: Rect? = nil, isPrimary: Bool = false, refreshRate: Double? = nil) {
         self.name = name
         self.frame = frame
         self.workArea = workArea ?? frame
         self.isPrimary = isPrimary
+        self.refreshRate = refreshRate
     }
 }
 

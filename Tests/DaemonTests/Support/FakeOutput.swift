@@ -16,6 +16,10 @@ final class FakeOutput: Output {
         var clip: Rect?
         /// Every place the surface was moved to, in order.
         var moves: [Point] = []
+        /// When each of `moves` happened (the output's `clock` then).
+        var moveTimes: [Double] = []
+        /// The surface's whole frame after each paint (a paint moves and resizes in one request).
+        var paintFrames: [Rect] = []
         init(size: Size, origin: Point) {
             self.size = size
             self.origin = origin
@@ -42,6 +46,8 @@ final class FakeOutput: Output {
     private(set) var grabbed: SurfaceID?
     private var next: UInt = 100
     var input: [InputEvent] = []
+    /// The test's time, set by the rig, so moves can be told apart frame by frame.
+    var clock = 0.0
 
     func setFont(family: String, pixelSize: Double) -> Bool { family != "no-such-font" }
 
@@ -69,12 +75,14 @@ final class FakeOutput: Output {
         s.size = scene.size
         s.paints += 1
         move(surface, to: origin)
+        s.paintFrames.append(Rect(x: s.origin.x, y: s.origin.y, width: s.size.width, height: s.size.height))
     }
 
     func move(_ surface: SurfaceID, to origin: Point) {
         guard let s = surfaces[surface] else { return }
         s.origin = Point(x: origin.x.rounded(), y: origin.y.rounded())
         s.moves.append(s.origin)
+        s.moveTimes.append(clock)
     }
 
     func pointerPosition() -> Point? { pointer }

@@ -7,12 +7,15 @@ final class Rig {
     let output = FakeOutput()
     let sink = RecordingSink()
     let service: ToastService
-    private(set) var now = 1000.0
+    private(set) var now = 1000.0 {
+        didSet { output.clock = now }
+    }
     let alice = Owner(.socket, 1)
     let bob = Owner(.socket, 2)
 
     init(config: Config = .default, configure: (FakeOutput) -> Void = { _ in }) {
         configure(output)
+        output.clock = now
         service = ToastService(config: config, output: output, sink: sink)
     }
 
