@@ -62,6 +62,7 @@ public final class ToastDaemon {
         service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
+        do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         output.onConnectionLost { [unowned self] in self.connectionLost() }
         if busOptions.enabled {
             let clock = clock
@@ -69,7 +70,6 @@ public final class ToastDaemon {
             bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() })
             router.bus = { [weak self] event in self?.bus?.emit(event) }
         }
-        do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
         Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
