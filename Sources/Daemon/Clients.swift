@@ -10,7 +10,7 @@ final class Clients: EventSink {
     static let maxConnections = 256
     private var nextNumber: UInt64 = 1
     /// Events held back while a request is being answered.
-    private var held: [(event: ToastEvent, owners: [Owner])]?
+    private var held: [BoardChanges.Delivery]?
 
     func add(_ socket: UnixSocket) -> Connection {
         let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber))
@@ -24,13 +24,13 @@ final class Clients: EventSink {
         connection.socket.close()
     }
 
-    func deliver(_ event: ToastEvent, to owners: [Owner]) {
+    func deliver(_ delivery: BoardChanges.Delivery) {
         if held != nil {
-            held?.append((event, owners))
+            held?.append(delivery)
             return
         }
-        let line = event.json
-        for owner in owners { connections[owner]?.send(event: line) }
+        let line = delivery.json
+        for owner in delivery.recipients { connections[owner]?.send(event: line) }
     }
 
     /// Runs `answer` with events held, queues its reply to `connection`, then the events.
@@ -40,7 +40,7 @@ final class Clients: EventSink {
         let events = held ?? []
         held = nil
         connection.send(reply: reply.json)
-        for (event, owners) in events { deliver(event, to: owners) }
+        for delivery in events { deliver(delivery) }
     }
 
     /// Writes what each client will take now; returns those that are gone or too far behind.

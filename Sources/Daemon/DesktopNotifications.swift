@@ -127,10 +127,11 @@ final class EventRouter: EventSink {
 
     init(clients: Clients) { self.clients = clients }
 
-    func deliver(_ event: ToastEvent, to owners: [Owner]) {
-        let sockets = owners.filter { $0.source == .socket }
-        if !sockets.isEmpty { clients.deliver(event, to: sockets) }
-        if owners.contains(where: { $0.source == .bus }) { bus?(event) }
+    func deliver(_ delivery: BoardChanges.Delivery) {
+        var sockets = delivery
+        sockets.recipients = delivery.recipients.filter { $0.source == .socket }
+        if !sockets.recipients.isEmpty { clients.deliver(sockets) }
+        if delivery.recipients.contains(where: { $0.source == .bus }) { bus?(delivery.event) }
     }
 }
 

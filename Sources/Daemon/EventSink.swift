@@ -2,5 +2,5 @@ import ToastCore
 
 /// Where events go: the daemon's clients (a socket connection each), and next the bus.
 protocol EventSink: AnyObject {
-    func deliver(_ event: ToastEvent, to owners: [Owner])
+    func deliver(_ delivery: BoardChanges.Delivery)
 }

@@ -182,14 +182,14 @@ final class ToastService {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
         stage.removeAll()
-        for d in changes.deliveries { sink.deliver(d.event, to: d.recipients) }
+        for d in changes.deliveries { sink.deliver(d) }
     }
 
     /// The screen is gone: every toast ends with reason `shutdown` and its owner hears it,
     /// without a single call to the screen.
     func abandonScreen(now: Double) {
         board.dismissAll(reason: .shutdown, now: now)
-        for d in board.takeChanges().deliveries { sink.deliver(d.event, to: d.recipients) }
+        for d in board.takeChanges().deliveries { sink.deliver(d) }
     }
 
     /// Makes the screen and the owners follow what the board changed, and holds the timers
@@ -200,7 +200,7 @@ final class ToastService {
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             let held = stage.heldKeys
             for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
-            for d in changes.deliveries { sink.deliver(d.event, to: d.recipients) }
+            for d in changes.deliveries { sink.deliver(d) }
             if changes.isEmpty { return }
         }
     }

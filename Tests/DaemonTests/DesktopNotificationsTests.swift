@@ -165,8 +165,8 @@ import ToastCore
         let router = EventRouter(clients: Clients())
         var heard: [ToastEvent] = []
         router.bus = { heard.append($0) }
-        router.deliver(.shown(id: "1"), to: [Owner(.socket, 1)])
-        router.deliver(.dismissed(id: "2", reason: .api), to: [Owner(.bus, 1), Owner(.socket, 3)])
+        router.deliver(.init(event: .shown(id: "1"), recipients: [Owner(.socket, 1)]))
+        router.deliver(.init(event: .dismissed(id: "2", reason: .api), recipients: [Owner(.bus, 1), Owner(.socket, 3)], app: "mail"))
         #expect(heard == [.dismissed(id: "2", reason: .api)])
     }
 }

@@ -18,14 +18,18 @@ extension Integration {
 
         static func listing(_ daemon: DaemonHarness) throws -> String { try daemon.xtoast(["list"]).stdout }
 
-        @Test("notify-send shows a card and -p prints its id, the id xtoast list shows with source dbus; -r replaces in place")
+        @Test("notify-send shows a card and -p prints its id, the id xtoast list and subscribe show with source dbus; -r replaces in place")
         func notifySendAndReplace() throws {
             let (bus, daemon, probe) = try Self.start()
             let signals = try bus.monitor()
+            let watcher = try ProtocolClient(path: daemon.socketPath)
+            #expect(try watcher.request(#"{"op":"subscribe"}"#)["ok"]?.bool == true)
             let first = try bus.run("notify-send", ["-p", "-a", "mailer", "Hello", "from the bus"])
             #expect(first.status == 0)
             let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(UInt32(id).map { $0 > 0 } == true, "\(first.stdout) \(first.stderr)")
+            #expect(try watcher.nextEvent() == .object([("event", .string("shown")), ("id", .string(id)),
+                                                        ("source", .string("dbus")), ("app", .string("mailer"))]))
             _ = try F.restingCards(probe, count: 1)
             let list = try Self.listing(daemon)
             #expect(list.contains(#""id":"\#(id)""#) && list.contains(#""source":"dbus""#) && list.contains(#""app":"mailer""#), "\(list)")

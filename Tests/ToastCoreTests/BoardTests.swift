@@ -106,6 +106,24 @@ import ToastCore
         #expect(board.takeChanges().deliveries.last?.recipients == [])
     }
 
+    @Test("a D-Bus toast's events name their source and app; a socket toast's do not")
+    func eventsNameTheirSource() {
+        var board = Board()
+        board.subscribe(alice)
+        var fromBus = request("mail")
+        fromBus.app = "mailer"
+        board.show(fromBus, owner: bus, now: 0)
+        board.show(request(), owner: bob, now: 0)
+        board.dismiss("1", reason: .api, now: 1)
+        let lines = board.takeChanges().deliveries.map(\.json)
+        let source: [(String, JSON)] = [("source", .string("dbus")), ("app", .string("mailer"))]
+        #expect(lines == [
+            .object([("event", .string("shown")), ("id", .string("1"))] + source),
+            .object([("event", .string("shown")), ("id", .string("2"))]),
+            .object([("event", .string("dismissed")), ("id", .string("1")), ("reason", .string("api"))] + source),
+        ])
+    }
+
     @Test("do-not-disturb queues new toasts, hides the +N count, lets critical through, and resume shows them in order")
     func doNotDisturb() {
         var board = Board()

@@ -35,7 +35,9 @@ extension Board {
 extension Toast {
     /// `"source":"dbus"` and `"app"` for a toast a D-Bus client sent; nothing for the socket's,
     /// so socket answers read as they always did.
-    var sourceFields: [(String, JSON)] {
+    var sourceFields: [(String, JSON)] { Self.sourceFields(app: app) }
+
+    static func sourceFields(app: String?) -> [(String, JSON)] {
         guard let app else { return [] }
         return [("source", .string("dbus")), ("app", .string(app))]
     }

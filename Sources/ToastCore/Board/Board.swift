@@ -296,15 +296,16 @@ public struct Board: Sendable {
     /// and it goes into the history.
     private mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true) {
         if cardLeaves { pending.left.append((toast.id, reason)) }
-        deliver(.dismissed(id: toast.id, reason: reason))
+        deliver(.dismissed(id: toast.id, reason: reason), app: toast.app)
         owners.removeValue(forKey: toast.id)
         history.append(HistoryEntry(toast: toast, reason: reason, ended: now))
         if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
     }
 
-    private mutating func deliver(_ event: ToastEvent) {
+    private mutating func deliver(_ event: ToastEvent, app: String? = nil) {
+        let app = app ?? toast(event.id)?.app
         var recipients = owners[event.id].map { [$0] } ?? []
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
-        pending.deliveries.append(.init(event: event, recipients: recipients))
+        pending.deliveries.append(.init(event: event, recipients: recipients, app: app))
     }
 }

@@ -5,11 +5,18 @@ public struct BoardChanges: Sendable {
     public struct Delivery: Equatable, Sendable {
         public var event: ToastEvent
         public var recipients: [Owner]
+        /// The application a D-Bus toast came from; nil for the socket's toasts.
+        public var app: String?
 
-        public init(event: ToastEvent, recipients: [Owner]) {
+        public init(event: ToastEvent, recipients: [Owner], app: String? = nil) {
             self.event = event
             self.recipients = recipients
+            self.app = app
         }
+
+        /// The event's line, naming its source when it came from the bus (`subscribe` shows
+        /// which toasts came from where; socket toasts' lines are as they always were).
+        public var json: JSON { event.json(app: app) }
     }
 
     /// Events, in the order they happened.

@@ -35,7 +35,15 @@ public enum ToastEvent: Equatable, Sendable {
         }
     }
 
-    public var json: JSON {
+    public var json: JSON { plainJSON }
+
+    /// The event's line; with `app`, also `"source":"dbus"` and `"app"` (a D-Bus toast's).
+    public func json(app: String?) -> JSON {
+        guard case let .object(fields) = plainJSON else { return plainJSON }
+        return .object(fields + Toast.sourceFields(app: app))
+    }
+
+    private var plainJSON: JSON {
         switch self {
         case let .shown(id): .object([("event", .string("shown")), ("id", .string(id))])
         case let .updated(id): .object([("event", .string("updated")), ("id", .string(id))])

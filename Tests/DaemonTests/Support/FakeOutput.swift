@@ -130,8 +130,8 @@ struct FixedMetrics: TextMeasuring {
 
 /// Remembers every event and who it went to.
 final class RecordingSink: EventSink {
-    private(set) var deliveries: [(event: ToastEvent, owners: [Owner])] = []
-    func deliver(_ event: ToastEvent, to owners: [Owner]) { deliveries.append((event, owners)) }
+    private(set) var deliveries: [(event: ToastEvent, owners: [Owner], app: String?)] = []
+    func deliver(_ delivery: BoardChanges.Delivery) { deliveries.append((delivery.event, delivery.recipients, delivery.app)) }
 
     /// The events `owner` heard, in order.
     func heard(by owner: Owner) -> [ToastEvent] { deliveries.filter { $0.owners.contains(owner) }.map(\.event) }
