@@ -59,8 +59,8 @@ final class ToastService {
         case .dismissAll:
             board.dismissAll(reason: .api, now: now)
             return .ok(id: nil)
-        case .list:
-            guard case let .object(members) = board.listing(now: now) else { return .ok(id: nil) }
+        case let .list(limit):
+            guard case let .object(members) = board.listing(limit: limit, now: now) else { return .ok(id: nil) }
             return .ok(id: nil, extra: members)
         case .pause, .resume:
             board.setDoNotDisturb(request == .pause, now: now)

@@ -210,6 +210,11 @@ import ToastCore
         #expect(toasts.map { $0["state"] } == [.string("visible"), .string("queued")])
         #expect(toasts.first?["remaining"] == .number(2.8))
         #expect(toasts.last?["remaining"] == .number(4))
+        #expect(list["total"] == .number(2))
+        let first = board.listing(limit: 1, now: 1.25)
+        #expect(first["total"] == .number(2))
+        guard case let .array(limited)? = first["toasts"] else { Issue.record("no toasts"); return }
+        #expect(limited.map { $0["message"] } == [.string("a")])
     }
 
     @Test("max_visible from a reload applies at once: extra toasts go back to wait")

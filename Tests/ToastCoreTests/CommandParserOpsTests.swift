@@ -190,7 +190,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     // MARK: Commands without arguments
 
     @Test func commandsWithoutArguments() {
-        #expect(parse(["list"]) == .list)
+        #expect(parse(["list"]) == .list(limit: nil))
         #expect(parse(["pause"]) == .pause)
         #expect(parse(["resume"]) == .resume)
         #expect(parse(["subscribe"]) == .subscribe)
@@ -198,7 +198,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
         #expect(parse(["ping"]) == .ping)
     }
 
-    @Test(arguments: ["list", "pause", "resume", "subscribe", "reload", "ping"])
+    @Test(arguments: ["pause", "resume", "subscribe", "reload", "ping"])
     func noArgumentsAllowed(name: String) {
         #expect(usageError([name, "x"]) == "\(name) takes no arguments")
         #expect(usageError([name, "--all"]) == "\(name) takes no arguments")
@@ -219,6 +219,12 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
         #expect(usageError(["history", n]) == #"history N needs a number from 1 to 100, got "\#(n)""#)
     }
 
+    @Test(arguments: ["0", "10001", "x"])
+    func listOutOfRange(n: String) {
+        #expect(usageError(["list", n]) == #"list N needs a number from 1 to 10000, got "\#(n)""#)
+        #expect(usageError(["list", "5", "6"]) == "list takes at most one number")
+    }
+
     @Test func historyTakesOneNumber() {
         #expect(usageError(["history", "5", "6"]) == "history takes at most one number")
     }
@@ -226,7 +232,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     // MARK: Requests
 
     @Test func requests() {
-        #expect(Command.list.request == .list)
+        #expect(Command.list(limit: 4).request == .list(limit: 4))
         #expect(Command.pause.request == .pause)
         #expect(Command.resume.request == .resume)
         #expect(Command.subscribe.request == .subscribe)
@@ -249,7 +255,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     }
 
     @Test(arguments: [
-        (["list"], Request.list), (["pause"], .pause), (["resume"], .resume), (["subscribe"], .subscribe),
+        (["list"], Request.list(limit: nil)), (["list", "3"], .list(limit: 3)), (["pause"], .pause), (["resume"], .resume), (["subscribe"], .subscribe),
         (["reload"], .reload), (["ping"], .ping), (["history"], .history(limit: nil)), (["history", "7"], .history(limit: 7)),
         (["update", "a", "--progress", "3"], .update(UpdateRequest(id: "a", progress: 3))),
     ])

@@ -31,7 +31,8 @@ private let fullShow: ShowRequest = {
     // MARK: New ops decode
 
     @Test func opsWithoutFields() {
-        #expect(decoded(#"{"op":"list"}"#) == .list)
+        #expect(decoded(#"{"op":"list"}"#) == .list(limit: nil))
+        #expect(decoded(#"{"op":"list","limit":2}"#) == .list(limit: 2))
         #expect(decoded(#"{"op":"pause"}"#) == .pause)
         #expect(decoded(#"{"op":"resume"}"#) == .resume)
         #expect(decoded(#"{"op":"subscribe"}"#) == .subscribe)
@@ -39,7 +40,7 @@ private let fullShow: ShowRequest = {
         #expect(decoded(#"{"op":"ping"}"#) == .ping)
     }
 
-    @Test(arguments: ["list", "pause", "resume", "subscribe", "reload", "ping"])
+    @Test(arguments: ["pause", "resume", "subscribe", "reload", "ping"])
     func opsWithoutFieldsRefuseFields(op: String) {
         #expect(refusal(#"{"op":"\#(op)","id":"a"}"#) == #"unknown field "id" (this op takes: op)"#)
     }
@@ -62,6 +63,11 @@ private let fullShow: ShowRequest = {
     @Test(arguments: ["0", "101", "2.5", "-1", "1e9"])
     func historyLimitOutOfRange(limit: String) {
         #expect(refusal(#"{"op":"history","limit":\#(limit)}"#) == #""limit" must be a whole number from 1 to 100"#)
+    }
+
+    @Test(arguments: ["0", "10001", "2.5", "-1", "1e9"])
+    func listLimitOutOfRange(limit: String) {
+        #expect(refusal(#"{"op":"list","limit":\#(limit)}"#) == #""limit" must be a whole number from 1 to 10000"#)
     }
 
     @Test func historyLimitOfTheWrongType() {
@@ -220,7 +226,8 @@ private let fullShow: ShowRequest = {
     // MARK: Encoding round trips
 
     @Test func jsonShapesOfTheNewOps() {
-        #expect(Request.list.json.text == #"{"op":"list"}"#)
+        #expect(Request.list(limit: nil).json.text == #"{"op":"list"}"#)
+        #expect(Request.list(limit: 5).json.text == #"{"op":"list","limit":5}"#)
         #expect(Request.pause.json.text == #"{"op":"pause"}"#)
         #expect(Request.resume.json.text == #"{"op":"resume"}"#)
         #expect(Request.subscribe.json.text == #"{"op":"subscribe"}"#)
@@ -238,7 +245,7 @@ private let fullShow: ShowRequest = {
     }
 
     @Test(arguments: [
-        Request.ping, .list, .pause, .resume, .subscribe, .reload,
+        Request.ping, .list(limit: nil), .list(limit: 9), .pause, .resume, .subscribe, .reload,
         .history(limit: nil), .history(limit: 1), .history(limit: 100),
         .dismiss(id: "a"), .dismissAll,
         .show(ShowRequest(message: "m")),

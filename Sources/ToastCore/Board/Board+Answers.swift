@@ -1,12 +1,15 @@
 /// The `list` and `history` answers.
 extension Board {
     /// Visible toasts first (newest last), then waiting ones in order, stack by stack, with
-    /// the seconds each has left (to a tenth).
-    public func listing(now: Double) -> JSON {
+    /// the seconds each has left (to a tenth); the first `limit` of them, and how many there are.
+    public func listing(limit: Int? = nil, now: Double) -> JSON {
+        var total = 0
         var items: [JSON] = []
         for key in keys {
             guard let stack = stacks(key) else { continue }
             for (entry, state) in stack.visible.map({ ($0, "visible") }) + stack.waiting.map({ ($0, "queued") }) {
+                total += 1
+                if let limit, items.count >= limit { continue }
                 let t = entry.toast
                 var m: [(String, JSON)] = [("id", .string(t.id))]
                 if !t.title.isEmpty { m.append(("title", .string(t.title))) }
@@ -23,7 +26,7 @@ extension Board {
                 items.append(.object(m))
             }
         }
-        return .object([("paused", .bool(doNotDisturb)), ("toasts", .array(items))])
+        return .object([("paused", .bool(doNotDisturb)), ("total", .number(Double(total))), ("toasts", .array(items))])
     }
 
     /// The last `limit` ended toasts, oldest first; `ended` in UNIX seconds.

@@ -8,7 +8,7 @@ public enum Command: Equatable, Sendable {
     case update(UpdateRequest)
     case dismiss(id: String)
     case dismissAll
-    case list
+    case list(limit: Int?)
     case pause
     case resume
     case history(limit: Int?)
@@ -25,7 +25,7 @@ public enum Command: Equatable, Sendable {
         case let .update(u): .update(u)
         case let .dismiss(id): .dismiss(id: id)
         case .dismissAll: .dismissAll
-        case .list: .list
+        case let .list(limit): .list(limit: limit)
         case .pause: .pause
         case .resume: .resume
         case let .history(limit): .history(limit: limit)

@@ -10,6 +10,15 @@ public enum CommandParser {
             guard rest.isEmpty else { throw UsageError("\(name) takes no arguments") }
             return command
         }
+        /// An optional count N from 1 to `maximum`.
+        func limit(_ rest: [String], command: String, upTo maximum: Int) throws(UsageError) -> Int? {
+            guard rest.count <= 1 else { throw UsageError("\(command) takes at most one number") }
+            guard let n = rest.first else { return nil }
+            guard let limit = Int(n), (1...maximum).contains(limit) else {
+                throw UsageError("\(command) N needs a number from 1 to \(maximum), got \"\(n)\"")
+            }
+            return limit
+        }
         switch name {
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
         case "daemon":
@@ -17,18 +26,12 @@ public enum CommandParser {
             if let bad = rest.first(where: { !known.contains($0) }) { throw UsageError("daemon takes only --no-dbus and --replace, not \"\(bad)\"") }
             return .daemon(flags: rest)
         case "ping": return try noArguments(.ping)
-        case "list": return try noArguments(.list)
         case "pause": return try noArguments(.pause)
         case "resume": return try noArguments(.resume)
         case "subscribe": return try noArguments(.subscribe)
         case "reload": return try noArguments(.reload)
-        case "history":
-            guard rest.count <= 1 else { throw UsageError("history takes at most one number") }
-            guard let n = rest.first else { return .history(limit: nil) }
-            guard let limit = Int(n), (1...ProtocolLimits.historySize).contains(limit) else {
-                throw UsageError("history N needs a number from 1 to \(ProtocolLimits.historySize), got \"\(n)\"")
-            }
-            return .history(limit: limit)
+        case "history": return .history(limit: try limit(rest, command: "history", upTo: ProtocolLimits.historySize))
+        case "list": return .list(limit: try limit(rest, command: "list", upTo: ProtocolLimits.listLimit))
         case "show": return try parseShow(rest)
         case "update": return try parseUpdate(rest)
         case "dismiss":

@@ -112,8 +112,8 @@ public enum CommandTable {
                 text: """
                 Dismisses one toast by id (it ends with reason "api"), or every toast.
                 """, options: [.flag(nil, "all", "every toast")]),
-        Command(name: "list", usage: ["xtoast list"], summary: "visible and queued toasts, as JSON",
-                text: "Prints the visible and queued toasts as one JSON object.", options: []),
+        Command(name: "list", usage: ["xtoast list [N]"], summary: "visible and queued toasts, as JSON",
+                text: "Prints the visible and queued toasts (the first N, 1-10000, when given; \"total\" counts them all) as one JSON object.", options: []),
         Command(name: "pause", usage: ["xtoast pause"], summary: "do-not-disturb: queue new toasts",
                 text: "Do-not-disturb: new toasts queue (critical ones still show) until xtoast resume.", options: []),
         Command(name: "resume", usage: ["xtoast resume"], summary: "end do-not-disturb: show queued toasts",

@@ -8,7 +8,7 @@ public enum Help {
       xtoast show [options] MESSAGE   show a toast; prints its id
       xtoast update ID [options]      change a toast in place
       xtoast dismiss ID | --all       dismiss one toast, or all
-      xtoast list                     visible and queued toasts, as JSON
+      xtoast list [N]                 visible and queued toasts (the first N), as JSON
       xtoast pause | resume           do-not-disturb: queue new toasts / show them again
       xtoast history [N]              the last N (default 100) ended toasts, as JSON
       xtoast subscribe                print every event of every toast, one JSON line each

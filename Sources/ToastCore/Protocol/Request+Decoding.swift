@@ -25,11 +25,10 @@ extension Request {
         let fields = Fields(members: members)
         let op = try fields.requiredString("op")
         switch op {
-        case "ping", "list", "pause", "resume", "subscribe", "reload":
+        case "ping", "pause", "resume", "subscribe", "reload":
             try fields.allowOnly(["op"])
             switch op {
             case "ping": return .ping
-            case "list": return .list
             case "pause": return .pause
             case "resume": return .resume
             case "subscribe": return .subscribe
@@ -37,11 +36,10 @@ extension Request {
             }
         case "history":
             try fields.allowOnly(["op", "limit"])
-            guard let limit = try fields.number("limit") else { return .history(limit: nil) }
-            guard limit >= 1, limit == limit.rounded(), limit <= Double(ProtocolLimits.historySize) else {
-                throw RequestError("\"limit\" must be a whole number from 1 to \(ProtocolLimits.historySize)")
-            }
-            return .history(limit: Int(limit))
+            return .history(limit: try fields.limit(upTo: ProtocolLimits.historySize))
+        case "list":
+            try fields.allowOnly(["op", "limit"])
+            return .list(limit: try fields.limit(upTo: ProtocolLimits.listLimit))
         case "dismiss":
             try fields.allowOnly(["op", "id", "all"])
             let all = try fields.bool("all") ?? false
@@ -208,6 +206,15 @@ struct Fields {
         case let .number(n)?: return n
         case let other?: throw RequestError("\"\(key)\" must be a number, got \(other.typeName)")
         }
+    }
+
+    /// `limit`: a whole number from 1 to `maximum`, or nil when absent.
+    func limit(upTo maximum: Int) throws(RequestError) -> Int? {
+        guard let limit = try number("limit") else { return nil }
+        guard limit >= 1, limit == limit.rounded(), limit <= Double(maximum) else {
+            throw RequestError("\"limit\" must be a whole number from 1 to \(maximum)")
+        }
+        return Int(limit)
     }
 
     func bool(_ key: String) throws(RequestError) -> Bool? {

@@ -4,7 +4,7 @@ extension Request {
         func op(_ name: String, _ more: [(String, JSON)] = []) -> JSON { .object([("op", .string(name))] + more) }
         switch self {
         case .ping: return op("ping")
-        case .list: return op("list")
+        case let .list(limit): return op("list", limit.map { [("limit", .number(Double($0)))] } ?? [])
         case .pause: return op("pause")
         case .resume: return op("resume")
         case .subscribe: return op("subscribe")

@@ -5,7 +5,8 @@ public enum Request: Equatable, Sendable {
     case dismiss(id: String)
     case dismissAll
     /// Visible and queued toasts.
-    case list
+    /// The first `limit` live toasts (visible, then queued); nil for all of them.
+    case list(limit: Int?)
     /// Do-not-disturb: new toasts queue until `resume` (critical ones still show).
     case pause
     case resume
@@ -96,6 +97,8 @@ public enum ProtocolLimits {
     public static let maxActionLabel = 24
     /// How many ended toasts `history` remembers.
     public static let historySize = 100
+    /// The most toasts one `list` reply names when asked for a limit.
+    public static let listLimit = 10_000
 }
 
 /// A request that could not be accepted; `message` is what the client is told.
