@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "ToastCore", "Transport"], exclude: ["Reference"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -152,6 +152,41 @@ extension Integration {
             _ = probe
         }
 
+        @Test("huge image-data: a 2048 px square (16 MiB) shows, scaled to the card; a 32 MiB one 8192 px wide is refused; the daemon lives")
+        func hugeImageData() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let client = try RawBusClient(address: bus.address)
+            let big = RawBusClient.Image.solid(width: 2048, height: 2048, rgb: 0x00C000)
+            let shown = try client.notify(summary: "Big picture", image: big).mapError { TestFailure("big: \($0) \(daemon.log)") }.get()
+            #expect(shown > 0)
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            try waitUntil("the scaled image on the card") {
+                try TalkBackTests.capture(probe, card).pixels.filter { colorDistance($0, 0x00C000) < 40 }.count > 200
+            }
+            let tooBig = RawBusClient.Image.solid(width: 8192, height: 1024, rgb: 0xC00000)
+            let refused = try client.notify(summary: "Too big", image: tooBig).mapError { TestFailure("too big: \($0) \(daemon.log)") }.get()
+            #expect(refused > shown, "the notification still shows, with its kind's icon")
+            try waitUntil("the refusal to be logged") { daemon.log.contains("8192") }
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+        }
+
+        @Test("a flood of 5000 Notify calls in flight: the socket answers meanwhile, every call is served, the board stays bounded")
+        func notifyFlood() throws {
+            let (bus, daemon, _) = try Self.start()
+            let client = try RawBusClient(address: bus.address)
+            try client.flood(count: 5000, summary: "flood")
+            let started = Date()
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(Date().timeIntervalSince(started) < 2, "the socket answers during the flood")
+            // A call after the flood is answered once the flood's calls were: all of them were served.
+            let last = try client.notify(summary: "after the flood", timeout: 60).get()
+            #expect(last >= 5001, "ids of the flood were all given: \(last)")
+            let list = try daemon.xtoast(["list", "1"]).stdout
+            guard case let .number(total)? = try JSON.parse(list)["total"] else { throw TestFailure("no total in \(list)") }
+            #expect(total >= 1 && total < 1000, "the waiting queue is bounded: \(total) live")
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+        }
+
         @Test("a flood of critical Notify calls: the socket still answers, the board stays bounded, the daemon lives")
         func flood() throws {
             let (bus, daemon, _) = try Self.start()

@@ -27,6 +27,9 @@ final class PrivateBus {
             <busconfig>
               <type>session</type>
               <listen>\(address)</listen>
+              <limit name="max_message_size">134217728</limit>
+              <limit name="max_incoming_bytes">268435456</limit>
+              <limit name="max_outgoing_bytes">268435456</limit>
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>

@@ -1,0 +1,87 @@
+import CSDBus
+import Foundation
+
+/// A D-Bus client of the test's own, on sd-bus, for what the command-line clients cannot
+/// send: image-data of tens of megabytes (an argument list is capped far below that) and
+/// thousands of `Notify` calls in flight at once.
+final class RawBusClient {
+    private var bus: OpaquePointer?
+
+    init(address: String) throws {
+        guard sd_bus_new(&bus) >= 0, sd_bus_set_address(bus, address) >= 0, sd_bus_set_bus_client(bus, 1) >= 0,
+              sd_bus_start(bus) >= 0 else { throw TestFailure("cannot connect to \(address)") }
+    }
+
+    deinit { sd_bus_flush_close_unref(bus) }
+
+    struct Image {
+        var width: Int32, height: Int32, alpha: Bool
+        var pixels: [UInt8]
+
+        /// Every pixel the same opaque colour (0xRRGGBB).
+        static func solid(width: Int32, height: Int32, rgb: UInt32) -> Image {
+            let pixel: [UInt8] = [UInt8(rgb >> 16 & 0xFF), UInt8(rgb >> 8 & 0xFF), UInt8(rgb & 0xFF), 0xFF]
+            var bytes = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+            bytes.withUnsafeMutableBufferPointer { out in
+                for i in stride(from: 0, to: out.count, by: 4) { for k in 0..<4 { out[i + k] = pixel[k] } }
+            }
+            return Image(width: width, height: height, alpha: true, pixels: bytes)
+        }
+    }
+
+    /// A `Notify` call, built by hand: `susssasa{sv}i`, with an `image-data` hint when given.
+    private func notifyMessage(summary: String, image: Image?) throws -> OpaquePointer? {
+        var m: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &m, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                                             "org.freedesktop.Notifications", "Notify") >= 0 else { throw TestFailure("new call") }
+        func type(_ c: Character) -> CChar { CChar(bitPattern: c.asciiValue ?? 0) }
+        func string(_ s: String) -> Bool { s.withCString { sd_bus_message_append_basic(m, type("s"), $0) >= 0 } }
+        func int32(_ v: Int32) -> Bool { var v = v; return sd_bus_message_append_basic(m, type("i"), &v) >= 0 }
+        var ok = string("raw-client")
+        var zero: UInt32 = 0
+        ok = ok && sd_bus_message_append_basic(m, type("u"), &zero) >= 0 && string("") && string(summary) && string("body")
+        ok = ok && sd_bus_message_open_container(m, type("a"), "s") >= 0 && sd_bus_message_close_container(m) >= 0
+        ok = ok && sd_bus_message_open_container(m, type("a"), "{sv}") >= 0
+        if let image {
+            ok = ok && sd_bus_message_open_container(m, type("e"), "sv") >= 0 && string("image-data")
+                && sd_bus_message_open_container(m, type("v"), "(iiibiiay)") >= 0
+                && sd_bus_message_open_container(m, type("r"), "iiibiiay") >= 0
+                && int32(image.width) && int32(image.height) && int32(image.width * (image.alpha ? 4 : 3))
+            var alpha: Int32 = image.alpha ? 1 : 0
+            ok = ok && sd_bus_message_append_basic(m, type("b"), &alpha) >= 0 && int32(8) && int32(image.alpha ? 4 : 3)
+            ok = ok && image.pixels.withUnsafeBytes { sd_bus_message_append_array(m, type("y"), $0.baseAddress, $0.count) >= 0 }
+            ok = ok && sd_bus_message_close_container(m) >= 0 && sd_bus_message_close_container(m) >= 0
+                && sd_bus_message_close_container(m) >= 0
+        }
+        ok = ok && sd_bus_message_close_container(m) >= 0 && int32(-1)
+        guard ok else { sd_bus_message_unref(m); throw TestFailure("cannot build the Notify call") }
+        return m
+    }
+
+    /// Calls `Notify` and waits for its reply: the id, or the D-Bus error's name.
+    func notify(summary: String, image: Image? = nil, timeout: Double = 20) throws -> Result<UInt32, TestFailure> {
+        let m = try notifyMessage(summary: summary, image: image)
+        defer { sd_bus_message_unref(m) }
+        var error = sd_bus_error()
+        var reply: OpaquePointer?
+        defer { sd_bus_error_free(&error); sd_bus_message_unref(reply) }
+        guard sd_bus_call(bus, m, UInt64(timeout * 1_000_000), &error, &reply) >= 0 else {
+            return .failure(TestFailure(error.name.map { String(cString: $0) } ?? "call failed"))
+        }
+        var id: UInt32 = 0
+        guard sd_bus_message_read_basic(reply, CChar(bitPattern: UInt8(ascii: "u")), &id) >= 0 else {
+            return .failure(TestFailure("reply without an id"))
+        }
+        return .success(id)
+    }
+
+    /// Sends `count` `Notify` calls at once without waiting for their replies (a flood).
+    func flood(count: Int, summary: String) throws {
+        for n in 0..<count {
+            let m = try notifyMessage(summary: "\(summary) \(n)", image: nil)
+            defer { sd_bus_message_unref(m) }
+            guard sd_bus_call_async(bus, nil, m, nil, nil, 0) >= 0 else { throw TestFailure("send \(n) failed") }
+        }
+        guard sd_bus_flush(bus) >= 0 else { throw TestFailure("flush failed") }
+    }
+}
