@@ -63,7 +63,9 @@ public final class ToastDaemon {
                                loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
-        output.onConnectionLost { [unowned self] in self.connectionLost() }
+        // Weak: the output (and its connection) can outlive the daemon, and a connection that
+        // breaks then (closing it after the server died) has no one left to tell.
+        output.onConnectionLost { [weak self] in self?.connectionLost() }
         if busOptions.enabled {
             let clock = clock
             let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
@@ -143,6 +145,10 @@ public final class ToastDaemon {
             }
         }
         shutdown()
+        // From here the process only ends: should the connection break now (the server dying
+        // with the session while what is left is released), end with the loop's own code
+        // rather than Xlib's 1.
+        output.onConnectionLost { exit(code) }
         return code
     }
 
@@ -305,6 +311,8 @@ public final class ToastDaemon {
     /// Gives slow readers half a second to take what is queued for them.
     private func drainClients() {
         let deadline = clock.now() + 0.5
+        let slow = clients.connections.values.filter(\.wantsToWrite).count
+        if slow > 0 { Log.info("giving \(slow) client\(slow == 1 ? "" : "s") up to 0.5 s to read their last events") }
         while clients.anyWaitingToWrite, clock.now() < deadline {
             for gone in clients.flush() { drop(gone) }
             var fds = clients.connections.values.filter(\.wantsToWrite).map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }

@@ -138,6 +138,28 @@ extension Integration {
             #expect(daemon.log.contains("lost the connection to the X server"), "\(daemon.log)")
         }
 
+        @Test("the X server dies while the daemon shuts down (a session ending): it exits 0, never crashes (it once read a freed object)")
+        func serverDiesDuringShutdown() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let daemon = try DaemonHarness(display: display.name)
+            // A subscriber that never reads, with more events queued than its socket holds:
+            // shutdown then gives it half a second to read, and the server dies meanwhile.
+            let deaf = try ProtocolClient(path: daemon.socketPath)
+            #expect(try deaf.request(#"{"op":"subscribe"}"#)["ok"]?.bool == true)
+            let sender = try ProtocolClient(path: daemon.socketPath)
+            for n in 0..<3000 { sender.send(#"{"op":"show","id":"x\#(n)","message":"flood","timeout":0}"#) }
+            _ = try sender.request(#"{"op":"dismiss","all":true}"#)
+            kill(daemon.process.processIdentifier, SIGTERM)
+            try waitUntil("the last events to wait for their reader") { daemon.log.contains("up to 0.5 s to read") }
+            display.kill()
+            try waitUntil("the daemon to exit") { !daemon.process.isRunning }
+            #expect(daemon.process.terminationReason == .exit, "ended by a signal: \(daemon.log)")
+            #expect(daemon.process.terminationStatus == 0, "\(daemon.process.terminationStatus): \(daemon.log.suffix(2000))")
+            #expect(!daemon.log.contains("Fatal error"), "\(daemon.log)")
+            #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
+            _ = deaf
+        }
+
         @Test("a FIFO as the config file: reload answers at once with a warning, and the old settings stay")
         func configFIFO() throws {
             let daemon = try DaemonHarness()
