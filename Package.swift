@@ -58,7 +58,11 @@ let package = Package(
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
         .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"],
                           linkerSettings: [.unsafeFlags(["-static-executable"])]),
-        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"]),
+        // The daemon runs for the whole session, so its idle private memory counts: linked as a
+        // position-dependent executable, the Swift metadata in its data needs no relocating at
+        // load, which keeps about 200 KiB of its pages clean (shared with the file) instead of dirty.
+        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"],
+                          linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
         .target(name: "FuzzSupport", dependencies: ["ToastCore"]),

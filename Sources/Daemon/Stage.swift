@@ -13,6 +13,9 @@ final class Stage {
     private var moreCards: [StackKey: Card] = [:]
     /// Cards sliding off screen after their toast ended.
     private var leaving: [Card] = []
+
+    /// No card on screen, not even one leaving.
+    var isEmpty: Bool { cards.isEmpty && moreCards.isEmpty && leaving.isEmpty }
     /// The card under the pointer, and the one being dragged (Stage+Pointer.swift).
     var hovered: String?
     var dragged: String?

@@ -88,8 +88,14 @@ public final class ToastDaemon {
     /// Runs until a signal (or the screen's connection is lost); returns the exit code.
     public func run() -> Int32 {
         var code: Int32 = 0
+        // Start-up (fonts, the configuration) leaves freed memory behind: hand it back now.
+        ProcessMemory.trim()
+        var hadCards = false
         while running {
             turn()
+            // The screen has just emptied: what the cards took is free, give it back.
+            if hadCards && service.stage.isEmpty { ProcessMemory.trim() }
+            hadCards = !service.stage.isEmpty
             armFrameTimer()
             var sources: [(Source, pollfd)] = [
                 (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),

@@ -9,6 +9,7 @@ import X11
 /// The output lives until `exit`: its connection is never closed by hand, because closing
 /// one whose server has just died (killed with the session) runs Xlib's fatal-error path,
 /// which would turn a clean shutdown's exit code into 1. The process's end closes it.
+ProcessMemory.useSingleArena()
 do {
     let output = try X11Output()
     withExtendedLifetime(output) {
