@@ -8,7 +8,9 @@ import CX11
 /// cards move, from the X server's ConfigureNotify events for every window move.
 /// Usage: xtoast-bench XTOAST_BINARY DAEMON_PID [RUNS]
 ///        xtoast-bench --compare PID RUNS SHOW_CMD... -- CLEAR_CMD...
-///   (the second form times any other notifier the same way: e.g. notify-send with dunst)
+///   (the second form times any other notifier the same way: e.g. notify-send with dunst;
+///   its figures are kept under `$XTOAST_BENCH_KEY`, default `other`: `dbus` for notify-send
+///   with xtoast)
 ///        xtoast-bench --report RESULTS
 ///   (prints the side-by-side table of what the runs before wrote to RESULTS)
 ///        xtoast-bench --record WxH+X+Y SECONDS FPS DIR
@@ -141,9 +143,10 @@ if comparing {
     print("launch `\(otherShow.joined(separator: " "))` → pixels on screen: median \(ms(median(times))), p95 \(ms(p95(times))) (\(runs) notifications)")
     print("its memory, idle:                              \(idleMemory)")
     print("its memory after the run:                      \(memory())")
-    record("other.pixels", median(times), p95(times))
-    record("other.memory.idle", Double(idleFigures.0), Double(idleFigures.1))
-    record("other.memory.busy", Double(procField("status", "VmRSS")), Double(procField("smaps_rollup", "Private_Dirty")))
+    let key = getenv("XTOAST_BENCH_KEY").map { String(cString: $0) } ?? "other"
+    record(key + ".pixels", median(times), p95(times))
+    record(key + ".memory.idle", Double(idleFigures.0), Double(idleFigures.1))
+    record(key + ".memory.busy", Double(procField("status", "VmRSS")), Double(procField("smaps_rollup", "Private_Dirty")))
     exit(0)
 }
 // With a raw client (a few lines of C sending the same line: what a client could cost at the
@@ -294,9 +297,11 @@ func report(_ path: String) -> Never {
     print("\nlaunch → pixels                      median     p95       ratio")
     for (key, name, vs) in [("raw.pixels", "raw C client (same JSON line)", ""),
                             ("xtoast.pixels", "xtoast show", "raw.pixels"),
-                            ("other.pixels", "notify-send → dunst", "xtoast.pixels")] {
+                            ("other.pixels", "notify-send → dunst", "xtoast.pixels"),
+                            ("dbus.pixels", "notify-send → xtoast (D-Bus)", "other.pixels")] {
         guard let (m, p) = rows[key] else { continue }
-        let r = vs.isEmpty ? "1" : ratio(key, vs) + (vs == "raw.pixels" ? " of raw" : " of xtoast")
+        let of = ["raw.pixels": " of raw", "xtoast.pixels": " of xtoast show", "other.pixels": " of dunst's"]
+        let r = vs.isEmpty ? "1" : ratio(key, vs) + (of[vs] ?? "")
         print(name.padding(37) + ms(m).padding(11) + ms(p).padding(10) + r)
     }
     if let (m, p) = rows["client.alone"] { print("client alone (xtoast --help)".padding(37) + ms(m).padding(11) + ms(p)) }
