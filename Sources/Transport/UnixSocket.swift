@@ -107,10 +107,14 @@ public final class UnixSocket {
 
     /// Reads what is available, up to `maxBytes`.
     public func read(maxBytes: Int = 65536) -> ReadResult {
-        var buffer = [UInt8](repeating: 0, count: max(1, maxBytes))
         while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { return .data(Array(buffer[0..<n])) }
+            // Read straight into the array it returns: no zeroing of the whole capacity, no copy.
+            var n = 0
+            let buffer = [UInt8](unsafeUninitializedCapacity: max(1, maxBytes)) { storage, count in
+                n = Glibc.read(fd, storage.baseAddress, storage.count)
+                count = max(0, n)
+            }
+            if n > 0 { return .data(buffer) }
             if n == 0 { return .closed }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }

@@ -41,6 +41,16 @@ private func line(_ s: String) -> LineBuffer.Line { .line(bytes(s)) }
         #expect(buffer.append(all[3...]) == [.line(Array(all.dropLast()))])
     }
 
+    @Test("a limit-sized line whose CR ends one read and LF begins the next is one line; a byte after the CR is too long")
+    func crlfAtTheLimitAcrossReads() {
+        var buffer = LineBuffer(limit: 4)
+        #expect(buffer.append(bytes("abcd\r")).isEmpty)
+        #expect(buffer.append(bytes("\nef\n")) == [line("abcd"), line("ef")])
+        #expect(buffer.append(bytes("abcd\rx\nok\n")) == [.tooLong, line("ok")])
+        #expect(buffer.append(bytes("abcd")).isEmpty)
+        #expect(buffer.append(bytes("\n")) == [line("abcd")])
+    }
+
     @Test func crlfIsStripped() {
         var buffer = LineBuffer()
         #expect(buffer.append(bytes("a\r\nb\r\n")) == [line("a"), line("b")])

@@ -15,27 +15,44 @@ public struct LineBuffer: Sendable {
     public init(limit: Int = ProtocolLimits.maxLineBytes) { self.limit = limit }
 
     /// Appends bytes read from the socket and returns the complete lines they finish.
-    public mutating func append<Bytes: Collection>(_ bytes: Bytes) -> [Line] where Bytes.Element == UInt8 {
+    /// Takes the bytes between newlines a run at a time (not byte by byte: both the daemon's
+    /// reads and the client's reply go through here).
+    public mutating func append(_ bytes: [UInt8]) -> [Line] {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    public mutating func append(_ bytes: ArraySlice<UInt8>) -> [Line] {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) -> [Line] {
         var lines: [Line] = []
-        for byte in bytes {
-            if byte == 0x0A {
-                if discarding {
-                    discarding = false
-                } else {
-                    if pending.last == 0x0D { pending.removeLast() }
-                    lines.append(.line(pending))
-                }
-                pending.removeAll(keepingCapacity: true)
-            } else if !discarding {
-                pending.append(byte)
+        var start = 0
+        while start < bytes.count {
+            let newline = bytes[start...].firstIndex(of: 0x0A)
+            let run = UnsafeBufferPointer(rebasing: bytes[start..<(newline ?? bytes.count)])
+            if !discarding && !run.isEmpty {
                 // One byte over is allowed when it is a CR: a limit-sized line ending in CRLF
-                // is the same line as one ending in LF (the CR goes at its newline).
-                if pending.count > limit, !(pending.count == limit + 1 && byte == 0x0D) {
+                // is the same line as one ending in LF (the CR goes at its newline, and a
+                // byte after it makes the line too long).
+                let total = pending.count + run.count
+                if total > limit && !(total == limit + 1 && run.last == 0x0D) {
                     discarding = true
                     pending.removeAll()
                     lines.append(.tooLong)
+                } else {
+                    pending.append(contentsOf: run)
                 }
             }
+            guard let newline else { break }
+            if discarding {
+                discarding = false
+            } else {
+                if pending.last == 0x0D { pending.removeLast() }
+                lines.append(.line(pending))
+            }
+            pending.removeAll(keepingCapacity: true)
+            start = newline + 1
         }
         return lines
     }
