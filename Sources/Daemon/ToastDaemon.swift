@@ -5,9 +5,10 @@ import ToastCore
 import Transport
 
 /// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
-/// clients, a signalfd and the frame timer. It sleeps until one of them is ready or the next
-/// deadline (a toast's timeout, or the next frame while something moves); with nothing to do
-/// it never wakes. It holds wiring only: what it does is `ToastService`'s.
+/// clients, a signalfd, the frame timer, the session bus and the image decoder's wake pipe.
+/// It sleeps until one of them is ready or the next deadline (a toast's timeout, a partial
+/// line's, the bus's; frames come from the timer); with nothing to do it never wakes. It
+/// holds wiring only: what it does is `ToastService`'s.
 public final class ToastDaemon {
     private let service: ToastService
     private let output: any Output
