@@ -15,6 +15,9 @@
 #include <X11/extensions/Xfixes.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
+#include <errno.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static inline unsigned long xt_get_pixel(XImage *image, int x, int y) {
     return XGetPixel(image, x, y);
@@ -80,6 +83,26 @@ static inline unsigned long xt_take_errors(xt_error_record *out) {
     for (unsigned long i = 0; i < kept; i++) out[i] = xt_error_log.ring[(count - kept + i) % XT_ERROR_LOG_SIZE];
     xt_error_log.count = 0;
     return count;
+}
+
+/// Whether fontconfig finds any font at all, asked in a child process: loading fontconfig's
+/// configuration dirties about 200 KiB (much of it stack, under its XML parser) that the
+/// daemon would keep all session, and the daemon loads its fonts only at its first toast.
+/// Call before any thread starts. Returns 1 when there are fonts, 0 when there are none,
+/// and 1 when the child could not be made (the first toast will tell).
+static inline int xt_fontconfig_has_fonts(void) {
+    pid_t child = fork();
+    if (child < 0) return 1;
+    if (child == 0) {
+        FcConfig *config = FcInitLoadConfigAndFonts();
+        FcFontSet *fonts = config ? FcConfigGetFonts(config, FcSetSystem) : NULL;
+        _exit(fonts && fonts->nfont > 0 ? 0 : 1);
+    }
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0) {
+        if (errno != EINTR) return 1;
+    }
+    return WIFEXITED(status) && WEXITSTATUS(status) == 1 ? 0 : 1;
 }
 
 /// XftFont's ascent/descent/height as plain getters (fields import fine, this keeps call sites short).

@@ -29,6 +29,23 @@ extension Integration {
             return Rect(x: x, y: y, width: width, height: height)
         }
 
+        @Test("an idle daemon has loaded no fonts (nor fontconfig's caches); its first toast loads them")
+        func fontsLoadAtTheFirstToast() throws {
+            let daemon = try DaemonHarness()
+            let maps = "/proc/\(daemon.process.processIdentifier)/maps"
+            func fontFilesMapped() throws -> Bool {
+                let text = try String(contentsOfFile: maps, encoding: .utf8)
+                return text.contains("/fonts/") || text.contains("fontconfig/")
+            }
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(try !fontFilesMapped(), "idle, the daemon maps no font or font cache")
+            let probe = try XProbe()
+            _ = try daemon.xtoast(["show", "--timeout", "0", "first"])
+            _ = try Self.restingCards(probe, count: 1)
+            #expect(try fontFilesMapped(), "the first toast's text needed them")
+            try CardTests.dismissAll(daemon, probe)
+        }
+
         @Test("a card rests at its corner for each position, 16 px from the edges")
         func positions() throws {
             let daemon = try DaemonHarness()
