@@ -23,25 +23,28 @@ struct Client {
     /// Connects to the daemon's socket, or says how to start one. The daemon must run as this
     /// user (its credentials on the connected socket, `SO_PEERCRED`): anything else at the
     /// path could read every toast and answer `--wait` with a forged action.
-    static func connect() -> Result<Client, Failure> {
+    /// Typed throws rather than a `Result`: the client starts once per toast, and a generic
+    /// `Result<Client, Failure>` costs its metadata, instantiated at run time, on every start.
+    static func connect() throws(Failure) -> Client {
         let path = socketPath()
+        let socket: UnixSocket
         do {
-            let socket = try UnixSocket.connect(to: path)
-            guard let uid = socket.peerUID, uid == getuid() else {
-                socket.close()
-                let who = socket.peerUID.map { "uid \($0)" } ?? "an unknown user"
-                return .failure(Failure(code: .noDaemon, message: """
-                    refusing \(path): the process listening there runs as \(who), not as you (uid \(getuid())).
-                    Someone else may have created it; remove it or set XTOAST_SOCKET.
-                    """))
-            }
-            return .success(Client(socket: socket))
+            socket = try UnixSocket.connect(to: path)
         } catch {
-            return .failure(Failure(code: .noDaemon, message: """
+            throw Failure(code: .noDaemon, message: """
                 no xtoast daemon is listening at \(path) (\(error)).
                 Start one with: xtoast daemon &
-                """))
+                """)
         }
+        guard let uid = socket.peerUID, uid == getuid() else {
+            socket.close()
+            let who = socket.peerUID.map { "uid \($0)" } ?? "an unknown user"
+            throw Failure(code: .noDaemon, message: """
+                refusing \(path): the process listening there runs as \(who), not as you (uid \(getuid())).
+                Someone else may have created it; remove it or set XTOAST_SOCKET.
+                """)
+        }
+        return Client(socket: socket)
     }
 
     static func socketPath() -> String {
@@ -86,19 +89,19 @@ struct Client {
 
     /// Sends one request and waits for its reply (at most `replyTimeout` seconds between
     /// lines), skipping events.
-    mutating func roundTrip(_ request: Request) -> Result<Reply, Failure> {
-        guard send(request) else { return .failure(Failure(code: .noDaemon, message: "the daemon closed the connection")) }
+    mutating func roundTrip(_ request: Request) throws(Failure) -> Reply {
+        guard send(request) else { throw Failure(code: .noDaemon, message: "the daemon closed the connection") }
         while let message = next(timeout: Client.replyTimeout) {
             switch message {
-            case let .reply(.error(text)): return .failure(Failure(code: .refused, message: text))
-            case let .reply(reply): return .success(reply)
+            case let .reply(.error(text)): throw Failure(code: .refused, message: text)
+            case let .reply(reply): return reply
             case .event: continue
             }
         }
         if timedOut {
-            return .failure(Failure(code: .noDaemon, message: "the daemon sent no reply within \(Client.replyTimeout) s"))
+            throw Failure(code: .noDaemon, message: "the daemon sent no reply within \(Client.replyTimeout) s")
         }
-        return .failure(Failure(code: .noDaemon, message: "the daemon closed the connection before replying"))
+        throw Failure(code: .noDaemon, message: "the daemon closed the connection before replying")
     }
 
     /// `show --wait`: reads events until the toast's `dismissed`, then reports the outcome and exits:

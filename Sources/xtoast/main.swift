@@ -75,16 +75,13 @@ func run() -> Never {
     }
     guard let request = command.request else { exit(.ok) }
     var client: Client
-    switch Client.connect() {
-    case let .success(c): client = c
-    case let .failure(f): printError(f.message); exit(f.code)
-    }
     let reply: Reply
-    switch client.roundTrip(request) {
-    case let .success(r): reply = r
-    case let .failure(f):
-        printError(f.message)
-        exit(f.code)
+    do {
+        client = try Client.connect()
+        reply = try client.roundTrip(request)
+    } catch {
+        printError(error.message)
+        exit(error.code)
     }
     guard case let .ok(id, extra) = reply else { exit(.refused) }
     if let warning = extra.first(where: { $0.0 == "warning" })?.1, case let .string(text) = warning {
