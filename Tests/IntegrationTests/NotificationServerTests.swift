@@ -69,11 +69,7 @@ extension Integration {
 
             let buttons = try bus.start("notify-send", ["-A", "yes=Deploy", "-A", "no=Not now", "-t", "0", "Deploy?", "Build 214 passed"])
             let buttonCard = try #require(try F.restingCards(probe, count: 1).first)
-            let c = try TalkBackTests.capture(probe, buttonCard)
-            let labels = TalkBackTests.clusters(of: Kind.info.defaultColor, in: c, minY: Int(buttonCard.frame.y + buttonCard.frame.height / 2))
-            #expect(labels.count == 2, "two button labels, found \(labels)")
-            let yes = try #require(labels.first)
-            probe.click(at: Point(x: Double(yes.x0 + yes.x1) / 2, y: Double(yes.y0 + yes.y1) / 2))
+            try TalkBackTests.clickFirstOfTwoButtons(probe, on: buttonCard)
             let buttonRun = try buttons.finish()
             #expect(buttonRun.stdout == "yes\n", "\(buttonRun.stdout) \(buttonRun.stderr)")
             #expect(signals.signals.contains { if case .action(_, "yes") = $0 { true } else { false } })

@@ -43,6 +43,15 @@ extension Integration {
             return best
         }
 
+        /// Finds a card's two button labels (clusters of the info colour in its lower half)
+        /// and clicks the first.
+        static func clickFirstOfTwoButtons(_ probe: XProbe, on card: XProbe.CardWindow) throws {
+            let labels = clusters(of: Kind.info.defaultColor, in: try capture(probe, card), minY: Int(card.frame.y + card.frame.height / 2))
+            #expect(labels.count == 2, "two button labels, found \(labels)")
+            let first = try #require(labels.first)
+            probe.click(at: Point(x: Double(first.x0 + first.x1) / 2, y: Double(first.y0 + first.y1) / 2))
+        }
+
         static func capture(_ probe: XProbe, _ card: XProbe.CardWindow) throws -> XProbe.Capture {
             let f = card.frame
             return try probe.capture(x: Int(f.x), y: Int(f.y), width: Int(f.width), height: Int(f.height))
@@ -55,11 +64,7 @@ extension Integration {
             let waiting = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--title", "Deploy to prod?",
                                                   "--action", "yes=Deploy", "--action", "no=Not now", "Build 214 passed"])
             let card = try #require(try F.restingCards(probe, count: 1).first)
-            let c = try Self.capture(probe, card)
-            let labels = Self.clusters(of: Kind.info.defaultColor, in: c, minY: Int(card.frame.y + card.frame.height / 2))
-            #expect(labels.count == 2, "two button labels, found \(labels)")
-            let yes = try #require(labels.first)
-            probe.click(at: Point(x: Double(yes.x0 + yes.x1) / 2, y: Double(yes.y0 + yes.y1) / 2))
+            try Self.clickFirstOfTwoButtons(probe, on: card)
             let run = try waiting.finish()
             #expect(run.stdout == "1\naction yes\n", "\(run.stdout)")
             #expect(run.status == 0)
