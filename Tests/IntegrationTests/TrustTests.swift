@@ -147,7 +147,10 @@ extension Integration {
             let deaf = try ProtocolClient(path: daemon.socketPath)
             #expect(try deaf.request(#"{"op":"subscribe"}"#)["ok"]?.bool == true)
             let sender = try ProtocolClient(path: daemon.socketPath)
-            for n in 0..<3000 { sender.send(#"{"op":"show","id":"x\#(n)","message":"flood","timeout":0}"#) }
+            // Ids near their 128-byte limit: 3000 dismissed events are about 500 KB, more than
+            // a Unix socket's buffers hold, and less than the 2 MiB a reader may fall behind.
+            let pad = String(repeating: "x", count: 110)
+            for n in 0..<3000 { sender.send(#"{"op":"show","id":"\#(pad)\#(n)","message":"flood","timeout":0}"#) }
             _ = try sender.request(#"{"op":"dismiss","all":true}"#)
             kill(daemon.process.processIdentifier, SIGTERM)
             try waitUntil("the last events to wait for their reader") { daemon.log.contains("up to 0.5 s to read") }
