@@ -25,8 +25,11 @@ final class FontLibrary: TextMeasuring {
     private static let layoutLimit = 96
 
     /// Nil when Pango has no font map for the display or the size is unusable.
+    /// The sizes a library can be made at.
+    static func accepts(pixelSize: Double) -> Bool { pixelSize.isFinite && pixelSize >= 1 && pixelSize <= 1000 }
+
     init?(display: XDisplay, family: String, pixelSize: Double) {
-        guard pixelSize.isFinite, pixelSize >= 1, pixelSize <= 1000,
+        guard Self.accepts(pixelSize: pixelSize),
               let fontMap = pango_xft_get_font_map(display.handle, display.screen),
               let context = pango_font_map_create_context(UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: PangoFontMap.self))
         else { return nil }

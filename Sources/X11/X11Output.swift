@@ -85,7 +85,7 @@ public final class X11Output: Output {
     }
 
     public func setFont(family: String, pixelSize: Double) -> Bool {
-        guard pixelSize.isFinite, pixelSize >= 1, pixelSize <= 1000 else { return false }
+        guard FontLibrary.accepts(pixelSize: pixelSize) else { return false }
         guard let current = loadedFonts else {
             // Nothing loaded yet: the first toast loads this one.
             fontRequest = (family, pixelSize)

@@ -91,7 +91,7 @@ public struct Board: Sendable {
         if change.replaced != nil {
             pending.restyled.append((id, true))
             pending.stacks.insert(key)
-            if isVisible(id) { deliver(.shown(id: id)) }
+            if isVisible(id) { deliver(.shown(id: id), app: toast.app) }
         }
         return id
     }
@@ -107,7 +107,7 @@ public struct Board: Sendable {
         _ = withStack(key) { $0.update(toast, restartTimer: true, now: now) }
         pending.restyled.append((id, true))
         pending.stacks.insert(key)
-        deliver(.updated(id: id))
+        deliver(.updated(id: id), app: toast.app)
         return true
     }
 
@@ -128,7 +128,7 @@ public struct Board: Sendable {
         if wasVisible {
             pending.renamed.append((oldID, id))
             pending.restyled.append((id, true))
-            deliver(.shown(id: id))
+            deliver(.shown(id: id), app: toast.app)
         }
         pending.stacks.insert(key)
         return id
@@ -179,7 +179,7 @@ public struct Board: Sendable {
             pending.restyled.append((u.id, false))
             pending.stacks.insert(key)
         }
-        deliver(.updated(id: u.id))
+        deliver(.updated(id: u.id), app: toast.app)
         return .success(toast)
     }
 
@@ -202,7 +202,7 @@ public struct Board: Sendable {
     @discardableResult
     public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
         guard key(of: id) != nil else { return false }
-        deliver(.action(id: id, action: action))
+        deliver(.action(id: id, action: action), app: toast(id)?.app)
         if toast(id)?.resident == true { return true }
         return dismiss(id, reason: .action, now: now)
     }
@@ -286,7 +286,7 @@ public struct Board: Sendable {
         }
         for id in change.shown where announce {
             pending.entered.append(id)
-            deliver(.shown(id: id))
+            deliver(.shown(id: id), app: toast(id)?.app)
         }
         if !change.removed.isEmpty || !change.shown.isEmpty || !change.queued.isEmpty { pending.stacks.insert(key) }
         return change
@@ -302,8 +302,8 @@ public struct Board: Sendable {
         if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
     }
 
-    private mutating func deliver(_ event: ToastEvent, app: String? = nil) {
-        let app = app ?? toast(event.id)?.app
+    /// `app` is the toast's (a D-Bus toast's application), so its events can name their source.
+    private mutating func deliver(_ event: ToastEvent, app: String?) {
         var recipients = owners[event.id].map { [$0] } ?? []
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
         pending.deliveries.append(.init(event: event, recipients: recipients, app: app))

@@ -88,21 +88,26 @@ final class DaemonHarness {
 
     /// Starts the real client without waiting for it (for `show --wait`); collect it with `finish`.
     func startXtoast(_ args: [String]) throws -> Background {
-        let p = Process()
-        p.executableURL = DaemonHarness.binDirectory.appendingPathComponent("xtoast")
-        p.arguments = args
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        return Background(process: p, out: out, err: err)
+        try Background.start(DaemonHarness.binDirectory.appendingPathComponent("xtoast"), args, environment: environment)
     }
 
     struct Background {
         let process: Process
         let out: Pipe
         let err: Pipe
+
+        /// Starts a program with its output piped, without waiting for it.
+        static func start(_ executable: URL, _ args: [String], environment: [String: String]) throws -> Background {
+            let p = Process()
+            p.executableURL = executable
+            p.arguments = args
+            p.environment = environment
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            try p.run()
+            return Background(process: p, out: out, err: err)
+        }
 
         /// Waits (with a deadline) for the client to exit and returns what it printed.
         func finish(timeout: Double = 10) throws -> Run {

@@ -69,16 +69,9 @@ final class PrivateBus {
 
     /// Starts a program on this bus without waiting (`notify-send -A` waits for an action).
     func start(_ program: String, _ args: [String]) throws -> DaemonHarness.Background {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/" + program)
-        p.arguments = args
-        p.environment = environment
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        watchers.append(p)
-        return DaemonHarness.Background(process: p, out: out, err: err)
+        let started = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/" + program), args, environment: environment)
+        watchers.append(started.process)
+        return started
     }
 
     /// `gdbus call` on the notification server.
