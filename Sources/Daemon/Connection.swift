@@ -48,7 +48,7 @@ final class Connection {
     }
 
     private func append(_ json: JSON) {
-        outbox += Array(json.text.utf8)
+        outbox += json.utf8
         outbox.append(0x0A)
     }
 

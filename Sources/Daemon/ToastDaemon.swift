@@ -206,7 +206,7 @@ public final class ToastDaemon {
                     Log.info("refused a connection from uid \(uid)")
                     socket.close()
                 } else if clients.connections.count >= Clients.maxConnections {
-                    _ = socket.writeAll(Array((Reply.error("too many connections (at most \(Clients.maxConnections))").json.text + "\n").utf8))
+                    _ = socket.writeAll(Reply.error("too many connections (at most \(Clients.maxConnections))").json.utf8 + [UInt8(ascii: "\n")])
                     socket.close()
                 } else {
                     _ = clients.add(socket)

@@ -132,8 +132,7 @@ final class CardWindow {
         }
         var spans = ownShadow
             ? (0..<max(0, height)).map { (y: $0, start: 0, end: width) }
-            : RoundedRectCoverage.rowSpans(width: width, height: height, radius: shape.radius,
-                                           minimumCoverage: visual.hasAlpha ? 0.02 : 0.5)
+            : roundedSpans(width: width, height: height)
         if let clip {
             // The clip in the window's own coordinates.
             let x0 = Int((clip.x - Double(origin.x)).rounded()), x1 = Int((clip.maxX - Double(origin.x)).rounded())
@@ -149,6 +148,20 @@ final class CardWindow {
         }
         XShapeCombineRectangles(d, window, ShapeBounding, 0, 0, &rects, Int32(clamping: rects.count), ShapeSet, YXBanded)
     }
+
+    /// The rounded card's rows, computed again only when its size or radius changes: a clipped
+    /// card reshapes on every frame of its slide, and the corners' coverage is the costly part.
+    private func roundedSpans(width: Int, height: Int) -> [(y: Int, start: Int, end: Int)] {
+        if let cached = spanCache, cached.width == width, cached.height == height, cached.radius == shape.radius {
+            return cached.spans
+        }
+        let spans = RoundedRectCoverage.rowSpans(width: width, height: height, radius: shape.radius,
+                                                 minimumCoverage: visual.hasAlpha ? 0.02 : 0.5)
+        spanCache = (width, height, shape.radius, spans)
+        return spans
+    }
+
+    private var spanCache: (width: Int, height: Int, radius: Double, spans: [(y: Int, start: Int, end: Int)])?
 
     func map() {
         guard !isMapped else { return }

@@ -11,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Whatever decodes must survive the client's encoding unchanged: the client and the daemon
     // agree on every request the daemon accepts.
     if case let .success(request) = Request.decode(line: bytes) {
-        let line = request.json.text
+        let line = request.text
         fuzzCheck(!line.utf8.contains(0x0A), "encoded request holds a newline: \(line)")
         switch Request.decode(line: Array(line.utf8)) {
         case let .success(again): fuzzCheck(again == request, "round trip changed \(request) into \(again)")

@@ -54,7 +54,7 @@ struct Client {
     }
 
     func send(_ request: Request) -> Bool {
-        socket.writeAll(Array((request.json.text + "\n").utf8))
+        socket.writeAll(request.line + [UInt8(ascii: "\n")])
     }
 
     /// The next message from the daemon; nil when the connection ends (or, with `timeout`,

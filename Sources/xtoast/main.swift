@@ -63,10 +63,10 @@ func run() -> Never {
         exit(.ok)
     case let .daemon(flags):
         execDaemon(flags)
-    case .show(var show, let fromStdin, let wait):
-        if fromStdin { show.message = readStandardInput() }
-        show.icon = show.icon.map(absoluteIconPath)
-        command = .show(show, messageFromStdin: false, wait: wait)
+    case var .show(show):
+        if show.messageFromStdin { show.request.message = readStandardInput() }
+        show.request.icon = show.request.icon.map(absoluteIconPath)
+        command = .show(show)
     case var .update(update):
         update.icon = update.icon.map(absoluteIconPath)
         command = .update(update)
@@ -88,9 +88,9 @@ func run() -> Never {
         printError("warning: \(text)")
     }
     switch command {
-    case let .show(_, _, wait):
+    case let .show(show):
         if let id { StandardStreams.output(id) }
-        if let wait, let id { client.waitForEnd(of: id, output: wait) }
+        if let wait = show.wait, let id { client.waitForEnd(of: id, output: wait) }
     case .list, .history:
         StandardStreams.output(JSON.object(extra).text)
     case .subscribe:

@@ -13,7 +13,7 @@ private func usageError(_ args: [String], sourceLocation: SourceLocation = #_sou
 
 /// A show request for message "m" with some of the fields `ShowRequest.init` does not take.
 private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
-    .show(request, messageFromStdin: false, wait: wait)
+    .show(ShowCommand(request, messageFromStdin: false, wait: wait))
 }
 
 @Suite struct CommandParserOpsTests {
@@ -120,7 +120,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     }
 
     @Test func waitWithStdin() {
-        #expect(parse(["show", "-w", "-"]) == .show(ShowRequest(message: ""), messageFromStdin: true, wait: .text))
+        #expect(parse(["show", "-w", "-"]) == .show(ShowCommand(ShowRequest(message: ""), messageFromStdin: true, wait: .text)))
     }
 
     @Test func everyNewOptionTogether() {
@@ -249,9 +249,9 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
 
     @Test func showRequestIgnoresHowTheClientWaits() {
         let s = showRequest(urgency: .low)
-        #expect(Command.show(s, messageFromStdin: false, wait: .json).request == .show(s))
-        #expect(Command.show(s, messageFromStdin: true, wait: nil).request == .show(s))
-        #expect(Command.show(s, messageFromStdin: false, wait: .text).request == .show(s))
+        #expect(Command.show(ShowCommand(s, messageFromStdin: false, wait: .json)).request == .show(s))
+        #expect(Command.show(ShowCommand(s, messageFromStdin: true, wait: nil)).request == .show(s))
+        #expect(Command.show(ShowCommand(s, messageFromStdin: false, wait: .text)).request == .show(s))
     }
 
     @Test(arguments: [

@@ -11,7 +11,7 @@ private func usageError(_ args: [String], sourceLocation: SourceLocation = #_sou
     }
 }
 
-private func show(_ request: ShowRequest) -> Command { .show(request, messageFromStdin: false, wait: nil) }
+private func show(_ request: ShowRequest) -> Command { .show(ShowCommand(request, messageFromStdin: false, wait: nil)) }
 
 @Suite struct CommandParserTests {
     // MARK: show
@@ -73,9 +73,9 @@ private func show(_ request: ShowRequest) -> Command { .show(request, messageFro
     }
 
     @Test func dashReadsStdin() {
-        #expect(parse(["show", "-"]) == .show(ShowRequest(message: ""), messageFromStdin: true, wait: nil))
+        #expect(parse(["show", "-"]) == .show(ShowCommand(ShowRequest(message: ""), messageFromStdin: true, wait: nil)))
         #expect(parse(["show", "-t", "Log", "-k", "notice", "-"])
-            == .show(ShowRequest(message: "", title: "Log", kind: .notice), messageFromStdin: true, wait: nil))
+            == .show(ShowCommand(ShowRequest(message: "", title: "Log", kind: .notice), messageFromStdin: true, wait: nil)))
     }
 
     @Test func dashMustBeTheWholeMessage() {

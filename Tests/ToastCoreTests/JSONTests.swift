@@ -360,4 +360,19 @@ private func quoted(_ bytes: [UInt8]) -> [UInt8] { [0x22] + bytes + [0x22] }
         let value = JSON.string(String(s))
         #expect(try JSON.parse(value.text) == value)
     }
+
+    /// The writer's commas: none after an opening bracket, one between siblings, and right
+    /// after a nested container closes, empty ones included.
+    @Test func writerPutsCommasBetweenSiblingsOnly() {
+        let value = JSON.object([("a", .array([.object([]), .array([]), .number(1), .object([("x", .bool(false))])])),
+                                 ("b", .null), ("c", .object([]))])
+        #expect(value.text == #"{"a":[{},[],1,{"x":false}],"b":null,"c":{}}"#)
+        var w = JSONWriter()
+        w.beginObject()
+        w.member("skipped", nil as String?)
+        w.member("n", 2.5)
+        w.member("s", "é\u{200F}\"")
+        w.endObject()
+        #expect(String(decoding: w.bytes, as: UTF8.self) == #"{"n":2.5,"s":"é\u200f\""}"#)
+    }
 }

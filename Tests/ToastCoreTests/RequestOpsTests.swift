@@ -226,22 +226,22 @@ private let fullShow: ShowRequest = {
     // MARK: Encoding round trips
 
     @Test func jsonShapesOfTheNewOps() {
-        #expect(Request.list(limit: nil).json.text == #"{"op":"list"}"#)
-        #expect(Request.list(limit: 5).json.text == #"{"op":"list","limit":5}"#)
-        #expect(Request.pause.json.text == #"{"op":"pause"}"#)
-        #expect(Request.resume.json.text == #"{"op":"resume"}"#)
-        #expect(Request.subscribe.json.text == #"{"op":"subscribe"}"#)
-        #expect(Request.reload.json.text == #"{"op":"reload"}"#)
-        #expect(Request.history(limit: nil).json.text == #"{"op":"history"}"#)
-        #expect(Request.history(limit: 7).json.text == #"{"op":"history","limit":7}"#)
-        #expect(Request.update(UpdateRequest(id: "a", progress: 50)).json.text == #"{"op":"update","id":"a","progress":50}"#)
-        #expect(Request.show(fullShow).json.text
+        #expect(Request.list(limit: nil).text == #"{"op":"list"}"#)
+        #expect(Request.list(limit: 5).text == #"{"op":"list","limit":5}"#)
+        #expect(Request.pause.text == #"{"op":"pause"}"#)
+        #expect(Request.resume.text == #"{"op":"resume"}"#)
+        #expect(Request.subscribe.text == #"{"op":"subscribe"}"#)
+        #expect(Request.reload.text == #"{"op":"reload"}"#)
+        #expect(Request.history(limit: nil).text == #"{"op":"history"}"#)
+        #expect(Request.history(limit: 7).text == #"{"op":"history","limit":7}"#)
+        #expect(Request.update(UpdateRequest(id: "a", progress: 50)).text == #"{"op":"update","id":"a","progress":50}"#)
+        #expect(Request.show(fullShow).text
             == #"{"op":"show","message":"m","title":"Title","kind":"warning","timeout":2.5,"id":"job-1","#
             + #""position":"bottom-left","style":"capsule","markup":true,"icon":"/tmp/icon.png","#
             + #""actions":[{"id":"yes","label":"Yes"},{"id":"no","label":"No"}],"default_action":"yes","#
             + #""progress":42.5,"urgency":"critical"}"#)
         // Defaults stay off the wire.
-        #expect(Request.show(ShowRequest(message: "m")).json.text == #"{"op":"show","message":"m"}"#)
+        #expect(Request.show(ShowRequest(message: "m")).text == #"{"op":"show","message":"m"}"#)
     }
 
     @Test(arguments: [
@@ -262,6 +262,6 @@ private let fullShow: ShowRequest = {
         .update(UpdateRequest(id: "a", message: "", title: "T", kind: .debug, timeout: 3.5, progress: 100, icon: "/i.png")),
     ])
     func roundTrips(request: Request) {
-        #expect(decode(request.json.text) == .success(request))
+        #expect(decode(request.text) == .success(request))
     }
 }

@@ -252,11 +252,11 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
     // MARK: Encoding
 
     @Test func jsonShapes() {
-        #expect(Request.ping.json.text == #"{"op":"ping"}"#)
-        #expect(Request.dismissAll.json.text == #"{"op":"dismiss","all":true}"#)
-        #expect(Request.dismiss(id: "x").json.text == #"{"op":"dismiss","id":"x"}"#)
-        #expect(Request.show(ShowRequest(message: "m")).json.text == #"{"op":"show","message":"m"}"#)
-        #expect(Request.show(ShowRequest(message: "m", timeout: 4)).json.text == #"{"op":"show","message":"m","timeout":4}"#)
+        #expect(Request.ping.text == #"{"op":"ping"}"#)
+        #expect(Request.dismissAll.text == #"{"op":"dismiss","all":true}"#)
+        #expect(Request.dismiss(id: "x").text == #"{"op":"dismiss","id":"x"}"#)
+        #expect(Request.show(ShowRequest(message: "m")).text == #"{"op":"show","message":"m"}"#)
+        #expect(Request.show(ShowRequest(message: "m", timeout: 4)).text == #"{"op":"show","message":"m","timeout":4}"#)
     }
 
     @Test(arguments: [
@@ -272,7 +272,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
         .show(ShowRequest(message: "m", timeout: 86_400)),
     ])
     func jsonRoundTripsThroughDecode(request: Request) {
-        let text = request.json.text
+        let text = request.text
         #expect(!text.contains("\n"))
         #expect(decoded(text) == request)
     }
@@ -281,7 +281,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
         for kind in Kind.allCases {
             for position in Position.allCases {
                 let request = Request.show(ShowRequest(message: "m", kind: kind, position: position))
-                #expect(decoded(request.json.text) == request)
+                #expect(decoded(request.text) == request)
             }
         }
     }

@@ -71,11 +71,11 @@ import Testing
         #expect((try? JSON.parse("0.000e-999")) == .number(0))
         // The command line too: `xtoast show --timeout 1e-400` must not keep the toast forever.
         for (text, expected) in [("1e-400", 0.001), ("0.0000001", 0.001), ("0", 0), ("0.0e5", 0), ("2.5", 2.5)] {
-            guard case let .show(show, _, _)? = parse(["show", "--timeout", text, "m"]) else {
+            guard case let .show(command)? = parse(["show", "--timeout", text, "m"]) else {
                 Issue.record("show --timeout \(text) did not parse")
                 continue
             }
-            #expect(show.timeout == expected, "--timeout \(text)")
+            #expect(command.request.timeout == expected, "--timeout \(text)")
         }
     }
 

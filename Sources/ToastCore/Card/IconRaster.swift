@@ -17,10 +17,12 @@ public enum IconRaster {
         var mask = [UInt8](repeating: 0, count: stride * max(0, size))
         guard size > 0 else { return mask }
         let s = Double(size)
+        // Looked up once, not per pixel: the table is keyed by the shape's name, so each lookup hashes a string.
+        let steps = IconSource.builtIn[shape] ?? []
         for y in 0..<size {
             for x in 0..<size {
                 let p = V((Double(x) + 0.5) / s, (Double(y) + 0.5) / s)
-                let d = distance(shape, p, phase: phase) * s
+                let d = distance(steps, p, phase: phase) * s
                 mask[y * stride + x] = UInt8((max(0, min(1, 0.5 - d)) * 255).rounded())
             }
         }
@@ -41,9 +43,9 @@ public enum IconRaster {
     }
 
     /// Signed distance from `p` to the icon: the union of its shapes, minus the ones it cuts.
-    static func distance(_ shape: IconShape, _ p: V, phase: Double) -> Double {
+    static func distance(_ steps: [IconSource.Step], _ p: V, phase: Double) -> Double {
         var d = Double.infinity
-        for step in IconSource.builtIn[shape] ?? [] {
+        for step in steps {
             let e = distance(step.shape, p, phase: phase)
             d = step.cuts ? max(d, -e) : min(d, e)
         }

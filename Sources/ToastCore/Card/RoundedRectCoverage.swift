@@ -29,7 +29,7 @@ public enum RoundedRectCoverage {
     /// no spans, rather than a trap on a backwards range.
     public static func rowSpans(width: Int, height: Int, radius: Double, minimumCoverage: Double = 0.5) -> [(y: Int, start: Int, end: Int)] {
         guard width > 0, height > 0 else { return [] }
-        var spans: [(Int, Int, Int)] = []
+        var spans: [(y: Int, start: Int, end: Int)] = []
         spans.reserveCapacity(height)
         for y in 0..<height {
             var start = 0

@@ -2,9 +2,7 @@
 public enum Command: Equatable, Sendable {
     /// `flags` are passed to `xtoastd` as given: `--no-dbus`, `--replace`.
     case daemon(flags: [String] = [])
-    /// With `messageFromStdin`, the message is read from stdin (`-` on the command line).
-    /// With `wait`, the client stays until the toast ends and reports how.
-    case show(ShowRequest, messageFromStdin: Bool, wait: WaitOutput?)
+    case show(ShowCommand)
     case update(UpdateRequest)
     case dismiss(id: String)
     case dismissAll
@@ -21,7 +19,7 @@ public enum Command: Equatable, Sendable {
     public var request: Request? {
         switch self {
         case .daemon, .help: nil
-        case let .show(s, _, _): .show(s)
+        case let .show(s): .show(s.request)
         case let .update(u): .update(u)
         case let .dismiss(id): .dismiss(id: id)
         case .dismissAll: .dismissAll
@@ -33,6 +31,24 @@ public enum Command: Equatable, Sendable {
         case .ping: .ping
         case .reload: .reload
         }
+    }
+
+}
+
+/// `xtoast show`: the request, and what the client does around it. A struct rather than the
+/// case's own tuple: copying a tuple payload needs its metadata, which the runtime builds by
+/// demangling, on every launch of the client.
+public struct ShowCommand: Equatable, Sendable {
+    public var request: ShowRequest
+    /// The message is read from stdin (`-` on the command line).
+    public var messageFromStdin: Bool
+    /// With `wait`, the client stays until the toast ends and reports how.
+    public var wait: WaitOutput?
+
+    public init(_ request: ShowRequest, messageFromStdin: Bool = false, wait: WaitOutput? = nil) {
+        self.request = request
+        self.messageFromStdin = messageFromStdin
+        self.wait = wait
     }
 }
 

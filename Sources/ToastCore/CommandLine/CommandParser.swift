@@ -129,7 +129,7 @@ public enum CommandParser {
             wait = .json
         }
         let words = reader.words
-        if words == ["-"] { return .show(show, messageFromStdin: true, wait: wait) }
+        if words == ["-"] { return .show(ShowCommand(show, messageFromStdin: true, wait: wait)) }
         if words.contains("-") && words.count > 1 { throw UsageError("\"-\" (read the message from stdin) must be the whole message") }
         // Joined by hand: the client parses once per toast, and the generic `joined` looks up
         // its associated types at run time (a quarter of the client's instructions).
@@ -139,7 +139,7 @@ public enum CommandParser {
             show.message += word
         }
         if show.message.isEmpty && (show.title ?? "").isEmpty { throw UsageError("show needs a MESSAGE (or - to read it from stdin)") }
-        return .show(show, messageFromStdin: false, wait: wait)
+        return .show(ShowCommand(show, messageFromStdin: false, wait: wait))
     }
 
     static func parseUpdate(_ args: [String]) throws(UsageError) -> Command {

@@ -134,12 +134,7 @@ public enum ManPage {
 
     /// The operations the examples cover, for the test that keeps them complete.
     static var documentedOperations: Set<String> {
-        Set(requests.compactMap { request, _ in
-            if case let .object(members) = request.json, case let .string(op)? = members.first(where: { $0.0 == "op" })?.1 {
-                return op
-            }
-            return nil
-        })
+        Set(requests.map { request, _ in request.op })
     }
 
     private static let events: [(ToastEvent, String)] = [
@@ -174,7 +169,7 @@ public enum ManPage {
             """)
         lines += [".SS Requests"]
         for (request, meaning) in requests {
-            lines += [".TP", Roff.bold(request.json.text)] + Roff.paragraph(meaning)
+            lines += [".TP", Roff.bold(request.text)] + Roff.paragraph(meaning)
         }
         lines += [".SS Events"] + Roff.paragraph("""
             While a connection stays open it receives the events of the toasts it showed (a \

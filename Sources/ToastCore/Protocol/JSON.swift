@@ -44,65 +44,21 @@ public enum JSON: Equatable, Sendable {
 // MARK: - Serialising
 
 extension JSON {
-    /// Compact JSON text, with no newline inside (so it is safe as one protocol line).
-    public var text: String {
-        var out = ""
-        write(to: &out)
-        return out
+    /// Compact JSON as UTF-8, with no newline inside (so it is safe as one protocol line).
+    public var utf8: [UInt8] {
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.bytes
     }
 
-    private func write(to out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n):
-            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else if n.isFinite { out += "\(n)" } else { out += "null" }
-        case let .string(s): JSON.writeString(s, to: &out)
-        case let .array(items):
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                item.write(to: &out)
-            }
-            out += "]"
-        case let .object(members):
-            out += "{"
-            for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
-                JSON.writeString(key, to: &out)
-                out += ":"
-                value.write(to: &out)
-            }
-            out += "}"
-        }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef")
+    /// `utf8` as a string.
+    public var text: String { String(decoding: utf8, as: UTF8.self) }
 
     /// Scalars written as `\uXXXX` (apart from the short escapes): C0 and C1 controls, DEL,
     /// U+2028/2029 and bidi controls, so a reply shown in a terminal or a log, or read by
     /// JavaScript, shows the escape rather than acting on it. JSON allows them raw; we never do.
     public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         UnicodeControls.isControl(scalar) || UnicodeControls.isLineSeparator(scalar) || UnicodeControls.isBidiControl(scalar)
-    }
-
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsEscape(scalar):
-                let v = Int(scalar.value)
-                out += "\\u"
-                for shift in [12, 8, 4, 0] { out.append(hexDigits[(v >> shift) & 0xF]) }
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

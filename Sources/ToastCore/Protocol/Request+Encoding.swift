@@ -1,44 +1,74 @@
 extension Request {
-    /// The request as a protocol line (without the newline); what the client sends.
-    public var json: JSON {
-        func op(_ name: String, _ more: [(String, JSON)] = []) -> JSON { .object([("op", .string(name))] + more) }
+    /// The operation's name on the wire.
+    public var op: String {
         switch self {
-        case .ping: return op("ping")
-        case let .list(limit): return op("list", limit.map { [("limit", .number(Double($0)))] } ?? [])
-        case .pause: return op("pause")
-        case .resume: return op("resume")
-        case .subscribe: return op("subscribe")
-        case .reload: return op("reload")
-        case let .history(limit): return op("history", limit.map { [("limit", .number(Double($0)))] } ?? [])
-        case .dismissAll: return op("dismiss", [("all", .bool(true))])
-        case let .dismiss(id): return op("dismiss", [("id", .string(id))])
-        case let .show(s):
-            var m: [(String, JSON)] = [("message", .string(s.message))]
-            if let v = s.title { m.append(("title", .string(v))) }
-            if let v = s.kind { m.append(("kind", .string(v.rawValue))) }
-            if let v = s.timeout { m.append(("timeout", .number(v))) }
-            if let v = s.id { m.append(("id", .string(v))) }
-            if let v = s.position { m.append(("position", .string(v.rawValue))) }
-            if let v = s.monitor { m.append(("monitor", .string(v.description))) }
-            if let v = s.style { m.append(("style", .string(v.rawValue))) }
-            if s.markup { m.append(("markup", .bool(true))) }
-            if let v = s.icon { m.append(("icon", .string(v))) }
-            if !s.actions.isEmpty {
-                m.append(("actions", .array(s.actions.map { .object([("id", .string($0.id)), ("label", .string($0.label))]) })))
-            }
-            if let v = s.defaultAction { m.append(("default_action", .string(v))) }
-            if let v = s.progress { m.append(("progress", .number(v))) }
-            if let v = s.urgency { m.append(("urgency", .string(v.rawValue))) }
-            return op("show", m)
-        case let .update(u):
-            var m: [(String, JSON)] = [("id", .string(u.id))]
-            if let v = u.message { m.append(("message", .string(v))) }
-            if let v = u.title { m.append(("title", .string(v))) }
-            if let v = u.kind { m.append(("kind", .string(v.rawValue))) }
-            if let v = u.timeout { m.append(("timeout", .number(v))) }
-            if let v = u.progress { m.append(("progress", .number(v))) }
-            if let v = u.icon { m.append(("icon", .string(v))) }
-            return op("update", m)
+        case .show: "show"
+        case .update: "update"
+        case .dismiss, .dismissAll: "dismiss"
+        case .list: "list"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .history: "history"
+        case .subscribe: "subscribe"
+        case .ping: "ping"
+        case .reload: "reload"
         }
     }
+
+    /// The request as a protocol line (without the newline); what the client sends. Written
+    /// field by field rather than through a `JSON` value: the client does this once per launch.
+    public var line: [UInt8] {
+        var w = JSONWriter()
+        w.beginObject()
+        w.member("op", op)
+        switch self {
+        case .ping, .pause, .resume, .subscribe, .reload:
+            break
+        case let .list(limit), let .history(limit):
+            w.member("limit", limit.map(Double.init))
+        case .dismissAll:
+            w.member("all", true)
+        case let .dismiss(id):
+            w.member("id", id)
+        case let .show(s):
+            w.member("message", s.message)
+            w.member("title", s.title)
+            w.member("kind", s.kind?.rawValue)
+            w.member("timeout", s.timeout)
+            w.member("id", s.id)
+            w.member("position", s.position?.rawValue)
+            w.member("monitor", s.monitor?.description)
+            w.member("style", s.style?.rawValue)
+            if s.markup { w.member("markup", true) }
+            w.member("icon", s.icon)
+            if !s.actions.isEmpty {
+                w.key("actions")
+                w.beginArray()
+                for action in s.actions {
+                    w.element()
+                    w.beginObject()
+                    w.member("id", action.id)
+                    w.member("label", action.label)
+                    w.endObject()
+                }
+                w.endArray()
+            }
+            w.member("default_action", s.defaultAction)
+            w.member("progress", s.progress)
+            w.member("urgency", s.urgency?.rawValue)
+        case let .update(u):
+            w.member("id", u.id)
+            w.member("message", u.message)
+            w.member("title", u.title)
+            w.member("kind", u.kind?.rawValue)
+            w.member("timeout", u.timeout)
+            w.member("progress", u.progress)
+            w.member("icon", u.icon)
+        }
+        w.endObject()
+        return w.bytes
+    }
+
+    /// `line` as a string.
+    public var text: String { String(decoding: line, as: UTF8.self) }
 }
