@@ -53,8 +53,8 @@ struct Client {
                                   display: env("DISPLAY"), uid: getuid()).path
     }
 
-    func send(_ request: Request) -> Bool {
-        socket.writeAll(request.line + [UInt8(ascii: "\n")])
+    func send(_ line: [UInt8]) -> Bool {
+        socket.writeAll(line + [UInt8(ascii: "\n")])
     }
 
     /// The next message from the daemon; nil when the connection ends (or, with `timeout`,
@@ -89,8 +89,8 @@ struct Client {
 
     /// Sends one request and waits for its reply (at most `replyTimeout` seconds between
     /// lines), skipping events.
-    mutating func roundTrip(_ request: Request) throws(Failure) -> Reply {
-        guard send(request) else { throw Failure(code: .noDaemon, message: "the daemon closed the connection") }
+    mutating func roundTrip(_ line: [UInt8]) throws(Failure) -> Reply {
+        guard send(line) else { throw Failure(code: .noDaemon, message: "the daemon closed the connection") }
         while let message = next(timeout: Client.replyTimeout) {
             switch message {
             case let .reply(.error(text)): throw Failure(code: .refused, message: text)

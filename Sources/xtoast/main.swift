@@ -73,12 +73,12 @@ func run() -> Never {
     default:
         break
     }
-    guard let request = command.request else { exit(.ok) }
+    guard let line = command.requestLine else { exit(.ok) }
     var client: Client
     let reply: Reply
     do {
         client = try Client.connect()
-        reply = try client.roundTrip(request)
+        reply = try client.roundTrip(line)
     } catch {
         printError(error.message)
         exit(error.code)

@@ -33,6 +33,9 @@ public enum Command: Equatable, Sendable {
         }
     }
 
+    /// `request`'s protocol line, or nil.
+    public var requestLine: [UInt8]? { request?.line }
+
 }
 
 /// `xtoast show`: the request, and what the client does around it. A struct rather than the
