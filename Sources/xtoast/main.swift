@@ -49,10 +49,16 @@ func execDaemon(_ flags: [String]) -> Never {
     exit(.refused)
 }
 
+/// The arguments after the program's name, read from argv directly: `CommandLine.arguments`
+/// builds the whole array through a lazy global and a generic copy, more code paged in per launch.
+func arguments() -> [String] {
+    (1..<Int(max(1, CommandLine.argc))).map { String(cString: CommandLine.unsafeArgv[$0]!) }
+}
+
 func run() -> Never {
     var command: Command
     do {
-        command = try CommandParser.parse(Array(CommandLine.arguments.dropFirst()))
+        command = try CommandParser.parse(arguments())
     } catch {
         printError("\(error.message)\nTry 'xtoast --help'.")
         exit(.usage)

@@ -24,6 +24,15 @@ private func show(_ request: ShowRequest) -> Command { .show(ShowCommand(request
         #expect(parse(["show", "Build", "done", "in", "3s"]) == show(ShowRequest(message: "Build done in 3s")))
     }
 
+    /// The option reader works on bytes: `=` splits an inline value however many non-ASCII
+    /// characters surround it, and words of any script are joined as given.
+    @Test func inlineValuesAndWordsKeepNonASCIIText() {
+        #expect(parse(["show", "--title=héllo=x", "m"]) == show(ShowRequest(message: "m", title: "héllo=x")))
+        #expect(parse(["show", "é", "🇫🇷", "مرحبا"]) == show(ShowRequest(message: "é 🇫🇷 مرحبا")))
+        #expect(usageError(["show", "-", "x"]).contains("must be the whole message"))
+        #expect(parse(["show", "--", "-k", "--x=y"]) == show(ShowRequest(message: "-k --x=y")))
+    }
+
     @Test func everyLongOption() {
         let command = parse(["show", "--title", "CI", "--kind", "error", "--timeout", "2.5", "--id", "build-7",
                              "--position", "bottom-left", "tests", "failed"])

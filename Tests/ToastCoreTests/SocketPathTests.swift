@@ -50,6 +50,9 @@ private func resolve(override: String? = nil, runtimeDir: String? = "/run/user/1
         #expect(tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") })
         #expect(!SocketPath.displayTag("a b:0").contains(" "))
         #expect(!SocketPath.displayTag("é:0").contains("é"))
+        // One underscore per byte: the tag is worked out on bytes, the same way by client and daemon.
+        #expect(SocketPath.displayTag("é:0") == "___0")
+        #expect(SocketPath.displayTag("unix:3.1") == "3")
     }
 
     @Test func missingDisplay() {

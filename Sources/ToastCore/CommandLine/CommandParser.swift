@@ -53,16 +53,19 @@ public enum CommandParser {
         init(_ args: [String]) { self.args = args }
 
         /// The next option name and its inline value (`--opt=value`); words are collected on the way.
+        /// Looks at bytes, not characters: the client runs this on every launch, and character
+        /// iteration pulls in grapheme breaking.
         mutating func next() -> (String, String?)? {
             while i < args.count {
                 let arg = args[i]
+                let bytes = arg.utf8
                 i += 1
-                if onlyWords || arg == "-" || !arg.hasPrefix("-") {
+                if onlyWords || bytes.first != UInt8(ascii: "-") || bytes.count == 1 {
                     words.append(arg)
                 } else if arg == "--" {
                     onlyWords = true
-                } else if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                    return (String(arg[..<eq]), String(arg[arg.index(after: eq)...]))
+                } else if bytes.starts(with: "--".utf8), let eq = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                    return (String(decoding: bytes[..<eq], as: UTF8.self), String(decoding: bytes[bytes.index(after: eq)...], as: UTF8.self))
                 } else {
                     return (arg, nil)
                 }
@@ -131,12 +134,18 @@ public enum CommandParser {
         let words = reader.words
         if words == ["-"] { return .show(ShowCommand(show, messageFromStdin: true, wait: wait)) }
         if words.contains("-") && words.count > 1 { throw UsageError("\"-\" (read the message from stdin) must be the whole message") }
-        // Joined by hand: the client parses once per toast, and the generic `joined` looks up
-        // its associated types at run time (a quarter of the client's instructions).
-        show.message = ""
-        for (index, word) in zip(words.indices, words) {
-            if index > 0 { show.message += " " }
-            show.message += word
+        // Joined by hand, as bytes: the client parses once per toast, and the generic `joined`
+        // looks up its associated types at run time, and string appending pages in more of the
+        // standard library. One word (a quoted message) is taken as it is.
+        if words.count == 1 {
+            show.message = words[0]
+        } else {
+            var message: [UInt8] = []
+            for (index, word) in zip(words.indices, words) {
+                if index > 0 { message.append(UInt8(ascii: " ")) }
+                message += word.utf8
+            }
+            show.message = String(decoding: message, as: UTF8.self)
         }
         if show.message.isEmpty && (show.title ?? "").isEmpty { throw UsageError("show needs a MESSAGE (or - to read it from stdin)") }
         return .show(ShowCommand(show, messageFromStdin: false, wait: wait))

@@ -210,11 +210,13 @@ private struct Parser {
 
     mutating func parseString() throws(JSONError) -> String {
         i += 1
-        var scalars = String.UnicodeScalarView()
+        // UTF-8 gathered as bytes (checked on the way), made a String once at the end: cheaper
+        // than appending scalar by scalar, for the daemon's requests and the client's replies.
+        var utf8: [UInt8] = []
         while true {
             guard i < bytes.count else { throw fail("unterminated string") }
             let b = bytes[i]
-            if b == UInt8(ascii: "\"") { i += 1; return String(scalars) }
+            if b == UInt8(ascii: "\"") { i += 1; return String(decoding: utf8, as: UTF8.self) }
             if b < 0x20 { throw fail("control character in string") }
             if b == UInt8(ascii: "\\") {
                 i += 1
@@ -222,14 +224,14 @@ private struct Parser {
                 let e = bytes[i]
                 i += 1
                 switch e {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "\""): utf8.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): utf8.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): utf8.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "t"): utf8.append(0x09)
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800...0xDBFF).contains(code) {
@@ -242,12 +244,18 @@ private struct Parser {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw fail("unpaired surrogate") }
-                    scalars.append(scalar)
+                    UTF8.encode(scalar) { utf8.append($0) }
                 default: throw fail("bad escape")
                 }
                 continue
             }
-            scalars.append(try utf8Scalar())
+            let start = i
+            if b < 0x80 {
+                i += 1
+            } else {
+                _ = try utf8Scalar()  // checks the sequence and steps over it
+            }
+            utf8 += bytes[start..<i]
         }
     }
 

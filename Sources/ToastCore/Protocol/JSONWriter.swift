@@ -21,12 +21,24 @@ public struct JSONWriter {
     /// Whole numbers below 10^15 without a fraction; non-finite numbers (never valid JSON) as null.
     public mutating func number(_ n: Double) {
         if n.isFinite, n == n.rounded(), abs(n) < 1e15 {
-            bytes += String(Int64(n)).utf8
+            integer(Int64(n))
         } else if n.isFinite {
             bytes += "\(n)".utf8
         } else {
             null()
         }
+    }
+
+    /// Digits by hand: `String(Int64)` is generic code the client would page in for one number.
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes += digits.reversed()
     }
 
     public mutating func string(_ s: String) {

@@ -19,17 +19,27 @@ public enum SocketPath {
     }
 
     /// ":0", ":0.0" and "unix:0" are the same server; the screen number does not matter.
-    /// Anything that is not a safe file-name character becomes "_".
+    /// Every byte that is not a safe file-name character becomes "_". Worked on bytes, not
+    /// characters: the client computes it on every launch, and grapheme breaking and Unicode
+    /// properties are pages of the standard library it would otherwise touch.
     public static func displayTag(_ display: String?) -> String {
-        guard var d = display, !d.isEmpty else { return "nodisplay" }
-        if d.hasPrefix("unix:") { d.removeFirst(4) }
-        if let colon = d.lastIndex(of: ":") {
-            let host = d[..<colon]
-            var number = d[d.index(after: colon)...]
-            if let dot = number.firstIndex(of: ".") { number = number[..<dot] }
-            d = host + ":" + number
+        guard let display, !display.isEmpty else { return "nodisplay" }
+        var d = Array(display.utf8)
+        if d.starts(with: "unix:".utf8) { d.removeFirst(4) }
+        if let colon = d.lastIndex(of: UInt8(ascii: ":")) {
+            var number = d[(colon + 1)...]
+            if let dot = number.firstIndex(of: UInt8(ascii: ".")) { number = number[..<dot] }
+            d = Array(d[...colon]) + number
         }
-        if d.hasPrefix(":") { d.removeFirst() }
-        return String(d.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") ? $0 : "_" })
+        if d.first == UInt8(ascii: ":") { d.removeFirst() }
+        return String(decoding: d.map { isSafe($0) ? $0 : UInt8(ascii: "_") }, as: UTF8.self)
+    }
+
+    private static func isSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): true
+        default: false
+        }
     }
 }
