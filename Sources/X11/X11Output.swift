@@ -30,6 +30,10 @@ public final class X11Output: Output {
     private var spinners: [SurfaceID: SpinnerOverlay] = [:]
     /// Read at start and again on every screen change, never per toast.
     public private(set) var monitors: [Monitor]
+    /// The screen's refresh rate (for monitors that do not give their own), read when the
+    /// monitors are: asking per animation was a synchronous round trip on every toast, and
+    /// `XRRGetScreenInfo` makes the server probe its outputs.
+    public private(set) var refreshRate: Double?
 
     public struct OpenError: Error { public let message: String }
 
@@ -48,6 +52,7 @@ public final class X11Output: Output {
         display.watchCompositor()
         display.watchScreen()
         monitors = display.readMonitors()
+        refreshRate = display.refreshRate
     }
 
     private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
@@ -60,7 +65,6 @@ public final class X11Output: Output {
     public func pointerPosition() -> Point? { display.pointerPosition() }
     public func focusedWindowCenter() -> Point? { display.focusedWindowCenter() }
     public var hasAlpha: Bool { visual.hasAlpha }
-    public var refreshRate: Double? { display.refreshRate }
     public var textMetrics: any TextMeasuring { fonts }
 
     /// The fonts, loaded on first use. Pango substitutes a family it lacks, so only a screen
@@ -179,6 +183,7 @@ public final class X11Output: Output {
         problems += decoded.failures
         if !decoded.ready.isEmpty { extra.append(.imagesReady) }
         if screenChanged {
+            refreshRate = display.refreshRate
             let fresh = display.readMonitors()
             if fresh != monitors {
                 monitors = fresh
