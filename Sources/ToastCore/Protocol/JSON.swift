@@ -249,13 +249,14 @@ private struct Parser {
                 }
                 continue
             }
-            let start = i
             if b < 0x80 {
+                utf8.append(b)
                 i += 1
             } else {
+                let start = i
                 _ = try utf8Scalar()  // checks the sequence and steps over it
+                utf8 += bytes[start..<i]
             }
-            utf8 += bytes[start..<i]
         }
     }
 
