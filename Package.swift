@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
-        .executableTarget(name: "xtoast-bench", dependencies: ["CX11"]),
+        .executableTarget(name: "xtoast-bench", dependencies: ["CX11", "ToastCore"]),
         .target(name: "FuzzSupport", dependencies: ["ToastCore"]),
         .executableTarget(name: "fuzz-request", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-config", dependencies: ["ToastCore", "FuzzSupport"]),

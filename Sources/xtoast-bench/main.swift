@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CX11
+import ToastCore
 
 /// Measures what a user waits for: from launching `xtoast show` to the card's pixels on
 /// screen, observed from outside the daemon by reading the screen with XGetImage; and how the
@@ -93,6 +94,7 @@ func run(_ argv: [String]) -> Double {
 func median(_ xs: [Double]) -> Double { xs.isEmpty ? .nan : xs.sorted()[xs.count / 2] }
 func p95(_ xs: [Double]) -> Double { xs.isEmpty ? .nan : xs.sorted()[min(xs.count - 1, Int(Double(xs.count) * 0.95))] }
 func ms(_ x: Double) -> String { let v = (x * 10000).rounded() / 10; return "\(v) ms" }
+func µs(_ x: Double) -> String { let v = (x * 1e7).rounded() / 10; return "\(v) µs" }
 
 func procField(_ file: String, _ key: String) -> Int {
     guard let f = fopen("/proc/\(daemonPID)/\(file)", "r") else { return -1 }
@@ -167,6 +169,23 @@ var roundTrip: [Double] = []
 for _ in 0..<runs { roundTrip.append(run([client, "ping"])) }
 
 // Five cards entering together: every window move the server makes, timed as it is reported.
+// Decoding a request line, the daemon's first step for every one: a typical show and one
+// with a 3 000-character message (median of 50 batches of 1 000, in this process).
+func decodeTime(_ line: [UInt8]) -> Double {
+    var batches: [Double] = []
+    for _ in 0..<50 {
+        let start = now()
+        for _ in 0..<1000 { guard case .success = Request.decode(line: line) else { fail("the benchmark's request was refused") } }
+        batches.append((now() - start) / 1000)
+    }
+    return median(batches)
+}
+let typicalShow = Array(#"{"op":"show","message":"Build finished in 38 s: all 214 tests passed","kind":"success","timeout":5,"title":"CI"}"#.utf8)
+let longShow = Array(("{\"op\":\"show\",\"message\":\"" + String(repeating: "x", count: 3000) + "\"}").utf8)
+let decoding = (decodeTime(typicalShow), decodeTime(longShow))
+print("decoding a request: \(typicalShow.count)-byte show \(µs(decoding.0)), 3 000-character message \(µs(decoding.1))")
+record("decode.time", decoding.0, decoding.1)
+
 let enter = framesOfFiveEntering()
 print("5 cards entering: \(enter.frames) frames over \(ms(enter.span)), interval mean \(ms(enter.mean)), worst \(ms(enter.worst)); daemon CPU \(ms(enter.cpu))")
 record("enter.frames", Double(enter.frames), enter.span)
@@ -321,6 +340,7 @@ func report(_ path: String) -> Never {
         print("\(name) memory: idle \(Int(r)) KiB resident, \(Int(d)) KiB private dirty\(busy)")
     }
     if let (w, _) = rows["wakeups.idle"] { print("xtoastd wakeups in 3 s with 5 still toasts: \(Int(w))") }
+    if let (small, large) = rows["decode.time"] { print("decoding a request: typical show \(µs(small)), 3 000-character message \(µs(large))") }
     exit(0)
 }
 
