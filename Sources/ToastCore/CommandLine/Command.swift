@@ -33,9 +33,10 @@ public enum Command: Equatable, Sendable {
         }
     }
 
-    /// `request`'s protocol line, or nil.
+    /// `request`'s protocol line, or nil. Made here, not by the client from `request`: an
+    /// `Optional<Request>` left in the client to destroy cost it `Optional`'s metadata, built by
+    /// demangling, on every launch.
     public var requestLine: [UInt8]? { request?.line }
-
 }
 
 /// `xtoast show`: the request, and what the client does around it. A struct rather than the
