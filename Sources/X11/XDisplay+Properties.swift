@@ -13,7 +13,10 @@ extension XDisplay {
 
 extension XDisplay {
     /// A 32-bit property's values (cardinals, windows, atoms), at most 4096 of them; empty
-    /// when it is missing or of another format. The corresponding C function is `XGetWindowProperty`.
+    /// when it is missing or of another format. Each is what the server holds, 0 to 2³²-1:
+    /// Xlib hands format-32 data over as C longs, sign-extended, so 2147483648 would read as
+    /// 18446744071562067968 (and trap an `Int(...)`) unless cut back to 32 bits here.
+    /// The corresponding C function is `XGetWindowProperty`.
     func cardinals(_ window: Window, _ name: String) -> [UInt] {
         var type: Atom = 0
         var format: Int32 = 0
@@ -22,9 +25,11 @@ extension XDisplay {
         guard XGetWindowProperty(handle, window, atom(name), 0, 4096, 0, Atom(AnyPropertyType), &type, &format,
                                  &count, &after, &data) == Success, let data else { return [] }
         defer { XFree(data) }
-        guard format == 32 else { return [] }
-        // Format-32 data arrives as C longs, whatever their width.
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        guard format == 32, count <= 4096 else { return [] }
+        let n = Int(count)
+        return data.withMemoryRebound(to: UInt.self, capacity: n) { longs in
+            (0..<n).map { UInt(UInt32(truncatingIfNeeded: longs[$0])) }
+        }
     }
 }
 

@@ -15,12 +15,12 @@ extension XDisplay {
             defer { XRRFreeMonitors(list) }
             let resources = XRRGetScreenResourcesCurrent(handle, root)
             defer { if let resources { XRRFreeScreenResources(resources) } }
-            for i in 0..<Int(max(0, count)) {
+            for i in 0..<min(Int(max(0, count)), Self.maxMonitors) {
                 let m = list[i]
-                let name = XGetAtomName(handle, m.name).map { p in defer { XFree(p) }; return String(cString: p) } ?? "monitor-\(i)"
+                let name = XGetAtomName(handle, m.name).map { p in defer { XFree(p) }; return Self.monitorName(p) } ?? "monitor-\(i)"
                 let frame = Rect(x: Double(m.x), y: Double(m.y), width: Double(m.width), height: Double(m.height))
                 guard frame.width > 0, frame.height > 0 else { continue }
-                let outputs = m.outputs.map { Array(UnsafeBufferPointer(start: $0, count: Int(max(0, m.noutput)))) } ?? []
+                let outputs = m.outputs.map { Array(UnsafeBufferPointer(start: $0, count: min(Int(max(0, m.noutput)), Self.maxMonitors))) } ?? []
                 let rate = resources.flatMap { refreshRate(of: outputs, in: $0) }
                 monitors.append(Monitor(name: name, frame: frame, isPrimary: m.primary != 0, refreshRate: rate))
             }
@@ -30,6 +30,17 @@ extension XDisplay {
                                    struts: readStruts(), workarea: readWorkArea())
         for i in monitors.indices { monitors[i].workArea = areas[i] }
         return monitors
+    }
+
+    /// Monitors (and outputs per monitor) read at most: a desktop has a handful, and any
+    /// client can define more with `xrandr --setmonitor`.
+    static let maxMonitors = 64
+
+    /// A monitor's name as the server gives it (an atom's name, which any client can make),
+    /// cut to `MonitorChoice`'s 64 bytes, the longest a `--monitor` can name.
+    private static func monitorName(_ p: UnsafePointer<CChar>) -> String {
+        let bytes = UnsafeBufferPointer(start: p, count: strnlen(p, 64)).map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The highest refresh rate among the modes `outputs` show now (dot clock over the total
@@ -56,14 +67,10 @@ extension XDisplay {
         return best
     }
 
-    /// `_NET_WORKAREA` for the current desktop: one rectangle across every monitor.
+    /// `_NET_WORKAREA` for the current desktop: one rectangle across every monitor. Any
+    /// client may set either property to anything; `WorkArea.desktopArea` takes them as found.
     private func readWorkArea() -> Rect? {
-        let values = cardinals(root, "_NET_WORKAREA")
-        let desktop = Int(cardinals(root, "_NET_CURRENT_DESKTOP").first ?? 0)
-        let i = values.count >= 4 * (desktop + 1) ? 4 * desktop : 0
-        guard values.count >= i + 4 else { return nil }
-        let r = values[i..<(i + 4)].map { Double(min($0, 1 << 20)) }
-        return r[2] > 0 && r[3] > 0 ? Rect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
+        WorkArea.desktopArea(cardinals(root, "_NET_WORKAREA"), current: cardinals(root, "_NET_CURRENT_DESKTOP").first)
     }
 
     /// Every top-level window's `_NET_WM_STRUT_PARTIAL` (or `_NET_WM_STRUT`): what docks

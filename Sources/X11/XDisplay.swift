@@ -86,7 +86,7 @@ final class XDisplay {
     /// The corresponding C functions are `XSetErrorHandler` (via the shim) and `XGetErrorText`.
     func takeErrors() -> [String] {
         var records = [xt_error_record](repeating: xt_error_record(), count: Int(XT_ERROR_LOG_SIZE))
-        let count = Int(records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) })
+        let count = Int(clamping: records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) })
         let kept = min(count, records.count)
         var lines = records.prefix(kept).map { r in
             var text = [CChar](repeating: 0, count: 128)

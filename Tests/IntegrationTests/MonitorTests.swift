@@ -123,6 +123,26 @@ extension Integration {
             #expect(f.first?.y == 16)
         }
 
+        @Test("issue 17: a _NET_CURRENT_DESKTOP no desktop has (2147483648, which Xlib sign-extends) stops neither a start nor a work-area change")
+        func bogusCurrentDesktop() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            try display.run("xprop", ["-root", "-f", "_NET_CURRENT_DESKTOP", "32c", "-set", "_NET_CURRENT_DESKTOP", "2147483648"])
+            try display.run("xprop", ["-root", "-f", "_NET_WORKAREA", "32c", "-set", "_NET_WORKAREA", "0, 40, 1280, 760"])
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            let f = try frames(display, daemon, probe, [["under the panel"]])
+            #expect(f.first?.y == 56, "the first desktop's work area counts: \(f)")
+            for desktop in ["4294967295", "2147483648"] {
+                try display.run("xprop", ["-root", "-f", "_NET_CURRENT_DESKTOP", "32c", "-set", "_NET_CURRENT_DESKTOP", desktop])
+                try display.run("xprop", ["-root", "-f", "_NET_WORKAREA", "32c", "-set", "_NET_WORKAREA", "0, \(desktop.count * 8), 1280, 700"])
+            }
+            try waitUntil("the card to move down to 96") { probe.cardsOnScreen().first?.frame.y == 96 }
+            #expect(try daemon.xtoast(["ping"]).status == 0, "the daemon still answers: \(daemon.log)")
+            _ = try daemon.show(["--timeout", "0", "placed after"])
+            let after = try F.restingCards(probe, count: 2).map(\.frame)
+            #expect(after.contains { $0.y == 96 }, "\(after)")
+        }
+
         @Test("a card entering at an edge shared with a neighbour never shows on the neighbour")
         func clippedAtTheSeam() throws {
             let display = try PrivateDisplay(size: "3840x1080")

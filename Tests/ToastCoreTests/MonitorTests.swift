@@ -75,4 +75,18 @@ import ToastCore
         #expect(Strut.parse([1, 2, 3], screen: screen).isEmpty)
         #expect(Strut.parse([UInt.max, 0, 0, 0], screen: screen).first?.size == Double(1 << 20))
     }
+
+    @Test("_NET_WORKAREA's rectangle for _NET_CURRENT_DESKTOP; a desktop it does not list (2147483648, 2³²-1) takes the first")
+    func desktopArea() {
+        let two: [UInt] = [0, 40, 1280, 760, 0, 0, 1280, 770]
+        #expect(WorkArea.desktopArea(two, current: 1) == Rect(x: 0, y: 0, width: 1280, height: 770))
+        #expect(WorkArea.desktopArea(two, current: nil) == Rect(x: 0, y: 40, width: 1280, height: 760))
+        for bogus: UInt in [2, 2_147_483_648, 4_294_967_295, UInt.max, UInt.max / 4] {
+            #expect(WorkArea.desktopArea(two, current: bogus) == Rect(x: 0, y: 40, width: 1280, height: 760), "\(bogus)")
+        }
+        #expect(WorkArea.desktopArea([0, 40, 1280], current: 0) == nil)
+        #expect(WorkArea.desktopArea([], current: UInt.max) == nil)
+        #expect(WorkArea.desktopArea([0, 0, 0, 760], current: 0) == nil, "an empty rectangle is none")
+        #expect(WorkArea.desktopArea([UInt.max, UInt.max, UInt.max, UInt.max], current: 0)?.width == Double(1 << 20))
+    }
 }

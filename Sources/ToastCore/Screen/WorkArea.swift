@@ -47,6 +47,18 @@ public enum WorkArea {
         }
     }
 
+    /// The rectangle `_NET_WORKAREA` (four cardinals per desktop: x, y, width, height) gives
+    /// for desktop `current` (`_NET_CURRENT_DESKTOP`), or the first desktop's when `current`
+    /// is missing or names no desktop listed; nil when there is none or it is empty. Both come
+    /// from whatever client set them last: any number is taken, none traps.
+    public static func desktopArea(_ values: [UInt], current: UInt?) -> Rect? {
+        let desktops = values.count / 4
+        let i = current.map { $0 < UInt(desktops) ? 4 * Int($0) : 0 } ?? 0
+        guard values.count >= i + 4 else { return nil }
+        let r = values[i..<(i + 4)].map { Double(min($0, 1 << 20)) }
+        return r[2] > 0 && r[3] > 0 ? Rect(x: r[0], y: r[1], width: r[2], height: r[3]) : nil
+    }
+
     static func subtract(_ s: Strut, from area: Rect, frame: Rect, screen: Size) -> Rect {
         var a = area
         switch s.edge {
