@@ -16,6 +16,10 @@ extension XDisplay {
 
     private func decode(_ event: XEvent) -> InputEvent? {
         var e = event
+        // Any client can send any event to any window (`XSendEvent`), and the server marks
+        // those: pointer and key input is taken only from the server's own devices (as xterm
+        // does by default), so no program can click a card or choose a toast's action.
+        if Self.isUserInput(e.type), e.xany.send_event != 0 { return nil }
         switch e.type {
         case ButtonPress:
             let b = e.xbutton
@@ -40,6 +44,11 @@ extension XDisplay {
             if isScreenChange(&e) { return .screenChanged }
             return nil
         }
+    }
+
+    /// The event types that carry what the user did with the pointer or the keyboard.
+    private static func isUserInput(_ type: Int32) -> Bool {
+        [ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify, KeyPress, KeyRelease].contains(type)
     }
 
     /// Keeps pointer events coming to `window` while a drag is under way, even off the card.

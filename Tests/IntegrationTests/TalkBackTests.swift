@@ -71,6 +71,28 @@ extension Integration {
             try waitUntil("the card to leave") { probe.cards().isEmpty }
         }
 
+        @Test("issue 17: a click forged with XSendEvent chooses nothing; the user's own click, after it, does")
+        func forgedClickIgnored() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let waiting = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--title", "Delete the backups?",
+                                                  "--action", "keep=Keep them", "--action", "delete=Delete", "Pick one"])
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let labels = Self.clusters(of: Kind.info.defaultColor, in: try Self.capture(probe, card), minY: Int(card.frame.y + card.frame.height / 2))
+            try #require(labels.count == 2, "two button labels, found \(labels)")
+            let keep = Point(x: Double(labels[0].x0 + labels[0].x1) / 2, y: Double(labels[0].y0 + labels[0].y1) / 2)
+            let delete = Point(x: Double(labels[1].x0 + labels[1].x1) / 2, y: Double(labels[1].y0 + labels[1].y1) / 2)
+            // Another program forges a click on Delete; then the user clicks Keep. The server
+            // delivers them in that order, so the first action the client hears tells which counted.
+            let origin = Point(x: card.frame.x, y: card.frame.y)
+            probe.sendButton(to: card.window, at: delete, windowOrigin: origin, down: true)
+            probe.sendButton(to: card.window, at: delete, windowOrigin: origin, down: false)
+            probe.click(at: keep)
+            let run = try waiting.finish()
+            #expect(run.stdout == "1\naction keep\n", "\(run.stdout)")
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+        }
+
         @Test("a button lights up under the pointer and dims while pressed")
         func buttonStates() throws {
             let daemon = try DaemonHarness()

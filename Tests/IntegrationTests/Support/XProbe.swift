@@ -137,6 +137,25 @@ final class XProbe {
         XSync(display, 0)
     }
 
+    /// A button press or release as any X client can forge one (`XSendEvent`, which marks it
+    /// `send_event`), sent straight to `window` at `p` (screen coordinates).
+    func sendButton(to window: Window, at p: Point, windowOrigin: Point, down: Bool) {
+        var event = XEvent()
+        event.xbutton.type = down ? ButtonPress : ButtonRelease
+        event.xbutton.display = display
+        event.xbutton.window = window
+        event.xbutton.root = root
+        event.xbutton.x = Int32(p.x - windowOrigin.x)
+        event.xbutton.y = Int32(p.y - windowOrigin.y)
+        event.xbutton.x_root = Int32(p.x)
+        event.xbutton.y_root = Int32(p.y)
+        event.xbutton.button = 1
+        event.xbutton.same_screen = 1
+        event.xbutton.time = UInt(CurrentTime)
+        XSendEvent(display, window, 0, down ? ButtonPressMask : ButtonReleaseMask, &event)
+        XSync(display, 0)
+    }
+
     func click(at p: Point) {
         movePointer(to: p)
         button(down: true)
