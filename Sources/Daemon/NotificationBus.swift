@@ -181,7 +181,8 @@ final class NotificationBus {
         let errno: Int32
     }
 
-    /// One method call (or the bus's NameLost) from the shim's vtable or match. Answers are
+    /// One method call (or the bus's NameLost) from the shim's vtable or match (whose rule
+    /// names the bus as the sender; the sender is checked here too). Answers are
     /// sent here; a negative return makes sd-bus answer with the error set in `error`.
     private func dispatch(_ message: OpaquePointer, _ busError: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
@@ -205,6 +206,7 @@ final class NotificationBus {
                     [info.name, info.vendor, info.version, info.specVersion].allSatisfy { appendString(m, $0) }
                 }
             case "NameLost":
+                guard Self.isFromBus(message) else { return ignoreForged(message, member) }
                 let lost = try readString(message)
                 if lost == Self.name { nameLost() }
                 return 0
@@ -215,6 +217,22 @@ final class NotificationBus {
             Log.info("refused a malformed \(member) call (\(Self.describe(-error.errno)))")
             return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.InvalidArgs", "malformed \(member) arguments")
         }
+    }
+
+    /// Whether a signal comes from the bus itself. Only the bus sends `NameLost` and
+    /// `NameAcquired`, but any client can send a signal of that name straight to this
+    /// connection; the bus stamps every message with its true sender, which no client can
+    /// forge. The corresponding C functions are `sd_bus_message_is_signal` and `…_get_sender`.
+    private static func isFromBus(_ message: OpaquePointer) -> Bool {
+        guard sd_bus_message_is_signal(message, "org.freedesktop.DBus", nil) > 0,
+              let sender = sd_bus_message_get_sender(message) else { return false }
+        return strcmp(sender, "org.freedesktop.DBus") == 0
+    }
+
+    private func ignoreForged(_ message: OpaquePointer, _ member: String) -> Int32 {
+        let sender = sd_bus_message_get_sender(message).map { String(cString: $0) } ?? "an unknown sender"
+        Log.info("ignored a \(member) signal from \(Log.quoted(sender)): only the bus itself sends it")
+        return 0
     }
 
     /// Another server took the name: this one's toasts end (reason 4) and the socket keeps serving.

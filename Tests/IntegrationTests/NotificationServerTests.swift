@@ -210,6 +210,24 @@ extension Integration {
             #expect(lonely.log.components(separatedBy: "no session bus").count == 2, "\(lonely.log)")
         }
 
+        @Test("a NameLost signal forged by a client is ignored: the name stays owned and a later Notify shows a card")
+        func forgedNameLost() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let client = try RawBusClient(address: bus.address)
+            let owner = try #require(client.owner(of: "org.freedesktop.Notifications"))
+            for member in ["NameLost", "NameAcquired"] {
+                try client.sendSignal(to: owner, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                                      member: member, argument: "org.freedesktop.Notifications")
+            }
+            // Sent after the signals on the same connection, so handled after them.
+            let id = try client.notify(summary: "still here", timeout: 5).mapError { TestFailure("\($0) \(daemon.log)") }.get()
+            #expect(id > 0)
+            _ = try F.restingCards(probe, count: 1)
+            #expect(client.owner(of: "org.freedesktop.Notifications") == owner)
+            #expect(!daemon.log.contains("another server took"), "\(daemon.log)")
+            #expect(daemon.log.contains("ignored a NameLost signal from"), "\(daemon.log)")
+        }
+
         @Test("a second server finds the name held and says by whom; with --replace it takes it and the first ends its toasts (reason 4)")
         func sharingTheName() throws {
             let (bus, first, _) = try Self.start()

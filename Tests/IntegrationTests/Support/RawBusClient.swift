@@ -75,6 +75,29 @@ final class RawBusClient {
         return .success(id)
     }
 
+    /// Sends a signal with one string argument straight to `destination`, as any client may:
+    /// a forged `org.freedesktop.DBus.NameLost`, say.
+    func sendSignal(to destination: String, path: String, interface: String, member: String, argument: String) throws {
+        var m: OpaquePointer?
+        guard sd_bus_message_new_signal(bus, &m, path, interface, member) >= 0 else { throw TestFailure("new signal") }
+        defer { sd_bus_message_unref(m) }
+        let ok = sd_bus_message_set_destination(m, destination) >= 0
+            && argument.withCString { sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "s")), $0) >= 0 }
+            && sd_bus_send(bus, m, nil) >= 0 && sd_bus_flush(bus) >= 0
+        guard ok else { throw TestFailure("cannot send \(member)") }
+    }
+
+    /// The unique name owning `name` now; nil when nobody does. The corresponding C function
+    /// is `sd_bus_get_name_creds`.
+    func owner(of name: String) -> String? {
+        var creds: OpaquePointer?
+        guard sd_bus_get_name_creds(bus, name, UInt64(SD_BUS_CREDS_UNIQUE_NAME), &creds) >= 0 else { return nil }
+        defer { sd_bus_creds_unref(creds) }
+        var unique: UnsafePointer<CChar>?
+        guard sd_bus_creds_get_unique_name(creds, &unique) >= 0, let unique else { return nil }
+        return String(cString: unique)
+    }
+
     /// Sends `count` `Notify` calls at once without waiting for their replies (a flood).
     func flood(count: Int, summary: String) throws {
         for n in 0..<count {
