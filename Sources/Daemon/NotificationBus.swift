@@ -191,7 +191,7 @@ final class NotificationBus {
             case "Notify":
                 let call = try readNotify(message)
                 let (id, notes) = notifications.notify(call, now: now())
-                for note in notes { Log.info("Notify from \"\(call.appName.prefix(40))\": \(note)") }
+                for note in notes { Log.info("Notify from \(Log.quoted(call.appName)): \(note)") }
                 return reply(message) { appendU32($0, id) }
             case "CloseNotification":
                 var id: UInt32 = 0
@@ -381,11 +381,23 @@ final class NotificationBus {
         }
     }
 
+    /// A string off the message, cut to `NotificationLimits.maxStringBytes` (at a character's
+    /// start) before it is copied: a 20 MB icon name costs no more than a short one.
     private func readString(_ m: OpaquePointer, type: String = "s") throws(BusError) -> String {
         var p: UnsafePointer<CChar>?
         try check(sd_bus_message_read_basic(m, Self.type(type), &p))
         guard let p else { throw BusError(errno: EBADMSG) }
-        return String(cString: p)
+        let limit = NotificationLimits.maxStringBytes
+        var length = strnlen(p, limit + 1)
+        guard length > limit else { return String(cString: p) }
+        // sd-bus has checked the UTF-8: step back over continuation bytes to a character's start.
+        length = limit
+        p.withMemoryRebound(to: UInt8.self, capacity: limit + 1) { bytes in
+            while length > 0, bytes[length] & 0xC0 == 0x80 { length -= 1 }
+        }
+        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 
     private func check(_ r: Int32) throws(BusError) {

@@ -166,6 +166,22 @@ extension Integration {
             #expect(try daemon.xtoast(["ping"]).status == 0)
         }
 
+        @Test("a 4 MB app_icon is answered at once and ignored; no log line is longer than a line")
+        func hugeStrings() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let client = try RawBusClient(address: bus.address)
+            let icon = "/" + String(repeating: "x", count: 4 << 20)
+            let started = Date()
+            let id = try client.notify(summary: "Huge icon", appIcon: icon, timeout: 10).mapError { TestFailure("\($0) \(daemon.log)") }.get()
+            #expect(Date().timeIntervalSince(started) < 2, "answered in \(Date().timeIntervalSince(started)) s")
+            #expect(id > 0)
+            _ = try F.restingCards(probe, count: 1)
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            try waitUntil("the refusal to be logged") { daemon.log.contains("app_icon of 16384 or more bytes ignored") }
+            let longest = daemon.log.split(separator: "\n").map(\.utf8.count).max() ?? 0
+            #expect(longest < 1100, "the longest log line: \(longest) bytes")
+        }
+
         @Test("a flood of 5000 Notify calls in flight: the socket answers meanwhile, every call is served, the board stays bounded")
         func notifyFlood() throws {
             let (bus, daemon, _) = try Self.start()
