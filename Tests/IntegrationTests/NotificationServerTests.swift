@@ -244,6 +244,26 @@ extension Integration {
             #expect(daemon.log.contains("ignored a NameLost signal from"), "\(daemon.log)")
         }
 
+        @Test("a bus client cannot close or rewrite a script's toast; notify-send -w -r with its id shows a new toast and hears it end")
+        func scriptToastsAreNotTheBus() throws {
+            let (bus, daemon, probe) = try Self.start()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            let script = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--title", "Delete?", "--action", "yes=Delete", "files"])
+            try waitUntil("the script's toast") { (try? Self.listing(daemon).contains("Delete?")) ?? false }
+            let sid = "1"
+            #expect(try bus.call("CloseNotification", [sid]).status == 0)
+            let replacing = try bus.start("notify-send", ["-w", "-p", "-r", sid, "-t", "300", "Keep it"])
+            let run = try replacing.finish(timeout: 5)
+            let newID = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(run.status == 0 && newID != sid && UInt32(newID) != nil, "\(run.stdout) \(run.stderr)")
+            let list = try Self.listing(daemon)
+            #expect(list.contains("Delete?") && !list.contains("Keep it"), "the script's toast is untouched: \(list)")
+            #expect(script.process.isRunning, "the script still waits")
+            #expect(try daemon.xtoast(["dismiss", sid]).status == 0)
+            let answer = try script.finish()
+            #expect(answer.stdout.hasSuffix("dismissed api\n"), "\(answer.stdout)")
+        }
+
         @Test("a second server finds the name held and says by whom; with --replace it takes it and the first ends its toasts (reason 4)")
         func sharingTheName() throws {
             let (bus, first, _) = try Self.start()
