@@ -17,8 +17,8 @@ public final class ToastDaemon {
     private let lock: Int32
     private let socketPath: String
     private let clients: Clients
-    /// The freedesktop notification server; nil with `--no-dbus`, without a session bus, or
-    /// while another server holds the name.
+    /// The freedesktop notification server; nil with `--no-dbus` or without a session bus.
+    /// While another server holds the name it waits in the bus's queue.
     private var bus: NotificationBus?
     private let signals: Int32
     /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole

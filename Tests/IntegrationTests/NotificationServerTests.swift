@@ -286,6 +286,42 @@ extension Integration {
             try waitUntil("the new server to show it") { (try? Self.listing(third).contains("Theirs")) ?? false }
         }
 
+        @Test("--replace: notify-send -w waiting on the first server hears its notification close (reason 4) from the name's owner")
+        func replaceTellsWaitingClients() throws {
+            let (bus, first, _) = try Self.start()
+            let signals = try bus.monitor()
+            let waiting = try bus.start("notify-send", ["-w", "-p", "-t", "0", "Waiting"])
+            try waitUntil("the toast to show") { (try? Self.listing(first).contains("Waiting")) ?? false }
+            let second = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], arguments: ["--replace"])
+            try waitUntil("the second to own the name") { second.log.contains("serving org.freedesktop.Notifications") }
+            // libnotify listens to the name's owner only: it hears the close only if the first
+            // server sent it while it still owned the name.
+            let run = try waiting.finish(timeout: 5)
+            let id = UInt32(run.stdout.split(separator: "\n").first ?? "") ?? 0
+            #expect(run.status == 0 && id > 0, "\(run.stdout) \(run.stderr)")
+            try signals.wait(for: [.closed(id: id, reason: 4)])
+            #expect(first.log.contains("a new server asked for org.freedesktop.Notifications"), "\(first.log)")
+        }
+
+        @Test("the name comes back: a server started while another holds it waits in the queue and serves once it exits; after a --replace exits, the one it replaced serves again")
+        func nameComesBack() throws {
+            let (bus, first, _) = try Self.start()
+            let env = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+            let second = try DaemonHarness(extraEnvironment: env)
+            try waitUntil("the second to queue") { second.log.contains("waits in the bus's queue") }
+            first.stop()
+            try waitUntil("the second to get the name") { second.log.contains("serving org.freedesktop.Notifications on the session bus: the server before it left") }
+            _ = try bus.run("notify-send", ["-t", "0", "For the second"])
+            try waitUntil("the second to show it") { (try? Self.listing(second).contains("For the second")) ?? false }
+            let third = try DaemonHarness(extraEnvironment: env, arguments: ["--replace"])
+            try waitUntil("the third to own the name") { third.log.contains("serving org.freedesktop.Notifications") }
+            try waitUntil("the second to lose it") { second.log.contains("another server took") }
+            third.stop()
+            try waitUntil("the second to serve again") { second.log.contains("serving org.freedesktop.Notifications again") }
+            _ = try bus.run("notify-send", ["-t", "0", "Back to the second"])
+            try waitUntil("the second to show it") { (try? Self.listing(second).contains("Back to the second")) ?? false }
+        }
+
         }
     }
 }
