@@ -38,6 +38,8 @@ final class NotificationBus {
     private(set) var ownsName = false
     /// Whether it ever owned the name, for the log's wording.
     private var hasServed = false
+    /// Set when the connection broke (the bus went away): the daemon then shuts down.
+    private(set) var isLost = false
 
     private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double) {
         self.bus = bus
@@ -160,14 +162,15 @@ final class NotificationBus {
 
     var isConnected: Bool { bus != nil }
 
-    /// Handles waiting messages, at most `messagesPerTurn`. A lost connection is logged and
-    /// closed; the socket keeps serving. The corresponding C function is `sd_bus_process`.
+    /// Handles waiting messages, at most `messagesPerTurn`. A lost connection is logged,
+    /// closed and marked `isLost`. The corresponding C function is `sd_bus_process`.
     func process() {
         for _ in 0..<Self.messagesPerTurn {
             guard let bus else { return }
             let r = sd_bus_process(bus, nil)
             if r < 0 {
-                Log.info("lost the session bus (\(Self.describe(r))); the socket still serves")
+                Log.info("lost the session bus (\(Self.describe(r)))")
+                isLost = true
                 close()
                 return
             }

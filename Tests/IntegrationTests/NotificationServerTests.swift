@@ -322,6 +322,19 @@ extension Integration {
             try waitUntil("the second to show it") { (try? Self.listing(second).contains("Back to the second")) ?? false }
         }
 
+        @Test("the session bus going away ends the daemon: its socket clients hear shutdown, it exits 1")
+        func busLoss() throws {
+            let (bus, daemon, _) = try Self.start()
+            let waiting = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "Until the session ends"])
+            try waitUntil("the toast to show") { (try? Self.listing(daemon).contains("Until the session ends")) ?? false }
+            try bus.end()
+            let process = daemon.process
+            try waitUntil("the daemon to exit") { !process.isRunning }
+            #expect(process.terminationStatus == 1, "\(daemon.log)")
+            let run = try waiting.finish()
+            #expect(run.stdout.hasSuffix("dismissed shutdown\n"), "\(run.stdout) \(run.stderr)")
+            #expect(daemon.log.contains("the session bus is gone; shutting down"), "\(daemon.log)")
+            #expect(!FileManager.default.fileExists(atPath: daemon.socketPath), "the socket is removed")
         }
     }
 }
