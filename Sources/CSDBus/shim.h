@@ -45,6 +45,24 @@ static inline const sd_bus_vtable *xt_notifications_vtable(void) {
     return table;
 }
 
+/// xtoast's own interface beside the specification's, on the same object: `HandOver` is
+/// what `xtoastd --replace` calls on the running server before it asks for the name, so that
+/// server ends its D-Bus toasts while it still owns the name and every client hears it.
+static inline const sd_bus_vtable *xt_daemon_vtable(void) {
+    static const sd_bus_vtable table[] = {
+        SD_BUS_VTABLE_START(0),
+        SD_BUS_METHOD("HandOver", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_VTABLE_END
+    };
+    return table;
+}
+
+/// `sd_bus_add_object_vtable` for xtoast's interface above.
+static inline int xt_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, xt_bus_target *target) {
+    return sd_bus_add_object_vtable(bus, slot, "/org/freedesktop/Notifications", "org.xtoast.Daemon",
+                                    xt_daemon_vtable(), target);
+}
+
 /// The bus's own NameLost and NameAcquired signals reach this handler (through the same
 /// kind of target) so the server learns when another server takes the name.
 static int xt_bus_signal_dispatch(sd_bus_message *message, void *userdata, sd_bus_error *error) {

@@ -50,8 +50,9 @@ final class DesktopNotifications {
 
     /// Shows or replaces a notification; returns its id (never 0) and lines for the log.
     ///
-    /// `replaces_id` of a live toast replaces it in place (same id, no `NotificationClosed`);
-    /// of one that is gone, a new toast is shown, as the specification asks. A stack tag a
+    /// `replaces_id` of a live toast shown over the bus replaces it in place (same id, no
+    /// `NotificationClosed`); of one that is gone, or that a script showed on the socket, a
+    /// new toast is shown, as the specification asks for an id it does not know. A stack tag a
     /// live toast of the same application has ends that toast (reason 4) for the new one.
     func notify(_ call: NotifyCall, now: Double) -> (id: UInt32, notes: [String]) {
         var decision = NotificationMapping.decide(call, entry: desktopEntry(call))
@@ -75,11 +76,11 @@ final class DesktopNotifications {
         let app = decision.request.app ?? ""
         let tagKey = decision.stackTag.map { TagKey(app: app, tag: $0) }
         var found: String?
-        if call.replacesID != 0 {
+        if call.replacesID != 0, isOurs(String(call.replacesID)) {
             let old = String(call.replacesID)
             if service.replace(old, with: decision.request, iconFile: iconFile, now: now) { found = old }
         }
-        if found == nil, let tagKey, let old = tags[tagKey] {
+        if found == nil, let tagKey, let old = tags[tagKey], isOurs(old) {
             found = service.takeOver(old, with: decision.request, from: Self.owner, iconFile: iconFile, now: now)
         }
         let id: String
@@ -100,10 +101,16 @@ final class DesktopNotifications {
     }
 
     /// `CloseNotification`: ends the toast with reason 3. An id that is gone is no error:
-    /// the client and the user may simply have raced.
+    /// the client and the user may simply have raced. A socket toast's id is unknown here
+    /// (its script waits for its answer; only `xtoast dismiss` ends it).
     func close(_ id: UInt32, now: Double) {
+        guard isOurs(String(id)) else { return }
         _ = service.dismiss(String(id), reason: .api, now: now)
     }
+
+    /// Whether a live toast was shown over the bus: the only toasts a bus client may replace
+    /// or close, so a bus client cannot rewrite or end what a script asked.
+    private func isOurs(_ id: String) -> Bool { service.board.owner(of: id) == Self.owner }
 
     /// Another server took the bus name: every toast this server showed ends with reason 4.
     func endAll(now: Double) {

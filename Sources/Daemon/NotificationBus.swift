@@ -17,17 +17,29 @@ final class NotificationBus {
     /// deadline of now, so the loop does not sleep).
     static let messagesPerTurn = 32
 
+    /// xtoast's own interface on the same object (`HandOver`).
+    static let daemonInterface = "org.xtoast.Daemon"
+    /// How long `--replace` waits for the running server to hand over before taking the name anyway.
+    static let handOverTimeout: UInt64 = 2_000_000
+
     private var bus: OpaquePointer?
     private var objectSlot: OpaquePointer?
+    private var daemonSlot: OpaquePointer?
     private var nameLostSlot: OpaquePointer?
+    private var nameAcquiredSlot: OpaquePointer?
     /// What the shim's vtable hands back to `dispatch`: this object, unretained (the slots
     /// that use it are freed in `close` before the object goes).
     private let target: UnsafeMutablePointer<xt_bus_target>
     private let notifications: DesktopNotifications
     private let now: () -> Double
-    /// Set when the name is lost: the connection closes once `sd_bus_process` has returned,
-    /// never from inside one of its callbacks.
-    private var closeRequested = false
+    /// Whether this connection owns the name now. It asks with `SD_BUS_NAME_QUEUE`, so while
+    /// another server holds the name (or after one took it) it waits in the bus's queue, and
+    /// the bus hands the name back (`NameAcquired`) when that server goes.
+    private(set) var ownsName = false
+    /// Whether it ever owned the name, for the log's wording.
+    private var hasServed = false
+    /// Set when the connection broke (the bus went away): the daemon then shuts down.
+    private(set) var isLost = false
 
     private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double) {
         self.bus = bus
@@ -46,11 +58,12 @@ final class NotificationBus {
         target.deallocate()
     }
 
-    /// Connects to the session bus, exports the interface and asks for the name (allowing a
-    /// later server to take it; with `replace`, taking it from one that allows that). Nil,
-    /// after one log line, when there is no session bus or another server holds the name:
-    /// the daemon then serves its socket only. The corresponding C functions are
-    /// `sd_bus_open_user`, `sd_bus_add_object_vtable` and `sd_bus_request_name`.
+    /// Connects to the session bus, exports the interface and asks for the name, allowing a
+    /// later server to take it and queueing while another holds it; with `replace`, the
+    /// running server is first asked to hand over (`HandOver`), then the name is taken from
+    /// it. Nil, after one log line, when there is no session bus: the daemon then serves its
+    /// socket only. The corresponding C functions are `sd_bus_open_user`,
+    /// `sd_bus_add_object_vtable`, `sd_bus_match_signal` and `sd_bus_request_name`.
     static func connect(_ notifications: DesktopNotifications, replace: Bool, now: @escaping () -> Double) -> NotificationBus? {
         var handle: OpaquePointer?
         var r = sd_bus_open_user(&handle)
@@ -60,28 +73,55 @@ final class NotificationBus {
         }
         let server = NotificationBus(bus: handle, notifications: notifications, now: now)
         r = xt_bus_add_notifications(handle, &server.objectSlot, server.target)
+        if r >= 0 { r = xt_bus_add_daemon(handle, &server.daemonSlot, server.target) }
+        // The rules name the bus as the sender; `dispatch` checks it again on each message.
         if r >= 0 {
             r = xt_bus_match_signal(handle, &server.nameLostSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                     "org.freedesktop.DBus", "NameLost", server.target)
+        }
+        if r >= 0 {
+            r = xt_bus_match_signal(handle, &server.nameAcquiredSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                    "org.freedesktop.DBus", "NameAcquired", server.target)
         }
         guard r >= 0 else {
             Log.info("cannot serve \(name) on the session bus (\(describe(r))); the socket still serves")
             return nil
         }
-        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
+        if replace { server.askToHandOver() }
+        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT) | UInt64(SD_BUS_NAME_QUEUE)
         if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
         r = sd_bus_request_name(handle, name, flags)
-        if r == -EEXIST {
-            Log.info("\(name) is held by \(server.holder()); xtoast serves its socket only. Stop that server "
-                     + "(or, if it is an xtoast, start this one with --replace) to make xtoast the desktop's notifier")
-            return nil
-        }
-        guard r >= 0 else {
+        switch r {
+        case 1...:
+            server.ownsName = true
+            server.hasServed = true
+            Log.info("serving \(name) on the session bus")
+        case 0:
+            Log.info("\(name) is held by \(server.holder()); xtoast waits in the bus's queue for it and serves its socket "
+                     + "meanwhile. Stop that server (or, if it is an xtoast, start this one with --replace) to make xtoast "
+                     + "the desktop's notifier now")
+        default:
             Log.info("cannot own \(name) (\(describe(r))); the socket still serves")
             return nil
         }
-        Log.info("serving \(name) on the session bus")
         return server
+    }
+
+    /// Asks the running server, if it is an xtoast, to end its D-Bus toasts while it still
+    /// owns the name, so their clients hear `NotificationClosed` from the owner they listen
+    /// to (libnotify ignores signals from anyone else). Any answer will do: dunst answers
+    /// `UnknownMethod`, no server at all `ServiceUnknown`, and the name is taken anyway.
+    /// Never starts a server by D-Bus activation. The corresponding C functions are
+    /// `sd_bus_message_new_method_call`, `sd_bus_message_set_auto_start` and `sd_bus_call`.
+    private func askToHandOver() {
+        var call: OpaquePointer?
+        guard let bus, sd_bus_message_new_method_call(bus, &call, Self.name, Self.path, Self.daemonInterface, "HandOver") >= 0,
+              let call else { return }
+        defer { sd_bus_message_unref(call) }
+        _ = sd_bus_message_set_auto_start(call, 0)
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        _ = sd_bus_call(bus, call, Self.handOverTimeout, &error, nil)
     }
 
     /// The process that owns the name, for the log. The corresponding C function is `sd_bus_get_name_creds`.
@@ -122,18 +162,15 @@ final class NotificationBus {
 
     var isConnected: Bool { bus != nil }
 
-    /// Handles waiting messages, at most `messagesPerTurn`. A lost connection is logged and
-    /// closed; the socket keeps serving. The corresponding C function is `sd_bus_process`.
+    /// Handles waiting messages, at most `messagesPerTurn`. A lost connection is logged,
+    /// closed and marked `isLost`. The corresponding C function is `sd_bus_process`.
     func process() {
         for _ in 0..<Self.messagesPerTurn {
             guard let bus else { return }
             let r = sd_bus_process(bus, nil)
             if r < 0 {
-                Log.info("lost the session bus (\(Self.describe(r))); the socket still serves")
-                close()
-                return
-            }
-            if closeRequested {
+                Log.info("lost the session bus (\(Self.describe(r)))")
+                isLost = true
                 close()
                 return
             }
@@ -145,7 +182,9 @@ final class NotificationBus {
     /// `NotificationClosed`). The corresponding C functions are `sd_bus_flush` and `sd_bus_close_unref`.
     func close() {
         objectSlot = objectSlot.flatMap { sd_bus_slot_unref($0) }
+        daemonSlot = daemonSlot.flatMap { sd_bus_slot_unref($0) }
         nameLostSlot = nameLostSlot.flatMap { sd_bus_slot_unref($0) }
+        nameAcquiredSlot = nameAcquiredSlot.flatMap { sd_bus_slot_unref($0) }
         if let bus { _ = sd_bus_flush_close_unref(bus) }
         bus = nil
     }
@@ -181,7 +220,8 @@ final class NotificationBus {
         let errno: Int32
     }
 
-    /// One method call (or the bus's NameLost) from the shim's vtable or match. Answers are
+    /// One method call (or the bus's NameLost) from the shim's vtable or match (whose rule
+    /// names the bus as the sender; the sender is checked here too). Answers are
     /// sent here; a negative return makes sd-bus answer with the error set in `error`.
     private func dispatch(_ message: OpaquePointer, _ busError: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
@@ -190,7 +230,7 @@ final class NotificationBus {
             case "Notify":
                 let call = try readNotify(message)
                 let (id, notes) = notifications.notify(call, now: now())
-                for note in notes { Log.info("Notify from \"\(call.appName.prefix(40))\": \(note)") }
+                for note in notes { Log.info("Notify from \(Log.quoted(call.appName)): \(note)") }
                 return reply(message) { appendU32($0, id) }
             case "CloseNotification":
                 var id: UInt32 = 0
@@ -204,9 +244,18 @@ final class NotificationBus {
                 return reply(message) { m in
                     [info.name, info.vendor, info.version, info.specVersion].allSatisfy { appendString(m, $0) }
                 }
+            case "HandOver":
+                handOver()
+                return reply(message) { _ in true }
             case "NameLost":
+                guard Self.isFromBus(message) else { return ignoreForged(message, member) }
                 let lost = try readString(message)
                 if lost == Self.name { nameLost() }
+                return 0
+            case "NameAcquired":
+                guard Self.isFromBus(message) else { return ignoreForged(message, member) }
+                let acquired = try readString(message)
+                if acquired == Self.name { nameAcquired() }
                 return 0
             default:
                 return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(member)")
@@ -217,11 +266,50 @@ final class NotificationBus {
         }
     }
 
-    /// Another server took the name: this one's toasts end (reason 4) and the socket keeps serving.
+    /// Whether a signal comes from the bus itself. Only the bus sends `NameLost` and
+    /// `NameAcquired`, but any client can send a signal of that name straight to this
+    /// connection; the bus stamps every message with its true sender, which no client can
+    /// forge. The corresponding C functions are `sd_bus_message_is_signal` and `…_get_sender`.
+    private static func isFromBus(_ message: OpaquePointer) -> Bool {
+        guard sd_bus_message_is_signal(message, "org.freedesktop.DBus", nil) > 0,
+              let sender = sd_bus_message_get_sender(message) else { return false }
+        return strcmp(sender, "org.freedesktop.DBus") == 0
+    }
+
+    private func ignoreForged(_ message: OpaquePointer, _ member: String) -> Int32 {
+        let sender = sd_bus_message_get_sender(message).map { String(cString: $0) } ?? "an unknown sender"
+        Log.info("ignored a \(member) signal from \(Log.quoted(sender)): only the bus itself sends it")
+        return 0
+    }
+
+    /// Another server took the name: this one's toasts end (reason 4; the new server has
+    /// the bus's notifications now) and the socket keeps serving. The connection stays, so
+    /// its place in the bus's queue is kept and the name comes back when that server goes.
     private func nameLost() {
-        Log.info("another server took \(Self.name); ending the notifications it showed here, the socket still serves")
+        guard ownsName else { return }
+        ownsName = false
+        Log.info("another server took \(Self.name); ending the notifications it showed here, the socket still serves "
+                 + "and xtoast waits in the bus's queue for the name")
         notifications.endAll(now: now())
-        closeRequested = true
+    }
+
+    /// The bus gave the name to this connection: at start (already known), or from the queue
+    /// when the server before it went.
+    private func nameAcquired() {
+        guard !ownsName else { return }
+        ownsName = true
+        Log.info("serving \(Self.name)\(hasServed ? " again" : "") on the session bus: the server before it left")
+        hasServed = true
+    }
+
+    /// A new xtoast (`--replace`) is about to take the name: this server's D-Bus toasts end
+    /// now (reason 4), while it still owns the name, so their clients hear it; the name
+    /// itself moves when the new server takes it (this one then waits in the queue). Any
+    /// client could end these toasts one by one with `CloseNotification`; this does no more.
+    private func handOver() {
+        guard ownsName else { return }
+        Log.info("a new server asked for \(Self.name); ending the notifications shown here before it takes the name")
+        notifications.endAll(now: now())
     }
 
     /// Sends a method return built by `fill`. The corresponding C functions are
@@ -363,11 +451,23 @@ final class NotificationBus {
         }
     }
 
+    /// A string off the message, cut to `NotificationLimits.maxStringBytes` (at a character's
+    /// start) before it is copied: a 20 MB icon name costs no more than a short one.
     private func readString(_ m: OpaquePointer, type: String = "s") throws(BusError) -> String {
         var p: UnsafePointer<CChar>?
         try check(sd_bus_message_read_basic(m, Self.type(type), &p))
         guard let p else { throw BusError(errno: EBADMSG) }
-        return String(cString: p)
+        let limit = NotificationLimits.maxStringBytes
+        var length = strnlen(p, limit + 1)
+        guard length > limit else { return String(cString: p) }
+        // sd-bus has checked the UTF-8: step back over continuation bytes to a character's start.
+        length = limit
+        p.withMemoryRebound(to: UInt8.self, capacity: limit + 1) { bytes in
+            while length > 0, bytes[length] & 0xC0 == 0x80 { length -= 1 }
+        }
+        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
     }
 
     private func check(_ r: Int32) throws(BusError) {

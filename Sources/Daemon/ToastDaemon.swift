@@ -17,8 +17,9 @@ public final class ToastDaemon {
     private let lock: Int32
     private let socketPath: String
     private let clients: Clients
-    /// The freedesktop notification server; nil with `--no-dbus`, without a session bus, or
-    /// while another server holds the name.
+    /// The freedesktop notification server; nil with `--no-dbus` or without a session bus.
+    /// While another server holds the name it waits in the bus's queue; should the bus it was
+    /// started on go away, the daemon shuts down.
     private var bus: NotificationBus?
     private let signals: Int32
     /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
@@ -149,6 +150,13 @@ public final class ToastDaemon {
                         drop(c)
                     }
                 }
+            }
+            // The session bus the daemon was started on went away (the session is ending): a
+            // bus-activated daemon would otherwise live on, reachable only through its socket.
+            if bus?.isLost == true {
+                Log.info("the session bus is gone; shutting down")
+                running = false
+                code = 1
             }
         }
         shutdown()

@@ -53,6 +53,27 @@ import ToastCore
         #expect(signals(rig) == [.notificationClosed(id: a, reason: 3), .notificationClosed(id: b, reason: 3)])
     }
 
+    @Test("a socket toast's id is unknown to the bus: CloseNotification leaves it, replaces_id shows a new toast, which ends on the bus")
+    func socketToastsAreNotTheBus() {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let script = rig.show(#""title":"Delete?","timeout":0,"actions":[{"id":"yes","label":"Delete"}]"#)
+        rig.wait(1)
+        server.close(UInt32(script) ?? 0, now: rig.now)
+        #expect(rig.service.board.toast(script) != nil, "CloseNotification left the script's toast")
+        let fresh = server.notify(NotifyCall(replacesID: UInt32(script) ?? 0, summary: "Keep it", actions: ["yes", "Keep"]), now: rig.now).id
+        #expect(String(fresh) != script && fresh != 0)
+        #expect(rig.service.board.toast(script)?.title == "Delete?", "the script's toast is as it asked")
+        #expect(rig.service.board.owner(of: String(fresh)) == bus)
+        #expect(rig.sink.heard(by: rig.alice).allSatisfy { $0.id == script } && !rig.sink.heard(by: rig.alice).contains { if case .dismissed = $0 { true } else { false } })
+        // The client that asked to replace hears how its toast ended.
+        server.close(fresh, now: rig.now)
+        #expect(signals(rig) == [.notificationClosed(id: fresh, reason: 3)])
+        // xtoast dismiss still ends any toast.
+        rig.request(#"{"op":"dismiss","id":"\#(script)"}"#)
+        #expect(rig.service.board.toast(script) == nil)
+    }
+
     @Test("expiry is reason 1, a click reason 2; a default action is ActionInvoked then reason 2")
     func expiryAndClick() throws {
         let rig = Rig()

@@ -100,11 +100,16 @@ extension Integration {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(vol1 != vol2)
             try signals.wait(for: [.closed(id: UInt32(vol1) ?? 0, reason: 4)])
-            Thread.sleep(forTimeInterval: 1)
-            let list = try Self.listing(daemon)
-            #expect(list.contains(#""id":"\#(critical)""#) && list.contains(#""kind":"error""#), "critical is still there: \(list)")
-            #expect(list.contains(#""progress":40"#), "\(list)")
-            #expect(!list.contains("Volume 40%") && list.contains("Volume 50%"), "\(list)")
+            try waitUntil("the progress toast and the second volume toast in the list") {
+                let list = try Self.listing(daemon)
+                return list.contains(#""progress":40"#) && !list.contains("Volume 40%") && list.contains("Volume 50%")
+            }
+            // The critical toast has no deadline at all (not merely one not reached yet): a
+            // toast that will expire is listed with its "remaining" seconds.
+            guard case let .array(toasts)? = try JSON.parse(try Self.listing(daemon))["toasts"],
+                  let entry = toasts.first(where: { $0["id"]?.string == critical }) else { throw TestFailure("no critical toast listed") }
+            #expect(entry["kind"]?.string == "error" && entry["remaining"] == nil, "\(entry.text)")
+            #expect(toasts.contains { $0["remaining"] != nil }, "the others do expire")
             _ = try F.restingCards(probe, count: 3)
             // Shutting down ends every toast: reason 4 on the bus, sent before the daemon goes.
             daemon.stop()
@@ -166,6 +171,22 @@ extension Integration {
             #expect(try daemon.xtoast(["ping"]).status == 0)
         }
 
+        @Test("a 4 MB app_icon is answered at once and ignored; no log line is longer than a line")
+        func hugeStrings() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let client = try RawBusClient(address: bus.address)
+            let icon = "/" + String(repeating: "x", count: 4 << 20)
+            let started = Date()
+            let id = try client.notify(summary: "Huge icon", appIcon: icon, timeout: 10).mapError { TestFailure("\($0) \(daemon.log)") }.get()
+            #expect(Date().timeIntervalSince(started) < 2, "answered in \(Date().timeIntervalSince(started)) s")
+            #expect(id > 0)
+            _ = try F.restingCards(probe, count: 1)
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            try waitUntil("the refusal to be logged") { daemon.log.contains("app_icon of 16384 or more bytes ignored") }
+            let longest = daemon.log.split(separator: "\n").map(\.utf8.count).max() ?? 0
+            #expect(longest < 1100, "the longest log line: \(longest) bytes")
+        }
+
         @Test("a flood of 5000 Notify calls in flight: the socket answers meanwhile, every call is served, the board stays bounded")
         func notifyFlood() throws {
             let (bus, daemon, _) = try Self.start()
@@ -210,6 +231,44 @@ extension Integration {
             #expect(lonely.log.components(separatedBy: "no session bus").count == 2, "\(lonely.log)")
         }
 
+        @Test("a NameLost signal forged by a client is ignored: the name stays owned and a later Notify shows a card")
+        func forgedNameLost() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let client = try RawBusClient(address: bus.address)
+            let owner = try #require(client.owner(of: "org.freedesktop.Notifications"))
+            for member in ["NameLost", "NameAcquired"] {
+                try client.sendSignal(to: owner, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                                      member: member, argument: "org.freedesktop.Notifications")
+            }
+            // Sent after the signals on the same connection, so handled after them.
+            let id = try client.notify(summary: "still here", timeout: 5).mapError { TestFailure("\($0) \(daemon.log)") }.get()
+            #expect(id > 0)
+            _ = try F.restingCards(probe, count: 1)
+            #expect(client.owner(of: "org.freedesktop.Notifications") == owner)
+            #expect(!daemon.log.contains("another server took"), "\(daemon.log)")
+            #expect(daemon.log.contains("ignored a NameLost signal from"), "\(daemon.log)")
+        }
+
+        @Test("a bus client cannot close or rewrite a script's toast; notify-send -w -r with its id shows a new toast and hears it end")
+        func scriptToastsAreNotTheBus() throws {
+            let (bus, daemon, probe) = try Self.start()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            let script = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--title", "Delete?", "--action", "yes=Delete", "files"])
+            try waitUntil("the script's toast") { (try? Self.listing(daemon).contains("Delete?")) ?? false }
+            let sid = "1"
+            #expect(try bus.call("CloseNotification", [sid]).status == 0)
+            let replacing = try bus.start("notify-send", ["-w", "-p", "-r", sid, "-t", "300", "Keep it"])
+            let run = try replacing.finish(timeout: 5)
+            let newID = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(run.status == 0 && newID != sid && UInt32(newID) != nil, "\(run.stdout) \(run.stderr)")
+            let list = try Self.listing(daemon)
+            #expect(list.contains("Delete?") && !list.contains("Keep it"), "the script's toast is untouched: \(list)")
+            #expect(script.process.isRunning, "the script still waits")
+            #expect(try daemon.xtoast(["dismiss", sid]).status == 0)
+            let answer = try script.finish()
+            #expect(answer.stdout.hasSuffix("dismissed api\n"), "\(answer.stdout)")
+        }
+
         @Test("a second server finds the name held and says by whom; with --replace it takes it and the first ends its toasts (reason 4)")
         func sharingTheName() throws {
             let (bus, first, _) = try Self.start()
@@ -225,6 +284,57 @@ extension Integration {
             #expect(first.log.contains("another server took"))
             _ = try bus.run("notify-send", ["-t", "0", "Theirs"])
             try waitUntil("the new server to show it") { (try? Self.listing(third).contains("Theirs")) ?? false }
+        }
+
+        @Test("--replace: notify-send -w waiting on the first server hears its notification close (reason 4) from the name's owner")
+        func replaceTellsWaitingClients() throws {
+            let (bus, first, _) = try Self.start()
+            let signals = try bus.monitor()
+            let waiting = try bus.start("notify-send", ["-w", "-p", "-t", "0", "Waiting"])
+            try waitUntil("the toast to show") { (try? Self.listing(first).contains("Waiting")) ?? false }
+            let second = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], arguments: ["--replace"])
+            try waitUntil("the second to own the name") { second.log.contains("serving org.freedesktop.Notifications") }
+            // libnotify listens to the name's owner only: it hears the close only if the first
+            // server sent it while it still owned the name.
+            let run = try waiting.finish(timeout: 5)
+            let id = UInt32(run.stdout.split(separator: "\n").first ?? "") ?? 0
+            #expect(run.status == 0 && id > 0, "\(run.stdout) \(run.stderr)")
+            try signals.wait(for: [.closed(id: id, reason: 4)])
+            #expect(first.log.contains("a new server asked for org.freedesktop.Notifications"), "\(first.log)")
+        }
+
+        @Test("the name comes back: a server started while another holds it waits in the queue and serves once it exits; after a --replace exits, the one it replaced serves again")
+        func nameComesBack() throws {
+            let (bus, first, _) = try Self.start()
+            let env = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+            let second = try DaemonHarness(extraEnvironment: env)
+            try waitUntil("the second to queue") { second.log.contains("waits in the bus's queue") }
+            first.stop()
+            try waitUntil("the second to get the name") { second.log.contains("serving org.freedesktop.Notifications on the session bus: the server before it left") }
+            _ = try bus.run("notify-send", ["-t", "0", "For the second"])
+            try waitUntil("the second to show it") { (try? Self.listing(second).contains("For the second")) ?? false }
+            let third = try DaemonHarness(extraEnvironment: env, arguments: ["--replace"])
+            try waitUntil("the third to own the name") { third.log.contains("serving org.freedesktop.Notifications") }
+            try waitUntil("the second to lose it") { second.log.contains("another server took") }
+            third.stop()
+            try waitUntil("the second to serve again") { second.log.contains("serving org.freedesktop.Notifications again") }
+            _ = try bus.run("notify-send", ["-t", "0", "Back to the second"])
+            try waitUntil("the second to show it") { (try? Self.listing(second).contains("Back to the second")) ?? false }
+        }
+
+        @Test("the session bus going away ends the daemon: its socket clients hear shutdown, it exits 1")
+        func busLoss() throws {
+            let (bus, daemon, _) = try Self.start()
+            let waiting = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "Until the session ends"])
+            try waitUntil("the toast to show") { (try? Self.listing(daemon).contains("Until the session ends")) ?? false }
+            try bus.end()
+            let process = daemon.process
+            try waitUntil("the daemon to exit") { !process.isRunning }
+            #expect(process.terminationStatus == 1, "\(daemon.log)")
+            let run = try waiting.finish()
+            #expect(run.stdout.hasSuffix("dismissed shutdown\n"), "\(run.stdout) \(run.stderr)")
+            #expect(daemon.log.contains("the session bus is gone; shutting down"), "\(daemon.log)")
+            #expect(!FileManager.default.fileExists(atPath: daemon.socketPath), "the socket is removed")
         }
     }
 }

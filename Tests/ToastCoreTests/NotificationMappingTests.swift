@@ -36,6 +36,25 @@ import ToastCore
         #expect(NotificationMapping.timeout(-1, urgency: .critical) == 0)
     }
 
+    @Test("strings past their limits: icons over 4096 bytes and names over 255 are ignored with a note that does not repeat them")
+    func stringLimits() {
+        let icon = String(repeating: "i", count: ProtocolLimits.maxIconBytes + 1)
+        let name = String(repeating: "n", count: NotificationLimits.maxNameBytes + 1)
+        let call = NotifyCall(appIcon: icon, summary: "s", actions: [name, "Long key", "ok", "OK"],
+                              hints: ["image-path": .string(icon), "category": .string(name + ".error"),
+                                      "desktop-entry": .string(name), "x-dunst-stack-tag": .string(name)])
+        let d = NotificationMapping.decide(call)
+        #expect(d.request.icon == nil && d.stackTag == nil && d.request.kind == .info)
+        #expect(d.request.actions == [Action(id: "ok", label: "OK")])
+        #expect(d.notes.count == 6, "\(d.notes)")
+        #expect(d.notes.allSatisfy { $0.count < 100 }, "\(d.notes)")
+        #expect(d.notes.contains("app_icon of 4097 bytes ignored (at most 4096)"))
+        // At the limits they are kept.
+        let fits = NotificationMapping.decide(NotifyCall(appIcon: String(icon.dropFirst()), summary: "s",
+                                                         hints: ["x-dunst-stack-tag": .string(String(name.dropFirst()))]))
+        #expect(fits.request.icon?.utf8.count == ProtocolLimits.maxIconBytes && fits.stackTag != nil && fits.notes.isEmpty)
+    }
+
     @Test("a call becomes a show request: summary the title, body as markup, app, progress from value, critical kept")
     func request() {
         let call = NotifyCall(appName: "mail", summary: "New mail", body: "<b>from</b> Ann",

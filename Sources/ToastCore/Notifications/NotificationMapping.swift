@@ -57,8 +57,10 @@ public enum NotificationMapping {
     /// its name stands in for an empty app_name, its icon for a missing image.
     public static func decide(_ call: NotifyCall, entry: DesktopEntry? = nil) -> Decision {
         var notes: [String] = []
-        let urgency = urgency(call.hints["urgency"])
-        let category = call.hints["category"]?.string
+        let hints = boundedHints(call.hints, notes: &notes)
+        let appIcon = bounded(call.appIcon, ProtocolLimits.maxIconBytes, what: "app_icon", notes: &notes) ?? ""
+        let urgency = urgency(hints["urgency"])
+        let category = hints["category"]?.string
         var request = ShowRequest(message: cut(call.body, NotificationLimits.maxBodyCharacters, notes: &notes, what: "body"),
                                   title: cut(call.summary, NotificationLimits.maxSummaryCharacters, notes: &notes, what: "summary"),
                                   kind: kind(urgency: urgency, category: category),
@@ -69,44 +71,71 @@ public enum NotificationMapping {
         let app = TextSanitizer.sanitize(String(appName.prefix(NotificationLimits.maxAppNameCharacters)))
         request.app = app
         (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
-        request.resident = call.hints["resident"]?.bool ?? false
-        if let value = call.hints["value"]?.integer { request.progress = Double(max(0, min(100, value))) }
+        request.resident = hints["resident"]?.bool ?? false
+        if let value = hints["value"]?.integer { request.progress = Double(max(0, min(100, value))) }
 
         // Image priority, as the specification gives it: image-data, image-path, app_icon, icon_data.
         var image: RawImage?
         for name in ["image-data", "image_data"] where image == nil {
-            switch call.hints[name] {
+            switch hints[name] {
             case let .image(pixels)?: image = pixels
             case let .unusable(why)?: notes.append("\(name) refused: \(why)")
             default: break
             }
         }
         if image == nil {
-            let path = call.hints["image-path"]?.string ?? call.hints["image_path"]?.string
-            let spec = [path, call.appIcon, nil].compactMap { $0 }.first { !$0.isEmpty }
-            if let spec { request.icon = spec } else if case let .image(pixels)? = call.hints["icon_data"] { image = pixels }
+            let path = hints["image-path"]?.string ?? hints["image_path"]?.string
+            let spec = [path, appIcon, nil].compactMap { $0 }.first { !$0.isEmpty }
+            if let spec { request.icon = spec } else if case let .image(pixels)? = hints["icon_data"] { image = pixels }
         }
-        if image == nil, request.icon == nil, let id = call.hints["desktop-entry"]?.string, !id.isEmpty {
+        if image == nil, request.icon == nil, let id = hints["desktop-entry"]?.string, !id.isEmpty {
             // Without the file, the entry's name is the app's icon name in nearly every theme.
             request.icon = entry?.icon ?? id
         }
-        let tag = [call.hints["x-dunst-stack-tag"]?.string, call.hints["x-canonical-private-synchronous"]?.string]
+        let tag = [hints["x-dunst-stack-tag"]?.string, hints["x-canonical-private-synchronous"]?.string]
             .compactMap { $0 }.first { !$0.isEmpty }
         return Decision(request: request, image: image, stackTag: tag, notes: notes)
     }
 
+    /// Hints whose strings are past their limits are dropped, with a note: icons past
+    /// `ProtocolLimits.maxIconBytes`, names past `NotificationLimits.maxNameBytes`.
+    static func boundedHints(_ hints: [String: HintValue], notes: inout [String]) -> [String: HintValue] {
+        let icons: Set = ["image-path", "image_path"]
+        let names: Set = ["category", "desktop-entry", "x-dunst-stack-tag", "x-canonical-private-synchronous"]
+        var kept = hints
+        for (key, value) in hints.sorted(by: { $0.key < $1.key }) {
+            guard case let .string(text) = value, icons.contains(key) || names.contains(key) else { continue }
+            let limit = icons.contains(key) ? ProtocolLimits.maxIconBytes : NotificationLimits.maxNameBytes
+            if bounded(text, limit, what: key, notes: &notes) == nil { kept[key] = nil }
+        }
+        return kept
+    }
+
+    /// `text`, or nil (and a note saying why, without the text) when it is longer than `limit` bytes.
+    static func bounded(_ text: String, _ limit: Int, what: String, notes: inout [String]) -> String? {
+        let bytes = text.utf8.count
+        guard bytes > limit else { return text }
+        notes.append("\(what) of \(bytes)\(bytes >= NotificationLimits.maxStringBytes ? " or more" : "") bytes ignored (at most \(limit))")
+        return nil
+    }
+
     /// Buttons from the flat key/label list: `default` is the body click; the first
     /// `Action.maxCount` others are buttons (the rest dropped); long labels are cut with an
-    /// ellipsis; an empty key or an odd last string is skipped.
+    /// ellipsis; an empty key or an odd last string is skipped, and a key longer than
+    /// `NotificationLimits.maxNameBytes` is dropped.
     static func actions(_ flat: [String], notes: inout [String]) -> ([Action], String?) {
         var buttons: [Action] = []
         var defaultAction: String?
-        var dropped = 0
+        var dropped = 0, longKeys = 0
         var index = 0
         while index + 1 < flat.count {
             let key = flat[index], label = TextSanitizer.sanitize(flat[index + 1])
             index += 2
             if key.isEmpty { continue }
+            if key.utf8.count > NotificationLimits.maxNameBytes {
+                longKeys += 1
+                continue
+            }
             if key == "default" {
                 defaultAction = key
             } else if buttons.count < Action.maxCount, !buttons.contains(where: { $0.id == key }) {
@@ -118,6 +147,7 @@ public enum NotificationMapping {
             }
         }
         if dropped > 0 { notes.append("\(dropped) action(s) past the first \(Action.maxCount) dropped") }
+        if longKeys > 0 { notes.append("\(longKeys) action(s) with a key over \(NotificationLimits.maxNameBytes) bytes dropped") }
         return (buttons, defaultAction)
     }
 

@@ -107,6 +107,14 @@ public enum NotificationLimits {
     public static let maxBodyCharacters = 2000
     public static let maxSummaryCharacters = 200
     public static let maxAppNameCharacters = 64
+    /// A string read off the bus is cut to this many bytes as it is read, before it is
+    /// copied (a `Notify` may carry tens of megabytes in one string). Every limit of a string
+    /// below is smaller, so a string cut here is refused or cut again by its own limit.
+    public static let maxStringBytes = 16 * 1024
+    /// `desktop-entry`, `category`, a stack tag and an action key are names, not text: a
+    /// longer one is ignored (an action with a longer key is dropped). Icons (`app_icon`,
+    /// `image-path`) are at most `ProtocolLimits.maxIconBytes`, as on the socket.
+    public static let maxNameBytes = 255
     /// Action strings read off a call; the rest are skipped unread (1000 actions cost nothing).
     public static let maxActionStrings = 2 * 16
     /// Hints read off a call; the rest are skipped.

@@ -132,7 +132,7 @@ extension Request {
 
     static func icon(_ fields: Fields) throws(RequestError) -> String? {
         guard let icon = try fields.string("icon") else { return nil }
-        guard !icon.isEmpty, icon.utf8.count <= 4096, !icon.contains("\0") else {
+        guard !icon.isEmpty, icon.utf8.count <= ProtocolLimits.maxIconBytes, !icon.contains("\0") else {
             throw RequestError("\"icon\" must be a file path or an icon name")
         }
         return icon

@@ -93,6 +93,8 @@ public enum ProtocolLimits {
     /// A positive timeout below this (1 ms) counts as this: shorter is indistinguishable on
     /// screen, and a timeout that underflowed to 0 would mean "never expires".
     public static let minTimeout: Double = 0.001
+    /// An icon is a path, a `file://` URI or a theme name: longer is none of them.
+    public static let maxIconBytes = 4096
     /// Button labels share one row; longer ones are refused rather than cut unreadably.
     public static let maxActionLabel = 24
     /// How many ended toasts `history` remembers.

@@ -54,12 +54,13 @@ public enum TextLimits {
     /// toast, and shaping a megabyte of text on every repaint would stall the daemon.
     public static let maxScalars = 4000
 
-    /// `text` cut to `maxScalars`, and whether it was cut.
-    public static func cut(_ text: String) -> (text: String, isCut: Bool) {
+    /// `text` cut to `limit` Unicode scalars (never splitting one; cheap on a long string),
+    /// and whether it was cut.
+    public static func cut(_ text: String, to limit: Int = maxScalars) -> (text: String, isCut: Bool) {
         var count = 0
         var end = text.unicodeScalars.startIndex
         let scalars = text.unicodeScalars
-        while end != scalars.endIndex, count < maxScalars {
+        while end != scalars.endIndex, count < limit {
             scalars.formIndex(after: &end)
             count += 1
         }

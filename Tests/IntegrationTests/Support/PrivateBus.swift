@@ -54,6 +54,13 @@ final class PrivateBus {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Kills `dbus-daemon` (the session ending under the daemon) and waits until it is gone.
+    func end() throws {
+        kill(daemon.processIdentifier, SIGKILL)
+        let process = daemon
+        try waitUntil("dbus-daemon to exit") { !process.isRunning }
+    }
+
     /// The environment a client on this bus needs.
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment

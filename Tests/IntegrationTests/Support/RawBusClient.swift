@@ -30,7 +30,7 @@ final class RawBusClient {
     }
 
     /// A `Notify` call, built by hand: `susssasa{sv}i`, with an `image-data` hint when given.
-    private func notifyMessage(summary: String, image: Image?) throws -> OpaquePointer? {
+    private func notifyMessage(summary: String, image: Image?, appIcon: String = "", replacesID: UInt32 = 0) throws -> OpaquePointer? {
         var m: OpaquePointer?
         guard sd_bus_message_new_method_call(bus, &m, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
                                              "org.freedesktop.Notifications", "Notify") >= 0 else { throw TestFailure("new call") }
@@ -38,8 +38,8 @@ final class RawBusClient {
         func string(_ s: String) -> Bool { s.withCString { sd_bus_message_append_basic(m, type("s"), $0) >= 0 } }
         func int32(_ v: Int32) -> Bool { var v = v; return sd_bus_message_append_basic(m, type("i"), &v) >= 0 }
         var ok = string("raw-client")
-        var zero: UInt32 = 0
-        ok = ok && sd_bus_message_append_basic(m, type("u"), &zero) >= 0 && string("") && string(summary) && string("body")
+        var replaces = replacesID
+        ok = ok && sd_bus_message_append_basic(m, type("u"), &replaces) >= 0 && string(appIcon) && string(summary) && string("body")
         ok = ok && sd_bus_message_open_container(m, type("a"), "s") >= 0 && sd_bus_message_close_container(m) >= 0
         ok = ok && sd_bus_message_open_container(m, type("a"), "{sv}") >= 0
         if let image {
@@ -59,8 +59,9 @@ final class RawBusClient {
     }
 
     /// Calls `Notify` and waits for its reply: the id, or the D-Bus error's name.
-    func notify(summary: String, image: Image? = nil, timeout: Double = 20) throws -> Result<UInt32, TestFailure> {
-        let m = try notifyMessage(summary: summary, image: image)
+    func notify(summary: String, image: Image? = nil, appIcon: String = "", replacesID: UInt32 = 0,
+                timeout: Double = 20) throws -> Result<UInt32, TestFailure> {
+        let m = try notifyMessage(summary: summary, image: image, appIcon: appIcon, replacesID: replacesID)
         defer { sd_bus_message_unref(m) }
         var error = sd_bus_error()
         var reply: OpaquePointer?
@@ -73,6 +74,29 @@ final class RawBusClient {
             return .failure(TestFailure("reply without an id"))
         }
         return .success(id)
+    }
+
+    /// Sends a signal with one string argument straight to `destination`, as any client may:
+    /// a forged `org.freedesktop.DBus.NameLost`, say.
+    func sendSignal(to destination: String, path: String, interface: String, member: String, argument: String) throws {
+        var m: OpaquePointer?
+        guard sd_bus_message_new_signal(bus, &m, path, interface, member) >= 0 else { throw TestFailure("new signal") }
+        defer { sd_bus_message_unref(m) }
+        let ok = sd_bus_message_set_destination(m, destination) >= 0
+            && argument.withCString { sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "s")), $0) >= 0 }
+            && sd_bus_send(bus, m, nil) >= 0 && sd_bus_flush(bus) >= 0
+        guard ok else { throw TestFailure("cannot send \(member)") }
+    }
+
+    /// The unique name owning `name` now; nil when nobody does. The corresponding C function
+    /// is `sd_bus_get_name_creds`.
+    func owner(of name: String) -> String? {
+        var creds: OpaquePointer?
+        guard sd_bus_get_name_creds(bus, name, UInt64(SD_BUS_CREDS_UNIQUE_NAME), &creds) >= 0 else { return nil }
+        defer { sd_bus_creds_unref(creds) }
+        var unique: UnsafePointer<CChar>?
+        guard sd_bus_creds_get_unique_name(creds, &unique) >= 0, let unique else { return nil }
+        return String(cString: unique)
     }
 
     /// Sends `count` `Notify` calls at once without waiting for their replies (a flood).
