@@ -424,8 +424,8 @@ final class NotificationBus {
         return value
     }
 
-    /// `(iiibiiay)`: the header is checked before the pixels are copied, and only the bytes
-    /// the header needs are copied. The corresponding C function is `sd_bus_message_read_array`.
+    /// `(iiibiiay)`: the header is checked before the pixels are copied, and only the pixels
+    /// are copied (rows packed, whatever the padding). The corresponding C function is `sd_bus_message_read_array`.
     private func readImage(_ m: OpaquePointer) throws(BusError) -> HintValue {
         try check(sd_bus_message_enter_container(m, Self.type("r"), "iiibiiay"))
         var width: Int32 = 0, height: Int32 = 0, rowstride: Int32 = 0, alpha: Int32 = 0, bits: Int32 = 0, channels: Int32 = 0
@@ -440,14 +440,13 @@ final class NotificationBus {
         try check(sd_bus_message_read_array(m, Self.type("y"), &data, &size))
         try check(sd_bus_message_exit_container(m))
         switch RawImage.neededBytes(width: width, height: height, rowstride: rowstride, hasAlpha: alpha != 0,
-                                    bitsPerSample: bits, channels: channels) {
+                                    bitsPerSample: bits, channels: channels, given: size) {
         case let .failure(error):
             return .unusable(error.message)
         case let .success(needed):
-            guard size >= needed, let data else { return .unusable("image-data: \(size) bytes, its header needs \(needed)") }
-            let bytes = Array(UnsafeRawBufferPointer(start: data, count: needed))
-            return .image(RawImage(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
-                                   bitsPerSample: Int(bits), channels: Int(channels), bytes: bytes))
+            guard let data else { return .unusable("image-data: no pixels") }
+            return .image(RawImage.packed(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
+                                          channels: Int(channels), from: UnsafeRawBufferPointer(start: data, count: needed)))
         }
     }
 

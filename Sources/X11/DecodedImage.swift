@@ -69,7 +69,7 @@ struct DecodedImage {
     }
 
     /// Raw pixels as a D-Bus notification's `image-data` carries them: rows of RGB or RGBA,
-    /// 8 bits per sample, `rowstride` bytes apart. Every field is checked against the buffer
+    /// 8 bits per sample, `rowstride` bytes apart (the last row needs only its pixels). Every field is checked against the buffer
     /// before gdk-pixbuf sees it. The corresponding C function is `gdk_pixbuf_new_from_data`.
     static func fromPixels(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
                            channels: Int, bytes: [UInt8], box: Int) -> Result<DecodedImage, ImageError> {
@@ -78,9 +78,8 @@ struct DecodedImage {
         guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
             return .failure(ImageError("the image is \(width)×\(height) pixels; at most \(maxSide)×\(maxSide) is allowed"))
         }
-        guard rowstride >= width * channels, rowstride <= width * channels + 64,
-              bytes.count >= rowstride * (height - 1) + width * channels else {
-            return .failure(ImageError("the pixel buffer is shorter than its size says"))
+        guard rowstride >= width * channels, rowstride <= Int(Int32.max), bytes.count >= rowstride * (height - 1) + width * channels else {
+            return .failure(ImageError("\(bytes.count) bytes do not cover \(height) rows \(rowstride) bytes apart"))
         }
         return bytes.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
             guard let base = buffer.baseAddress,

@@ -131,6 +131,25 @@ extension Integration {
             #expect(redPixels > 200, "red pixels of the image on the card: \(redPixels)")
         }
 
+        @Test("image-data whose rows are padded far past their pixels (rowstride 128 for 72 bytes) shows; the last row needs no padding")
+        func paddedImageData() throws {
+            let (bus, daemon, probe) = try Self.start()
+            let side = 24, rowstride = 128
+            // Red pixels, then grey padding that must never be drawn; the last row ends at its pixels.
+            let row = Array(repeating: "255, 0, 0", count: side) + Array(repeating: "128", count: rowstride - side * 3)
+            let lastRow = Array(repeating: "255, 0, 0", count: side)
+            let bytes = "byte " + (Array(repeating: row.joined(separator: ", "), count: side - 1) + [lastRow.joined(separator: ", ")])
+                .joined(separator: ", ")
+            let hints = "{'image-data': <(\(side), \(side), \(rowstride), false, 8, 3, [\(bytes)])>}"
+            let r = try bus.call("Notify", ["pic", "0", "", "Padded rows", "look", "[]", hints, "int32 0"])
+            #expect(r.status == 0, "\(r.stderr) \(daemon.log)")
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            try waitUntil("the padded image on the card") {
+                try TalkBackTests.capture(probe, card).pixels.filter { colorDistance($0, 0xFF0000) < 40 }.count > 200
+            }
+            #expect(!daemon.log.contains("image-data"), "no refusal: \(daemon.log)")
+        }
+
         @Test("bad input: a wrong signature is a D-Bus error; bad image-data, a long body and 1000 actions are clamped; the daemon lives")
         func badInput() throws {
             let (bus, daemon, probe) = try Self.start()

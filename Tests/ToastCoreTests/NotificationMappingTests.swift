@@ -127,7 +127,8 @@ import ToastCore
     @Test("an image header is checked before it becomes a size: sides, channels, bits, rowstride")
     func imageHeader() {
         func needed(_ w: Int32, _ h: Int32, _ stride: Int32, alpha: Bool = false, bits: Int32 = 8, channels: Int32 = 3) -> Int? {
-            try? RawImage.neededBytes(width: w, height: h, rowstride: stride, hasAlpha: alpha, bitsPerSample: bits, channels: channels).get()
+            try? RawImage.neededBytes(width: w, height: h, rowstride: stride, hasAlpha: alpha, bitsPerSample: bits, channels: channels,
+                                      given: Int.max).get()
         }
         #expect(needed(2, 2, 6) == 12)
         #expect(needed(2, 2, 8) == 14, "padded rows: the last row needs no padding")
@@ -136,9 +137,28 @@ import ToastCore
         #expect(needed(Int32.max, Int32.max, Int32.max) == nil)
         #expect(needed(-1, 2, 6) == nil)
         #expect(needed(2, 2, 5) == nil, "rowstride shorter than a row")
-        #expect(needed(2, 2, 1000) == nil, "rowstride far longer than a row")
+        #expect(needed(2, 2, 1000) == 1006, "any padding: the last row needs only its pixels")
         #expect(needed(2, 2, 6, channels: 4) == nil, "channels must match has_alpha")
         #expect(needed(2, 2, 12, bits: 16) == nil)
+    }
+
+    @Test("image-data with wide padding: accepted when the bytes cover (height-1)×rowstride + a row, else told what is missing")
+    func imageRowstride() throws {
+        // 3×2 RGB rows 64 bytes apart (a 64-byte-aligned buffer): 64 + 9 bytes needed.
+        func check(given: Int) -> Result<Int, RequestError> {
+            RawImage.neededBytes(width: 3, height: 2, rowstride: 64, hasAlpha: false, bitsPerSample: 8, channels: 3, given: given)
+        }
+        #expect(try check(given: 73).get() == 73, "the gdk-pixbuf rule: the last row without padding")
+        #expect(try check(given: 128).get() == 73, "height × rowstride is more than enough")
+        guard case let .failure(short) = check(given: 72) else { Issue.record("72 bytes cannot cover 73"); return }
+        #expect(short.message == "image-data: 72 bytes do not cover 2 rows 64 bytes apart (1 × 64 + 9 for the last row = 73 bytes)")
+        guard case let .failure(narrow) = RawImage.neededBytes(width: 3, height: 2, rowstride: 8, hasAlpha: false, bitsPerSample: 8,
+                                                                channels: 3, given: 100) else { Issue.record(); return }
+        #expect(narrow.message.contains("shorter than a row"), "\(narrow.message)")
+        // Only the pixels are kept, rows packed.
+        let wire: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 9] + Array(repeating: 0xEE, count: 55) + [11, 12, 13, 14, 15, 16, 17, 18, 19]
+        let image = wire.withUnsafeBytes { RawImage.packed(width: 3, height: 2, rowstride: 64, hasAlpha: false, channels: 3, from: $0) }
+        #expect(image.rowstride == 9 && image.bytes == [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 18, 19])
     }
 
     @Test("board events become signals: reasons 1 expired, 2 the user, 3 closed by call or xtoast dismiss, 4 other")

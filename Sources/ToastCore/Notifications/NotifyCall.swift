@@ -80,11 +80,16 @@ public struct RawImage: Equatable, Sendable {
         self.bytes = bytes
     }
 
-    /// How many bytes an image with this header needs, or why the header is refused. Checked
-    /// on the wire's 32-bit numbers before any of them becomes a size, and before the pixel
-    /// bytes are copied off the message (a 100 MB array is refused without being read).
+    /// How many bytes an image with this header needs, or why it is refused. Checked on the
+    /// wire's 32-bit numbers before any of them becomes a size, and before the pixel bytes are
+    /// copied off the message (a 100 MB array is refused without being read). `given` is the
+    /// length of the message's byte array.
+    ///
+    /// Rows are `rowstride` bytes apart, and the last needs only its pixels: the bytes must
+    /// cover `(height - 1) × rowstride + width × channels` (gdk-pixbuf's rule, which the
+    /// specification's senders follow). Any padding is accepted; only the pixels are kept.
     public static func neededBytes(width: Int32, height: Int32, rowstride: Int32, hasAlpha: Bool, bitsPerSample: Int32,
-                                   channels: Int32) -> Result<Int, RequestError> {
+                                   channels: Int32, given: Int) -> Result<Int, RequestError> {
         guard bitsPerSample == 8 else { return .failure(RequestError("image-data: \(bitsPerSample) bits per sample; only 8 is supported")) }
         guard channels == (hasAlpha ? 4 : 3) else { return .failure(RequestError("image-data: \(channels) channels do not match has_alpha")) }
         let side = Int32(NotificationLimits.maxImageSide)
@@ -92,11 +97,32 @@ public struct RawImage: Equatable, Sendable {
             return .failure(RequestError("image-data: \(width)x\(height) pixels; at most \(side)x\(side) is shown"))
         }
         let row = Int(width) * Int(channels)
-        // A little padding per row is normal (rows aligned to 4 or 8 bytes); more is a lie.
-        guard Int(rowstride) >= row, Int(rowstride) <= row + 64 else {
-            return .failure(RequestError("image-data: rowstride \(rowstride) does not fit \(width) pixels of \(channels) bytes"))
+        guard Int(rowstride) >= row else {
+            return .failure(RequestError("image-data: rowstride \(rowstride) is shorter than a row of \(width) pixels of \(channels) bytes (\(row))"))
         }
-        return .success(Int(rowstride) * (Int(height) - 1) + row)
+        // At most 4095 × (2^31 - 1) + 16 Ki: no overflow.
+        let needed = Int(rowstride) * (Int(height) - 1) + row
+        guard given >= needed else {
+            return .failure(RequestError("image-data: \(given) bytes do not cover \(height) rows \(rowstride) bytes apart"
+                + " (\(height - 1) × \(rowstride) + \(row) for the last row = \(needed) bytes)"))
+        }
+        return .success(needed)
+    }
+
+    /// Copies the pixels of an image whose header passed `neededBytes` out of `data`, rows
+    /// packed (rowstride = width × channels): padding, however wide, is never kept.
+    public static func packed(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, channels: Int,
+                              from data: UnsafeRawBufferPointer) -> RawImage {
+        let row = width * channels
+        var bytes = [UInt8](repeating: 0, count: row * height)
+        bytes.withUnsafeMutableBytes { out in
+            guard let to = out.baseAddress, let from = data.baseAddress else { return }
+            for y in 0..<height where y * rowstride + row <= data.count {
+                (to + y * row).copyMemory(from: from + y * rowstride, byteCount: row)
+            }
+        }
+        return RawImage(width: width, height: height, rowstride: row, hasAlpha: hasAlpha, bitsPerSample: 8,
+                        channels: channels, bytes: bytes)
     }
 }
 
