@@ -317,8 +317,8 @@ public final class ToastDaemon {
         Log.info("lost the connection to the X server; shutting down")
         service.abandonScreen(now: clock.now())
         bus?.close()
+        stopListening()
         drainClients()
-        unlink(socketPath)
         exit(1)
     }
 
@@ -328,8 +328,16 @@ public final class ToastDaemon {
         service.shutdown(now: clock.now())
         bus?.close()
         output.flush()
+        stopListening()
         drainClients()
+    }
+
+    /// The socket goes before the last events are drained, so nobody connects to a daemon
+    /// that is going away: a client finds no daemon (and may start one) rather than one
+    /// that never answers. Connections not accepted yet are refused as the listener closes.
+    private func stopListening() {
         unlink(socketPath)
+        listener.close()
     }
 
     /// Gives slow readers half a second to take what is queued for them.
