@@ -6,6 +6,10 @@ final class Connection {
     let socket: UnixSocket
     let owner: Owner
     var lines = LineBuffer()
+    /// Request lines read but not answered yet: answering stops the moment the replies
+    /// waiting to go out pass `readPause`, and the rest wait here (nothing more is read) until
+    /// the client reads. At most what one turn reads (`ToastDaemon.readsPerTurn`).
+    var unanswered: [LineBuffer.Line] = []
     private var outbox: [UInt8] = []
     /// The client shut its writing side (or sent its last line): no more requests, but its
     /// replies and events still go out until it closes.
@@ -18,8 +22,10 @@ final class Connection {
     /// Events a client has not read yet may take this much before it is dropped: a
     /// subscriber that never reads must not make the daemon's memory grow.
     static let maxEventBacklog = 2 << 20
-    /// Past this much unsent output the daemon stops reading the client's requests until it
-    /// reads its replies: replies of any size are streamed, never dropped.
+    /// Past this much unsent output the daemon stops answering (and reading) the client's
+    /// requests until it reads its replies: replies of any size are streamed, never dropped,
+    /// and what one client has queued stays near this plus its largest reply (a `history`
+    /// is a few MiB at most), however many requests it sent in one write.
     static let readPause = 1 << 20
     /// How long a partial request line may wait for the rest of it.
     static let partialLineTimeout = 30.0
@@ -31,8 +37,12 @@ final class Connection {
 
     var fd: Int32 { socket.fd }
     var wantsToWrite: Bool { !outbox.isEmpty }
-    /// Whether to read more requests now.
-    var wantsToRead: Bool { !readClosed && outbox.count < Connection.readPause }
+    /// Too much of its output is unread to answer another request now.
+    var isBehind: Bool { outbox.count >= Connection.readPause }
+    /// Whether to read more requests now: not while some already read wait for an answer.
+    var wantsToRead: Bool { !readClosed && unanswered.isEmpty && !isBehind }
+    /// Requests already read can be answered now (the client has read enough of its replies).
+    var canAnswer: Bool { !unanswered.isEmpty && !isBehind }
 
     /// Queues a reply: always kept, however large.
     func send(reply json: JSON) { append(json) }

@@ -112,7 +112,8 @@ public final class ToastDaemon {
                 sources.append((.bus, pollfd(fd: bus.fd, events: bus.events, revents: 0)))
             }
             for c in clients.connections.values {
-                let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite ? Int16(POLLOUT) : 0)
+                // Requests waiting for their answer are answered when the socket can take more.
+                let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite || c.canAnswer ? Int16(POLLOUT) : 0)
                 sources.append((.client(c), pollfd(fd: c.fd, events: events, revents: 0)))
             }
             var fds = sources.map(\.1)
@@ -148,6 +149,8 @@ public final class ToastDaemon {
                         serve(c, now: now)
                     } else if !c.flush() {
                         drop(c)
+                    } else if c.canAnswer {
+                        serve(c, now: now)
                     }
                 }
             }
@@ -227,28 +230,34 @@ public final class ToastDaemon {
         }
     }
 
-    /// Reads a bounded amount of what a client sent and answers each complete line, in order:
-    /// the reply first, then the events the request caused. Replies are flushed as they are
-    /// made, so a client that writes fast and reads gets them all, and others get their turn.
+    /// Answers the requests a client sent, in order: the reply first, then the events the
+    /// request caused. First those read earlier and not answered yet, then a bounded amount
+    /// read now. Replies are flushed as they are made, so a client that writes fast and reads
+    /// gets them all, and others get their turn.
     private func serve(_ connection: Connection, now: Double) {
+        answer(connection, now: now)
         reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
             switch connection.socket.read(maxBytes: Self.readSize) {
             case let .data(bytes):
-                answer(connection.lines.append(bytes), on: connection, now: now)
+                connection.unanswered += connection.lines.append(bytes)
                 connection.partialSince = connection.lines.hasPartialLine ? (connection.partialSince ?? now) : nil
             case .wouldBlock:
                 break reading
             case .closed:
                 // Half-closed (or gone): a last line without its newline still counts, and
                 // replies and events go out until the client closes its end too.
-                answer([connection.lines.finish()].compactMap { $0 }, on: connection, now: now)
+                connection.unanswered += [connection.lines.finish()].compactMap { $0 }
                 connection.readClosed = true
                 connection.partialSince = nil
             }
+            answer(connection, now: now)
             if !connection.flush() { drop(connection); return }
             // Paint and flush in the same turn the request was read.
             output.flush()
         }
+        // Replies to requests answered without a read (those that waited) go out now too.
+        if !connection.flush() { drop(connection); return }
+        output.flush()
     }
 
     /// What one client gets per loop turn: two reads of 8 KiB (some 1,200 small requests),
@@ -256,8 +265,16 @@ public final class ToastDaemon {
     static let readsPerTurn = 2
     static let readSize = 8192
 
-    private func answer(_ lines: [LineBuffer.Line], on connection: Connection, now: Double) {
-        for line in lines {
+    /// Answers the connection's unanswered lines in order, stopping the moment its unsent
+    /// replies pass `Connection.readPause`: 150 `history` requests in one write once queued
+    /// 150 replies of up to 6 MB each (915 MiB). What is left waits for the client to read.
+    private func answer(_ connection: Connection, now: Double) {
+        var answered = 0
+        defer { connection.unanswered.removeFirst(answered) }
+        for line in connection.unanswered {
+            // Past the bound, what the socket takes now may bring it back under.
+            if connection.isBehind && (!connection.flush() || connection.isBehind) { return }
+            answered += 1
             switch line {
             case .tooLong:
                 connection.send(reply: Reply.error("request line is longer than \(ProtocolLimits.maxLineBytes) bytes").json)
@@ -308,8 +325,8 @@ public final class ToastDaemon {
         Log.info("lost the connection to the X server; shutting down")
         service.abandonScreen(now: clock.now())
         bus?.close()
+        stopListening()
         drainClients()
-        unlink(socketPath)
         exit(1)
     }
 
@@ -319,8 +336,16 @@ public final class ToastDaemon {
         service.shutdown(now: clock.now())
         bus?.close()
         output.flush()
+        stopListening()
         drainClients()
+    }
+
+    /// The socket goes before the last events are drained, so nobody connects to a daemon
+    /// that is going away: a client finds no daemon (and may start one) rather than one
+    /// that never answers. Connections not accepted yet are refused as the listener closes.
+    private func stopListening() {
         unlink(socketPath)
+        listener.close()
     }
 
     /// Gives slow readers half a second to take what is queued for them.
