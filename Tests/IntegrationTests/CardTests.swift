@@ -295,6 +295,32 @@ extension Integration {
             Self.parkPointer(probe)
         }
 
+        @Test("a low-urgency card keeps its kind's icon and hue, with an accent dimmer than a normal card's",
+              arguments: [CardStyle.accent, .tinted])
+        func lowUrgencyIsMuted(_ style: CardStyle) throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            Self.parkPointer(probe)
+            // The accent bar's middle (accent) or the border's top middle (tinted), and the card's body.
+            func accentAndBody(_ urgency: String) throws -> (accent: UInt32, body: UInt32) {
+                _ = try daemon.show(["--timeout", "0", "--style", style.rawValue, "--kind", "success", "--urgency", urgency, "quiet news"])
+                let f = try #require(try Self.resting(probe, count: 1).first).frame
+                let c = try Self.capture(probe, f)
+                let accent = style == .accent ? c.at(c.x + 2, c.y + c.height / 2) : c.at(c.x + c.width / 2, c.y)
+                let body = c.at(c.x + c.width - 8, c.y + c.height / 2)
+                try Self.dismissAll(daemon, probe)
+                return (accent, body)
+            }
+            let normal = try accentAndBody("normal"), low = try accentAndBody("low")
+            #expect(colorDistance(normal.accent, Kind.success.defaultColor) <= 12, "normal accent \(hex(normal.accent))")
+            // Dimmer: nearer the card's background, with less of the hue, but still green.
+            #expect(colorDistance(low.accent, low.body) + 40 < colorDistance(normal.accent, normal.body),
+                    "low \(hex(low.accent)) on \(hex(low.body)), normal \(hex(normal.accent)) on \(hex(normal.body))")
+            #expect(saturation(low.accent) + 40 < saturation(normal.accent))
+            let g = Int(low.accent >> 8 & 0xFF), r = Int(low.accent >> 16 & 0xFF), b = Int(low.accent & 0xFF)
+            #expect(g > r && g > b, "still the kind's hue: \(hex(low.accent))")
+        }
+
         // MARK: Markup
 
         @Test("--markup draws <b> as bold, not as literal tags")

@@ -374,3 +374,19 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(textBlocks(compose(toast)).count == 2)
     }
 }
+
+@Suite struct LowUrgencyCardTests {
+    @Test("a low-urgency card keeps its kind's icon; its accent is faded halfway to the background")
+    func muted() {
+        var low = Toast(id: "a", message: "Quiet", kind: .success)
+        low.urgency = .low
+        let normal = Toast(id: "b", message: "Quiet", kind: .success)
+        for style in CardStyle.allCases {
+            let quiet = icons(compose(low, style: style)).first, loud = icons(compose(normal, style: style)).first
+            #expect(quiet?.shape == IconRaster.shape(for: .success) && quiet?.shape == loud?.shape)
+            let background = RGBA(rgb: Palette.dark.background)
+            #expect(quiet?.color == RGBA(rgb: Palette.dark.accent(for: .success)).mixed(with: background, Palette.mutedAccentFade), "\(style)")
+            #expect(loud?.color == RGBA(rgb: Palette.dark.accent(for: .success)), "\(style)")
+        }
+    }
+}

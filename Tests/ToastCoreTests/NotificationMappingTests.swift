@@ -4,13 +4,17 @@ import ToastCore
 /// The bus-free half of the D-Bus notification server: what a `Notify` call becomes, and
 /// what board events become on the bus.
 @Suite struct NotificationMappingTests {
-    @Test("kind from urgency and category: critical or *.error is error, transfer.complete success, low debug, else info")
+    @Test("kind from urgency and category: critical or *.error is error, transfer.complete success, *.warning warning, else info; low urgency keeps its category's kind, never debug")
     func kinds() {
         #expect(NotificationMapping.kind(urgency: .critical, category: nil) == .error)
         #expect(NotificationMapping.kind(urgency: .normal, category: "network.error") == .error)
         #expect(NotificationMapping.kind(urgency: .normal, category: "transfer.complete") == .success)
         #expect(NotificationMapping.kind(urgency: .normal, category: "device.warning") == .warning)
-        #expect(NotificationMapping.kind(urgency: .low, category: "email.arrived") == .debug)
+        #expect(NotificationMapping.kind(urgency: .low, category: "email.arrived") == .info)
+        #expect(NotificationMapping.kind(urgency: .low, category: nil) == .info)
+        #expect(NotificationMapping.kind(urgency: .low, category: "transfer.complete") == .success)
+        #expect(NotificationMapping.kind(urgency: .low, category: "device.warning") == .warning)
+        #expect(NotificationMapping.kind(urgency: .low, category: "network.error") == .error)
         #expect(NotificationMapping.kind(urgency: .normal, category: "im.received") == .info)
         #expect(NotificationMapping.kind(urgency: .normal, category: nil) == .info)
     }

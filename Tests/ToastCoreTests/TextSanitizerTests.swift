@@ -55,4 +55,22 @@ import ToastCore
         let text = "👍🏽 cafe\u{301} 👨‍👩‍👧 中文"
         #expect(TextSanitizer.sanitize(text) == text)
     }
+
+    @Test("at most 8 combining marks per character: a title with thousands of marks keeps 8 on each letter")
+    func boundsCombiningMarksPerCharacter() {
+        let zalgo = "Z" + String(repeating: "\u{0301}\u{0316}", count: 2000) + "a" + String(repeating: "\u{20DD}", count: 50) + "!"
+        let clean = TextSanitizer.sanitize(zalgo)
+        #expect(clean == "Z" + String(repeating: "\u{0301}\u{0316}", count: 4) + "a" + String(repeating: "\u{20DD}", count: 8) + "!")
+        #expect(clean.unicodeScalars.count == 19)
+        // Every base starts afresh, a line break too.
+        let lines = String(repeating: "e" + String(repeating: "\u{0300}", count: 9) + "\n", count: 3)
+        #expect(TextSanitizer.sanitize(lines) == Array(repeating: "e" + String(repeating: "\u{0300}", count: 8), count: 3).joined(separator: "\n"))
+    }
+
+    @Test("real text keeps all its marks: Vietnamese, Devanagari, Tibetan stacks, emoji with modifiers")
+    func keepsRealMarkStacks() {
+        for text in ["Vie\u{323}\u{302}t Nam", "हिन्दी", "\u{0F66}\u{0F92}\u{0FB2}\u{0F74}\u{0F7C}", "❤️ 👍🏽 ✔︎", "e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}\u{307}\u{308}"] {
+            #expect(TextSanitizer.sanitize(text) == text)
+        }
+    }
 }

@@ -122,10 +122,13 @@ public struct CardComposer: Sendable {
         public var secondary: RGBA
     }
 
-    public func colors(for kind: Kind, style: CardStyle) -> Colors {
+    /// `muted` (a low-urgency toast): the accent fades toward the background by
+    /// `Palette.mutedAccentFade`, so the bar, border, icon and buttons are quieter.
+    public func colors(for kind: Kind, style: CardStyle, muted: Bool = false) -> Colors {
         let palette = config.palette
-        let accent = RGBA(rgb: config.color(for: kind))
         var background = RGBA(rgb: palette.background)
+        var accent = RGBA(rgb: config.color(for: kind))
+        if muted { accent = accent.mixed(with: background, Palette.mutedAccentFade) }
         if style != .accent {
             // A dark card takes on more of the accent than a light one to read as tinted.
             background = background.mixed(with: accent, config.theme == .dark ? 0.16 : 0.10)
@@ -134,8 +137,13 @@ public struct CardComposer: Sendable {
                       text: RGBA(rgb: palette.text), secondary: RGBA(rgb: palette.secondaryText))
     }
 
+    /// A toast's colours: its kind's, muted at low urgency.
+    public func colors(for toast: Toast, style: CardStyle) -> Colors {
+        colors(for: toast.kind, style: style, muted: toast.urgency == .low)
+    }
+
     private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
-        let c = colors(for: toast.kind, style: style)
+        let c = colors(for: toast, style: style)
         let width = px(config.cardWidth)
         let padding = px(config.padding)
         let border = style == .tinted ? px(config.borderWidth) : 0
@@ -302,7 +310,7 @@ public struct CardComposer: Sendable {
     /// The capsule: a pill holding the icon and one line of text, sized to its content: the
     /// title in bold followed by the message, each on one line.
     private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMeasuring) -> Card {
-        let c = colors(for: toast.kind, style: .capsule)
+        let c = colors(for: toast, style: .capsule)
         let iconSize = px(CardMetrics.capsuleIconSize)
         let padding = px(config.padding)
         let height = (max(metrics.lineHeight, iconSize) + padding * 1.2).rounded()

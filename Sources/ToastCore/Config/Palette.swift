@@ -32,6 +32,11 @@ public struct Palette: Equatable, Sendable {
     /// The kind's accent; `Kind.defaultColor` if the palette lacks one.
     public func accent(for kind: Kind) -> UInt32 { accents[kind] ?? kind.defaultColor }
 
+    /// How far a low-urgency card's accent fades toward the card's background: still its
+    /// kind's hue, recognisably quieter than a normal card beside it, and (at half) still
+    /// clear of the background for the icon's shape to read.
+    public static let mutedAccentFade = 0.5
+
     public static let dark = Palette(
         background: 0x1C1C1E, text: 0xF5F5F7, secondaryText: 0x98989D,
         accents: [.info: 0x0A84FF, .success: 0x30D158, .warning: 0xFFD60A, .error: 0xFF453A,

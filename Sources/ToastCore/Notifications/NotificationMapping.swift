@@ -24,13 +24,14 @@ public enum NotificationMapping {
 
     /// The kind (its colour and icon) of a notification from its urgency and category:
     /// critical or a `*.error` category is `error`; `transfer.complete` is `success`; a
-    /// `*.warning` category is `warning`; low urgency is `debug`; anything else `info`.
+    /// `*.warning` category is `warning`; anything else `info`. Low urgency keeps its
+    /// category's kind (the card is drawn muted instead, from the toast's urgency): `debug`'s
+    /// bug icon would tell the user something broke.
     public static func kind(urgency: Urgency, category: String?) -> Kind {
         let category = category ?? ""
         if urgency == .critical || category.hasSuffix(".error") { return .error }
         if category == "transfer.complete" { return .success }
         if category.hasSuffix(".warning") { return .warning }
-        if urgency == .low { return .debug }
         return .info
     }
 
