@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [rules] or [rule NAME]",
         ])
     }
 
@@ -356,11 +356,13 @@ private func problems(_ text: String) -> [String] {
             "font": "font.family", "fontSize": "font.size", "radius": "card.radius",
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
+            "scriptTimeout": "rules.script_timeout",
         ]
         var expected = Set(configKeys.values)
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
-            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion"].contains(label),
+            // `rules` are the `[rule NAME]` sections (ConfigRulesTests).
+            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules"].contains(label),
                     "Config.\(label) has no config key")
         }
         for kind in Kind.allCases {

@@ -59,6 +59,11 @@ public struct Config: Equatable, Sendable {
     /// Per-kind accent colours (0xRRGGBB) overriding the theme's palette.
     public var colors: [Kind: UInt32] = [:]
     public var motion: MotionTuning = .standard
+    /// The `[rule NAME]` sections, in file order; always the file's own (a reload that
+    /// removes a rule removes it).
+    public var rules: RuleSet = .empty
+    /// Seconds a rule's script may run before its process group is killed.
+    public var scriptTimeout: Double = 30
 
     public init() {}
 

@@ -21,9 +21,13 @@ public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
 /// still work). Values may be bare or in double or single quotes; quotes keep spaces, `#` and `;`.
 /// Section names, keys and enum values are case-insensitive.
 ///
+/// `[rule NAME]` sections are rules (`RuleSet`): their `match FIELD OP VALUE` lines are read
+/// by words (`RuleLine`), their other lines are `RuleSettingKey`s.
+///
 /// A mistake costs only the setting it is in: each bad line gets a diagnostic and leaves that
 /// setting at `base`'s value, and the rest of the file still applies. A typo must never
-/// stop the daemon from showing toasts.
+/// stop the daemon from showing toasts. In a rule a mistake costs the whole rule (a rule
+/// missing one of its match lines would match more than was meant), and only that rule.
 public enum ConfigParser {
     public static func parse(_ text: String, file: String, base: Config = .default)
         -> (config: Config, diagnostics: [ConfigDiagnostic]) {
@@ -32,32 +36,48 @@ public enum ConfigParser {
         // nil before the first header; `.unknown` after a bad one, whose keys are then skipped
         // silently since the header already got a diagnostic.
         var section: SectionState?
+        var rules = RuleCollector(file: file)
 
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, rawLine) in lines.enumerated() {
             let line = rawLine.trimmingBlanks()
             do throws(ConfigProblem) {
+                if case .rule = section, let match = try RuleLine.match(line) {
+                    try rules.add(match)
+                    continue
+                }
                 switch try Statement(line) {
                 case .nothing:
                     break
                 case .header(let name):
-                    guard let known = ConfigSchema.section(named: name) else {
+                    rules.finish()
+                    if let ruleName = try RuleLine.ruleName(inHeader: name) {
                         section = .unknown
-                        throw ConfigProblem("unknown section [\(name)]; expected one of "
-                                            + ConfigSchema.sections.map { "[\($0.name)]" }.joined(separator: ", "))
+                        try rules.start(ruleName, line: index + 1)
+                        section = .rule
+                        break
+                    }
+                    guard let known = ConfigSchema.section(named: name.lowercased()) else {
+                        section = .unknown
+                        throw ConfigProblem("unknown section [\(name.lowercased())]; expected one of "
+                                            + ConfigSchema.sections.map { "[\($0.name)]" }.joined(separator: ", ")
+                                            + " or [rule NAME]")
                     }
                     section = .known(known)
-                case .assignment(let key, let value):
+                case .assignment(let key, let raw):
                     switch section {
                     case nil:
                         throw ConfigProblem("'\(key)' is not in a section; put it under one, e.g. [general]")
                     case .unknown:
                         break
+                    case .rule:
+                        try rules.set(key, raw)
                     case .known(let known):
                         guard let setting = known.setting(for: key) else {
                             throw ConfigProblem("unknown key '\(key)' in [\(known.name)]; expected one of "
                                                 + known.settings.map(\.key).joined(separator: ", "))
                         }
+                        let value = try Statement.value(raw)
                         do throws(ConfigProblem) {
                             try setting.apply(&config, value)
                         } catch {
@@ -66,23 +86,30 @@ public enum ConfigParser {
                     }
                 }
             } catch {
-                diagnostics.append(ConfigDiagnostic(file: file, line: index + 1, message: error.message))
+                var message = error.message
+                if case .rule = section, let name = rules.spoil() { message += " (rule '\(name)' is ignored)" }
+                diagnostics.append(ConfigDiagnostic(file: file, line: index + 1, message: message))
             }
         }
+        rules.finish()
+        config.rules = RuleSet(rules.rules)
         return (config, diagnostics)
     }
 }
 
 private enum SectionState {
     case known(ConfigSchema.Section)
+    /// A `[rule NAME]`, being collected by the `RuleCollector`.
+    case rule
     case unknown
 }
 
 /// What one line of the file says.
-private enum Statement {
+enum Statement {
     case nothing
     case header(String)
-    case assignment(key: String, value: String)
+    /// `raw` is the text after `=`, for `value(_:)` (or a rule's `script`) to read.
+    case assignment(key: String, raw: Substring)
 
     /// Parses a line already trimmed of surrounding blanks.
     init(_ line: Substring) throws(ConfigProblem) {
@@ -97,20 +124,19 @@ private enum Statement {
             }
             let name = line[line.index(after: line.startIndex)..<close].trimmingBlanks()
             guard !name.isEmpty else { throw ConfigProblem("empty section name") }
-            self = .header(name.lowercased())
+            self = .header(String(name))
         } else {
             guard let equals = line.firstIndex(of: "=") else {
                 throw ConfigProblem("expected 'key = value' or '[section]', got '\(line)'")
             }
             let key = line[..<equals].trimmingBlanks()
             guard !key.isEmpty else { throw ConfigProblem("missing key before '='") }
-            let value = try Statement.value(line[line.index(after: equals)...].trimmingBlanks())
-            self = .assignment(key: key.lowercased(), value: value)
+            self = .assignment(key: key.lowercased(), raw: line[line.index(after: equals)...].trimmingBlanks())
         }
     }
 
     /// A quoted value up to its closing quote, or a bare value up to a comment.
-    private static func value(_ text: Substring) throws(ConfigProblem) -> String {
+    static func value(_ text: Substring) throws(ConfigProblem) -> String {
         if let quote = text.first, quote == "\"" || quote == "'" {
             let body = text.dropFirst()
             guard let close = body.firstIndex(of: quote) else {
@@ -133,7 +159,7 @@ private enum Statement {
         return String(text[..<end].trimmingBlanks())
     }
 
-    private static func isBlankOrComment(_ text: Substring) -> Bool {
+    static func isBlankOrComment(_ text: Substring) -> Bool {
         let rest = text.trimmingBlanks()
         return rest.isEmpty || rest.first == "#" || rest.first == ";"
     }

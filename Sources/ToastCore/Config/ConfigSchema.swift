@@ -72,6 +72,11 @@ enum ConfigSchema {
             number("settle_distance", \.motion.settleDistance, .positive(upTo: ConfigLimits.distance)),
             number("settle_speed", \.motion.settleSpeed, .positive(upTo: ConfigLimits.speed)),
         ]),
+        // The rules themselves are `[rule NAME]` sections (`RuleSettingKey`); this one holds
+        // what all of them share.
+        Section(name: "rules", settings: [
+            number("script_timeout", \.scriptTimeout, .within(RuleLimits.scriptTimeout)),
+        ]),
     ]
 
     // MARK: Setting kinds
@@ -122,7 +127,7 @@ enum ConfigSchema {
     /// those keys with their real default.
     private static func isDefault(_ value: String) -> Bool { value.lowercased() == "default" }
 
-    private static func number(_ value: String, _ bounds: Bounds) throws(ConfigProblem) -> Double {
+    static func number(_ value: String, _ bounds: Bounds) throws(ConfigProblem) -> Double {
         guard let number = Double(value), number.isFinite else {
             throw ConfigProblem("expected a number, got '\(value)'")
         }
@@ -134,7 +139,7 @@ enum ConfigSchema {
         return number
     }
 
-    private static func color(_ value: String) throws(ConfigProblem) -> UInt32 {
+    static func color(_ value: String) throws(ConfigProblem) -> UInt32 {
         let digits = value.dropFirst()
         guard value.first == "#", digits.count == 6, digits.allSatisfy(\.isHexDigit),
               let color = UInt32(digits, radix: 16) else {
@@ -146,7 +151,7 @@ enum ConfigSchema {
 
 /// The allowed range of a number, with the wording used in diagnostics. Every setting has an
 /// upper bound (see `ConfigLimits` for why).
-private struct Bounds: CustomStringConvertible, Sendable {
+struct Bounds: CustomStringConvertible, Sendable {
     var lower: Double
     var includesLower: Bool
     var upper: Double

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A POSIX extended regular expression, compiled once (glibc's `regcomp` with `REG_EXTENDED |
+/// REG_NOSUB`) and matched anywhere in a text (`regexec`).
+///
+/// Back-references (`\1` to `\9`) are refused: they make POSIX matching exponential, and a
+/// pattern must never stall the daemon's loop. Before `regexec` runs, a literal the pattern
+/// cannot match without (the longest plain run of it, e.g. `Battery` in `^Battery [0-9]+%`)
+/// is looked for first (`find`); most texts fail there, for a fraction of `regexec`'s cost.
+///
+/// Matching is by bytes, as glibc does in the C locale the daemon runs in: `.` is one byte,
+/// so a pattern meant for one non-ASCII character is better written as the character itself.
+///
+/// The corresponding C functions are `regcomp`, `regexec`, `regerror` and `regfree`.
+public final class PosixRegex: Sendable {
+    public let pattern: String
+    /// Compiled once and only read afterwards; glibc's `regexec` takes its own lock.
+    private nonisolated(unsafe) let compiled: UnsafeMutablePointer<regex_t>
+    /// Bytes every match contains; empty when the pattern has no such literal.
+    let requiredLiteral: [UInt8]
+
+    /// Compiles `pattern`, or says what is wrong with it.
+    public init(_ pattern: String) throws(RuleProblem) {
+        if let reference = Self.backReference(in: pattern) {
+            throw RuleProblem("back-reference \(reference) refused (it makes matching exponential)")
+        }
+        guard !pattern.utf8.contains(0) else { throw RuleProblem("a pattern cannot hold a NUL byte") }
+        let compiled = UnsafeMutablePointer<regex_t>.allocate(capacity: 1)
+        let status = regcomp(compiled, pattern, REG_EXTENDED | REG_NOSUB)
+        guard status == 0 else {
+            var message = [CChar](repeating: 0, count: 256)
+            regerror(status, compiled, &message, message.count)
+            compiled.deallocate()
+            throw RuleProblem("bad regular expression: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
+        self.pattern = pattern
+        self.compiled = compiled
+        requiredLiteral = Self.requiredLiteral(of: pattern)
+    }
+
+    deinit {
+        regfree(compiled)
+        compiled.deallocate()
+    }
+
+    /// Whether the pattern matches anywhere in `text`.
+    public func matches(_ text: String) -> Bool {
+        var text = text
+        if !requiredLiteral.isEmpty {
+            let found = text.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, bytes.count >= requiredLiteral.count else { return false }
+                return requiredLiteral.withUnsafeBufferPointer { Self.find($0, in: UnsafeBufferPointer(start: base, count: bytes.count)) }
+            }
+            if !found { return false }
+        }
+        // A text holding a NUL would end there for `regexec`; rules see sanitized text.
+        return text.withCString { regexec(compiled, $0, 0, nil, 0) == 0 }
+    }
+
+    /// Whether `needle` occurs in `haystack`: `memchr` to each candidate first byte, then
+    /// `memcmp` (glibc's `memmem` is a GNU extension Swift's Glibc module does not export).
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let n = needle.baseAddress, !needle.isEmpty else { return true }
+        guard let h = haystack.baseAddress, needle.count <= haystack.count else { return false }
+        let last = haystack.count - needle.count
+        var i = 0
+        while i <= last {
+            guard let hit = memchr(h + i, Int32(n[0]), last - i + 1) else { return false }
+            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - h
+            if memcmp(h + at, n, needle.count) == 0 { return true }
+            i = at + 1
+        }
+        return false
+    }
+
+    // MARK: Checks made once
+
+    /// `\1`…`\9` outside a bracket expression (inside one a backslash is literal in POSIX).
+    static func backReference(in pattern: String) -> String? {
+        var bytes = Array(pattern.utf8)[...]
+        var inBracket = false
+        while let c = bytes.popFirst() {
+            if inBracket {
+                if c == UInt8(ascii: "]") { inBracket = false }
+            } else if c == UInt8(ascii: "[") {
+                inBracket = true
+                // `[]` and `[^]` start with a literal `]`.
+                if bytes.first == UInt8(ascii: "^") { bytes.removeFirst() }
+                if bytes.first == UInt8(ascii: "]") { bytes.removeFirst() }
+                // `[:alpha:]` and the like end in `:]`, not at the first `]`.
+                while bytes.first == UInt8(ascii: "["), let colon = bytes.dropFirst().first,
+                      colon == UInt8(ascii: ":") || colon == UInt8(ascii: ".") || colon == UInt8(ascii: "=") {
+                    bytes.removeFirst(2)
+                    while let d = bytes.popFirst(), !(d == colon && bytes.first == UInt8(ascii: "]")) {}
+                    _ = bytes.popFirst()
+                }
+            } else if c == UInt8(ascii: "\\"), let next = bytes.popFirst(),
+                      (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(next) {
+                return "\\" + String(UnicodeScalar(next))
+            }
+        }
+        return nil
+    }
+
+    /// The longest run of plain characters every match must contain, as bytes.
+    ///
+    /// Conservative: nothing when the pattern has an alternation `|` anywhere; only runs
+    /// outside brackets and parentheses count; a character followed by `*`, `?` or `{` (which
+    /// may repeat it zero times) is left out; `+` keeps its character but ends the run.
+    static func requiredLiteral(of pattern: String) -> [UInt8] {
+        let p = Array(pattern.utf8)
+        guard !p.contains(UInt8(ascii: "|")) else { return [] }
+        var best: [UInt8] = [], run: [UInt8] = []
+        /// Start offsets in `run` of its scalars, to drop the last one whole.
+        var starts: [Int] = []
+        var depth = 0, i = 0
+        func endRun() {
+            if run.count > best.count { best = run }
+            run = []
+            starts = []
+        }
+        let specials = Array("^$.[]()*+?{}|\\".utf8)
+        while i < p.count {
+            let c = p[i]
+            if c == UInt8(ascii: "(") {
+                depth += 1
+                endRun()
+                i += 1
+            } else if c == UInt8(ascii: ")") {
+                depth = max(0, depth - 1)
+                endRun()
+                i += 1
+            } else if c == UInt8(ascii: "[") {
+                endRun()
+                i = bracketEnd(p, i)
+            } else if c == UInt8(ascii: "*") || c == UInt8(ascii: "?") || c == UInt8(ascii: "{") {
+                // The previous scalar may occur zero times.
+                if let last = starts.popLast() { run.removeLast(run.count - last) }
+                endRun()
+                if c == UInt8(ascii: "{") {
+                    while i < p.count, p[i] != UInt8(ascii: "}") { i += 1 }
+                }
+                i += 1
+            } else if c == UInt8(ascii: "+") {
+                endRun()
+                i += 1
+            } else if c == UInt8(ascii: "\\") {
+                // An escaped special is that character; `\w`, `\<` and the like are not literals.
+                if i + 1 < p.count, specials.contains(p[i + 1]), depth == 0 {
+                    starts.append(run.count)
+                    run.append(p[i + 1])
+                } else {
+                    endRun()
+                }
+                i += 2
+            } else if specials.contains(c) || depth > 0 {
+                endRun()
+                i += 1
+            } else {
+                if c & 0xC0 != 0x80 { starts.append(run.count) }
+                run.append(c)
+                i += 1
+            }
+        }
+        endRun()
+        return best
+    }
+
+    /// The index after the bracket expression opened at `start` (its end when unclosed).
+    private static func bracketEnd(_ p: [UInt8], _ start: Int) -> Int {
+        var i = start + 1
+        if i < p.count, p[i] == UInt8(ascii: "^") { i += 1 }
+        if i < p.count, p[i] == UInt8(ascii: "]") { i += 1 }
+        while i < p.count {
+            if p[i] == UInt8(ascii: "["), i + 1 < p.count,
+               p[i + 1] == UInt8(ascii: ":") || p[i + 1] == UInt8(ascii: ".") || p[i + 1] == UInt8(ascii: "=") {
+                let kind = p[i + 1]
+                i += 2
+                while i + 1 < p.count, !(p[i] == kind && p[i + 1] == UInt8(ascii: "]")) { i += 1 }
+                i += 2
+            } else if p[i] == UInt8(ascii: "]") {
+                return i + 1
+            } else {
+                i += 1
+            }
+        }
+        return p.count
+    }
+}

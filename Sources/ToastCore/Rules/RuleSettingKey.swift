@@ -1,0 +1,104 @@
+/// The keys a `[rule NAME]` section may set, as data: the config parser, its "expected one
+/// of" messages, the man page and `RuleSettings.merge` all read this one table.
+public struct RuleSettingKey: Sendable {
+    public let key: String
+    /// The value's form and meaning, for the man page and the example file.
+    public let summary: String
+    /// Checks `value` and stores it in the rule, or throws without touching it.
+    let apply: @Sendable (inout Rule, String) throws(RuleProblem) -> Void
+    /// Copies the setting from the second argument when it has one.
+    let merge: @Sendable (inout RuleSettings, RuleSettings) -> Void
+
+    public static func named(_ key: String) -> RuleSettingKey? { all.first { $0.key == key } }
+
+    public static let all: [RuleSettingKey] = [
+        choice("kind", \.kind, "the kind (its colour and icon): \(Kind.allCases.map(\.rawValue).joined(separator: " | "))"),
+        choice("style", \.style, "the card style: \(CardStyle.allCases.map(\.rawValue).joined(separator: " | "))"),
+        choice("position", \.position, "where its stack sits: \(Position.allCases.map(\.rawValue).joined(separator: " | "))"),
+        setting("monitor", \.monitor, "the monitor: a name, primary, or a number from 0 (as xtoast show --monitor)") { value throws(RuleProblem) in
+            guard let monitor = MonitorChoice(parsing: value) else {
+                throw RuleProblem("expected a monitor name, primary or a number, got '\(value)'")
+            }
+            return monitor
+        },
+        setting("timeout", \.timeout, "seconds on screen, overriding the sender's own timeout; 0 = until dismissed [0 to 86400]") { value throws(RuleProblem) in
+            do throws(ConfigProblem) {
+                return try ConfigSchema.number(value, .upTo(ConfigLimits.timeout))
+            } catch {
+                throw RuleProblem(error.message)
+            }
+        },
+        choice("urgency", \.urgency, "the urgency: low | normal | critical"),
+        setting("icon", \.icon, "an icon name or image path replacing the toast's own") { value throws(RuleProblem) in try text(value) },
+        setting("default_icon", \.defaultIcon, "an icon name or image path for a toast that has none") { value throws(RuleProblem) in try text(value) },
+        setting("color", \.color, "the accent colour, #RRGGBB") { value throws(RuleProblem) in
+            do throws(ConfigProblem) {
+                return try ConfigSchema.color(value)
+            } catch {
+                throw RuleProblem(error.message)
+            }
+        },
+        setting("markup", \.markup, "whether the message's markup is read: yes | no") { value throws(RuleProblem) in try yesNo(value) },
+        setting("stack_tag", \.stackTag, "a tag: a later toast with the same tag takes this one's place; \"\" removes it") { value throws(RuleProblem) in
+            guard value.utf8.count <= RuleLimits.fieldBytes else { throw RuleProblem("must be at most \(RuleLimits.fieldBytes) bytes") }
+            return value
+        },
+        setting("transient", \.transient, "a transient toast is not kept in history: yes | no") { value throws(RuleProblem) in try yesNo(value) },
+        choice("skip", \.skip, """
+            none (shown and kept) | display (kept in history, never shown) | history (shown, not kept) | \
+            all (dropped; its scripts still run)
+            """),
+        RuleSettingKey(key: "script", summary: """
+            PROGRAM [ARGUMENTS...], split like a command line (quotes and backslashes, no shell); \
+            runs for every toast the rule matches, with XTOAST_ID, XTOAST_APP, XTOAST_SUMMARY, \
+            XTOAST_BODY, XTOAST_ICON, XTOAST_URGENCY, XTOAST_CATEGORY, XTOAST_KIND, XTOAST_SOURCE, \
+            XTOAST_RULE and XTOAST_TIMESTAMP in its environment; a PROGRAM without a slash is \
+            looked up in PATH
+            """, apply: { (rule: inout Rule, value: String) throws(RuleProblem) in
+                rule.settings.script = try CommandWords.split(value)
+            }, merge: { _, _ in }),
+        RuleSettingKey(key: "enabled", summary: "whether the rule applies: yes | no (xtoast rule NAME enable|disable changes it at run time)",
+                       apply: { (rule: inout Rule, value: String) throws(RuleProblem) in rule.enabled = try yesNo(value) },
+                       merge: { _, _ in }),
+    ]
+
+    // MARK: Kinds of setting
+
+    private static func setting<Value: Sendable>(
+        _ key: String, _ path: WritableKeyPath<RuleSettings, Value?> & Sendable, _ summary: String,
+        _ parse: @escaping @Sendable (String) throws(RuleProblem) -> Value
+    ) -> RuleSettingKey {
+        RuleSettingKey(key: key, summary: summary, apply: { (rule: inout Rule, value: String) throws(RuleProblem) in
+            rule.settings[keyPath: path] = try parse(value)
+        }, merge: { settings, later in
+            if let value = later[keyPath: path] { settings[keyPath: path] = value }
+        })
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, _ path: WritableKeyPath<RuleSettings, Choice?> & Sendable, _ summary: String
+    ) -> RuleSettingKey where Choice.RawValue == String {
+        setting(key, path, summary) { value throws(RuleProblem) in
+            guard let choice = Choice(rawValue: value.lowercased()) else {
+                throw RuleProblem("'\(value)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: "|"))")
+            }
+            return choice
+        }
+    }
+
+    static func yesNo(_ value: String) throws(RuleProblem) -> Bool {
+        switch value.lowercased() {
+        case "yes", "true": return true
+        case "no", "false": return false
+        default: throw RuleProblem("expected yes or no, got '\(value)'")
+        }
+    }
+
+    private static func text(_ value: String) throws(RuleProblem) -> String {
+        guard !value.isEmpty else { throw RuleProblem("must not be empty") }
+        guard value.utf8.count <= RuleLimits.maxSettingBytes else {
+            throw RuleProblem("must be at most \(RuleLimits.maxSettingBytes) bytes")
+        }
+        return value
+    }
+}

@@ -1,0 +1,49 @@
+/// What a rule's `skip` setting keeps of a toast.
+public enum RuleSkip: String, CaseIterable, Sendable {
+    /// Shown and kept in history (undoes an earlier rule's skip).
+    case none
+    /// Kept in history, never shown.
+    case display
+    /// Shown, not kept in history.
+    case history
+    /// Dropped: neither shown nor kept (its scripts still run, as dunst's `always_run_script`).
+    case all
+}
+
+/// What rules change about a toast; nil is "no rule said". Merging keeps the later rule's
+/// word for each setting.
+///
+/// The desktop-manners issue adds its keys (fullscreen, sound) as fields here and rows in
+/// `RuleSettingKey.all`; nothing else needs to change.
+public struct RuleSettings: Equatable, Sendable {
+    public var kind: Kind?
+    public var style: CardStyle?
+    public var position: Position?
+    public var monitor: MonitorChoice?
+    /// Seconds; 0 never expires. Overrides the sender's own timeout: a rule is the user's word.
+    public var timeout: Double?
+    public var urgency: Urgency?
+    /// Replaces the toast's icon.
+    public var icon: String?
+    /// The icon of a toast that has none (no icon and no pixels of its own).
+    public var defaultIcon: String?
+    /// The accent colour, 0xRRGGBB.
+    public var color: UInt32?
+    public var markup: Bool?
+    /// Empty removes the toast's stack tag.
+    public var stackTag: String?
+    public var transient: Bool?
+    public var skip: RuleSkip?
+    /// The program and its arguments, split like a command line. Not merged: every matching
+    /// rule's script runs (`RuleOutcome.scripts`).
+    public var script: [String]?
+
+    public init() {}
+
+    public var isEmpty: Bool { self == RuleSettings() }
+
+    /// Takes every setting `later` has, keeping the rest.
+    public mutating func merge(_ later: RuleSettings) {
+        for key in RuleSettingKey.all { key.merge(&self, later) }
+    }
+}

@@ -1,0 +1,104 @@
+/// Where a toast came from: a rule can tell a script's toast from a desktop notification.
+public enum ToastSource: String, CaseIterable, Sendable {
+    /// A client of xtoast's own socket (`xtoast show`, a script).
+    case socket
+    /// A desktop notification (`org.freedesktop.Notifications.Notify` on the session bus).
+    case dbus
+}
+
+/// The fields a rule's `match` lines can test.
+public enum RuleField: String, CaseIterable, Sendable {
+    case app
+    case desktopEntry = "desktop_entry"
+    /// The title.
+    case summary
+    /// The message.
+    case body
+    case icon
+    case category
+    /// `low`, `normal` or `critical`.
+    case urgency
+    case kind
+    /// `socket` or `dbus`.
+    case source
+    case stackTag = "stack_tag"
+    /// `yes` or `no`.
+    case transient
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// What the rules see of a toast: its fields as text, before the rules change them.
+///
+/// The admission step fills it from a submission; a field the toast lacks is the empty text
+/// (so `match category = ""` finds toasts without a category). Rules that set `kind`,
+/// `urgency`, `icon`, `default_icon`, `stack_tag` or `transient` change it, and later rules
+/// see the change (as in dunst).
+///
+/// Matching reads at most `RuleLimits.fieldBytes` bytes of each field (`RuleLimits.bodyBytes`
+/// of the body): a field is cut there, at a character boundary, when the subject is made, so
+/// no pattern's cost grows with a 64 KiB socket message. A card never shows more than that
+/// (`NotificationLimits`: 200 characters of summary, 2 000 of body).
+public struct RuleSubject: Equatable, Sendable {
+    public var app: String { didSet { app = Self.bounded(app, RuleLimits.fieldBytes) } }
+    public var desktopEntry: String { didSet { desktopEntry = Self.bounded(desktopEntry, RuleLimits.fieldBytes) } }
+    public var summary: String { didSet { summary = Self.bounded(summary, RuleLimits.fieldBytes) } }
+    public var body: String { didSet { body = Self.bounded(body, RuleLimits.bodyBytes) } }
+    /// An icon name, path or URI; empty when the toast has none.
+    public var icon: String { didSet { icon = Self.bounded(icon, RuleLimits.fieldBytes) } }
+    public var category: String { didSet { category = Self.bounded(category, RuleLimits.fieldBytes) } }
+    public var urgency: Urgency
+    public var kind: Kind
+    public var source: ToastSource
+    /// Empty when the toast has none.
+    public var stackTag: String { didSet { stackTag = Self.bounded(stackTag, RuleLimits.fieldBytes) } }
+    public var transient: Bool
+    /// The toast carries its own pixels (`image-data`): it has an icon though `icon` is empty,
+    /// so `default_icon` leaves it alone.
+    public var hasImage: Bool
+
+    public init(app: String = "", desktopEntry: String = "", summary: String = "", body: String = "",
+                icon: String = "", category: String = "", urgency: Urgency = .normal, kind: Kind = .info,
+                source: ToastSource = .socket, stackTag: String = "", transient: Bool = false, hasImage: Bool = false) {
+        self.app = Self.bounded(app, RuleLimits.fieldBytes)
+        self.desktopEntry = Self.bounded(desktopEntry, RuleLimits.fieldBytes)
+        self.summary = Self.bounded(summary, RuleLimits.fieldBytes)
+        self.body = Self.bounded(body, RuleLimits.bodyBytes)
+        self.icon = Self.bounded(icon, RuleLimits.fieldBytes)
+        self.category = Self.bounded(category, RuleLimits.fieldBytes)
+        self.urgency = urgency
+        self.kind = kind
+        self.source = source
+        self.stackTag = Self.bounded(stackTag, RuleLimits.fieldBytes)
+        self.transient = transient
+        self.hasImage = hasImage
+    }
+
+    /// The field as the rules compare it.
+    public func text(of field: RuleField) -> String {
+        switch field {
+        case .app: app
+        case .desktopEntry: desktopEntry
+        case .summary: summary
+        case .body: body
+        case .icon: icon
+        case .category: category
+        case .urgency: urgency.rawValue
+        case .kind: kind.rawValue
+        case .source: source.rawValue
+        case .stackTag: stackTag
+        case .transient: transient ? "yes" : "no"
+        }
+    }
+
+    /// `text` cut to at most `maxBytes` bytes of UTF-8, at a scalar boundary. Free when it
+    /// already fits (a native string knows its UTF-8 length).
+    static func bounded(_ text: String, _ maxBytes: Int) -> String {
+        let utf8 = text.utf8
+        guard utf8.count > maxBytes else { return text }
+        var end = utf8.index(utf8.startIndex, offsetBy: maxBytes)
+        // Back off continuation bytes (10xxxxxx) to the start of the cut scalar.
+        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(text[..<end])
+    }
+}
