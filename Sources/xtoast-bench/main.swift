@@ -12,6 +12,10 @@ import ToastCore
 ///   (the second form times any other notifier the same way: e.g. notify-send with dunst;
 ///   its figures are kept under `$XTOAST_BENCH_KEY`, default `other`: `dbus` for notify-send
 ///   with xtoast)
+///        xtoast-bench --resident PID RUNS CLIENT... -- CLEAR_CMD...
+///   (an application already on the bus: CLIENT, started once (scripts/lib/bus-client.c),
+///   says "ready" and sends one Notify per line it reads; each line written is timed to its
+///   pixels, under `$XTOAST_BENCH_KEY.resident`)
 ///        xtoast-bench --report RESULTS
 ///   (prints the side-by-side table of what the runs before wrote to RESULTS)
 ///        xtoast-bench --record WxH+X+Y SECONDS FPS DIR
@@ -35,7 +39,8 @@ func fail(_ message: String) -> Never {
 let args = CommandLine.arguments
 if args.count == 3 && args[1] == "--report" { report(args[2]) }
 if args.count == 6 && args[1] == "--record" { record(region: args[2], seconds: args[3], fps: args[4], into: args[5]) }
-let comparing = args.count > 1 && args[1] == "--compare"
+let resident = args.count > 1 && args[1] == "--resident"
+let comparing = args.count > 1 && (args[1] == "--compare" || resident)
 guard args.count >= 3, let daemonPID = Int32(args[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
 let client = args[1]
 let runs = args.count > 3 ? Int(args[3]) ?? 40 : 40
@@ -132,6 +137,44 @@ func launchToPixels(shows: [(Int) -> [String]], clear: [String]) -> [[Double]] {
     return times
 }
 
+/// Times a notification from an application that is on the bus already: `client` is started
+/// once with pipes on its stdin and stdout; after its "ready", each run writes one line (the
+/// summary) and waits for the pixels. The first run warms caches and is not counted.
+func residentToPixels(client: [String], clear: [String]) -> [Double] {
+    var toClient: [Int32] = [0, 0], fromClient: [Int32] = [0, 0]
+    guard pipe(&toClient) == 0, pipe(&fromClient) == 0 else { fail("pipe") }
+    var pid: pid_t = 0
+    let cargs = client.map { strdup($0) } + [nil]
+    defer { cargs.forEach { free($0) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, toClient[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromClient[1], 1)
+    posix_spawn_file_actions_addclose(&actions, toClient[1])
+    posix_spawn_file_actions_addclose(&actions, fromClient[0])
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    guard posix_spawn(&pid, client[0], &actions, nil, cargs, environ) == 0 else { fail("cannot run \(client[0])") }
+    close(toClient[0])
+    close(fromClient[1])
+    var ready = [UInt8](repeating: 0, count: 6)
+    guard read(fromClient[0], &ready, 6) == 6, ready == Array("ready\n".utf8) else { fail("\(client[0]) did not connect") }
+    var times: [Double] = []
+    for i in 0...runs {
+        let line = Array("boom \(i)\n".utf8)
+        let start = now()
+        guard write(toClient[1], line, line.count) == line.count else { fail("\(client[0]) went away") }
+        waitFor("the notification's pixels", timeout: 5) { cardVisible() }
+        if i > 0 { times.append(now() - start) }
+        _ = run(clear)
+        waitFor("the notification to leave", timeout: 5) { !cardVisible() }
+    }
+    close(toClient[1])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    close(fromClient[0])
+    return times
+}
+
 waitFor("a clear screen", timeout: 5) { !cardVisible() }
 /// Resident memory counts shared library pages that other programs map too (Pango, glib and
 /// gdk-pixbuf are mostly that); private dirty memory is what this process alone costs.
@@ -140,6 +183,13 @@ func memory() -> String {
 }
 let idleMemory = memory()
 let idleFigures = (procField("status", "VmRSS"), procField("smaps_rollup", "Private_Dirty"))
+if resident {
+    let times = residentToPixels(client: otherShow, clear: otherClear)
+    print("a line to `\(otherShow.joined(separator: " "))`, on the bus already → pixels on screen: median \(ms(median(times))), p95 \(ms(p95(times))) (\(runs) notifications)")
+    let key = getenv("XTOAST_BENCH_KEY").map { String(cString: $0) } ?? "other"
+    record(key + ".resident.pixels", median(times), p95(times))
+    exit(0)
+}
 if comparing {
     let times = launchToPixels(show: { otherShow + ["boom \($0)"] }, clear: otherClear)
     print("launch `\(otherShow.joined(separator: " "))` → pixels on screen: median \(ms(median(times))), p95 \(ms(p95(times))) (\(runs) notifications)")
@@ -317,9 +367,12 @@ func report(_ path: String) -> Never {
     for (key, name, vs) in [("raw.pixels", "raw C client (same JSON line)", ""),
                             ("xtoast.pixels", "xtoast show", "raw.pixels"),
                             ("other.pixels", "notify-send → dunst", "xtoast.pixels"),
-                            ("dbus.pixels", "notify-send → xtoast (D-Bus)", "other.pixels")] {
+                            ("dbus.pixels", "notify-send → xtoast (D-Bus)", "other.pixels"),
+                            ("other.resident.pixels", "app on the bus → dunst", ""),
+                            ("dbus.resident.pixels", "app on the bus → xtoast", "other.resident.pixels")] {
         guard let (m, p) = rows[key] else { continue }
-        let of = ["raw.pixels": " of raw", "xtoast.pixels": " of xtoast show", "other.pixels": " of dunst's"]
+        let of = ["raw.pixels": " of raw", "xtoast.pixels": " of xtoast show", "other.pixels": " of dunst's",
+                  "other.resident.pixels": " of dunst's"]
         let r = vs.isEmpty ? "1" : ratio(key, vs) + (of[vs] ?? "")
         print(name.padding(37) + ms(m).padding(11) + ms(p).padding(10) + r)
     }

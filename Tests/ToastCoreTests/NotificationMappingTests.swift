@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToastCore
 
@@ -188,5 +189,27 @@ import ToastCore
             .isSubset(of: Set(NotificationMapping.capabilities)))
         #expect(!NotificationMapping.capabilities.contains("persistence"))
         #expect(NotificationMapping.serverInformation.name == "xtoast" && NotificationMapping.serverInformation.specVersion == "1.2")
+    }
+
+    static let readme: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    @Test("the README's table of reasons gives every reason with the code NotificationClosed sends for it")
+    func readmeReasons() {
+        for reason in DismissReason.allCases {
+            let row = Self.readme.split(separator: "\n").first { $0.hasPrefix("| `\(reason.rawValue)` |") }
+            let code = row?.split(separator: "|").last?.trimmingCharacters(in: .whitespaces).split(separator: " ").first
+            #expect(code == "\(NotificationMapping.closedReason(reason))"[...], "\(reason): \(row ?? "no row")")
+        }
+    }
+
+    @Test("the README's capabilities are exactly what GetCapabilities answers")
+    func readmeCapabilities() throws {
+        let line = try #require(Self.readme.range(of: "**Capabilities**: ").map { Self.readme[$0.upperBound...] })
+        let listed = line.prefix { $0 != "." }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(listed == NotificationMapping.capabilities.map { "`\($0)`" })
     }
 }
