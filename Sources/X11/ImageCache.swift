@@ -16,7 +16,7 @@ final class ImageCache {
     private let format: UnsafeMutablePointer<XRenderPictFormat>?
     private var entries: [Key: Entry] = [:]
     private var uses: UInt64 = 0
-    /// Decodes off the loop, within a time budget.
+    /// Decodes in processes of their own, within a time and memory budget.
     private let worker = DecodeWorker()
     /// Decodes still running, by what they will become.
     private var pending: [Key: (job: DecodeJob, stamp: FileStamp)] = [:]
@@ -81,7 +81,8 @@ final class ImageCache {
     var wakeDescriptor: Int32 { worker.wakeDescriptor }
 
     /// Takes the decodes that finished off the loop into the cache. Returns the paths now
-    /// ready, and one line for each that failed (for the log: its reply went out already).
+    /// ready, and one line for each that failed (for the log: its reply went out already;
+    /// the card keeps its kind's icon).
     func collect() -> (ready: [String], failures: [String]) {
         var ready: [String] = [], failures: [String] = []
         for (job, result) in worker.collect(now: Monotonic.now()) {
@@ -89,15 +90,8 @@ final class ImageCache {
             pending[key] = nil
             switch result.flatMap({ insert($0, for: key, stamp: entry.stamp) }) {
             case .success: ready.append(key.path)
-            case let .failure(error): failures.append("cannot read icon \(key.path): \(error.reason)")
+            case let .failure(error): failures.append("cannot read icon \(key.path): \(error.reason); its card keeps the kind's icon")
             }
-        }
-        // Abandoned decodes are forgotten: the card keeps its kind's icon.
-        let now = Monotonic.now()
-        pending = pending.filter { key, entry in
-            if worker.isWaiting(for: entry.job, now: now) { return true }
-            failures.append("icon \(key.path) took longer than \(worker.budget) s to decode; its card keeps the kind's icon")
-            return false
         }
         return (ready, failures)
     }
