@@ -4,7 +4,7 @@ import PackageDescription
 /// xtoast: a toast overlay for X11.
 ///
 /// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
-/// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd).
+/// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd, epoll, a spawned child's clean slate).
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
 /// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
@@ -50,8 +50,8 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
         .target(name: "ToastCore"),
-        .target(name: "Transport", dependencies: ["ToastCore"]),
-        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "ToastCore", "Transport"]),
+        .target(name: "Transport", dependencies: ["ToastCore", "CSystem"]),
+        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to

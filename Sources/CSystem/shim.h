@@ -1,12 +1,15 @@
 // The one door to the Linux system calls Glibc's Swift module leaves out or makes awkward:
-// signalfd (its set-up needs sigset_t macros), timerfd (not exported at all) and malloc tuning.
+// signalfd (its set-up needs sigset_t macros), timerfd and epoll (not exported at all), a
+// spawned child's clean slate (posix_spawn's close-from action) and malloc tuning.
 // X11 and its libraries enter through CX11; nothing here needs them.
 #ifndef XTOAST_CSYSTEM_SHIM_H
 #define XTOAST_CSYSTEM_SHIM_H
 
 #include <malloc.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdint.h>
+#include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <time.h>
@@ -53,5 +56,25 @@ static inline int xt_timerfd_disarm(int fd) {
     struct itimerspec spec = {0};
     return timerfd_settime(fd, 0, &spec, NULL);
 }
+
+/// Asks a spawned child to close every descriptor from `from` up, whatever the parent forgot
+/// to mark close-on-exec. Returns 0 or an errno value (`posix_spawn_file_actions_addclosefrom_np`).
+static inline int xt_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/// A close-on-exec epoll descriptor: readable (for poll) when any descriptor added is. -1 on failure.
+static inline int xt_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+/// Watches `fd` for reading (and its end) in `epoll_fd`. Returns 0, or -1 with errno set.
+static inline int xt_epoll_watch(int epoll_fd, int fd) {
+    struct epoll_event event = {0};
+    event.events = EPOLLIN;
+    event.data.fd = fd;
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event);
+}
+
+/// Stops watching `fd` (before it is closed). Returns 0, or -1 with errno set.
+static inline int xt_epoll_unwatch(int epoll_fd, int fd) { return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, NULL); }
 
 #endif

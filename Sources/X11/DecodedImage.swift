@@ -6,7 +6,8 @@ import ToastCore
 /// ARGB32 XRender picture on a little-endian client) at the size it is drawn at.
 ///
 /// Every format the system has a gdk-pixbuf loader for works: PNG, JPEG, GIF, BMP, ICO, XPM,
-/// and SVG with `librsvg2-common`. The bytes always come from `readFile` (ours, bounded, never
+/// and SVG with `librsvg2-common`. Files are decoded in a decoder process (`DecodeHelper`),
+/// never in the daemon. The bytes always come from `readFile` (ours, bounded, never
 /// blocking on a FIFO), never from a path handed to the library, and SVGs are decoded from
 /// memory without a base URI, so they cannot pull in other files. The header's size is checked
 /// before any pixel is decoded, and loaders that can (JPEG, SVG) decode straight at the drawn size.
@@ -22,11 +23,15 @@ struct DecodedImage {
     /// `width * height * 4` bytes, rows packed, B G R A, premultiplied.
     let pixels: [UInt8]
 
-    /// Reads the file at `path` and decodes it on `worker` to fit a `box`×`box` square; on
-    /// failure, a reason fit to follow "cannot read icon PATH: ".
-    /// Reads the file here (bounded, never blocking) and decodes it on `worker`.
+    /// Starts decoding the file at `path` on `worker` to fit a `box`×`box` square; on failure,
+    /// a reason fit to follow "cannot read icon PATH: ". What `stat` can tell (no file, not a
+    /// regular file, too large) is told at once; the decoder reads the file itself.
     static func load(_ path: String, box: Int, on worker: DecodeWorker, now: Double) -> Result<DecodeWorker.Outcome, ImageError> {
-        readFile(path).map { bytes in worker.start({ decode(bytes, box: box) }, now: now) }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(ImageError(errnoText())) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ImageError("not a regular file")) }
+        guard info.st_size <= maxFileBytes else { return .failure(ImageError("the file is over 16 MiB")) }
+        return .success(worker.start(path: path, box: box, now: now))
     }
 
     /// Decodes encoded bytes (any format gdk-pixbuf knows, told apart by their content).

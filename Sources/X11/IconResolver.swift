@@ -32,13 +32,14 @@ enum IconError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Looks names up in the icon themes (`IconLookup`, set up by `IconEnvironment` from this
 /// process's environment), then loads the file into the painter's `ImageCache`, so the paint
 /// that follows cannot fail.
-/// Parsed `index.theme` files are kept (re-read when they change on disk): hicolor's alone has
-/// hundreds of sections, and the daemon must not stall on every toast with an icon.
+/// What the lookups learn of the icon directories (listings, parsed `index.theme` files,
+/// misses) is kept in an `IconCatalog`, bounded, so the daemon does not stall on every toast
+/// with an icon nor grow with every theme a settings daemon names.
 final class IconResolver {
     let images: ImageCache
     /// The desktop's icon theme as it says now (XSETTINGS `Net/IconThemeName`), or nil.
     let desktopTheme: () -> String?
-    private var indexes: [String: (stamp: FileStamp, theme: IconTheme?)] = [:]
+    private let catalog = IconCatalog(files: SystemIconFiles())
 
     init(images: ImageCache, desktopTheme: @escaping () -> String? = { nil }) {
         self.images = images
@@ -54,12 +55,15 @@ final class IconResolver {
     /// sender's, when it says), else left to the daemon's own.
     func resolveIcon(_ spec: String, pixelSize: Int, workingDirectory: String? = nil) -> Result<String, IconError> {
         var environment = IconFileSystem.environment()
-        if environment.themeOverride == nil, let desktop = desktopTheme(), !desktop.isEmpty { environment.themeOverride = desktop }
-        let lookup = environment.lookup(
-            workingDirectory: workingDirectory, fileExists: IconFileSystem.isRegularFile,
-            directoryExists: IconFileSystem.isDirectory, readIndex: index(at:), readText: IconFileSystem.readText)
+        if environment.themeOverride == nil, let desktop = desktopTheme(), !desktop.isEmpty,
+           desktop.utf8.count <= IconLookup.maxThemeNameBytes {
+            environment.themeOverride = desktop
+        }
+        let lookup = catalog.lookup(environment.lookup(
+            workingDirectory: workingDirectory, fileExists: { _ in false }, directoryExists: { _ in false },
+            readIndex: { _ in nil }, readText: IconFileSystem.readText))
         let path: String
-        switch lookup.resolve(spec, pixelSize: pixelSize) {
+        switch catalog.resolve(spec, pixelSize: pixelSize, with: lookup) {
         case let .file(p), let .themed(p, _): path = p
         case let .notFound(name, themes): return .failure(.notFound(name: name, themes: themes, directories: lookup.baseDirectories))
         case let .invalid(reason): return .failure(.invalid(reason))
@@ -67,19 +71,40 @@ final class IconResolver {
         if case let .failed(reason) = images.prepare(path, size: pixelSize) { return .failure(.unreadable(path: path, reason: reason)) }
         return .success(path)
     }
-
-    /// The parsed `index.theme` at `path`, from the cache while the file is unchanged.
-    private func index(at path: String) -> IconTheme? {
-        let stamp = FileStamp(path)
-        if let cached = indexes[path], cached.stamp == stamp { return cached.theme }
-        let theme = IconFileSystem.readText(path).map(IconTheme.init(indexTheme:))
-        indexes[path] = (stamp, theme)
-        return theme
-    }
 }
 
-/// The real process and file system behind `IconEnvironment` and `IconLookup`'s closures:
-/// the policy (which theme, which directories) is ToastCore's.
+/// The real file system behind `IconCatalog`.
+/// The corresponding C functions are `stat`, `opendir` and `readdir`.
+struct SystemIconFiles: IconFiles {
+    func stamp(_ path: String) -> IconFileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let kind = info.st_mode & S_IFMT
+        return IconFileStamp(isDirectory: kind == S_IFDIR, isRegularFile: kind == S_IFREG, device: UInt64(info.st_dev),
+                             inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                             modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec))
+    }
+
+    func list(_ directory: String) -> [String]? {
+        guard let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            // Subdirectories are never icons; links and unknown kinds may be.
+            if entry.pointee.d_type == UInt8(DT_DIR) { continue }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    func readText(_ path: String) -> String? { IconFileSystem.readText(path) }
+}
+
+/// The real process environment and text files behind `IconEnvironment`: the policy (which
+/// theme, which directories) is ToastCore's.
 enum IconFileSystem {
     /// This process's environment, read now rather than once: a few `getenv` calls cost
     /// nothing next to the lookup. Without `HOME`, the password database's home directory.
@@ -90,18 +115,6 @@ enum IconFileSystem {
             environment.home = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
         }
         return environment
-    }
-
-    /// The corresponding C function is `stat`.
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
-    /// The corresponding C function is `stat`.
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// A text file of at most 1 MiB (an `index.theme` or `settings.ini`); nil otherwise.

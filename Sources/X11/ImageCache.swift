@@ -7,7 +7,10 @@ import ToastCore
 /// Each entry is an ARGB32 XRender picture already at the size it is drawn at (decoded at that
 /// size by gdk-pixbuf, see `DecodedImage`), so painting a card costs
 /// one `XRenderComposite` with `PictOpOver`, which respects the image's alpha.
-/// At most `capacity` entries are kept; the least recently used is freed first.
+/// At most `capacity` pictures are kept on the server, the least recently used freed first;
+/// the decoded pixels of untinted images are kept apart, up to `maxKeptPixelBytes`, so an
+/// image whose picture was freed (a toast that waited in the queue behind 32 others, or
+/// whose `image-data` has no file to decode again) is uploaded again without a decode.
 /// The corresponding C functions are `XPutImage`, `XRenderCreatePicture` and `XRenderComposite`.
 final class ImageCache {
     let display: XDisplay
@@ -16,12 +19,17 @@ final class ImageCache {
     private let format: UnsafeMutablePointer<XRenderPictFormat>?
     private var entries: [Key: Entry] = [:]
     private var uses: UInt64 = 0
-    /// Decodes off the loop, within a time budget.
+    /// Decodes in processes of their own, within a time and memory budget.
     private let worker = DecodeWorker()
     /// Decodes still running, by what they will become.
     private var pending: [Key: (job: DecodeJob, stamp: FileStamp)] = [:]
-    /// The decoded pixels of untinted entries (icon-sized: a few KiB each), for recolouring.
-    private var pixels: [Key: DecodedImage] = [:]
+    /// The decoded pixels of untinted images, for recolouring and for uploading again, least
+    /// recently used out past `maxKeptPixelBytes`.
+    private var pixels: [Key: (image: DecodedImage, lastUse: UInt64)] = [:]
+    private var keptPixelBytes = 0
+    /// 8 MiB: the queue's 100 toasts of one position at 96 px (a 48 px image at scale 2,
+    /// 36 KiB each) twice over, or thousands of 20 px icons.
+    static let maxKeptPixelBytes = 8 << 20
 
     private struct Key: Hashable {
         var path: String
@@ -81,7 +89,8 @@ final class ImageCache {
     var wakeDescriptor: Int32 { worker.wakeDescriptor }
 
     /// Takes the decodes that finished off the loop into the cache. Returns the paths now
-    /// ready, and one line for each that failed (for the log: its reply went out already).
+    /// ready, and one line for each that failed (for the log: its reply went out already;
+    /// the card keeps its kind's icon).
     func collect() -> (ready: [String], failures: [String]) {
         var ready: [String] = [], failures: [String] = []
         for (job, result) in worker.collect(now: Monotonic.now()) {
@@ -89,25 +98,21 @@ final class ImageCache {
             pending[key] = nil
             switch result.flatMap({ insert($0, for: key, stamp: entry.stamp) }) {
             case .success: ready.append(key.path)
-            case let .failure(error): failures.append("cannot read icon \(key.path): \(error.reason)")
+            case let .failure(error): failures.append("cannot read icon \(key.path): \(error.reason); its card keeps the kind's icon")
             }
-        }
-        // Abandoned decodes are forgotten: the card keeps its kind's icon.
-        let now = Monotonic.now()
-        pending = pending.filter { key, entry in
-            if worker.isWaiting(for: entry.job, now: now) { return true }
-            failures.append("icon \(key.path) took longer than \(worker.budget) s to decode; its card keeps the kind's icon")
-            return false
         }
         return (ready, failures)
     }
 
     /// Whether `path` can be drawn now at some size (decoded, not still decoding).
-    func isReady(_ path: String) -> Bool { entries.keys.contains { $0.path == path && $0.tint == nil } }
+    func isReady(_ path: String) -> Bool {
+        entries.keys.contains { $0.path == path && $0.tint == nil } || pixels.keys.contains { $0.path == path }
+    }
 
     /// Keeps raw pixels (a D-Bus notification's `image-data`) under `name`, scaled to fit a
     /// `size`×`size` square, so a card can draw them as `.image(path: name, …)`. Returns nil when
-    /// stored, else why not. An entry evicted later draws nothing (there is no file to reread).
+    /// stored, else why not. Its pixels are kept within `maxKeptPixelBytes`; pushed out past
+    /// that, it draws nothing (there is no file to read again).
     func store(_ name: String, width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
                       channels: Int, bytes: [UInt8], size: Int) -> String? {
         let key = Key(path: name, size: max(1, min(size, DecodedImage.maxSide)), tint: nil)
@@ -129,17 +134,19 @@ final class ImageCache {
         guard size > 0 else { return }
         let key = Key(path: path, size: size, tint: tint?.rgb)
         let entry: Entry
+        let plain = Key(path: path, size: size, tint: nil)
         if let cached = entries[key] {
             entry = cached
             entries[key]?.lastUse = nextUse()
-        } else if let tint, let plain = pixels[Key(path: path, size: size, tint: nil)],
-                  case let .success(tinted) = insert(plain.tinted(tint), for: key, stamp: FileStamp(path)) {
-            // A symbolic icon in a new colour: recoloured from the decoded pixels, no decode.
-            entry = tinted
+            pixels[plain]?.lastUse = nextUse()
+        } else if let kept = pixels[plain]?.image,
+                  case let .success(uploaded) = insert(tint.map { kept.tinted($0) } ?? kept, for: key, stamp: FileStamp(path)) {
+            // Decoded before: uploaded again (a symbolic icon recoloured), no decode.
+            entry = uploaded
         } else {
-            // Not decoded at this size (evicted, or a new painter): decode it off the loop; the
-            // card is painted again once it is ready.
-            if pending[Key(path: path, size: size, tint: nil)] == nil { _ = prepare(path, size: size) }
+            // Not decoded at this size (a new painter, or pixels pushed out): decode it off the
+            // loop; the card is painted again once it is ready.
+            if pending[plain] == nil { _ = prepare(path, size: size) }
             return
         }
         let x = Int32(pixel: rect.x + (rect.width - Double(entry.width)) / 2)
@@ -153,13 +160,13 @@ final class ImageCache {
         let entry = Entry(picture: upload(image.pixels, width: image.width, height: image.height, format: format),
                           width: image.width, height: image.height, stamp: stamp, lastUse: nextUse())
         if let old = entries.updateValue(entry, forKey: key) { XRenderFreePicture(display.handle, old.picture) }
-        // Untinted pixels are kept beside their picture, so symbolic icons recolour without a decode.
-        if key.tint == nil { pixels[key] = image }
+        // Untinted pixels are kept apart from their picture, so symbolic icons recolour and a
+        // freed picture comes back without a decode.
+        if key.tint == nil { keep(image, for: key) } else { pixels[Key(path: key.path, size: key.size, tint: nil)]?.lastUse = nextUse() }
         while entries.count > ImageCache.capacity,
               let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             XRenderFreePicture(display.handle, oldest.value.picture)
             entries[oldest.key] = nil
-            pixels[oldest.key] = nil
         }
         return .success(entry)
     }
@@ -171,6 +178,16 @@ final class ImageCache {
         let pixmap = display.uploadPixmap(pixels, width: width, height: height, depth: 32, stride: width * 4)
         defer { XFreePixmap(display.handle, pixmap) }
         return XRenderCreatePicture(display.handle, pixmap, format, 0, nil)
+    }
+
+    private func keep(_ image: DecodedImage, for key: Key) {
+        if let old = pixels.updateValue((image, nextUse()), forKey: key) { keptPixelBytes -= old.image.pixels.count }
+        keptPixelBytes += image.pixels.count
+        while keptPixelBytes > ImageCache.maxKeptPixelBytes, pixels.count > 1,
+              let oldest = pixels.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            keptPixelBytes -= oldest.value.image.pixels.count
+            pixels[oldest.key] = nil
+        }
     }
 
     private func nextUse() -> UInt64 {

@@ -9,6 +9,11 @@ import X11
 /// The output lives until `exit`: its connection is never closed by hand, because closing
 /// one whose server has just died (killed with the session) runs Xlib's fatal-error path,
 /// which would turn a clean shutdown's exit code into 1. The process's end closes it.
+// `xtoastd --decode-image ...` is the daemon's own image decoder, re-run in a process of its
+// own per image (see `DecodeHelper`): it never opens the display.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == DecodeHelper.argument {
+    exit(DecodeHelper.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 ProcessMemory.useSingleArena()
 do {
     let output = try X11Output()

@@ -150,6 +150,37 @@ extension Integration {
             #expect(!daemon.log.contains("image-data"), "no refusal: \(daemon.log)")
         }
 
+        @Test("40 image notifications: the ones that waited in the queue behind 32 others still show their image")
+        func queuedImagesKeepTheirPixels() throws {
+            let bus = try PrivateBus()
+            // Nothing expires on its own, so the cards on screen are the ones the test lets in.
+            let daemon = try DaemonHarness(config: "[general]\ntimeout = 0\nmax_visible = 3\n",
+                                           extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the daemon to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
+            let probe = try XProbe()
+            let client = try RawBusClient(address: bus.address)
+            var ids: [UInt32] = []
+            for i in 0..<40 {
+                let image = RawBusClient.Image.solid(width: 24, height: 24, rgb: 0x00C000)
+                ids.append(try client.notify(summary: "Picture \(i)", image: image).mapError { TestFailure("\(i): \($0) \(daemon.log)") }.get())
+            }
+            func visible() throws -> [String] {
+                try Self.listing(daemon).components(separatedBy: "{\"id\":\"").dropFirst()
+                    .filter { $0.contains("\"state\":\"visible\"") }.map { String($0.prefix { $0 != "\"" }) }
+            }
+            try waitUntil("the first cards to be shown") { try visible().count >= 3 }
+            let first = try visible()
+            // One more card: "+N more".
+            _ = try F.restingCards(probe, count: first.count + 1, timeout: 10)
+            // The cards on screen go; as many that waited, their images stored 32 or more images ago, come in.
+            for id in first { _ = try daemon.xtoast(["dismiss", id]) }
+            try waitUntil("the next ones to come in") { let now = try visible(); return !now.isEmpty && Set(now).isDisjoint(with: first) }
+            let shown = try visible().count
+            let cards = try F.restingCards(probe, count: shown + 1, timeout: 10)
+            let pictured = try cards.filter { try TalkBackTests.capture(probe, $0).pixels.filter { colorDistance($0, 0x00C000) < 40 }.count > 200 }
+            #expect(shown >= 3 && pictured.count == shown, "\(pictured.count) of the \(shown) toasts that waited show their image")
+        }
+
         @Test("bad input: a wrong signature is a D-Bus error; bad image-data, a long body and 1000 actions are clamped; the daemon lives")
         func badInput() throws {
             let (bus, daemon, probe) = try Self.start()

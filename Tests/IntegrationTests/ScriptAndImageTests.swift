@@ -244,9 +244,111 @@ extension Integration {
             let ping = Date()
             #expect(try daemon.xtoast(["ping"]).status == 0)
             #expect(Date().timeIntervalSince(ping) < 1, "the loop answered while the image decoded")
-            try waitUntil("the abandoned decode to be logged", timeout: 30) { daemon.log.contains("took longer than") }
+            try waitUntil("the stopped decode to be logged", timeout: 30) { daemon.log.contains("took longer than") }
             #expect(try daemon.xtoast(["ping"]).status == 0)
             try C.dismissAll(daemon, probe)
+        }
+
+        /// 200 bytes that librsvg (2.54) turns into an endless loop: turbulence of two billion
+        /// octaves, computed for every pixel whatever size the SVG is drawn at.
+        static func stuckSVG(frequency: Int) -> String {
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><filter id="f"><feTurbulence baseFrequency="0.\##(frequency)" numOctaves="2000000000"/></filter><rect width="64" height="64" filter="url(#f)"/></svg>"##
+        }
+
+        /// The processes whose parent is `pid` (from /proc), with their command lines.
+        static func children(of pid: Int32) -> [(pid: Int32, command: String)] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { name -> (Int32, String)? in
+                guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                      let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 2,
+                      Int32(fields[1]) == pid else { return nil }
+                let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(name)/cmdline")))
+                    .map { String(decoding: $0.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self) } ?? ""
+                return (child, command)
+            }
+        }
+
+        /// A line of /proc/PID/status in KiB (VmRSS, VmHWM).
+        static func memory(_ pid: Int32, _ field: String) throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
+            return try #require(Int(line.dropFirst(field.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ")[0]))
+        }
+
+        @Test("four SVGs that never finish decoding are killed at the budget: no decoder is left, no CPU is spent, later icons decode")
+        func stuckDecodersAreKilled() throws {
+            let daemon = try DaemonHarness(extraEnvironment: ["XTOAST_IMAGE_BUDGET": "0.5"])
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let pid = daemon.process.processIdentifier
+            var files: [String] = []
+            for i in 1...4 {
+                let file = daemon.directory.appendingPathComponent("stuck\(i).svg")
+                try Self.stuckSVG(frequency: i).write(to: file, atomically: true, encoding: .utf8)
+                files.append(file.path)
+            }
+            let start = Date()
+            for (i, file) in files.enumerated() {
+                let run = try daemon.xtoast(["show", "--timeout", "0", "--icon", file, "stuck \(i)"])
+                #expect(run.status == 0)
+            }
+            #expect(Date().timeIntervalSince(start) < 4, "each show answers within the patience, not the budget")
+            try waitUntil("the decoders to be running") { Self.children(of: pid).contains { $0.command.contains("--decode-image") } }
+            // Two run at once, two wait for a turn: 4 × 0.5 s budget / 2 at once, plus the
+            // start-up of each decoder on a busy machine.
+            try waitUntil("all four to be stopped and logged", timeout: 15) {
+                daemon.log.components(separatedBy: "took longer than 0.5 s").count - 1 == 4
+            }
+            try waitUntil("no decoder to be left (reaped, not a zombie)") { Self.children(of: pid).isEmpty }
+            for file in files {
+                let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { name in
+                    guard Int32(name) != nil, let cmd = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(name)/cmdline")) else { return false }
+                    return String(decoding: cmd, as: UTF8.self).contains(file)
+                }
+                #expect(left.isEmpty, "a process still decodes \(file): \(left)")
+            }
+            func cpu() throws -> Int {
+                let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+                let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+                // utime, stime, and the CPU time of reaped children (cutime, cstime).
+                return [11, 12, 13, 14].reduce(0) { $0 + (Int(fields[$1]) ?? 0) }
+            }
+            let before = try cpu()
+            usleep(1_000_000)  // the measurement itself: a second of what the daemon and its children spend
+            let spent = try cpu() - before
+            #expect(spent < 20, "\(spent) ticks of CPU in a second after the decoders were stopped")
+            try C.dismissAll(daemon, probe)
+
+            let png = daemon.directory.appendingPathComponent("red.png")
+            let convert = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "32x32", "xc:#e01b24", png.path],
+                                                environment: [:])
+            try #require(convert.status == 0, "convert: \(convert.stderr)")
+            let run = try daemon.xtoast(["show", "--timeout", "0", "--icon", png.path, "after"])
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            try waitUntil("the later icon on its card") { try Self.iconPixels(probe, near: 0xE01B24) >= 40 }
+        }
+
+        @Test("a 7 MB SVG is decoded in a process of its own: the decoder's memory is not the daemon's")
+        func bigDecodeOutsideTheDaemon() throws {
+            let daemon = try DaemonHarness(extraEnvironment: ["XTOAST_IMAGE_BUDGET": "60"])
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            let pid = daemon.process.processIdentifier
+            let file = daemon.directory.appendingPathComponent("big.svg")
+            try Self.slowSVG(rects: 100_000).write(to: file, atomically: true, encoding: .utf8)
+            let run = try daemon.xtoast(["show", "--timeout", "0", "--icon", file.path, "big icon"])
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+            var decoderPeak = 0
+            try waitUntil("the image on the card", timeout: 60) {
+                for child in Self.children(of: pid) where child.command.contains("--decode-image") {
+                    decoderPeak = max(decoderPeak, (try? Self.memory(child.pid, "VmHWM")) ?? 0)
+                }
+                return try Self.iconPixels(probe, near: 0xFF00FF) >= 60
+            }
+            let daemonPeak = try Self.memory(pid, "VmHWM")
+            #expect(daemonPeak < 120 << 10, "the daemon peaked at \(daemonPeak >> 10) MiB (its decoder at \(decoderPeak >> 10) MiB)")
+            #expect(decoderPeak > daemonPeak, "the decoder, not the daemon, held the decode: \(decoderPeak >> 10) vs \(daemonPeak >> 10) MiB")
+            try waitUntil("the decoder to be reaped") { Self.children(of: pid).isEmpty }
         }
 
         /// A PNG signature, an IHDR chunk (RGBA, 8 bits) announcing the given size, a token IDAT

@@ -183,9 +183,14 @@ public struct IconLookup {
     }
 
     /// A theme name is one directory name: anything else could point the search elsewhere.
+    /// At most `maxThemeNameBytes`: a directory's name cannot be longer, and a settings daemon
+    /// naming a megabyte-long theme must not cost a megabyte per lookup.
     static func isThemeName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains("/") && name != "." && name != ".."
+        !name.isEmpty && name.utf8.count <= maxThemeNameBytes && !name.contains("/") && name != "." && name != ".."
     }
+
+    /// The longest theme name looked for (`NAME_MAX`).
+    public static let maxThemeNameBytes = 255
 
     static func trimmingSlashes(_ s: Substring) -> String {
         var s = s
