@@ -22,10 +22,12 @@ public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
 /// Section names, keys and enum values are case-insensitive.
 ///
 /// A mistake costs only the setting it is in: each bad line gets a diagnostic and leaves that
-/// setting at `base`'s value, and the rest of the file still applies. A typo must never
-/// stop the daemon from showing toasts.
+/// setting at `keeping`'s value (`base`'s when there is none), and the rest of the file still
+/// applies. A typo must never stop the daemon from showing toasts.
 public enum ConfigParser {
-    public static func parse(_ text: String, file: String, base: Config = .default)
+    /// A reload parses over the defaults, so a key that was removed or commented out goes back
+    /// to its default, and keeps the settings in use for its bad lines (`keeping`).
+    public static func parse(_ text: String, file: String, base: Config = .default, keeping: Config? = nil)
         -> (config: Config, diagnostics: [ConfigDiagnostic]) {
         var config = base
         var diagnostics: [ConfigDiagnostic] = []
@@ -61,6 +63,7 @@ public enum ConfigParser {
                         do throws(ConfigProblem) {
                             try setting.apply(&config, value)
                         } catch {
+                            if let keeping { setting.keep(&config, keeping) }
                             throw ConfigProblem("\(key): \(error.message)")
                         }
                     }
