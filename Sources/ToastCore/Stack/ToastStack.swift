@@ -11,15 +11,21 @@ public struct ToastStack: Sendable {
         public var remaining: Double?
         /// When the timer last started running; nil while stopped.
         var runningSince: Double?
+        /// It has been visible: should it wait again (`max_visible` lowered, its monitor gone)
+        /// and come back, its card enters again but nobody hears `shown` twice.
+        public internal(set) var hasBeenShown = false
 
         init(_ toast: Toast) {
             self.toast = toast
             remaining = toast.timeout > 0 ? toast.timeout : nil
         }
 
-        init(_ toast: Toast, remaining: Double?) {
-            self.toast = toast
-            self.remaining = remaining
+        /// The same slot with its timer started again from `toast`'s timeout: whether it was
+        /// seen stays.
+        func restarted(with toast: Toast) -> Entry {
+            var entry = Entry(toast)
+            entry.hasBeenShown = hasBeenShown
+            return entry
         }
 
         /// The absolute time this toast times out, if its timer is running.
@@ -39,8 +45,12 @@ public struct ToastStack: Sendable {
 
     /// What a change did, so the screen can follow.
     public struct Change: Equatable, Sendable {
-        /// Toasts that became visible (newly shown, or promoted from the queue).
+        /// Toasts that became visible for the first time (newly shown, or promoted from the queue).
         public var shown: [String] = []
+        /// Toasts visible again after they had been shown and waited (demoted by a lower
+        /// `max_visible`, or moved here from a monitor that went): their card enters again,
+        /// without a second `shown`.
+        public var returned: [String] = []
         /// Toasts that were queued instead of shown.
         public var queued: [String] = []
         /// Toasts that left, with why.
@@ -49,7 +59,7 @@ public struct ToastStack: Sendable {
         public var replaced: String?
 
         public static func == (a: Change, b: Change) -> Bool {
-            a.shown == b.shown && a.queued == b.queued && a.replaced == b.replaced
+            a.shown == b.shown && a.returned == b.returned && a.queued == b.queued && a.replaced == b.replaced
                 && a.removed.map(\.id) == b.removed.map(\.id) && a.removed.map(\.reason) == b.removed.map(\.reason)
         }
     }
@@ -80,11 +90,12 @@ public struct ToastStack: Sendable {
     }
     public func isVisible(_ id: String) -> Bool { visible.contains(where: { $0.toast.id == id }) }
 
-    /// Adds a toast, or replaces the one with its id in place (its timer starts again).
+    /// Adds a toast, or replaces the one with its id in place (its timer starts again; a
+    /// waiting replacement is a toast not seen yet).
     public mutating func add(_ toast: Toast, now: Double) -> Change {
         var change = Change()
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
-            visible[i] = Entry(toast)
+            visible[i] = visible[i].restarted(with: toast)
             if !isPaused { visible[i].start(now) }
             change.replaced = toast.id
             return change
@@ -95,18 +106,44 @@ public struct ToastStack: Sendable {
             return change
         }
         var entry = Entry(toast)
-        let critical = toast.urgency == .critical
-        if visible.count < maxVisible && (!holdsNew || critical) {
+        if visible.count < maxVisible && (!holdsNew || toast.urgency == .critical) {
             if !isPaused { entry.start(now) }
+            entry.hasBeenShown = true
             visible.append(entry)
             change.shown.append(toast.id)
         } else {
-            // Critical toasts go to the front of the queue, behind earlier critical ones.
-            let index = critical ? (waiting.firstIndex { $0.toast.urgency != .critical } ?? waiting.count) : waiting.count
-            waiting.insert(entry, at: index)
+            enqueue(entry)
             change.queued.append(toast.id)
             dropOverflow(into: &change)
         }
+        return change
+    }
+
+    /// Critical toasts go to the front of the queue, behind earlier critical ones; others to its end.
+    private mutating func enqueue(_ entry: Entry) {
+        let index = entry.toast.urgency == .critical
+            ? (waiting.firstIndex { $0.toast.urgency != .critical } ?? waiting.count) : waiting.count
+        waiting.insert(entry, at: index)
+    }
+
+    /// Takes in the toasts of a stack that moved here (its monitor went away), in order, as
+    /// new ones would come (those that do not fit wait). Each keeps whether it was seen; its
+    /// timer starts again.
+    public mutating func adopt(visible moved: [Entry], waiting movedWaiting: [Entry], now: Double) -> Change {
+        var change = Change()
+        for entry in moved + movedWaiting {
+            var e = entry.restarted(with: entry.toast)
+            if visible.count < maxVisible && (!holdsNew || e.toast.urgency == .critical) {
+                if !isPaused { e.start(now) }
+                if !e.hasBeenShown { change.shown.append(e.toast.id) }
+                e.hasBeenShown = true
+                visible.append(e)
+            } else {
+                enqueue(e)
+                change.queued.append(e.toast.id)
+            }
+        }
+        dropOverflow(into: &change)
         return change
     }
 
@@ -128,7 +165,7 @@ public struct ToastStack: Sendable {
     /// (a D-Bus stack tag keeps the slot, not the id). False when `oldID` is not here.
     public mutating func takeOver(_ oldID: String, with toast: Toast, now: Double) -> Bool {
         if let i = visible.firstIndex(where: { $0.toast.id == oldID }) {
-            visible[i] = Entry(toast)
+            visible[i] = visible[i].restarted(with: toast)
             if !isPaused { visible[i].start(now) }
             return true
         }
@@ -142,7 +179,7 @@ public struct ToastStack: Sendable {
     public mutating func update(_ toast: Toast, restartTimer: Bool, now: Double) -> Bool {
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
             if restartTimer {
-                visible[i] = Entry(toast)
+                visible[i] = visible[i].restarted(with: toast)
                 if !isPaused { visible[i].start(now) }
             } else {
                 visible[i].toast = toast
@@ -150,7 +187,7 @@ public struct ToastStack: Sendable {
             return true
         }
         if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
-            waiting[i] = restartTimer ? Entry(toast) : Entry(toast, remaining: waiting[i].remaining)
+            if restartTimer { waiting[i] = waiting[i].restarted(with: toast) } else { waiting[i].toast = toast }
             return true
         }
         return false
@@ -231,8 +268,9 @@ public struct ToastStack: Sendable {
         while visible.count < maxVisible, let first = waiting.first, !holdsNew || first.toast.urgency == .critical {
             var e = waiting.removeFirst()
             if !isPaused { e.start(now) }
+            if e.hasBeenShown { change.returned.append(e.toast.id) } else { change.shown.append(e.toast.id) }
+            e.hasBeenShown = true
             visible.append(e)
-            change.shown.append(e.toast.id)
         }
     }
 }
