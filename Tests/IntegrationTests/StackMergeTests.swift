@@ -3,7 +3,7 @@ import Testing
 import ToastCore
 
 extension Integration {
-    /// Issue 17: `shown` once per toast.
+    /// Issue 17: `shown` once per toast, and a removed monitor's cards in their place by age.
     @Suite struct StackMergeTests {
         typealias F = FoundationTests
 
@@ -35,6 +35,29 @@ extension Integration {
                 }
             }
             #expect(shown == [a: 1, b: 1], "\(shown)")
+        }
+
+        @Test("after --delmonitor the moved cards take their place by age on the primary monitor: newest at the top")
+        func movedCardsByAge() throws {
+            let display = try PrivateDisplay(size: "3840x1080")
+            try display.setMonitors(["*LEFT 1920x1080+0+0", "RIGHT 1920x1080+1920+0"])
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            // One, two and three lines: the cards' heights tell them apart.
+            _ = try daemon.show(["--timeout", "0", "--monitor", "RIGHT", "oldest"])
+            _ = try daemon.show(["--timeout", "0", "middle\nmiddle"])
+            _ = try daemon.show(["--timeout", "0", "--monitor", "RIGHT", "newest\nnewest\nnewest"])
+            let before = try F.restingCards(probe, count: 3).map(\.frame)
+            try display.run("xrandr", ["--delmonitor", "RIGHT"])
+            try waitUntil("the moved cards to rest on LEFT") {
+                let cards = probe.cardsOnScreen()
+                return cards.count == 3 && cards.allSatisfy { $0.frame.maxX == 1920 - 16 }
+            }
+            let after = try F.restingCards(probe, count: 3).map(\.frame).sorted { $0.y < $1.y }
+            let heights = Set(before.map(\.height))
+            #expect(heights.count == 3, "three different heights: \(before)")
+            #expect(after.map(\.height) == heights.sorted(by: >), "newest (tallest) at the top, oldest at the bottom: \(after)")
+            #expect(after.first?.y == 16)
         }
     }
 }

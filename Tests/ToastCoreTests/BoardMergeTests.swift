@@ -1,7 +1,8 @@
 import Testing
 @testable import ToastCore
 
-/// Issue 17: a toast is announced once, however often it waits and comes back.
+/// Issue 17: a toast is announced once, however often it waits and comes back, and stacks
+/// that merge (a monitor went away) keep their cards in order of age.
 @Suite struct BoardMergeTests {
     let owner = Owner(.socket, 1)
     let topRight = StackKey(monitor: "LEFT", position: .topRight)
@@ -58,6 +59,37 @@ import Testing
         }
         #expect(shownCounts(events) == ["l1": 1, "l2": 1, "r1": 1, "r2": 1, "r3": 1])
         #expect(events.filter { if case .dismissed = $0 { true } else { false } }.count == 5)
+    }
+
+    @Test("moved cards take their place by age among those already there: newest nearest the edge")
+    func mergedByAge() {
+        var board = Board()
+        show(&board, "r-old", on: "RIGHT", now: 0)
+        show(&board, "l-mid", on: "LEFT", now: 1)
+        show(&board, "r-new", on: "RIGHT", now: 2)
+        show(&board, "l-newest", on: "LEFT", now: 3)
+        _ = board.takeChanges()
+        board.gather(keeping: ["LEFT"], onto: "LEFT", now: 4)
+        let changes = board.takeChanges()
+        #expect(board.view(of: topRight).newestFirst.map(\.id) == ["l-newest", "r-new", "l-mid", "r-old"])
+        #expect(changes.events.isEmpty, "moved, not shown anew")
+        #expect(changes.stacks.contains(topRight) && changes.stacks.contains(StackKey(monitor: "RIGHT", position: .topRight)))
+    }
+
+    @Test("past max_visible the newest of the merged stack wait, first in the queue; nothing is lost")
+    func mergedOverflowWaits() {
+        var board = Board(config: config(maxVisible: 2))
+        show(&board, "r-old", on: "RIGHT", now: 0)
+        show(&board, "l-mid", on: "LEFT", now: 1)
+        show(&board, "r-new", on: "RIGHT", now: 2)
+        show(&board, "l-new", on: "LEFT", now: 3)
+        _ = board.takeChanges()
+        board.gather(keeping: ["LEFT"], onto: "LEFT", now: 4)
+        #expect(board.view(of: topRight).newestFirst.map(\.id) == ["l-mid", "r-old"])
+        #expect(board.view(of: topRight).more == 2)
+        board.dismiss("r-old", reason: .click, now: 5)
+        #expect(board.view(of: topRight).newestFirst.map(\.id) == ["r-new", "l-mid"])
+        #expect(board.takeChanges().events == [.dismissed(id: "r-old", reason: .click)], "r-new comes back without a second shown")
     }
 
     @Test("toasts a merge drops from a full queue end with `overflow`, and their owner hears it")

@@ -19,6 +19,9 @@ public struct Board: Sendable {
     public private(set) var history: [HistoryEntry] = []
     /// The one counter for automatic ids, whichever source asks (socket or bus).
     private var nextID: UInt64 = 1
+    /// How many toasts have come so far: each stack entry's age, so stacks that merge (a
+    /// monitor went away) keep their cards in order.
+    private var arrivals: UInt64 = 0
     private var pending = BoardChanges()
 
     public init(config: Config = .default) { self.config = config }
@@ -87,7 +90,8 @@ public struct Board: Sendable {
             }
         }
         owners[id] = owner
-        let change = change(key, now: now) { $0.add(toast, now: now) }
+        arrivals += 1
+        let change = change(key, now: now) { [arrivals] in $0.add(toast, arrival: arrivals, now: now) }
         if change.replaced != nil {
             pending.restyled.append((id, true))
             pending.stacks.insert(key)
@@ -231,8 +235,8 @@ public struct Board: Sendable {
     }
 
     /// Monitors went away: their stacks' toasts join the stacks at the same positions on
-    /// `fallback`, in order (each starts its timer again; those that do not fit wait).
-    /// Moved, not shown anew: only a toast that
+    /// `fallback`, each card in its place by age among those already there (each starts its
+    /// timer again; those that do not fit wait). Moved, not shown anew: only a toast that
     /// had never been visible hears `shown`, when it first is. A toast that was visible and
     /// now waits is still live; its card goes quietly until it is promoted.
     public mutating func gather(keeping monitors: Set<String>, onto fallback: String, now: Double) {

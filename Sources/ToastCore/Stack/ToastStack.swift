@@ -11,19 +11,23 @@ public struct ToastStack: Sendable {
         public var remaining: Double?
         /// When the timer last started running; nil while stopped.
         var runningSince: Double?
+        /// Its place in the order toasts came to the board (the board's count; 0 when a stack
+        /// is used alone): a stack moved onto another takes its place among it by age.
+        public internal(set) var arrival: UInt64 = 0
         /// It has been visible: should it wait again (`max_visible` lowered, its monitor gone)
         /// and come back, its card enters again but nobody hears `shown` twice.
         public internal(set) var hasBeenShown = false
 
-        init(_ toast: Toast) {
+        init(_ toast: Toast, arrival: UInt64 = 0) {
             self.toast = toast
+            self.arrival = arrival
             remaining = toast.timeout > 0 ? toast.timeout : nil
         }
 
-        /// The same slot with its timer started again from `toast`'s timeout: whether it was
-        /// seen stays.
+        /// The same slot with its timer started again from `toast`'s timeout: its age and
+        /// whether it was seen stay.
         func restarted(with toast: Toast) -> Entry {
-            var entry = Entry(toast)
+            var entry = Entry(toast, arrival: arrival)
             entry.hasBeenShown = hasBeenShown
             return entry
         }
@@ -91,8 +95,8 @@ public struct ToastStack: Sendable {
     public func isVisible(_ id: String) -> Bool { visible.contains(where: { $0.toast.id == id }) }
 
     /// Adds a toast, or replaces the one with its id in place (its timer starts again; a
-    /// waiting replacement is a toast not seen yet).
-    public mutating func add(_ toast: Toast, now: Double) -> Change {
+    /// waiting replacement is a toast not seen yet). `arrival` is its place in the board's order.
+    public mutating func add(_ toast: Toast, arrival: UInt64 = 0, now: Double) -> Change {
         var change = Change()
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
             visible[i] = visible[i].restarted(with: toast)
@@ -101,11 +105,11 @@ public struct ToastStack: Sendable {
             return change
         }
         if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
-            waiting[i] = Entry(toast)
+            waiting[i] = Entry(toast, arrival: waiting[i].arrival)
             change.replaced = toast.id
             return change
         }
-        var entry = Entry(toast)
+        var entry = Entry(toast, arrival: arrival)
         if visible.count < maxVisible && (!holdsNew || toast.urgency == .critical) {
             if !isPaused { entry.start(now) }
             entry.hasBeenShown = true
@@ -126,24 +130,36 @@ public struct ToastStack: Sendable {
         waiting.insert(entry, at: index)
     }
 
-    /// Takes in the toasts of a stack that moved here (its monitor went away), in order, as
-    /// new ones would come (those that do not fit wait). Each keeps whether it was seen; its
-    /// timer starts again.
+    /// Takes in the toasts of a stack that moved here (its monitor went away). Each keeps its
+    /// age and whether it was seen; its timer starts again. The visible ones take their place
+    /// by age among those visible here (newest nearest the edge, as if they had always been
+    /// one stack); past `maxVisible` the newest of all wait at the front of the queue. The
+    /// waiting ones join the queue as new toasts do (critical ones first).
     public mutating func adopt(visible moved: [Entry], waiting movedWaiting: [Entry], now: Double) -> Change {
         var change = Change()
-        for entry in moved + movedWaiting {
+        let here = Set(visible.map(\.toast.id))
+        var merged = visible
+        for entry in moved {
             var e = entry.restarted(with: entry.toast)
-            if visible.count < maxVisible && (!holdsNew || e.toast.urgency == .critical) {
-                if !isPaused { e.start(now) }
-                if !e.hasBeenShown { change.shown.append(e.toast.id) }
-                e.hasBeenShown = true
-                visible.append(e)
-            } else {
-                enqueue(e)
-                change.queued.append(e.toast.id)
-            }
+            if !isPaused { e.start(now) }
+            let index = merged.firstIndex { $0.arrival > e.arrival } ?? merged.count
+            merged.insert(e, at: index)
+        }
+        var overflow: [Entry] = []
+        while merged.count > maxVisible {
+            var e = merged.removeLast()
+            e.stop(now)
+            overflow.insert(e, at: 0)
+            if !here.contains(e.toast.id) { change.queued.append(e.toast.id) }
+        }
+        visible = merged
+        waiting.insert(contentsOf: overflow, at: 0)
+        for entry in movedWaiting {
+            enqueue(entry.restarted(with: entry.toast))
+            change.queued.append(entry.toast.id)
         }
         dropOverflow(into: &change)
+        promote(now: now, into: &change)
         return change
     }
 
@@ -170,7 +186,7 @@ public struct ToastStack: Sendable {
             return true
         }
         if let i = waiting.firstIndex(where: { $0.toast.id == oldID }) {
-            waiting[i] = Entry(toast)
+            waiting[i] = Entry(toast, arrival: waiting[i].arrival)
             return true
         }
         return false
