@@ -55,6 +55,8 @@ public enum CommandTable {
 
     /// Accepted by every command.
     public static let help = Option.flag("h", "help", "print help for the command and exit")
+    /// `xtoast --version` (and `xtoastd --version`): a command of its own, not an option of each.
+    public static let version = Option.flag(nil, "version", "print the version (xtoast \(Version.number)) and exit")
 
     public static let commands: [Command] = [
         Command(name: "daemon", usage: ["xtoast daemon [--no-dbus] [--replace]"], summary: "run the daemon on $DISPLAY", text: """

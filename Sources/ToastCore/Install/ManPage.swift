@@ -29,6 +29,7 @@ public enum ManPage {
             }
         }
         page += [".SH OPTIONS", "Every command accepts:"] + optionItem(CommandTable.help)
+        page += [".PP", "Alone, instead of a command:"] + optionItem(CommandTable.version)
         page += [".SH EXIT STATUS"]
         for code in ExitCode.allCases {
             page += [".TP", Roff.bold(String(code.rawValue))] + Roff.paragraph(code.meaning)
