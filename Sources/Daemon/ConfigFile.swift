@@ -10,19 +10,22 @@ enum ConfigFile {
         return nil
     }
 
-    /// Parses the file over `base`, logging every problem with file and line (and returning
-    /// them). A missing file is not a problem (the defaults apply); an unreadable one keeps `base`.
-    static func load(_ path: String?, base: Config) -> (config: Config, diagnostics: [String]) {
-        guard let path else { return (base, []) }
+    /// Parses the file over the defaults, logging every problem with file and line (and
+    /// returning them): a key that is not in the file has its default, so one removed or
+    /// commented out before a reload goes back to it. What cannot be used keeps `current`
+    /// (the settings in use): each bad line its setting, an unreadable file all of them. A
+    /// missing file is not a problem: the defaults apply.
+    static func load(_ path: String?, keeping current: Config = .default) -> (config: Config, diagnostics: [String]) {
+        guard let path else { return (.default, []) }
         let text: String
         switch read(path) {
         case let .success(t?): text = t
-        case .success(nil): return (base, [])
+        case .success(nil): return (.default, [])
         case let .failure(problem):
             Log.info("\(problem); the settings stay as they were")
-            return (base, ["\(problem); the settings stay as they were"])
+            return (current, ["\(problem); the settings stay as they were"])
         }
-        let (config, diagnostics) = ConfigParser.parse(text, file: path, base: base)
+        let (config, diagnostics) = ConfigParser.parse(text, file: path, base: .default, keeping: current)
         for d in diagnostics { Log.info("\(d)") }
         return (config, diagnostics.map(\.description))
     }

@@ -15,7 +15,8 @@ extension Stage {
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
                   card.drag == nil, !card.isLeaving else { return [] }
             card.drag = SwipeGesture(start: root, time: time, cardSize: card.size,
-                                     allowed: SwipeDirection.allowed(for: card.key.position), tuning: config.motion)
+                                     allowed: SwipeDirection.allowed(for: card.key.position), tuning: config.motion,
+                                     bounds: monitor(card.key).frame)
             dragged = id
             output.grabPointer(surface, serverTime: serverTime)
             if let b = card.composed.button(at: card.local(root)) {

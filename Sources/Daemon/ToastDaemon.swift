@@ -53,7 +53,7 @@ public final class ToastDaemon {
             throw StartError(message: error.message)
         }
         socketPath = resolved.path
-        let config = ConfigFile.load(configPath, base: .default).config
+        let config = ConfigFile.load(configPath).config
         let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.desktopResources) }
         guard output.setFont(family: config.font, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
             unlink(resolved.path)
@@ -62,7 +62,7 @@ public final class ToastDaemon {
         clients = Clients()
         let router = EventRouter(clients: clients)
         service = ToastService(config: config, output: output, sink: router,
-                               loadConfig: { ConfigFile.load(configPath, base: $0) }, desktopScale: desktopScale)
+                               loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale)
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that

@@ -7,7 +7,8 @@ final class ToastService {
     private(set) var board: Board
     let stage: Stage
     private let sink: any EventSink
-    /// Reads the config file again over the given config: what it holds, and its problems.
+    /// Reads the config file again over the defaults, keeping the given config's values where
+    /// the file cannot be used: what it holds, and its problems.
     private let loadConfig: (Config) -> (config: Config, diagnostics: [String])
     /// The desktop's scale when the config sets none (from `Xft.dpi`).
     private let desktopScale: (Config) -> Double
@@ -136,7 +137,9 @@ final class ToastService {
         }
     }
 
-    /// Reads the config again; what is wrong keeps its old value. Cards on screen restyle.
+    /// Reads the config again over the defaults (a removed key goes back to its default; the
+    /// desktop's scale still applies where none is set); what is wrong keeps its old value.
+    /// Cards on screen restyle.
     func reload(now: Double) -> [String] {
         let (config, diagnostics) = loadConfig(board.config)
         let scale = desktopScale(config)

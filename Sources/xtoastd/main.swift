@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Daemon
+import ToastCore
 import X11
 
 /// `xtoastd`: the daemon executable that `xtoast daemon` hands over to. It puts the loop on
@@ -13,6 +14,10 @@ import X11
 // own per image (see `DecodeHelper`): it never opens the display.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == DecodeHelper.argument {
     exit(DecodeHelper.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.dropFirst().contains("--version") {
+    print(Version.line("xtoastd"))
+    exit(0)
 }
 ProcessMemory.useSingleArena()
 do {

@@ -45,6 +45,22 @@ extension Integration {
             #expect(sawRight)
         }
 
+        @Test("a flick into the screen's edge, held there before the release, still throws the card off (the pointer stopped at the edge read as a stop)")
+        func flickIntoTheEdge() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let client = try ProtocolClient(path: daemon.socketPath)
+            let id = try #require(try client.request(#"{"op":"show","message":"flick me off","timeout":0}"#)["id"]?.string)
+            let f = try #require(try F.restingCards(probe, count: 1).first).frame
+            // 20 px from the card's right end, 36 px from the screen's: the server stops the
+            // pointer at x = 1279 after 35 px, far short of the 144 px that dismiss by distance.
+            let from = Point(x: f.maxX - 20, y: f.y + f.height / 2)
+            probe.drag(from: from, to: Point(x: from.x + 100, y: from.y), steps: 6, duration: 0.06, hold: 0.15)
+            let event = try client.event("dismissed")
+            #expect(event["id"]?.string == id && event["reason"]?.string == "swipe", "\(event.text)")
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+        }
+
         @Test("a short slow drag returns the card to exactly its rest position, and does not dismiss it")
         func slowDragSnapsBack() throws {
             let daemon = try DaemonHarness()

@@ -84,7 +84,7 @@ extension Integration {
             }
             #expect(!caps.stdout.contains("persistence"), "\(caps.stderr) \(daemon.log)")
             let info = try bus.call("GetServerInformation")
-            #expect(info.stdout.hasPrefix("('xtoast', 'xtoast', ") && info.stdout.contains("'1.2')"), "\(info.stdout)")
+            #expect(info.stdout.hasPrefix("('xtoast', 'xtoast', '\(Version.number)', '1.2')"), "\(info.stdout)")
         }
 
         @Test("-u critical never expires whatever -t says; -h int:value:40 is the progress; a stack tag replaces with reason 4")

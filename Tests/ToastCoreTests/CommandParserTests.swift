@@ -177,7 +177,14 @@ private func show(_ request: ShowRequest) -> Command { .show(ShowCommand(request
 
     @Test func unknownCommand() {
         #expect(usageError(["shwo", "hi"]) == #"unknown command "shwo""#)
-        #expect(usageError(["--version"]) == #"unknown command "--version""#)
+        #expect(usageError(["--versoin"]) == #"unknown command "--versoin""#)
+    }
+
+    @Test("--version prints the one version, and takes nothing after it")
+    func version() {
+        #expect(parse(["--version"]) == .help("xtoast \(Version.number)"))
+        #expect(usageError(["--version", "x"]) == "--version takes no arguments")
+        #expect(Help.main.contains("xtoast --version"))
     }
 
     @Test func mainHelp() {

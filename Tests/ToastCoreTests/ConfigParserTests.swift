@@ -380,3 +380,18 @@ private func problems(_ text: String) -> [String] {
         #expect(schema.count == expected.count)
     }
 }
+
+/// Issue 17: a reload parses over the defaults and keeps the settings in use for bad lines.
+@Suite struct ConfigReparseTests {
+    @Test("parsed over the defaults, keeping the settings in use: what the file leaves out is the default, what it gets wrong is kept")
+    func keepingForBadLines() {
+        var inUse = Config()
+        inUse.radius = 20
+        inUse.gap = 3
+        inUse.colors[.error] = 0x010203
+        let (config, diagnostics) = ConfigParser.parse("[card]\ngap = wide\n[colors]\nerror = crimson\n", file: "c", keeping: inUse)
+        #expect(diagnostics.count == 2)
+        #expect(config.radius == Config.default.radius, "not in the file: the default")
+        #expect(config.gap == 3 && config.colors[.error] == 0x010203, "bad lines keep what was in use")
+    }
+}

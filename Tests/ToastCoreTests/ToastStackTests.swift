@@ -322,10 +322,12 @@ private func stack(max: Int, _ ids: [String], timeout: Double = 4) -> ToastStack
         #expect(a.deadline == nil)
         #expect(a.remaining == 3)
         // They come back first, with what they had left.
-        _ = s.remove("c", reason: .click, now: 10)
+        // a and b were seen before: they come back without a second `shown`; d is new.
+        #expect(s.remove("c", reason: .click, now: 10).returned == ["a"])
         #expect(visibleIDs(s) == ["a"])
         #expect(s.entry("a")?.deadline == 13)
-        #expect(s.setMaxVisible(5, now: 10).shown == ["b", "d"])
+        let raised = s.setMaxVisible(5, now: 10)
+        #expect(raised.shown == ["d"] && raised.returned == ["b"])
     }
 
     @Test func maxVisibleBelowOneIsClamped() {

@@ -7,7 +7,9 @@ XTOAST_BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig1-dev libxe
                        libgdk-pixbuf-2.0-dev librsvg2-common libsystemd-dev fonts-dejavu-core)
 # Extra packages for tests, screenshots and benchmarks.
 XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils x11-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback
-                      fonts-noto-core adwaita-icon-theme man-db mandoc dbus libnotify-bin)
+                      fonts-noto-core adwaita-icon-theme man-db mandoc dbus libnotify-bin dpkg-dev lintian)
+# What scripts/package needs to build and check the Debian package.
+XTOAST_PACKAGE_PACKAGES=(dpkg-dev lintian)
 
 # Installs the given Debian packages that are not installed yet (apt-get update only if needed).
 ensure_packages() {

@@ -19,6 +19,9 @@ public struct Board: Sendable {
     public private(set) var history: [HistoryEntry] = []
     /// The one counter for automatic ids, whichever source asks (socket or bus).
     private var nextID: UInt64 = 1
+    /// How many toasts have come so far: each stack entry's age, so stacks that merge (a
+    /// monitor went away) keep their cards in order.
+    private var arrivals: UInt64 = 0
     private var pending = BoardChanges()
 
     public init(config: Config = .default) { self.config = config }
@@ -87,7 +90,8 @@ public struct Board: Sendable {
             }
         }
         owners[id] = owner
-        let change = change(key, now: now) { $0.add(toast, now: now) }
+        arrivals += 1
+        let change = change(key, now: now) { [arrivals] in $0.add(toast, arrival: arrivals, now: now) }
         if change.replaced != nil {
             pending.restyled.append((id, true))
             pending.stacks.insert(key)
@@ -231,17 +235,18 @@ public struct Board: Sendable {
     }
 
     /// Monitors went away: their stacks' toasts join the stacks at the same positions on
-    /// `fallback`, in order (each starts its timer again; those that do not fit wait).
+    /// `fallback`, each card in its place by age among those already there (each starts its
+    /// timer again; those that do not fit wait). Moved, not shown anew: only a toast that
+    /// had never been visible hears `shown`, when it first is. A toast that was visible and
+    /// now waits is still live; its card goes quietly until it is promoted.
     public mutating func gather(keeping monitors: Set<String>, onto fallback: String, now: Double) {
         for key in keys where !monitors.contains(key.monitor) {
             guard let old = stacks.removeValue(forKey: key) else { continue }
             let target = StackKey(monitor: fallback, position: key.position)
-            // Moved, not shown anew: nobody hears `shown` twice. A toast that was visible and
-            // now waits is still live; its card goes quietly until it is promoted.
-            for entry in old.visible + old.waiting {
-                change(target, now: now, announce: false) { $0.add(entry.toast, now: now) }
-            }
-            pending.stacks.insert(target)
+            change(target, now: now, joining: old) { $0.adopt(visible: old.visible, waiting: old.waiting, now: now) }
+            // Both stacks lay out again: the moved cards go to their new places, and those
+            // that now wait leave the old one.
+            pending.stacks.formUnion([key, target])
         }
     }
 
@@ -277,18 +282,24 @@ public struct Board: Sendable {
 
     /// Runs one stack operation and turns what it did into card changes and events.
     @discardableResult
-    private mutating func change(_ key: StackKey, now: Double, announce: Bool = true,
+    /// A toast is announced (`shown`) once, the first time it is visible; one that comes back
+    /// after waiting only enters again. `joining` is a stack whose toasts the operation takes
+    /// in (any it drops end as the stack's own do).
+    private mutating func change(_ key: StackKey, now: Double, joining: ToastStack? = nil,
                                  _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
         let before = stacks[key]
         let change = withStack(key, body)
         for (id, reason) in change.removed {
-            if let toast = before?.entry(id)?.toast { end(toast, reason: reason, now: now) }
+            if let toast = (before?.entry(id) ?? joining?.entry(id))?.toast { end(toast, reason: reason, now: now) }
         }
-        for id in change.shown where announce {
+        for id in change.shown {
             pending.entered.append(id)
             deliver(.shown(id: id), app: toast(id)?.app)
         }
-        if !change.removed.isEmpty || !change.shown.isEmpty || !change.queued.isEmpty { pending.stacks.insert(key) }
+        pending.entered += change.returned
+        if !change.removed.isEmpty || !change.shown.isEmpty || !change.returned.isEmpty || !change.queued.isEmpty {
+            pending.stacks.insert(key)
+        }
         return change
     }
 

@@ -21,6 +21,8 @@ public enum CommandParser {
         }
         switch name {
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
+        // Printed as help is: nothing is sent, no daemon is needed.
+        case "--version": return try noArguments(.help(Version.line("xtoast")))
         case "daemon":
             let known = ["--no-dbus", "--replace"]
             if let bad = rest.first(where: { !known.contains($0) }) { throw UsageError("daemon takes only --no-dbus and --replace, not \"\(bad)\"") }

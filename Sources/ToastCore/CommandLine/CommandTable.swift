@@ -55,6 +55,8 @@ public enum CommandTable {
 
     /// Accepted by every command.
     public static let help = Option.flag("h", "help", "print help for the command and exit")
+    /// `xtoast --version` (and `xtoastd --version`): a command of its own, not an option of each.
+    public static let version = Option.flag(nil, "version", "print the version (xtoast \(Version.number)) and exit")
 
     public static let commands: [Command] = [
         Command(name: "daemon", usage: ["xtoast daemon [--no-dbus] [--replace]"], summary: "run the daemon on $DISPLAY", text: """
@@ -123,7 +125,11 @@ public enum CommandTable {
         Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                 text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
         Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",
-                text: "Reads the config file again (as SIGHUP does); cards on screen restyle.", options: []),
+                text: """
+                    Reads the config file again (as SIGHUP does) over the defaults, so a key removed or
+                    commented out goes back to its default; a bad line keeps the value in use. Cards on
+                    screen restyle.
+                    """, options: []),
         Command(name: "ping", usage: ["xtoast ping"], summary: "check that a daemon answers",
                 text: "Exits 0 when a daemon answers at the socket, 3 when none does.", options: []),
     ]

@@ -15,6 +15,7 @@ public enum Help {
       xtoast reload                   read the config file again
       xtoast ping                     check that a daemon answers
       xtoast COMMAND --help           help for one command
+      xtoast --version                print the version
 
     The socket is $XTOAST_SOCKET, or $XDG_RUNTIME_DIR/xtoast-<display>.sock.
     The config file is $XDG_CONFIG_HOME/xtoast/config (~/.config/xtoast/config).

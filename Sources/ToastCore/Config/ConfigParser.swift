@@ -25,11 +25,14 @@ public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
 /// by words (`RuleLine`), their other lines are `RuleSettingKey`s.
 ///
 /// A mistake costs only the setting it is in: each bad line gets a diagnostic and leaves that
-/// setting at `base`'s value, and the rest of the file still applies. A typo must never
-/// stop the daemon from showing toasts. In a rule a mistake costs the whole rule (a rule
-/// missing one of its match lines would match more than was meant), and only that rule.
+/// setting at `keeping`'s value (`base`'s when there is none), and the rest of the file still
+/// applies. A typo must never stop the daemon from showing toasts. In a rule a mistake costs
+/// the whole rule (a rule missing one of its match lines would match more than was meant),
+/// and only that rule.
 public enum ConfigParser {
-    public static func parse(_ text: String, file: String, base: Config = .default)
+    /// A reload parses over the defaults, so a key that was removed or commented out goes back
+    /// to its default, and keeps the settings in use for its bad lines (`keeping`).
+    public static func parse(_ text: String, file: String, base: Config = .default, keeping: Config? = nil)
         -> (config: Config, diagnostics: [ConfigDiagnostic]) {
         var config = base
         var diagnostics: [ConfigDiagnostic] = []
@@ -81,6 +84,7 @@ public enum ConfigParser {
                         do throws(ConfigProblem) {
                             try setting.apply(&config, value)
                         } catch {
+                            if let keeping { setting.keep(&config, keeping) }
                             throw ConfigProblem("\(key): \(error.message)")
                         }
                     }

@@ -5,6 +5,9 @@
 enum ConfigSchema {
     struct Setting: Sendable {
         let key: String
+        /// Copies this setting's value from another config: on a reload, a bad line keeps
+        /// the value in use.
+        let keep: @Sendable (inout Config, Config) -> Void
         /// Stores the value in the config, or throws without touching it.
         let apply: @Sendable (inout Config, String) throws(ConfigProblem) -> Void
     }
@@ -24,7 +27,7 @@ enum ConfigSchema {
             choice("style", \.style),
             choice("position", \.position),
             choice("follow", \.follow),
-            Setting(key: "scale") { (config: inout Config, value: String) throws(ConfigProblem) in
+            Setting(key: "scale", keep: keeping(\.scale)) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.scale = value.lowercased() == "auto" ? nil : try number(value, .within(Scale.range))
             },
             integer("max_visible", \.maxVisible, 1...ConfigLimits.maxVisible),
@@ -44,12 +47,12 @@ enum ConfigSchema {
             choice("shadow", \.shadow),
         ]),
         Section(name: "colors", settings: Kind.allCases.map { kind in
-            Setting(key: kind.rawValue) { (config: inout Config, value: String) throws(ConfigProblem) in
+            Setting(key: kind.rawValue, keep: { $0.colors[kind] = $1.colors[kind] }) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.colors[kind] = isDefault(value) ? nil : try color(value)
             }
         }),
         Section(name: "timeouts", settings: Kind.allCases.map { kind in
-            Setting(key: kind.rawValue) { (config: inout Config, value: String) throws(ConfigProblem) in
+            Setting(key: kind.rawValue, keep: { $0.timeouts[kind] = $1.timeouts[kind] }) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.timeouts[kind] = isDefault(value) ? nil : try number(value, .upTo(ConfigLimits.timeout))
             }
         }),
@@ -81,16 +84,20 @@ enum ConfigSchema {
 
     // MARK: Setting kinds
 
+    private static func keeping<Value>(_ path: WritableKeyPath<Config, Value> & Sendable) -> @Sendable (inout Config, Config) -> Void {
+        { $0[keyPath: path] = $1[keyPath: path] }
+    }
+
     private static func number(_ key: String, _ path: WritableKeyPath<Config, Double> & Sendable,
                                _ bounds: Bounds) -> Setting {
-        Setting(key: key) { (config: inout Config, value: String) throws(ConfigProblem) in
+        Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
             config[keyPath: path] = try number(value, bounds)
         }
     }
 
     private static func integer(_ key: String, _ path: WritableKeyPath<Config, Int> & Sendable,
                                 _ range: ClosedRange<Int>) -> Setting {
-        Setting(key: key) { (config: inout Config, value: String) throws(ConfigProblem) in
+        Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
             guard let number = Int(value) else { throw ConfigProblem("expected a whole number, got '\(value)'") }
             guard range.contains(number) else {
                 throw ConfigProblem("must be at least \(range.lowerBound) and at most \(range.upperBound), got \(value)")
@@ -102,7 +109,7 @@ enum ConfigSchema {
     private static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ key: String, _ path: WritableKeyPath<Config, Choice> & Sendable
     ) -> Setting where Choice.RawValue == String {
-        Setting(key: key) { (config: inout Config, value: String) throws(ConfigProblem) in
+        Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
             guard let choice = Choice(rawValue: value.lowercased()) else {
                 let names = Choice.allCases.map(\.rawValue).joined(separator: "|")
                 throw ConfigProblem("'\(value)' is not one of \(names)")
@@ -112,7 +119,7 @@ enum ConfigSchema {
     }
 
     private static func text(_ key: String, _ path: WritableKeyPath<Config, String> & Sendable) -> Setting {
-        Setting(key: key) { (config: inout Config, value: String) throws(ConfigProblem) in
+        Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
             guard !value.isEmpty else { throw ConfigProblem("must not be empty") }
             guard value.utf8.count <= ConfigLimits.fontFamilyBytes else {
                 throw ConfigProblem("must be at most \(ConfigLimits.fontFamilyBytes) bytes")

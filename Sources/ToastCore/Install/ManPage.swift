@@ -29,6 +29,7 @@ public enum ManPage {
             }
         }
         page += [".SH OPTIONS", "Every command accepts:"] + optionItem(CommandTable.help)
+        page += [".PP", "Alone, instead of a command:"] + optionItem(CommandTable.version)
         page += [".SH EXIT STATUS"]
         for code in ExitCode.allCases {
             page += [".TP", Roff.bold(String(code.rawValue))] + Roff.paragraph(code.meaning)
@@ -54,10 +55,11 @@ public enum ManPage {
                  ".SH DESCRIPTION"]
         page += Roff.paragraph("""
             The daemon reads this file when it starts, on xtoast reload and on SIGHUP; cards on \
-            screen restyle. It holds [section] headers and key = value lines; lines starting with # \
+            screen restyle. Each time it is read over the defaults: a key removed or commented out \
+            goes back to its default. It holds [section] headers and key = value lines; lines starting with # \
             or ; are comments. A value may be quoted ("like this" or 'like this') to keep spaces, # \
             or ; in it. A mistake is reported as FILE:LINE: message, and only that setting keeps its \
-            default. Lengths are pixels at 96 dpi, multiplied by the scale on HiDPI screens. Every \
+            default (on a reload, the value in use). Lengths are pixels at 96 dpi, multiplied by the scale on HiDPI screens. Every \
             key is listed below with its default.
             """)
         page += [".SH KEYS"]

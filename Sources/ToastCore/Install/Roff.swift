@@ -42,6 +42,6 @@ enum Roff {
     /// The page header; `section` is 1 or 5.
     static func header(section: Int, date: String, manual: String) -> String {
         // Left-adjusted, unhyphenated: JSON and option names stay whole and copyable.
-        ".TH XTOAST \(section) \"\(date)\" \"xtoast\" \"\(manual)\"\n.ad l\n.nh"
+        ".TH XTOAST \(section) \"\(date)\" \"\(Version.line("xtoast"))\" \"\(manual)\"\n.ad l\n.nh"
     }
 }

@@ -40,6 +40,11 @@ public enum SwipeOutcome: Equatable, Sendable {
 /// The card moves along one axis only, picked once the pointer has moved a few pixels, so a
 /// vertical swipe does not wobble sideways. Dragging the way the card may not go is allowed but
 /// rubber-banded, so the card feels held rather than stuck.
+///
+/// The pointer cannot leave the screen: flicked into the monitor's edge it stops there before
+/// the release, and a flick would read as a stop (the card left at the slowest fling, or
+/// sprang back). While the pointer is pinned at the edge the card may be thrown towards, the
+/// release keeps the velocity the card had when the pointer got there.
 public struct SwipeGesture: Sendable {
     private enum Axis: Sendable { case horizontal, vertical }
 
@@ -57,7 +62,12 @@ public struct SwipeGesture: Sendable {
     private let cardSize: Size
     private let allowed: Set<SwipeDirection>
     private let tuning: MotionTuning
+    /// The monitor the card is on (nil: no edge is known).
+    private let bounds: Rect?
     private var axis: Axis?
+    /// The card's velocity when the pointer reached an edge it is pinned at; nil while it is
+    /// at none.
+    private var pinnedVelocity: Point?
     /// The farthest the pointer got from the press: a drag that went away and came back is
     /// not a click.
     private var farthest = 0.0
@@ -65,11 +75,12 @@ public struct SwipeGesture: Sendable {
     private var samples: [Sample]
 
     public init(start: Point, time: Double, cardSize: Size, allowed: Set<SwipeDirection>,
-                tuning: MotionTuning = .standard) {
+                tuning: MotionTuning = .standard, bounds: Rect? = nil) {
         self.start = start
         self.cardSize = cardSize
         self.allowed = allowed
         self.tuning = tuning
+        self.bounds = bounds
         samples = [Sample(time: time, offset: .zero)]
     }
 
@@ -88,7 +99,23 @@ public struct SwipeGesture: Sendable {
         case .vertical: Point(x: 0, y: cardOffset(dy, on: .vertical))
         }
         record(Sample(time: time, offset: offset))
+        if isPinned(pointer) {
+            if pinnedVelocity == nil { pinnedVelocity = measuredVelocity() }
+        } else {
+            pinnedVelocity = nil
+        }
         return offset
+    }
+
+    /// The pointer sits on the monitor's last pixel in a direction the card may be thrown,
+    /// along the axis it moves on: it can go no farther that way.
+    private func isPinned(_ pointer: Point) -> Bool {
+        guard let bounds, let axis else { return false }
+        let edge: SwipeDirection? = switch axis {
+        case .horizontal: pointer.x >= bounds.maxX - 1 ? .right : pointer.x <= bounds.x ? .left : nil
+        case .vertical: pointer.y >= bounds.maxY - 1 ? .down : pointer.y <= bounds.y ? .up : nil
+        }
+        return edge.map(allowed.contains) ?? false
     }
 
     /// The button went up. The release's own time counts: a pointer held still before letting
@@ -96,7 +123,7 @@ public struct SwipeGesture: Sendable {
     public mutating func release(at pointer: Point, time: Double) -> SwipeOutcome {
         let offset = move(to: pointer, time: time)
         if farthest < tuning.clickSlop { return .click }
-        let velocity = releaseVelocity()
+        let velocity = pinnedVelocity ?? measuredVelocity()
         guard let axis else { return .snapBack(velocity: velocity) }
         let (travel, speed) = axis == .horizontal ? (offset.x, velocity.x) : (offset.y, velocity.y)
         let flung = Self.direction(of: speed, on: axis)
@@ -138,7 +165,7 @@ public struct SwipeGesture: Sendable {
 
     /// The card's velocity over the last `velocityWindow` before the newest sample, not over the
     /// whole drag: a slow drag that ends in a flick is a flick, a fast drag that stopped is not.
-    private func releaseVelocity() -> Point {
+    private func measuredVelocity() -> Point {
         let newest = samples[samples.count - 1]
         let windowStart = newest.time - tuning.velocityWindow
         var oldest = samples[0]

@@ -7,7 +7,7 @@ public enum NotificationMapping {
                                       "x-canonical-private-synchronous", "x-dunst-stack-tag"]
 
     /// What `GetServerInformation` answers: name, vendor, version, specification version.
-    public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: "1.0", specVersion: "1.2")
+    public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: Version.number, specVersion: "1.2")
 
     /// A notification ready for the board: the toast to show, and what the server does
     /// besides (an image to store first, a stack tag to replace by).

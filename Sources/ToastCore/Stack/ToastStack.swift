@@ -11,15 +11,25 @@ public struct ToastStack: Sendable {
         public var remaining: Double?
         /// When the timer last started running; nil while stopped.
         var runningSince: Double?
+        /// Its place in the order toasts came to the board (the board's count; 0 when a stack
+        /// is used alone): a stack moved onto another takes its place among it by age.
+        public internal(set) var arrival: UInt64 = 0
+        /// It has been visible: should it wait again (`max_visible` lowered, its monitor gone)
+        /// and come back, its card enters again but nobody hears `shown` twice.
+        public internal(set) var hasBeenShown = false
 
-        init(_ toast: Toast) {
+        init(_ toast: Toast, arrival: UInt64 = 0) {
             self.toast = toast
+            self.arrival = arrival
             remaining = toast.timeout > 0 ? toast.timeout : nil
         }
 
-        init(_ toast: Toast, remaining: Double?) {
-            self.toast = toast
-            self.remaining = remaining
+        /// The same slot with its timer started again from `toast`'s timeout: its age and
+        /// whether it was seen stay.
+        func restarted(with toast: Toast) -> Entry {
+            var entry = Entry(toast, arrival: arrival)
+            entry.hasBeenShown = hasBeenShown
+            return entry
         }
 
         /// The absolute time this toast times out, if its timer is running.
@@ -39,8 +49,12 @@ public struct ToastStack: Sendable {
 
     /// What a change did, so the screen can follow.
     public struct Change: Equatable, Sendable {
-        /// Toasts that became visible (newly shown, or promoted from the queue).
+        /// Toasts that became visible for the first time (newly shown, or promoted from the queue).
         public var shown: [String] = []
+        /// Toasts visible again after they had been shown and waited (demoted by a lower
+        /// `max_visible`, or moved here from a monitor that went): their card enters again,
+        /// without a second `shown`.
+        public var returned: [String] = []
         /// Toasts that were queued instead of shown.
         public var queued: [String] = []
         /// Toasts that left, with why.
@@ -49,7 +63,7 @@ public struct ToastStack: Sendable {
         public var replaced: String?
 
         public static func == (a: Change, b: Change) -> Bool {
-            a.shown == b.shown && a.queued == b.queued && a.replaced == b.replaced
+            a.shown == b.shown && a.returned == b.returned && a.queued == b.queued && a.replaced == b.replaced
                 && a.removed.map(\.id) == b.removed.map(\.id) && a.removed.map(\.reason) == b.removed.map(\.reason)
         }
     }
@@ -80,33 +94,72 @@ public struct ToastStack: Sendable {
     }
     public func isVisible(_ id: String) -> Bool { visible.contains(where: { $0.toast.id == id }) }
 
-    /// Adds a toast, or replaces the one with its id in place (its timer starts again).
-    public mutating func add(_ toast: Toast, now: Double) -> Change {
+    /// Adds a toast, or replaces the one with its id in place (its timer starts again; a
+    /// waiting replacement is a toast not seen yet). `arrival` is its place in the board's order.
+    public mutating func add(_ toast: Toast, arrival: UInt64 = 0, now: Double) -> Change {
         var change = Change()
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
-            visible[i] = Entry(toast)
+            visible[i] = visible[i].restarted(with: toast)
             if !isPaused { visible[i].start(now) }
             change.replaced = toast.id
             return change
         }
         if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
-            waiting[i] = Entry(toast)
+            waiting[i] = Entry(toast, arrival: waiting[i].arrival)
             change.replaced = toast.id
             return change
         }
-        var entry = Entry(toast)
-        let critical = toast.urgency == .critical
-        if visible.count < maxVisible && (!holdsNew || critical) {
+        var entry = Entry(toast, arrival: arrival)
+        if visible.count < maxVisible && (!holdsNew || toast.urgency == .critical) {
             if !isPaused { entry.start(now) }
+            entry.hasBeenShown = true
             visible.append(entry)
             change.shown.append(toast.id)
         } else {
-            // Critical toasts go to the front of the queue, behind earlier critical ones.
-            let index = critical ? (waiting.firstIndex { $0.toast.urgency != .critical } ?? waiting.count) : waiting.count
-            waiting.insert(entry, at: index)
+            enqueue(entry)
             change.queued.append(toast.id)
             dropOverflow(into: &change)
         }
+        return change
+    }
+
+    /// Critical toasts go to the front of the queue, behind earlier critical ones; others to its end.
+    private mutating func enqueue(_ entry: Entry) {
+        let index = entry.toast.urgency == .critical
+            ? (waiting.firstIndex { $0.toast.urgency != .critical } ?? waiting.count) : waiting.count
+        waiting.insert(entry, at: index)
+    }
+
+    /// Takes in the toasts of a stack that moved here (its monitor went away). Each keeps its
+    /// age and whether it was seen; its timer starts again. The visible ones take their place
+    /// by age among those visible here (newest nearest the edge, as if they had always been
+    /// one stack); past `maxVisible` the newest of all wait at the front of the queue. The
+    /// waiting ones join the queue as new toasts do (critical ones first).
+    public mutating func adopt(visible moved: [Entry], waiting movedWaiting: [Entry], now: Double) -> Change {
+        var change = Change()
+        let here = Set(visible.map(\.toast.id))
+        var merged = visible
+        for entry in moved {
+            var e = entry.restarted(with: entry.toast)
+            if !isPaused { e.start(now) }
+            let index = merged.firstIndex { $0.arrival > e.arrival } ?? merged.count
+            merged.insert(e, at: index)
+        }
+        var overflow: [Entry] = []
+        while merged.count > maxVisible {
+            var e = merged.removeLast()
+            e.stop(now)
+            overflow.insert(e, at: 0)
+            if !here.contains(e.toast.id) { change.queued.append(e.toast.id) }
+        }
+        visible = merged
+        waiting.insert(contentsOf: overflow, at: 0)
+        for entry in movedWaiting {
+            enqueue(entry.restarted(with: entry.toast))
+            change.queued.append(entry.toast.id)
+        }
+        dropOverflow(into: &change)
+        promote(now: now, into: &change)
         return change
     }
 
@@ -128,12 +181,12 @@ public struct ToastStack: Sendable {
     /// (a D-Bus stack tag keeps the slot, not the id). False when `oldID` is not here.
     public mutating func takeOver(_ oldID: String, with toast: Toast, now: Double) -> Bool {
         if let i = visible.firstIndex(where: { $0.toast.id == oldID }) {
-            visible[i] = Entry(toast)
+            visible[i] = visible[i].restarted(with: toast)
             if !isPaused { visible[i].start(now) }
             return true
         }
         if let i = waiting.firstIndex(where: { $0.toast.id == oldID }) {
-            waiting[i] = Entry(toast)
+            waiting[i] = Entry(toast, arrival: waiting[i].arrival)
             return true
         }
         return false
@@ -142,7 +195,7 @@ public struct ToastStack: Sendable {
     public mutating func update(_ toast: Toast, restartTimer: Bool, now: Double) -> Bool {
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
             if restartTimer {
-                visible[i] = Entry(toast)
+                visible[i] = visible[i].restarted(with: toast)
                 if !isPaused { visible[i].start(now) }
             } else {
                 visible[i].toast = toast
@@ -150,7 +203,7 @@ public struct ToastStack: Sendable {
             return true
         }
         if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
-            waiting[i] = restartTimer ? Entry(toast) : Entry(toast, remaining: waiting[i].remaining)
+            if restartTimer { waiting[i] = waiting[i].restarted(with: toast) } else { waiting[i].toast = toast }
             return true
         }
         return false
@@ -231,8 +284,9 @@ public struct ToastStack: Sendable {
         while visible.count < maxVisible, let first = waiting.first, !holdsNew || first.toast.urgency == .critical {
             var e = waiting.removeFirst()
             if !isPaused { e.start(now) }
+            if e.hasBeenShown { change.returned.append(e.toast.id) } else { change.shown.append(e.toast.id) }
+            e.hasBeenShown = true
             visible.append(e)
-            change.shown.append(e.toast.id)
         }
     }
 }
