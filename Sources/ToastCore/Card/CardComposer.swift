@@ -319,7 +319,7 @@ public struct CardComposer: Sendable {
             return (cut.text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " "), cut.isCut)
         }
         let title = oneLine(toast.title), message = oneLine(toast.message)
-        let messageMarkup = toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : MarkupSanitizer.escaped(message.text)
+        let messageMarkup = toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent, lineBreak: " ") : MarkupSanitizer.escaped(message.text)
         let markup = [title.text.isEmpty ? "" : "<b>\(MarkupSanitizer.escaped(title.text))</b>", messageMarkup]
             .filter { !$0.isEmpty }.joined(separator: "  ")
         let gap = px(CardMetrics.capsuleIconGap)
