@@ -391,3 +391,23 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         }
     }
 }
+
+@Suite struct CardWidthLimitTests {
+    @Test("a card is never wider than maxWidth (its monitor's work area less the margins), in every style")
+    func narrowedToTheMonitor() {
+        let toast = Toast(id: "a", title: "A title", message: String(repeating: "long words ", count: 40))
+        for style in CardStyle.allCases {
+            var narrow = CardComposer.Appearance()
+            narrow.maxWidth = 268.6
+            let card = compose(toast, style: style, appearance: narrow)
+            #expect(card.scene.size.width <= 268, "\(style): \(card.scene.size.width)")
+            var roomy = CardComposer.Appearance()
+            roomy.maxWidth = 2000
+            #expect(compose(toast, style: style, appearance: roomy).scene.size.width == compose(toast, style: style).scene.size.width)
+        }
+        var tiny = CardComposer.Appearance()
+        tiny.maxWidth = 3
+        // Never below the icon and the padding.
+        #expect(compose(toast, appearance: tiny).scene.size.width == 2 * 12 + 20)
+    }
+}
