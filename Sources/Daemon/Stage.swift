@@ -13,6 +13,9 @@ final class Stage {
     private var moreCards: [StackKey: Card] = [:]
     /// Cards sliding off screen after their toast ended.
     private var leaving: [Card] = []
+    /// How much of its monitor's edge each laid-out stack takes, so a later stack of that edge
+    /// keeps clear of it (StackLayout).
+    private var placements: [StackKey: StackLayout.Placement] = [:]
 
     /// No card on screen, not even one leaving.
     var isEmpty: Bool { cards.isEmpty && moreCards.isEmpty && leaving.isEmpty }
@@ -95,7 +98,7 @@ final class Stage {
             output.destroy(card.surface)
             card.spinner = nil
             if let id = card.id, let toast = board.toast(id) {
-                card.composed = compose(toast, card.appearance)
+                card.composed = compose(toast, card.appearance, on: card.key)
             } else if let more = board.view(of: card.key).more {
                 card.composed = CardComposer.Card(scene: composer.composeMore(count: more, metrics: output.textMetrics))
             }
@@ -114,13 +117,16 @@ final class Stage {
         cards.removeAll()
         moreCards.removeAll()
         leaving.removeAll()
+        placements.removeAll()
         nextFrame = nil
     }
 
     // MARK: Composing and painting
 
-    func compose(_ toast: Toast, _ appearance: CardComposer.Appearance) -> CardComposer.Card {
+    /// `key`: the stack the card is in, whose work area bounds its width.
+    func compose(_ toast: Toast, _ appearance: CardComposer.Appearance, on key: StackKey) -> CardComposer.Card {
         var appearance = appearance
+        appearance.maxWidth = area(key).width - 2 * composer.px(config.margin)
         // An expanded card fits its monitor: title and message share what is left of the
         // work area's height once margins, padding and a button row are taken.
         let height = output.monitors.map(\.workArea.height).min() ?? 0
@@ -134,7 +140,7 @@ final class Stage {
 
     /// Repaints a card after its appearance changed (hover, a pressed button), same size.
     func repaint(_ card: Card, _ toast: Toast) {
-        card.composed = compose(toast, card.appearance)
+        card.composed = compose(toast, card.appearance, on: card.key)
         output.paint(card.surface, card.composed.scene, at: card.surfaceOrigin)
     }
 
@@ -142,7 +148,7 @@ final class Stage {
     func refresh(_ card: Card, _ toast: Toast, now: Double, animate: Bool = true) {
         card.appearance.heightLimit = nil
         card.appearance.progress = nil
-        let target = compose(toast, card.appearance)
+        let target = compose(toast, card.appearance, on: card.key)
         let transition = animate
             ? ContentTransition.between(height: card.size.height, and: target.fullHeight,
                                         progress: (card.progress, toast.progress), now: now, tuning: config.motion)
@@ -200,14 +206,15 @@ final class Stage {
         var sizes: [Size] = []
         for toast in view.newestFirst {
             if let card = cards[toast.id] { sizes.append(card.targetSize) } else {
-                let composed = compose(toast, CardComposer.Appearance())
+                let composed = compose(toast, CardComposer.Appearance(), on: key)
                 fresh[toast.id] = composed
                 sizes.append(composed.scene.cardSize)
             }
         }
         let moreScene = view.more.map { composer.composeMore(count: $0, metrics: output.textMetrics) }
         if let moreScene { sizes.append(moreScene.size) }
-        let frames = layout.frames(for: sizes, at: key.position, in: area)
+        let fromMargin = layout.frames(for: sizes, at: key.position, in: area)
+        let frames = layout.frames(for: sizes, at: key.position, in: area, start: start(of: key, column: fromMargin))
 
         // Cards of this stack whose toast no longer shows here (it waits again, or moved to
         // another stack) leave quietly; their toast is still live.
@@ -242,6 +249,32 @@ final class Stage {
             startExit(more, now: now)
         }
         armFrames(now)
+        let placement = layout.placement(of: frames, at: key.position, in: area)
+        if placement != placements[key] {
+            placements[key] = placement
+            // The later stacks of this edge keep clear of where this one now reaches.
+            let later = Set(board.keys + Array(placements.keys)).filter {
+                sharesEdge($0, with: key) && StackLayout.edgeOrder($0.position) > StackLayout.edgeOrder(key.position)
+            }
+            for other in later.sorted(by: { StackLayout.edgeOrder($0.position) < StackLayout.edgeOrder($1.position) }) {
+                relayout(other, board: board, now: now)
+            }
+        }
+    }
+
+    /// Whether two stacks sit on the same edge of the same monitor.
+    private func sharesEdge(_ a: StackKey, with b: StackKey) -> Bool {
+        a != b && a.position.isTop == b.position.isTop && monitor(a).name == monitor(b).name
+    }
+
+    /// Where a stack starts from its edge: clear of the earlier stacks of that edge whose
+    /// columns its cards (laid out from one margin, `column`) cross.
+    private func start(of key: StackKey, column frames: [Rect]) -> Double {
+        guard let own = layout.placement(of: frames, at: key.position, in: area(key)) else { return layout.margin }
+        let earlier = placements.filter {
+            sharesEdge($0.key, with: key) && StackLayout.edgeOrder($0.key.position) < StackLayout.edgeOrder(key.position)
+        }
+        return layout.start(column: own.column, after: Array(earlier.values))
     }
 
     private func moveToRest(_ card: Card, _ origin: Point, now: Double) {
@@ -386,7 +419,7 @@ final class Stage {
     func imagesReady(board: Board, now: Double) {
         for (id, card) in cards {
             guard let toast = board.toast(id), let file = toast.iconFile, output.isImageReady(file),
-                  card.composed.scene != compose(toast, card.appearance).scene else { continue }
+                  card.composed.scene != compose(toast, card.appearance, on: card.key).scene else { continue }
             refresh(card, toast, now: now, animate: false)
         }
     }

@@ -251,3 +251,34 @@ import ToastCore
         #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: "1", reason: .click))
     }
 }
+
+@Suite struct NarrowMonitorTests {
+    @Test("three stacks of the top edge of a 640 px monitor never overlap, and a 2000 px card fits a 400 px monitor")
+    func stacksOfOneEdgeKeepClear() {
+        let rig = Rig { $0.monitors = [Monitor(name: "narrow", frame: Rect(x: 0, y: 0, width: 640, height: 480), isPrimary: true)] }
+        for position in ["top-left", "top", "top-right"] {
+            rig.show(#""message":"at \#(position)","timeout":0,"position":"\#(position)""#)
+        }
+        rig.wait(1.5)
+        let frames = rig.restingFrames
+        #expect(frames.count == 3)
+        for (i, a) in frames.enumerated() {
+            #expect(a.x >= 16 && a.maxX <= 624 && a.y >= 16, "\(a)")
+            for b in frames[(i + 1)...] { #expect(WorkArea.intersection(a, b) == nil, "\(a) and \(b) overlap") }
+        }
+        // The first stack's card leaves: the others move up, still clear of each other.
+        rig.request(#"{"op":"dismiss","id":"1"}"#)
+        rig.wait(1.5)
+        let after = rig.restingFrames
+        #expect(after.count == 2 && after.map(\.y).min() == 16, "\(after)")
+        #expect(WorkArea.intersection(after[0], after[1]) == nil)
+
+        var config = Config.default
+        config.cardWidth = 2000
+        let small = Rig(config: config) { $0.monitors = [Monitor(name: "small", frame: Rect(x: 0, y: 0, width: 400, height: 300), isPrimary: true)] }
+        small.show(#""message":"wide","timeout":0"#)
+        small.wait(1.5)
+        #expect(small.restingFrames.map(\.width) == [368])
+        #expect(small.restingFrames.first?.x == 16)
+    }
+}

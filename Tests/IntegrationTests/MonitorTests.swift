@@ -143,6 +143,26 @@ extension Integration {
             #expect(after.contains { $0.y == 96 }, "\(after)")
         }
 
+        @Test("a 640 px monitor beside a wide one: top-left, top and top-right cards on it never overlap; a 2000 px card fits it")
+        func narrowMonitor() throws {
+            let display = try PrivateDisplay(size: "2560x1080")
+            try display.setMonitors(["*NARROW 640x480+0+0", "WIDE 1920x1080+640+0"])
+            let daemon = try DaemonHarness(config: "[card]\nwidth = 2000\n", display: display.name)
+            let probe = try XProbe(display.name)
+            let f = try frames(display, daemon, probe, [["-p", "top-left", "left"], ["-p", "top", "centre"], ["-p", "top-right", "right"]])
+            let narrow = Rect(x: 16, y: 16, width: 608, height: 448)
+            for (i, a) in f.enumerated() {
+                #expect(inside(a, narrow), "\(a) reaches past the narrow monitor less its margins")
+                for b in f[(i + 1)...] { #expect(WorkArea.intersection(a, b) == nil, "\(a) and \(b) overlap") }
+            }
+            #expect(f.allSatisfy { $0.width == 608 }, "\(f)")
+            _ = try daemon.xtoast(["dismiss", "--all"])
+            try waitUntil("the cards to leave") { probe.cards().isEmpty }
+            // On the wide monitor the configured width stays, up to its own work area.
+            let wide = try frames(display, daemon, probe, [["--monitor", "WIDE", "wide"]])
+            #expect(wide.first?.width == Double(1920 - 32), "\(wide)")
+        }
+
         @Test("a card entering at an edge shared with a neighbour never shows on the neighbour")
         func clippedAtTheSeam() throws {
             let display = try PrivateDisplay(size: "3840x1080")

@@ -87,21 +87,42 @@ extension Integration {
             #expect(wrapped.height >= line.height * 2 + 10, "the URL takes several lines: \(wrapped.height) px vs \(line.height)")
         }
 
-        @Test("--markup shows tags it does not know, and span, as text")
-        func unknownMarkupIsText() throws {
+        @Test("--markup drops tags it does not know, draws span's size and colour, and breaks lines at <br/>")
+        func spanBreakAndUnknownMarkup() throws {
             let daemon = try DaemonHarness()
             let probe = try XProbe()
             C.parkPointer(probe)
             let plain = try Self.ink(daemon, probe, ["--markup", "hi there"])
+            // An unknown tag goes; its text stays, exactly as without it.
             let unknown = try Self.ink(daemon, probe, ["--markup", "<blink>hi there</blink>"])
-            #expect(unknown.width > plain.width + 40, "<blink> shows: \(unknown.width) vs \(plain.width)")
-            // A span (which Pango would obey) looks exactly like the same text without --markup.
+            #expect(abs(unknown.width - plain.width) <= 1 && abs(unknown.height - plain.height) <= 1, "<blink> shows: \(unknown) vs \(plain)")
+            // xx-large is 1.2³ = 1.73 times the card's text.
             let source = "<span size=\"xx-large\">hi there</span>"
             let span = try Self.ink(daemon, probe, ["--markup", source])
             let literal = try Self.ink(daemon, probe, [source])
-            #expect(span.width > plain.width + 40, "<span> shows: \(span.width) vs \(plain.width)")
-            #expect(abs(span.width - literal.width) <= 1 && abs(span.height - literal.height) <= 1,
-                    "span as text: \(span) vs \(literal)")
+            #expect(span.width >= plain.width * 3 / 2 && span.width < literal.width, "span sized: \(span.width) vs \(plain.width), literal \(literal.width)")
+            #expect(span.height >= plain.height * 3 / 2, "span taller: \(span.height) vs \(plain.height)")
+            // A size past 200 % is held at 200 %.
+            let huge = try Self.ink(daemon, probe, ["--markup", "<span size=\"5000%\">hi there</span>"])
+            #expect(huge.width <= plain.width * 2 + 6 && huge.width >= plain.width * 7 / 4, "5000% held at 200%: \(huge.width) vs \(plain.width)")
+
+            // foreground: red ink.
+            _ = try daemon.show(["--timeout", "0", "--markup", "<span foreground=\"red\" weight=\"bold\">RED RED RED</span>"])
+            let f = try #require(try C.resting(probe, count: 1).first).frame
+            let red = try C.capture(probe, f).pixels.filter { colorDistance($0, 0xFF0000) <= 60 }.count
+            #expect(red >= 40, "red text: \(red) red pixels")
+            try C.dismissAll(daemon, probe)
+
+            // <br/>: three lines, as three lines written with newlines.
+            func height(_ args: [String]) throws -> Double {
+                _ = try daemon.show(["--timeout", "0"] + args)
+                let h = try #require(try C.resting(probe, count: 1).first).frame.height
+                try C.dismissAll(daemon, probe)
+                return h
+            }
+            let broken = try height(["--markup", "one<br/>two<br>three"])
+            #expect(broken == (try height(["one\ntwo\nthree"])))
+            #expect(broken > (try height(["one two three"])) + 20)
         }
 
         /// Pixels near `color` in the icon square of the one card on screen.

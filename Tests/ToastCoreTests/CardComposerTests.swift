@@ -197,11 +197,11 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
     }
 
     @Test func markupReachesTheBlockSanitized() throws {
-        let card = compose(Toast(id: "a", message: "a <b>bold</b> <span size='99'>word</span>", markup: true))
+        let card = compose(Toast(id: "a", message: "a <b>bold</b> <span size='99' foreground='red'>word</span> <p>x", markup: true))
         let block = try #require(textBlocks(card).first)
         #expect(block.isMarkup)
-        #expect(block.text == "a <b>bold</b> &lt;span size='99'&gt;word&lt;/span&gt;")
-        #expect(textLines(card) == ["a bold <span size='99'>word</span>"])
+        #expect(block.text == "a <b>bold</b> <span foreground=\"#ff0000\">word</span> x")
+        #expect(textLines(card) == ["a bold word x"])
     }
 
     @Test func plainTextIsNotMarkup() throws {
@@ -319,8 +319,9 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
     }
 
     @Test func capsuleMessageMarkupIsSanitized() throws {
-        let card = compose(Toast(id: "a", message: "<i>x</i><span>", markup: true), style: .capsule)
-        #expect(try #require(textBlocks(card).first).text == "<i>x</i>&lt;span&gt;")
+        let card = compose(Toast(id: "a", message: "<i>x</i><br/>y<blink>", markup: true), style: .capsule)
+        // One line: a line break is a space there.
+        #expect(try #require(textBlocks(card).first).text == "<i>x</i> y")
     }
 
     @Test func longCapsuleIsTruncatedWithinTheCardWidth() {
@@ -388,5 +389,25 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
             #expect(quiet?.color == RGBA(rgb: Palette.dark.accent(for: .success)).mixed(with: background, Palette.mutedAccentFade), "\(style)")
             #expect(loud?.color == RGBA(rgb: Palette.dark.accent(for: .success)), "\(style)")
         }
+    }
+}
+
+@Suite struct CardWidthLimitTests {
+    @Test("a card is never wider than maxWidth (its monitor's work area less the margins), in every style")
+    func narrowedToTheMonitor() {
+        let toast = Toast(id: "a", title: "A title", message: String(repeating: "long words ", count: 40))
+        for style in CardStyle.allCases {
+            var narrow = CardComposer.Appearance()
+            narrow.maxWidth = 268.6
+            let card = compose(toast, style: style, appearance: narrow)
+            #expect(card.scene.size.width <= 268, "\(style): \(card.scene.size.width)")
+            var roomy = CardComposer.Appearance()
+            roomy.maxWidth = 2000
+            #expect(compose(toast, style: style, appearance: roomy).scene.size.width == compose(toast, style: style).scene.size.width)
+        }
+        var tiny = CardComposer.Appearance()
+        tiny.maxWidth = 3
+        // Never below the icon and the padding.
+        #expect(compose(toast, appearance: tiny).scene.size.width == 2 * 12 + 20)
     }
 }

@@ -7,7 +7,7 @@ private let linkOpen = "<span underline=\"single\" foreground=\"#3b82f6\">"
 private func sanitized(_ text: String) -> String { MarkupSanitizer.pangoMarkup(text, linkColor: link) }
 
 /// Checks that `markup` is well-formed Pango markup using only the tags the sanitizer may
-/// produce: `<b> <i> <u>` and the link span, properly nested, with only the five named entities
+/// produce: `<b> <i> <u>`, the link span and spans of the safe attributes, properly nested, with only the five named entities
 /// and no bare `<`, `>` or `&`. Returns why not, or nil.
 func wellFormedness(_ markup: String) -> String? {
     let allowedOpen: [String: String] = ["<b>": "b", "<i>": "i", "<u>": "u", linkOpen: "span"]
@@ -26,6 +26,10 @@ func wellFormedness(_ markup: String) -> String? {
                 stack.removeLast()
             } else if let name = allowedOpen[tag] {
                 stack.append(name)
+            } else if let problem = spanProblem(tag) {
+                return problem
+            } else if tag.hasPrefix("<span") {
+                stack.append("span")
             } else {
                 return "tag \(tag) is not allowed"
             }
@@ -44,6 +48,34 @@ func wellFormedness(_ markup: String) -> String? {
         }
     }
     return stack.isEmpty ? nil : "left open: \(stack)"
+}
+
+/// Why a `<span …>` is not one the sanitizer may write: only the safe attributes, once each,
+/// with checked values; nil when it is (or is not a span at all).
+func spanProblem(_ tag: String) -> String? {
+    guard tag.hasPrefix("<span") else { return nil }
+    let body = tag.dropFirst(5).dropLast()
+    var seen: Set<String> = []
+    for pair in body.split(separator: " ") {
+        let parts = pair.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, parts[1].hasPrefix("\""), parts[1].hasSuffix("\""), parts[1].count >= 2 else { return "span attribute \(pair)" }
+        let name = String(parts[0]), value = String(parts[1].dropFirst().dropLast())
+        guard seen.insert(name).inserted else { return "\(name) twice in \(tag)" }
+        let ok: Bool
+        switch name {
+        case "foreground", "background": ok = value.count == 7 && value.hasPrefix("#") && value.dropFirst().allSatisfy(\.isHexDigit)
+        case "size":
+            let percent = Int(value.dropLast()) ?? -1
+            ok = value.hasSuffix("%") && (50...200).contains(percent)
+        case "weight": ok = !value.isEmpty && value.allSatisfy { $0.isLetter || $0.isNumber }
+        case "style": ok = ["normal", "oblique", "italic"].contains(value)
+        case "underline": ok = ["none", "single", "double", "low", "error"].contains(value)
+        case "strikethrough": ok = value == "true" || value == "false"
+        default: ok = false
+        }
+        if !ok { return "span attribute \(name)=\(value)" }
+    }
+    return nil
 }
 
 @Suite struct MarkupSanitizerTests {
@@ -75,13 +107,56 @@ func wellFormedness(_ markup: String) -> String? {
         #expect(sanitized("fish & chips &nbsp; &copy") == "fish &amp; chips &amp;nbsp; &amp;copy")
     }
 
-    @Test func spanAndUnknownTagsShowAsText() {
-        #expect(sanitized("<span size=\"99999\">big</span>") == "&lt;span size=\"99999\"&gt;big&lt;/span&gt;")
-        #expect(sanitized("Vec<u8> and <script>x</script>") == "Vec&lt;u8&gt; and &lt;script&gt;x&lt;/script&gt;")
+    @Test("<br> and <br/> are line breaks (a space where the caller asks, as the capsule does); </br> is dropped")
+    func lineBreaks() {
+        #expect(sanitized("one<br>two<br/>three<br />four</br>") == "one\ntwo\nthree\nfour")
+        #expect(MarkupSanitizer.pangoMarkup("a<br/>b", linkColor: link, lineBreak: " ") == "a b")
     }
 
-    @Test func allowedTagsWithAttributesShowAsText() {
-        #expect(sanitized("<b style=\"x\">y</b>") == "&lt;b style=\"x\"&gt;y")
+    @Test("span keeps the safe attributes, checked and written again; colours as #rrggbb")
+    func spanKeepsSafeAttributes() {
+        #expect(sanitized("<span foreground=\"red\">x</span>") == "<span foreground=\"#ff0000\">x</span>")
+        #expect(sanitized("<span foreground='#ABC' background=\"#102030\" weight=\"Bold\" style=\"italic\" underline=\"double\" strikethrough=\"true\">x</span>")
+            == "<span foreground=\"#aabbcc\" background=\"#102030\" weight=\"bold\" style=\"italic\" underline=\"double\" strikethrough=\"true\">x</span>")
+        #expect(sanitized("<span weight=\"600\">x</span>") == "<span weight=\"600\">x</span>")
+    }
+
+    @Test("span drops unknown attributes and values that do not pass: names Pango does not know, bad colours, long values")
+    func spanDropsWhatDoesNotPass() {
+        #expect(sanitized("<span font=\"Serif 99\" rise=\"9999\" foreground=\"notacolour\">x</span>") == "<span>x</span>")
+        #expect(sanitized("<span foreground=\"#12345\" background=\"#GGGGGG\" weight=\"1001\" style=\"wavy\">x</span>") == "<span>x</span>")
+        #expect(sanitized("<span underline=\"\(String(repeating: "s", count: 40))\" strikethrough=\"yes\">x</span>") == "<span>x</span>")
+        // A repeated attribute: the last one counts, written once (Pango refuses duplicates).
+        #expect(sanitized("<span foreground=\"red\" foreground=\"blue\">x</span>") == "<span foreground=\"#0000ff\">x</span>")
+    }
+
+    @Test("span sizes are 50 % to 200 % of the card's text: percentages and names clamped, points and Pango units dropped")
+    func spanSizesAreBounded() {
+        #expect(sanitized("<span size=\"150%\">x</span>") == "<span size=\"150%\">x</span>")
+        #expect(sanitized("<span size=\"9999%\">x</span>") == "<span size=\"200%\">x</span>")
+        #expect(sanitized("<span size=\"1%\">x</span>") == "<span size=\"50%\">x</span>")
+        #expect(sanitized("<span size=\"x-large\">x</span>") == "<span size=\"144%\">x</span>")
+        #expect(sanitized("<span size=\"xx-small\">x</span>") == "<span size=\"58%\">x</span>")
+        #expect(sanitized("<span size=\"99999\">x</span><span size=\"200pt\">y</span>") == "<span>x</span><span>y</span>")
+        // `larger` grows from the span it sits in, and no nesting passes the bound.
+        let nested = String(repeating: "<span size=\"larger\">", count: 6) + "x"
+        #expect(sanitized(nested) == "<span size=\"120%\"><span size=\"144%\"><span size=\"173%\"><span size=\"200%\"><span size=\"200%\"><span size=\"200%\">x"
+            + String(repeating: "</span>", count: 6))
+        #expect(sanitized("<span size=\"200%\"><b>bold <span size=\"smaller\">less</span></b></span>")
+            == "<span size=\"200%\"><b>bold <span size=\"167%\">less</span></b></span>")
+    }
+
+    @Test("other tags are dropped and their text kept, so none shows as typed")
+    func unknownTagsAreDropped() {
+        #expect(sanitized("<p>para</p> <font color=\"red\">old</font> <blink>hi</blink> <script>x</script>") == "para old hi x")
+        #expect(sanitized("<b style=\"x\">y</b>") == "<b>y</b>")
+        #expect(sanitized("<span/>x<b/>") == "x")
+    }
+
+    @Test("re-nesting a span writes it again with its attributes")
+    func spansReNest() {
+        #expect(sanitized("<b>1<span foreground=\"red\">2</b>3</span>")
+            == "<b>1<span foreground=\"#ff0000\">2</span></b><span foreground=\"#ff0000\">3</span>")
     }
 
     @Test func lessThanThatStartsNoTagIsEscaped() {
@@ -110,7 +185,8 @@ func wellFormedness(_ markup: String) -> String? {
     }
 
     @Test func examplesAreWellFormed() {
-        for text in ["<b>", "</b>", "<a>", "<a href='x'", "&", "&#", "&#x;", "<<b>>", "<b><i><u>x</b>", "<img alt='<b>'/>", "<a/>", "<b/>"] {
+        for text in ["<b>", "</b>", "<a>", "<a href='x'", "&", "&#", "&#x;", "<<b>>", "<b><i><u>x</b>", "<img alt='<b>'/>", "<a/>", "<b/>",
+                     "<span size='larger'><span>", "<span foreground=\"&quot;red\">x", "<br><br/>", "<span weight='bold' weight='x'>"] {
             #expect(wellFormedness(sanitized(text)) == nil, "\(text) → \(sanitized(text))")
         }
     }
@@ -121,7 +197,8 @@ func wellFormedness(_ markup: String) -> String? {
         var generator = SplitMix(seed: 0x5EED_1234)
         let pieces = ["<", ">", "&", ";", "/", "=", "\"", "'", " ", "b", "i", "u", "a", "img", "span", "href", "alt",
                       "<b>", "</b>", "<i>", "</i>", "<u>", "</u>", "<a href=\"x\">", "</a>", "<img alt=\"q\"/>",
-                      "<span>", "</span>", "&amp;", "&lt;", "&#", "x", "#x41", "&#65;", "\u{0}", "\u{7}", "\u{FFFF}",
+                      "<span>", "</span>", "<span size=\"larger\">", "<span foreground=\"red\" size=\"300%\">",
+                      "<span weight=\"bold\" style=\"italic\">", "<br/>", "<br>", "<p>", "</p>", "&amp;", "&lt;", "&#", "x", "#x41", "&#65;", "\u{0}", "\u{7}", "\u{FFFF}",
                       "שלום", "مرحبا", "👍🏽", "\n", "\t"]
         for _ in 0..<5000 {
             var text = ""

@@ -157,3 +157,33 @@ private func frames(_ position: Position, in rect: Rect = screen, layout: StackL
         #expect(StackLayout().offscreen(frame, at: .bottom, in: second) == Point(x: 2824, y: 1281))
     }
 }
+
+/// The three stacks of one edge on a monitor too narrow for them side by side.
+@Suite struct SharedEdgeTests {
+    let narrow = Rect(x: 0, y: 0, width: 640, height: 480)
+    let card = [Size(width: 360, height: 60)]
+
+    @Test("a later stack whose column crosses an earlier one's starts one gap past its farthest card")
+    func laterStackGoesBelow() {
+        let layout = StackLayout()
+        let left = layout.frames(for: card + card, at: .topLeft, in: narrow)
+        let leftPlace = try? #require(layout.placement(of: left, at: .topLeft, in: narrow))
+        #expect(leftPlace == StackLayout.Placement(column: 16..<376, reach: 16 + 60 + 8 + 60))
+        let centre = layout.frames(for: card, at: .top, in: narrow)
+        let start = layout.start(column: centre[0].x..<centre[0].maxX, after: [leftPlace].compactMap { $0 })
+        #expect(start == 144 + 8)
+        #expect(layout.frames(for: card, at: .top, in: narrow, start: start) == [Rect(x: 140, y: 152, width: 360, height: 60)])
+    }
+
+    @Test("columns that do not cross keep the margin; at the bottom the reach is measured upward")
+    func clearColumnsKeepTheMargin() {
+        let layout = StackLayout()
+        let wide = Rect(x: 0, y: 0, width: 1280, height: 800)
+        let left = layout.frames(for: card, at: .bottomLeft, in: wide)
+        let place = try? #require(layout.placement(of: left, at: .bottomLeft, in: wide))
+        #expect(place?.reach == 76)
+        #expect(layout.start(column: 904..<1264, after: [place].compactMap { $0 }) == 16)
+        #expect(layout.start(column: 300..<660, after: [place].compactMap { $0 }) == 84)
+        #expect(StackLayout.edgeOrder(.topLeft) < StackLayout.edgeOrder(.top) && StackLayout.edgeOrder(.top) < StackLayout.edgeOrder(.bottomRight))
+    }
+}

@@ -27,6 +27,9 @@ public struct CardComposer: Sendable {
         public var heightLimit: Double?
         /// A loaded image file to draw instead of the kind's icon.
         public var iconImage: String?
+        /// The widest the card may be, in device pixels: its monitor's work area less the
+        /// margins, so a card on a narrow monitor never reaches past it; nil: the configured width.
+        public var maxWidth: Double?
 
         public init(expanded: Bool = false, hovered: Bool = false) {
             self.expanded = expanded
@@ -82,6 +85,14 @@ public struct CardComposer: Sendable {
 
     /// Points to whole device pixels at this scale.
     public func px(_ points: Double) -> Double { (points * scale).rounded() }
+
+    /// The card's width: the configured one, narrowed to `maxWidth` (never below the room
+    /// the icon and the padding take).
+    func cardWidth(_ appearance: Appearance) -> Double {
+        let configured = px(config.cardWidth)
+        guard let limit = appearance.maxWidth, limit.isFinite, limit < configured else { return configured }
+        return max(px(config.padding) * 2 + px(Self.iconSize), limit.rounded(.down))
+    }
 
     /// With `shadow` (a compositor runs), the accent style gets its soft shadow.
     public func compose(_ toast: Toast, style: CardStyle, appearance: Appearance = Appearance(),
@@ -144,7 +155,7 @@ public struct CardComposer: Sendable {
 
     private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
         let c = colors(for: toast, style: style)
-        let width = px(config.cardWidth)
+        let width = cardWidth(appearance)
         let padding = px(config.padding)
         let border = style == .tinted ? px(config.borderWidth) : 0
         let bar = style == .accent ? px(CardMetrics.accentBarWidth) : 0
@@ -319,13 +330,13 @@ public struct CardComposer: Sendable {
             return (cut.text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " "), cut.isCut)
         }
         let title = oneLine(toast.title), message = oneLine(toast.message)
-        let messageMarkup = toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : MarkupSanitizer.escaped(message.text)
+        let messageMarkup = toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent, lineBreak: " ") : MarkupSanitizer.escaped(message.text)
         let markup = [title.text.isEmpty ? "" : "<b>\(MarkupSanitizer.escaped(title.text))</b>", messageMarkup]
             .filter { !$0.isEmpty }.joined(separator: "  ")
         let gap = px(CardMetrics.capsuleIconGap)
         // At least 1 px: a width of 0 or less means "no wrapping" to Pango, and a wide padding
         // on a narrow card must not turn 4 000 characters into one line past X's 32 767 px.
-        let maxText = max(1, px(config.cardWidth) - height - iconSize - gap)
+        let maxText = max(1, cardWidth(appearance) - height - iconSize - gap)
         var block = TextBlock(text: markup, isMarkup: true, width: maxText, maxLines: 1)
         let extent = metrics.measure(block)
         block.width = extent.size.width.rounded(.up)

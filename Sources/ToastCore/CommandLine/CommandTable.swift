@@ -87,7 +87,7 @@ public enum CommandTable {
                 Option("s", "style", "STYLE", values: CardStyle.allCases.map(\.rawValue),
                        "\(CardStyle.names) (default from the config: tinted)"),
                 Option("i", "icon", "PATH|NAME", takesFile: true, "an image file (PNG, JPEG, SVG, …) or file:// URI, or an icon name"),
-                .flag(nil, "markup", "the message may use <b> <i> <u> <a> <img alt> and entities"),
+                .flag(nil, "markup", "the message may use <b> <i> <u> <a> <img alt> <br/> <span> and entities"),
                 Option("a", "action", "ID=LABEL", "a button (up to 3); clicking it ends the toast with that action"),
                 Option(nil, "default-action", "ID", "the action a click on the card's body chooses"),
                 Option(nil, "progress", "N", "a progress bar, 0 to 100"),

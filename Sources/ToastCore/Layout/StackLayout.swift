@@ -2,6 +2,11 @@
 ///
 /// The newest card sits nearest the screen edge; older ones are pushed away from it,
 /// `gap` apart, each `margin` from the screen's sides.
+///
+/// The three stacks of one edge (top-left, top, top-right; the same at the bottom) never
+/// cover each other: on a monitor too narrow for their columns to sit side by side, a later
+/// stack (left, then centre, then right) whose column crosses an earlier one's starts one gap
+/// past that stack's farthest card, so it hangs below it (above it, at the bottom).
 public struct StackLayout: Equatable, Sendable {
     public var margin: Double = 16
     public var gap: Double = 8
@@ -11,10 +16,11 @@ public struct StackLayout: Equatable, Sendable {
         self.gap = gap
     }
 
-    /// Frames for cards of the given sizes, newest first, on `screen`.
-    public func frames(for sizes: [Size], at position: Position, in screen: Rect) -> [Rect] {
+    /// Frames for cards of the given sizes, newest first, on `screen`; the first `start` from
+    /// the stack's edge (one margin unless another stack of the edge is in the way).
+    public func frames(for sizes: [Size], at position: Position, in screen: Rect, start: Double? = nil) -> [Rect] {
         var frames: [Rect] = []
-        var offset = margin
+        var offset = start ?? margin
         for size in sizes {
             let x: Double
             switch position.horizontal {
@@ -50,5 +56,35 @@ public struct StackLayout: Equatable, Sendable {
         case .up: Point(x: frame.x, y: screen.y - frame.height)
         case .down: Point(x: frame.x, y: screen.maxY)
         }
+    }
+
+    // MARK: Stacks sharing an edge
+
+    /// How much of its edge a laid-out stack takes: the columns its cards span, and how far
+    /// from the edge its farthest card ends.
+    public struct Placement: Equatable, Sendable {
+        public var column: Range<Double>
+        public var reach: Double
+
+        public init(column: Range<Double>, reach: Double) {
+            self.column = column
+            self.reach = reach
+        }
+    }
+
+    /// Where a stack's frames place it on its edge; nil for no frames.
+    public func placement(of frames: [Rect], at position: Position, in screen: Rect) -> Placement? {
+        guard let minX = frames.map(\.x).min(), let maxX = frames.map(\.maxX).max(), minX < maxX else { return nil }
+        let reach = position.isTop ? (frames.map(\.maxY).max() ?? 0) - screen.y : screen.maxY - (frames.map(\.y).min() ?? 0)
+        return Placement(column: minX..<maxX, reach: reach)
+    }
+
+    /// Stacks of one edge are placed in this order, each clear of those before it.
+    public static func edgeOrder(_ position: Position) -> Int { position.horizontal + 1 }
+
+    /// Where a stack whose cards span `column` starts, from its edge: one margin, or one gap
+    /// past the farthest reach of the earlier stacks of its edge whose columns it crosses.
+    public func start(column: Range<Double>, after earlier: [Placement]) -> Double {
+        earlier.filter { $0.column.overlaps(column) }.map { $0.reach + gap }.reduce(margin, max)
     }
 }

@@ -1,24 +1,31 @@
-/// Turns the markup toasts accept into Pango markup that always parses, showing everything
-/// else as the text it is.
+/// Turns the markup toasts accept into Pango markup that always parses, dropping the tags it
+/// does not support.
 ///
 /// Desktop programs send the small HTML-like subset of the notification specification: `<b>`,
-/// `<i>`, `<u>`, `<a href="…">` and `<img src="…" alt="…"/>`, plus entities. Pango's own markup
-/// is far larger (`<span>` can set sizes a hundred times the card, fonts, rise), and a
-/// malformed string makes Pango drop the text altogether, so nothing is passed through as is:
+/// `<i>`, `<u>`, `<a href="…">` and `<img src="…" alt="…"/>`, plus entities; many also send
+/// Pango's `<span>` and `<br/>`. Pango's own markup is far larger (`<span>` can set sizes a
+/// hundred times the card, fonts, rise), and a malformed string makes Pango drop the text
+/// altogether, so nothing is passed through as is:
 ///
-/// - `<b>`, `<i>`, `<u>` without attributes stay (closed again at the end if left open; a
+/// - `<b>`, `<i>`, `<u>` stay, without attributes (closed again at the end if left open; a
 ///   closing tag that closes nothing is dropped; overlapping tags are re-nested);
+/// - `<span>` keeps a safe set of attributes, each checked and written again by
+///   `SpanAttributes` (colours as `#rrggbb`, sizes 50 % to 200 % of the card's text); any
+///   other attribute, or a value that does not pass, is dropped and the text stays;
+/// - `<br>` and `<br/>` are a line break (`lineBreak`: a space on a one-line capsule);
 /// - `<a …>` becomes an underlined span in `linkColor`; its `href` is dropped (a toast has
 ///   nowhere to open it, and a hidden target must not look clickable);
 /// - `<img … alt="text">` becomes its alt text;
+/// - any other tag is dropped, keeping the text between (the specification asks servers to
+///   filter out what they do not support), so `<p>` or `<font>` never shows as typed;
 /// - `&amp; &lt; &gt; &quot; &apos;` stay, `&#NN;` and `&#xHH;` become their character;
-/// - every other `<`, `>` and `&` is escaped, so `<span size="99999">` or `Vec<u8>` reads literally.
+/// - every other `<`, `>` and `&` is escaped, so `a < b` reads literally.
 ///
 /// Characters XML forbids (C0 controls other than tab and newline, U+FFFE, U+FFFF) are dropped.
 public enum MarkupSanitizer {
     /// Pango markup for `text`, toast markup as described above.
-    public static func pangoMarkup(_ text: String, linkColor: RGBA) -> String {
-        var writer = Writer(linkColor: linkColor)
+    public static func pangoMarkup(_ text: String, linkColor: RGBA, lineBreak: String = "\n") -> String {
+        var writer = Writer(linkColor: linkColor, lineBreak: lineBreak)
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -203,61 +210,66 @@ struct Tag {
 /// Builds the output, keeping the open tags so the result is always well nested.
 private struct Writer {
     let linkColor: RGBA
+    let lineBreak: String
     var out = ""
-    /// Open allowed tags, innermost last: "b", "i", "u" or "a".
-    var open: [String] = []
+    /// Open allowed tags, innermost last: their name ("b", "i", "u", "a" or "span"), the
+    /// markup that opens them (written again when re-nesting) and the text size inside, as a
+    /// fraction of the card's (for a span's `larger` and `smaller`).
+    var open: [(name: String, start: String, scale: Double)] = []
 
-    init(linkColor: RGBA) { self.linkColor = linkColor }
+    init(linkColor: RGBA, lineBreak: String) {
+        self.linkColor = linkColor
+        self.lineBreak = lineBreak
+    }
 
     mutating func apply(_ tag: Tag) {
         switch tag.name {
         case "b", "i", "u":
-            guard tag.attributes.isEmpty, !tag.selfClosing else { return out += MarkupSanitizer.escaped(tag.source) }
-            tag.closing ? close(tag.name) : openTag(tag.name)
+            // `<b/>` marks nothing; attributes (`<b class="x">`) are dropped with the rest.
+            guard !tag.selfClosing else { return }
+            tag.closing ? close(tag.name) : openTag(tag.name, start: "<\(tag.name)>")
+        case "span":
+            guard !tag.selfClosing else { return }
+            if tag.closing { return close("span") }
+            let outer = open.last?.scale ?? 1
+            let attributes = SpanAttributes(tag.attributes, outerScale: outer)
+            openTag("span", start: "<span" + attributes.markup + ">", scale: attributes.scale ?? outer)
+        case "br":
+            if !tag.closing { out += lineBreak }
         case "a":
             // An empty link (`<a/>`) shows nothing.
             guard !tag.selfClosing else { return }
-            tag.closing ? close("a") : openTag("a")
+            tag.closing ? close("a") : openTag("a", start: "<span underline=\"single\" foreground=\"#\(SpanAttributes.hex(linkColor.rgb))\">")
         case "img":
             guard !tag.closing else { return }
             let alt = tag.attributes.last { $0.name == "alt" }?.value ?? ""
             out += MarkupSanitizer.escaped(MarkupSanitizer.decodeEntities(alt))
         default:
-            out += MarkupSanitizer.escaped(tag.source)
+            break  // not supported: the tag goes, its text stays
         }
     }
 
-    private mutating func openTag(_ name: String) {
-        open.append(name)
-        out += startMarkup(name)
+    private mutating func openTag(_ name: String, start: String, scale: Double? = nil) {
+        open.append((name, start, scale ?? open.last?.scale ?? 1))
+        out += start
     }
 
     /// Closes `name` and whatever opened inside it, then reopens those: `<b><i>x</b>y</i>`
     /// gives `<b><i>x</i></b><i>y</i>`. A tag that is not open is dropped.
     private mutating func close(_ name: String) {
-        guard let at = open.lastIndex(of: name) else { return }
+        guard let at = open.lastIndex(where: { $0.name == name }) else { return }
         let inner = open[(at + 1)...]
-        for tag in inner.reversed() { out += endMarkup(tag) }
+        for tag in inner.reversed() { out += endMarkup(tag.name) }
         out += endMarkup(name)
         open.remove(at: at)
-        for tag in inner { out += startMarkup(tag) }
+        for tag in inner { out += tag.start }
     }
 
-    private func startMarkup(_ name: String) -> String {
-        guard name == "a" else { return "<\(name)>" }
-        return "<span underline=\"single\" foreground=\"#\(hex(linkColor.rgb))\">"
-    }
-
-    private func endMarkup(_ name: String) -> String { name == "a" ? "</span>" : "</\(name)>" }
+    private func endMarkup(_ name: String) -> String { name == "a" || name == "span" ? "</span>" : "</\(name)>" }
 
     mutating func finish() -> String {
-        for tag in open.reversed() { out += endMarkup(tag) }
+        for tag in open.reversed() { out += endMarkup(tag.name) }
         open.removeAll()
         return out
-    }
-
-    private func hex(_ rgb: UInt32) -> String {
-        let digits = String(rgb & 0xFFFFFF, radix: 16)
-        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
 }
