@@ -18,6 +18,8 @@ import ToastCore
 ///   pixels, under `$XTOAST_BENCH_KEY.resident`)
 ///        xtoast-bench --report RESULTS
 ///   (prints the side-by-side table of what the runs before wrote to RESULTS)
+///        xtoast-bench --rules
+///   (times only the rules: a toast matched against 100 of them, see RuleBench)
 ///        xtoast-bench --record WxH+X+Y SECONDS FPS DIR
 ///   (records the screen region as numbered PPM frames on a fixed grid, for scripts/screenshots)
 /// With `XTOAST_BENCH_RAW` naming a raw client (scripts/lib/raw-client.c), the first form
@@ -38,6 +40,7 @@ func fail(_ message: String) -> Never {
 
 let args = CommandLine.arguments
 if args.count == 3 && args[1] == "--report" { report(args[2]) }
+if args.count == 2 && args[1] == "--rules" { printRuleTime(); exit(0) }
 if args.count == 6 && args[1] == "--record" { record(region: args[2], seconds: args[3], fps: args[4], into: args[5]) }
 let resident = args.count > 1 && args[1] == "--resident"
 let comparing = args.count > 1 && (args[1] == "--compare" || resident)
@@ -235,6 +238,14 @@ let longShow = Array(("{\"op\":\"show\",\"message\":\"" + String(repeating: "x",
 let decoding = (decodeTime(typicalShow), decodeTime(longShow))
 print("decoding a request: \(typicalShow.count)-byte show \(µs(decoding.0)), 3 000-character message \(µs(decoding.1))")
 record("decode.time", decoding.0, decoding.1)
+printRuleTime()
+
+/// Matching a typical toast against 100 rules (RuleBench), printed and recorded.
+func printRuleTime() {
+    let (typical, regexes) = RuleBench.measure()
+    print("matching a toast against 100 rules: typical mix \(µs(typical)), 100 regular expressions \(µs(regexes)) (budget 20 µs)")
+    record("rules.time", typical, regexes)
+}
 
 let enter = framesOfFiveEntering()
 print("5 cards entering: \(enter.frames) frames over \(ms(enter.span)), interval mean \(ms(enter.mean)), worst \(ms(enter.worst)); daemon CPU \(ms(enter.cpu))")
@@ -394,6 +405,7 @@ func report(_ path: String) -> Never {
     }
     if let (w, _) = rows["wakeups.idle"] { print("xtoastd wakeups in 3 s with 5 still toasts: \(Int(w))") }
     if let (small, large) = rows["decode.time"] { print("decoding a request: typical show \(µs(small)), 3 000-character message \(µs(large))") }
+    if let (typical, regexes) = rows["rules.time"] { print("matching a toast against 100 rules: typical mix \(µs(typical)), 100 regular expressions \(µs(regexes))") }
     exit(0)
 }
 

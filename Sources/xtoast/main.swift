@@ -49,6 +49,26 @@ func execDaemon(_ flags: [String]) -> Never {
     exit(.refused)
 }
 
+/// `xtoast import-dunstrc [FILE]`: the translation on stdout, what was left out on stderr.
+func importDunstrc(_ path: String?) -> Never {
+    func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
+    let home = env("HOME")
+    guard let path = path ?? env("XDG_CONFIG_HOME").map({ "\($0)/dunst/dunstrc" }) ?? home.map({ "\($0)/.config/dunst/dunstrc" }) else {
+        printError("import-dunstrc: no FILE given and neither XDG_CONFIG_HOME nor HOME is set")
+        exit(.refused)
+    }
+    switch BoundedFile.read(path, maxBytes: 1 << 20) {
+    case let .success(bytes):
+        let result = DunstrcTranslator.translate(String(decoding: bytes, as: UTF8.self), name: path, home: home)
+        StandardStreams.output(result.config)
+        for line in result.diagnostics { StandardStreams.error(line) }
+        exit(.ok)
+    case let .failure(failure):
+        printError(failure.description)
+        exit(.refused)
+    }
+}
+
 /// The arguments after the program's name, read from argv directly: `CommandLine.arguments`
 /// builds the whole array through a lazy global and a generic copy, more code paged in per launch.
 func arguments() -> [String] {
@@ -69,6 +89,8 @@ func run() -> Never {
         exit(.ok)
     case let .daemon(flags):
         execDaemon(flags)
+    case let .importDunstrc(path):
+        importDunstrc(path)
     case var .show(show):
         if show.messageFromStdin { show.request.message = readStandardInput() }
         show.request.icon = show.request.icon.map(absoluteIconPath)

@@ -52,6 +52,18 @@ import Testing
         #expect(page.contains("Accent colour per kind"))
     }
 
+    @Test func manFiveHasARulesSectionWithEveryKeyFieldAndRecipe() throws {
+        let page = ManPage.config(example: Self.example, date: "2025-01-01")
+        let rules = try #require(page.range(of: ".SH RULES")).upperBound
+        let section = String(page[rules...])
+        for key in RuleSettingKey.all { #expect(section.contains(".TP\n\\fB\(Self.roff(key.key))\\fR\n"), "\(key.key)") }
+        for field in RuleField.allCases { #expect(section.contains(Self.roff(field.rawValue)), "\(field.rawValue)") }
+        for op in RuleOperator.allCases { #expect(section.contains(".TP\n\\fB\(op.rawValue)\\fR"), "\(op.rawValue)") }
+        #expect(section.contains("[rule mute spotify]\nmatch app = Spotify\nskip = display"))
+        #expect(section.contains("back\\-references (\\e1 to \\e9)"))
+        #expect(ConfigReference(example: Self.example).ruleRecipes.filter { $0.hasPrefix("[rule ") }.count == 8)
+    }
+
     @Test func configReferenceGroupsKeysThatShareAComment() {
         let reference = ConfigReference(example: """
             [motion]

@@ -13,12 +13,15 @@ public enum Command: Equatable, Sendable {
     case subscribe
     case ping
     case reload
+    /// Prints the xtoast config equivalent to a dunstrc (`DunstrcTranslator`); nil reads
+    /// dunst's own file. Needs no daemon.
+    case importDunstrc(path: String?)
     case help(String)
 
     /// The request this command sends (nil for the ones that send none).
     public var request: Request? {
         switch self {
-        case .daemon, .help: nil
+        case .daemon, .help, .importDunstrc: nil
         case let .show(s): .show(s.request)
         case let .update(u): .update(u)
         case let .dismiss(id): .dismiss(id: id)

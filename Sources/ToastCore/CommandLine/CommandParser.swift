@@ -34,6 +34,9 @@ public enum CommandParser {
         case "reload": return try noArguments(.reload)
         case "history": return .history(limit: try limit(rest, command: "history", upTo: ProtocolLimits.historySize))
         case "list": return .list(limit: try limit(rest, command: "list", upTo: ProtocolLimits.listLimit))
+        case "import-dunstrc":
+            guard rest.count <= 1, !(rest.first?.hasPrefix("-") ?? false) else { throw UsageError("import-dunstrc takes at most one FILE") }
+            return .importDunstrc(path: rest.first)
         case "show": return try parseShow(rest)
         case "update": return try parseUpdate(rest)
         case "dismiss":

@@ -130,6 +130,14 @@ public enum CommandTable {
                     commented out goes back to its default; a bad line keeps the value in use. Cards on
                     screen restyle.
                     """, options: []),
+        Command(name: "import-dunstrc", usage: ["xtoast import-dunstrc [FILE]"], summary: "translate a dunstrc into an xtoast config",
+                text: """
+                Prints an xtoast config equivalent to dunst's FILE (default
+                $XDG_CONFIG_HOME/dunst/dunstrc, or ~/.config/dunst/dunstrc): its geometry, font,
+                colours and timeouts by urgency, and every rule. What has no xtoast equivalent is
+                listed on stderr as FILE:LINE: not translated: KEY (why). Needs no daemon; exits 1
+                when FILE cannot be read.
+                """, options: []),
         Command(name: "ping", usage: ["xtoast ping"], summary: "check that a daemon answers",
                 text: "Exits 0 when a daemon answers at the socket, 3 when none does.", options: []),
     ]

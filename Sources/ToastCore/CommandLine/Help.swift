@@ -14,6 +14,7 @@ public enum Help {
       xtoast subscribe                print every event of every toast, one JSON line each
       xtoast reload                   read the config file again
       xtoast ping                     check that a daemon answers
+      xtoast import-dunstrc [FILE]    print an xtoast config translated from a dunstrc
       xtoast COMMAND --help           help for one command
       xtoast --version                print the version
 

@@ -18,6 +18,11 @@ public struct ConfigReference: Sendable {
     }
 
     public let sections: [Section]
+    /// The keys of a `[rule NAME]` section, described by `RuleSettingKey` (a rule has no
+    /// defaults: a key it leaves out changes nothing).
+    public let ruleKeys: [Entry] = RuleSettingKey.all.map { Entry(key: $0.key, defaultValue: nil, description: $0.summary) }
+    /// The commented-out `[rule ...]` recipes at the end of the example, uncommented.
+    public let ruleRecipes: [String]
 
     public init(example: String) {
         var found: [String: [Entry]] = [:]
@@ -43,6 +48,7 @@ public struct ConfigReference: Sendable {
                 comments = []
             }
         }
+        ruleRecipes = Self.recipes(in: example)
         // The schema decides which keys exist; the example's order and words describe them.
         sections = ConfigSchema.sections.map { schema in
             let known = Set(schema.settings.map(\.key))
@@ -53,5 +59,20 @@ public struct ConfigReference: Sendable {
             }
             return Section(name: schema.name, entries: entries)
         }
+    }
+
+    /// The example's recipes: from "# The recipes below" on, each `# Title:` line and the
+    /// `#[rule ...]` block after it, without the leading `#`.
+    private static func recipes(in example: String) -> [String] {
+        let all = example.split(separator: "\n")
+        guard let start = all.firstIndex(where: { $0.hasPrefix("# The recipes below") }) else { return [] }
+        var lines: [String] = []
+        for line in all[(start + 1)...] {
+            guard line.hasPrefix("#") else { break }
+            let text = line.dropFirst()
+            if text.isEmpty { continue }
+            lines.append(text.hasPrefix(" ") ? "# " + text.dropFirst().trimmingBlanks() : String(text))
+        }
+        return lines
     }
 }

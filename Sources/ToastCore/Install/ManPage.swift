@@ -80,11 +80,54 @@ public enum ManPage {
                 }
             }
         }
+        page += rulesSection(ConfigReference(example: example))
         page += [".SH SEE ALSO", ".BR xtoast (1)"]
         return page.joined(separator: "\n") + "\n"
     }
 
     // MARK: Pieces
+
+    /// `[rule NAME]` sections: how they match, every key, the limits and the recipes.
+    private static func rulesSection(_ reference: ConfigReference) -> [String] {
+        var lines = [".SH RULES"] + Roff.paragraph("""
+            Each [rule NAME] section changes the toasts it matches; NAME is unique, compared \
+            ignoring case. Every enabled rule that matches applies, in file order: a later rule's \
+            setting wins, and a rule sees what earlier rules changed (one that makes a toast \
+            critical lets a later match urgency = critical hold). A mistake in a rule is reported \
+            as FILE:LINE: message and costs that rule only.
+            """)
+        lines += [".SS Matching", ".TP", Roff.bold("match") + " " + Roff.italic("FIELD OP VALUE")] + Roff.paragraph("""
+            All of a rule's match lines must hold; a rule without any matches every toast. VALUE \
+            is the rest of the line exactly as written; quote it ("..." or '...') to keep blanks \
+            at its ends or a leading #. A field the toast lacks is the empty text, so \
+            match category = "" finds toasts without one. Matching is case-sensitive.
+            """)
+        lines += [".TP", Roff.bold("FIELD")] + Roff.paragraph(
+            "One of \(RuleField.names). urgency is low, normal or critical; source is socket or dbus; transient is yes or no.")
+        let operators: [(RuleOperator, String)] = [
+            (.glob, "a glob on the whole text: * any run, ? one character, [...] one of a set"),
+            (.regex, "a POSIX extended regular expression anywhere in the text, compiled when the config loads"),
+            (.notGlob, "the glob does not match"), (.notRegex, "the regular expression does not match"),
+        ]
+        for (op, meaning) in operators { lines += [".TP", Roff.bold(op.rawValue)] + Roff.paragraph(meaning) }
+        lines += [".SS Settings"]
+        for entry in reference.ruleKeys { lines += [".TP", Roff.bold(entry.key)] + Roff.paragraph(entry.description) }
+        lines += [".SS Limits"] + Roff.paragraph("""
+            At most \(RuleLimits.maxRules) rules, \(RuleLimits.maxMatchesPerRule) match lines per rule \
+            and \(RuleLimits.maxPatternBytes) bytes per pattern; back-references (\\1 to \\9) are \
+            refused. Patterns see at most \(RuleLimits.fieldBytes) bytes of each field and \
+            \(RuleLimits.bodyBytes) of the body, more than a card shows.
+            """)
+        if !reference.ruleRecipes.isEmpty {
+            lines += [".SS Recipes", ".nf"]
+            for (i, line) in reference.ruleRecipes.enumerated() {
+                if i > 0, line.hasPrefix("# ") { lines.append(".sp") }
+                lines.append(Roff.text(line))
+            }
+            lines += [".fi"]
+        }
+        return lines
+    }
 
     /// `xtoast show [options] MESSAGE...`: words in capitals are arguments, in italics.
     private static func usageLine(_ usage: String) -> String {

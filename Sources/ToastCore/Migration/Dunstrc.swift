@@ -1,0 +1,84 @@
+/// A dunstrc read as dunst reads it (its `ini.c`): sections in the order they first appear
+/// (a repeated section adds to the first), `key = value` entries with their line numbers.
+///
+/// A line is stripped of blanks; `#` or `;` at its start makes it a comment. A value is cut
+/// at the first `#` or `;` outside the first pair of double quotes, stripped, and loses
+/// its outer quotes when it starts and ends with one. Dunst looks keys up first-entry-wins.
+struct Dunstrc {
+    struct Entry {
+        let key: String
+        let value: String
+        let line: Int
+    }
+
+    struct Section {
+        let name: String
+        let line: Int
+        var entries: [Entry] = []
+
+        /// The first entry with `key`, as dunst's lookup finds it.
+        func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+        func value(_ key: String) -> String? { entry(key)?.value }
+    }
+
+    private(set) var sections: [Section] = []
+    /// Lines dunst itself would warn about and skip.
+    private(set) var malformed: [(line: Int, why: String)] = []
+
+    init(_ text: String) {
+        var current: Int?
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let number = index + 1
+            let line = raw.trimmingWhitespace()
+            if line.isEmpty || line.first == "#" || line.first == ";" { continue }
+            if line.first == "[" {
+                guard let close = line.firstIndex(of: "]") else {
+                    malformed.append((number, "missing ']'"))
+                    continue
+                }
+                let name = String(line[line.index(after: line.startIndex)..<close])
+                if let existing = sections.firstIndex(where: { $0.name == name }) {
+                    current = existing
+                } else {
+                    sections.append(Section(name: name, line: number))
+                    current = sections.count - 1
+                }
+                continue
+            }
+            guard let equals = line.dropFirst().firstIndex(of: "=") else {
+                malformed.append((number, "missing '='"))
+                continue
+            }
+            let key = String(line[..<equals].trimmingWhitespace())
+            var value = line[line.index(after: equals)...].trimmingWhitespace()
+            var searchFrom = value.startIndex
+            if let quote = value.firstIndex(of: "\"") {
+                guard let close = value[value.index(after: quote)...].firstIndex(of: "\"") else {
+                    malformed.append((number, "missing '\"'"))
+                    continue
+                }
+                searchFrom = close
+            }
+            if let comment = value[searchFrom...].firstIndex(where: { $0 == "#" || $0 == ";" }) {
+                value = value[..<comment]
+            }
+            value = value.trimmingWhitespace()
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            guard let current else {
+                malformed.append((number, "key value pair without a section"))
+                continue
+            }
+            sections[current].entries.append(Entry(key: key, value: String(value), line: number))
+        }
+    }
+
+    func section(_ name: String) -> Section? { sections.first { $0.name == name } }
+}
+
+extension Substring {
+    /// Without leading and trailing blanks of any kind (dunst strips with `g_strstrip`).
+    func trimmingWhitespace() -> Substring {
+        guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return self[start...end]
+    }
+}

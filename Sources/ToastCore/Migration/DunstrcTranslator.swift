@@ -1,0 +1,537 @@
+/// `xtoast import-dunstrc`: a dunst configuration turned into an equivalent xtoast one.
+///
+/// `[global]` gives the geometry (`origin` and `offset`, or the older `geometry`, become
+/// `position` and `margin`), `width`, `frame_width`, `corner_radius`, `font`, `follow`,
+/// `gap_size`, `padding`, `scale` and `notification_limit`; each `[urgency_*]` gives the
+/// timeout and the accent colour of its kind (low: `debug`, normal: every kind's default,
+/// critical: `error`, as `NotificationMapping.kind` chooses kinds) and its `default_icon` as a
+/// rule. Every other section is a rule: its filters become `match` lines (a glob as `=`, or
+/// `~` when `enable_posix_regex` is on) and its settings xtoast's.
+///
+/// What has no xtoast equivalent is left out and named in a diagnostic,
+/// `dunstrc:LINE: not translated: KEY (why)`. A rule one of whose filters cannot be
+/// translated is left out whole: without that filter it would match more than it did.
+///
+/// Pure: text in, text out; the client reads the file and prints the result.
+public enum DunstrcTranslator {
+    public struct Result: Equatable, Sendable {
+        /// An xtoast config file.
+        public var config: String
+        /// `NAME:LINE: not translated: KEY (why)`, in line order.
+        public var diagnostics: [String]
+    }
+
+    /// `name` starts each diagnostic (`dunstrc` unless the caller names the file); `home`
+    /// replaces a leading `~` in script paths, as dunst's own expansion did (xtoast runs a
+    /// script without a shell, which would leave it as it is).
+    public static func translate(_ text: String, name: String = "dunstrc", home: String? = nil) -> Result {
+        var translation = Translation(dunstrc: Dunstrc(text), name: name, home: home)
+        translation.run()
+        return Result(config: translation.output(), diagnostics: translation.notes.sorted { $0.line < $1.line }.map {
+            "\(name):\($0.line): not translated: \($0.key) (\($0.why))"
+        })
+    }
+}
+
+/// One translation under way: the xtoast sections being filled, and what was left out.
+private struct Translation {
+    let dunstrc: Dunstrc
+    let name: String
+    let home: String?
+    /// xtoast section name → its lines, in the order sections are first written.
+    var sections: [(name: String, lines: [String])] = []
+    var rules: [[String]] = []
+    var notes: [(line: Int, key: String, why: String)] = []
+    var regex = false
+
+    init(dunstrc: Dunstrc, name: String, home: String?) {
+        self.dunstrc = dunstrc
+        self.name = name
+        self.home = home
+    }
+
+    static let urgencySections = ["urgency_low": (Urgency.low, "debug"), "urgency_normal": (Urgency.normal, "info"),
+                                  "urgency_critical": (Urgency.critical, "error")]
+    /// Sections of older dunst versions or of features xtoast lacks, never rules.
+    static let otherSections: [String: String] = [
+        "experimental": "dunst's experimental options have no xtoast equivalent",
+        "shortcuts": "xtoast has no keyboard shortcuts of its own",
+        "frame": "an old dunst section; set xtoast's [card] border_width instead",
+    ]
+
+    mutating func run() {
+        for (line, why) in dunstrc.malformed { notes.append((line, "line", "dunst skips it too: \(why)")) }
+        let global = dunstrc.section("global")
+        regex = global?.value("enable_posix_regex").flatMap(Self.bool) ?? false
+        if let global { translateGlobal(global) }
+        for section in dunstrc.sections where section.name != "global" {
+            if let (urgency, kind) = Self.urgencySections[section.name] {
+                translateUrgency(section, urgency: urgency, kind: kind, global: global)
+            } else if let why = Self.otherSections[section.name] {
+                note(section.line, "[\(section.name)]", why)
+            } else {
+                translateRule(section)
+            }
+        }
+    }
+
+    // MARK: [global]
+
+    mutating func translateGlobal(_ global: Dunstrc.Section) {
+        var used: Set<String> = ["enable_posix_regex"]
+        func take(_ key: String) -> Dunstrc.Entry? {
+            used.insert(key)
+            return global.entry(key)
+        }
+        // Geometry: the newer origin/offset pair wins over the old geometry string, as in dunst.
+        if let origin = take("origin") {
+            if let position = Self.position(origin: origin.value) {
+                set("general", "position", position.rawValue)
+            } else {
+                note(origin.line, "origin", "xtoast stacks at a corner or the middle of the top or bottom edge, not '\(origin.value)'")
+            }
+            if let offset = take("offset") {
+                if let (x, y) = Self.pair(offset.value) { setMargin(x, y, line: offset.line, key: "offset") } else {
+                    note(offset.line, "offset", "expected WIDTHxHEIGHT, got '\(offset.value)'")
+                }
+            }
+            used.insert("geometry")
+            if let geometry = global.entry("geometry") { note(geometry.line, "geometry", "origin and offset replace it, as in dunst") }
+        } else if let geometry = take("geometry") {
+            translateGeometry(geometry)
+            if let offset = take("offset") { note(offset.line, "offset", "goes with origin, which is not set") }
+        } else if let offset = take("offset") {
+            if let (x, y) = Self.pair(offset.value) { setMargin(x, y, line: offset.line, key: "offset") }
+        }
+        if let width = take("width") {
+            // `(min, max)` is a dynamic width; xtoast's cards have one width, so the widest.
+            let numbers = width.value.split(whereSeparator: { "(), ".contains($0) }).compactMap { Double($0) }
+            if let widest = numbers.max() { setNumber("card", "width", widest, line: width.line, key: "width",
+                                                      range: ConfigLimits.minimumCardWidth...ConfigLimits.cardWidth) }
+            else { note(width.line, "width", "expected a number or (MIN, MAX), got '\(width.value)'") }
+        }
+        if let entry = take("frame_width") { setNumber("card", "border_width", entry, range: 0...ConfigLimits.borderWidth) }
+        if let entry = take("corner_radius") { setNumber("card", "radius", entry, range: 0...ConfigLimits.radius) }
+        if let entry = take("gap_size") { setNumber("card", "gap", entry, range: 0...ConfigLimits.gap) }
+        if let entry = take("padding") { setNumber("card", "padding", entry, range: 0...ConfigLimits.padding) }
+        if let entry = take("font") { translateFont(entry) }
+        if let entry = take("follow") {
+            if let follow = FollowRule(rawValue: entry.value.lowercased()) { set("general", "follow", follow.rawValue) }
+            else { note(entry.line, "follow", "expected mouse, keyboard or none, got '\(entry.value)'") }
+        }
+        if let entry = take("scale") {
+            if entry.value == "0" { set("general", "scale", "auto") }
+            else { setNumber("general", "scale", entry, range: Scale.range) }
+        }
+        if let entry = take("notification_limit") {
+            if let limit = Int(entry.value), limit > 0 {
+                set("general", "max_visible", String(min(limit, ConfigLimits.maxVisible)))
+                if limit > ConfigLimits.maxVisible { note(entry.line, "notification_limit", "xtoast shows at most \(ConfigLimits.maxVisible); set to that") }
+            } else if entry.value != "0" {
+                note(entry.line, "notification_limit", "expected a number, got '\(entry.value)'")
+            } else {
+                note(entry.line, "notification_limit", "0 (no limit): xtoast shows at most \(ConfigLimits.maxVisible) cards at once")
+            }
+        }
+        if let entry = take("frame_color") {
+            note(entry.line, "frame_color", "xtoast's accent colours are per kind, from each [urgency_*] section's frame_color or background")
+        }
+        for entry in global.entries where !used.contains(entry.key) {
+            if let same = Self.asOnXtoast[entry.key], same.contains(entry.value.lowercased()) { continue }
+            note(entry.line, entry.key, Self.globalReasons[entry.key] ?? "xtoast has no such setting")
+        }
+        noteRepeats(global)
+    }
+
+    /// Values that ask for what xtoast does anyway: nothing to translate, nothing lost.
+    static let asOnXtoast: [String: Set<String>] = [
+        "transparency": ["0"], "always_run_script": ["true", "yes"], "progress_bar": ["true", "yes"],
+    ]
+
+    static let globalReasons: [String: String] = [
+        "always_run_script": "xtoast runs a rule's script for every toast it matches, dropped ones too",
+        "monitor": "xtoast shows toasts on the primary monitor unless follow says otherwise",
+        "height": "a card is as tall as its text",
+        "format": "xtoast's cards have a fixed layout: title, message, icon",
+        "markup": "the socket's --markup and the bus's body-markup decide per toast",
+        "icon_position": "the icon is always at the card's leading edge",
+        "transparency": "xtoast's cards are opaque",
+        "sort": "xtoast shows critical toasts first and the rest in order",
+        "history_length": "xtoast keeps the last \(ProtocolLimits.historySize)",
+        "mouse_left_click": "a click dismisses, a swipe flings away, buttons choose actions",
+        "mouse_middle_click": "a click dismisses, a swipe flings away, buttons choose actions",
+        "mouse_right_click": "a click dismisses, a swipe flings away, buttons choose actions",
+        "progress_bar": "xtoast always draws a progress bar for the value hint",
+    ]
+
+    mutating func translateGeometry(_ entry: Dunstrc.Entry) {
+        // `[{width}][x{height}][+/-{x}[+/-{y}]]`, e.g. `300x5-30+20`: a negative x counts from
+        // the right edge, a negative y from the bottom.
+        let value = entry.value
+        let sizeEnd = value.firstIndex(where: { $0 == "+" || $0 == "-" }) ?? value.endIndex
+        let size = value[..<sizeEnd].split(separator: "x", omittingEmptySubsequences: false)
+        if let width = size.first.flatMap({ Double($0) }) {
+            if width == 0 { note(entry.line, "geometry", "a width of 0 is the whole screen's; xtoast's cards are at most \(Int(ConfigLimits.cardWidth)) px") }
+            else { setNumber("card", "width", width, line: entry.line, key: "geometry",
+                             range: ConfigLimits.minimumCardWidth...ConfigLimits.cardWidth) }
+        }
+        var offsets: [(negative: Bool, value: Double)] = []
+        var rest = value[sizeEnd...]
+        while let sign = rest.first {
+            rest = rest.dropFirst()
+            let digits = rest.prefix { $0.isNumber }
+            rest = rest.dropFirst(digits.count)
+            offsets.append((sign == "-", Double(digits) ?? 0))
+        }
+        let right = offsets.first?.negative ?? false, bottom = offsets.count > 1 && offsets[1].negative
+        let position: Position = bottom ? (right ? .bottomRight : .bottomLeft) : (right ? .topRight : .topLeft)
+        set("general", "position", position.rawValue)
+        setMargin(offsets.first?.value ?? 0, offsets.count > 1 ? offsets[1].value : 0, line: entry.line, key: "geometry")
+    }
+
+    mutating func setMargin(_ x: Double, _ y: Double, line: Int, key: String) {
+        // One margin for both edges: the larger keeps the stack clear of a bar on either.
+        setNumber("card", "margin", max(abs(x), abs(y)), line: line, key: key, range: 0...ConfigLimits.margin)
+        if x != y {
+            comment("card", "dunst's \(key) was \(Self.format(x)) across, \(Self.format(y)) down; xtoast has one margin")
+        }
+    }
+
+    mutating func translateFont(_ entry: Dunstrc.Entry) {
+        // A Pango description, `Family [Style...] [Size]`; fontconfig spells styles `:bold`.
+        var words = entry.value.split(separator: " ").map(String.init)
+        var size: Double?
+        if let last = words.last, let number = Double(last.hasSuffix("px") ? String(last.dropLast(2)) : last) {
+            size = number
+            words.removeLast()
+        }
+        var styles: [String] = []
+        while let last = words.last, Self.fontStyles.contains(last.lowercased()), words.count > 1 {
+            styles.insert(last.lowercased(), at: 0)
+            words.removeLast()
+        }
+        if !words.isEmpty { set("font", "family", ([words.joined(separator: " ")] + styles).joined(separator: ":")) }
+        if let size {
+            if (0...ConfigLimits.fontSize).contains(size), size > 0 { set("font", "size", Self.format(size)) }
+            else { note(entry.line, "font", "size \(Self.format(size)) is outside xtoast's more than 0, at most \(Int(ConfigLimits.fontSize))") }
+        }
+    }
+
+    static let fontStyles: Set<String> = ["bold", "italic", "oblique", "light", "medium", "semibold", "semi-bold",
+                                          "thin", "heavy", "black", "condensed", "regular", "book", "ultra-light", "ultra-bold"]
+
+    // MARK: [urgency_*]
+
+    mutating func translateUrgency(_ section: Dunstrc.Section, urgency: Urgency, kind: String, global: Dunstrc.Section?) {
+        var used: Set<String> = []
+        if let entry = section.entry("timeout") {
+            used.insert("timeout")
+            if let seconds = Self.seconds(entry.value) {
+                switch urgency {
+                case .low: setNumber("timeouts", "debug", seconds, line: entry.line, key: "timeout", range: 0...ConfigLimits.timeout)
+                case .normal: setNumber("general", "timeout", seconds, line: entry.line, key: "timeout", range: 0...ConfigLimits.timeout)
+                case .critical:
+                    if seconds != 0 { note(entry.line, "timeout", "critical toasts never expire on xtoast, as the notification specification advises") }
+                }
+            } else {
+                note(entry.line, "timeout", "expected a duration such as 10, 500ms or 2m, got '\(entry.value)'")
+            }
+        }
+        // The accent: the colour a dunst card of this urgency is known by, its frame colour
+        // when the section sets one, else its background.
+        let frame = section.entry("frame_color"), background = section.entry("background")
+        if let chosen = frame ?? background {
+            used.insert(chosen.key)
+            if let color = Self.color(chosen.value) { set("colors", kind, color) }
+            else { note(chosen.line, chosen.key, "expected #RRGGBB, got '\(chosen.value)'") }
+            if frame != nil, let background {
+                used.insert("background")
+                note(background.line, "background", "a card's fill follows the theme; frame_color gives the accent")
+            }
+        }
+        if let entry = section.entry("default_icon") {
+            used.insert("default_icon")
+            rules.append(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"])
+        }
+        for entry in section.entries where !used.contains(entry.key) {
+            note(entry.line, entry.key, entry.key == "foreground" ? "the text colour follows the theme" : "xtoast has no such setting per urgency")
+        }
+        noteRepeats(section)
+    }
+
+    // MARK: Rules
+
+    static let filters: [String: RuleField] = [
+        "appname": .app, "summary": .summary, "body": .body, "icon": .icon, "category": .category,
+        "desktop_entry": .desktopEntry, "msg_urgency": .urgency, "stack_tag": .stackTag, "match_transient": .transient,
+    ]
+
+    mutating func translateRule(_ section: Dunstrc.Section) {
+        var lines = ["[rule \(ruleName(section.name))]"]
+        var settings: [String] = []
+        var skipDisplay = false, skipHistory = false
+        var colorEntry: Dunstrc.Entry?
+        for entry in section.entries where section.entry(entry.key)?.line == entry.line {
+            if let field = Self.filters[entry.key] {
+                guard let match = matchLine(field, entry) else {
+                    note(section.line, "[\(section.name)]", "its \(entry.key) filter cannot be translated, and without it the rule would match more")
+                    return
+                }
+                lines.append(match)
+                continue
+            }
+            if entry.key.hasPrefix("match_") {
+                note(section.line, "[\(section.name)]", "its \(entry.key) filter has no xtoast equivalent, and without it the rule would match more")
+                return
+            }
+            switch entry.key {
+            case "timeout":
+                if let seconds = Self.seconds(entry.value), (0...ConfigLimits.timeout).contains(seconds) {
+                    settings.append("timeout = \(Self.format(seconds))")
+                } else { note(entry.line, "timeout", "expected a duration such as 10, 500ms or 2m, got '\(entry.value)'") }
+            case "urgency":
+                if let urgency = Urgency(rawValue: entry.value.lowercased()) { settings.append("urgency = \(urgency.rawValue)") }
+                else { note(entry.line, "urgency", "expected low, normal or critical, got '\(entry.value)'") }
+            case "skip_display":
+                if let value = boolean(entry) { skipDisplay = skipDisplay || value }
+            case "history_ignore":
+                if let value = boolean(entry) { skipHistory = skipHistory || value }
+            case "format":
+                // An empty format shows nothing: the toast is kept in history only.
+                if entry.value.isEmpty { skipDisplay = true }
+                else { note(entry.line, "format", "xtoast's cards have a fixed layout: title, message, icon") }
+            case "script":
+                translateScript(entry, into: &settings)
+            case "new_icon":
+                settings.append("icon = \(Self.quoted(entry.value))")
+            case "default_icon":
+                settings.append("default_icon = \(Self.quoted(entry.value))")
+            case "frame_color":
+                colorEntry = entry
+            case "background":
+                if section.entry("frame_color") == nil { colorEntry = entry }
+                else { note(entry.line, "background", "a card's fill follows the theme; frame_color gives the accent") }
+            case "foreground":
+                note(entry.line, "foreground", "the text colour follows the theme")
+            case "set_stack_tag":
+                settings.append("stack_tag = \(Self.quoted(entry.value))")
+            case "set_transient":
+                if let value = boolean(entry) { settings.append("transient = \(value ? "yes" : "no")") }
+            case "markup":
+                switch entry.value.lowercased() {
+                case "full", "yes", "true": settings.append("markup = yes")
+                case "no", "false": settings.append("markup = no")
+                default: note(entry.line, "markup", "xtoast reads markup or shows the text as it is; it does not strip it")
+                }
+            case "fullscreen":
+                note(entry.line, "fullscreen", "xtoast has no fullscreen setting yet")
+            default:
+                note(entry.line, entry.key, "xtoast has no such rule setting")
+            }
+        }
+        if let colorEntry {
+            if let color = Self.color(colorEntry.value) { settings.append("color = \(color)") }
+            else { note(colorEntry.line, colorEntry.key, "expected #RRGGBB, got '\(colorEntry.value)'") }
+        }
+        if skipDisplay || skipHistory {
+            settings.append("skip = \(skipDisplay && skipHistory ? "all" : skipDisplay ? "display" : "history")")
+        }
+        noteRepeats(section)
+        guard !settings.isEmpty else {
+            note(section.line, "[\(section.name)]", "none of its settings has an xtoast equivalent")
+            return
+        }
+        rules.append(lines + settings)
+    }
+
+    /// `match FIELD OP VALUE` for a dunst filter; nil when the value cannot be written.
+    mutating func matchLine(_ field: RuleField, _ entry: Dunstrc.Entry) -> String? {
+        switch field {
+        case .urgency:
+            guard let urgency = Urgency(rawValue: entry.value.lowercased()) else { return nil }
+            return "match urgency = \(urgency.rawValue)"
+        case .transient:
+            guard let value = Self.bool(entry.value) else { return nil }
+            return "match transient = \(value ? "yes" : "no")"
+        default:
+            let op: RuleOperator = regex ? .regex : .glob
+            // The pattern must compile here as it did in dunst; a refused one (a back-reference)
+            // would leave the rule matching more.
+            guard (try? RuleMatch(field: field, op: op, value: entry.value)) != nil,
+                  let value = Self.matchValue(entry.value) else { return nil }
+            return "match \(field.rawValue) \(op.rawValue) \(value)"
+        }
+    }
+
+    mutating func translateScript(_ entry: Dunstrc.Entry, into settings: inout [String]) {
+        // dunst runs the file itself (a `~` is its home) with five arguments; xtoast runs it
+        // with none and the toast in XTOAST_* variables.
+        var path = entry.value
+        if path.hasPrefix("~/"), let home { path = home + path.dropFirst() }
+        settings.append("# dunst passed appname, summary, body, icon and urgency as arguments;")
+        settings.append("# xtoast sets XTOAST_APP, XTOAST_SUMMARY, XTOAST_BODY, XTOAST_ICON, XTOAST_URGENCY and more")
+        settings.append("script = \(Self.scriptWord(path))")
+    }
+
+    func boolean(_ entry: Dunstrc.Entry) -> Bool? {
+        Self.bool(entry.value)
+    }
+
+    /// A name xtoast takes: dunst's section name, unique case-insensitively.
+    func ruleName(_ name: String) -> String {
+        var base = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        base = RuleSubject.bounded(String(Substring(base).trimmingWhitespace()), RuleLimits.maxNameBytes - 4)
+        if base.isEmpty { base = "rule" }
+        let taken = Set(rules.compactMap { $0.first?.dropFirst(6).dropLast().lowercased() })
+        var candidate = base, n = 2
+        while taken.contains(candidate.lowercased()) {
+            candidate = "\(base)-\(n)"
+            n += 1
+        }
+        return candidate
+    }
+
+    mutating func noteRepeats(_ section: Dunstrc.Section) {
+        var seen: Set<String> = []
+        for entry in section.entries {
+            if !seen.insert(entry.key).inserted { note(entry.line, entry.key, "given again; dunst uses the first") }
+        }
+    }
+
+    // MARK: Output
+
+    mutating func set(_ section: String, _ key: String, _ value: String) {
+        let line = "\(key) = \(value)"
+        if let index = sections.firstIndex(where: { $0.name == section }) {
+            sections[index].lines.removeAll { $0.hasPrefix("\(key) = ") }
+            sections[index].lines.append(line)
+        } else {
+            sections.append((section, [line]))
+        }
+    }
+
+    mutating func comment(_ section: String, _ text: String) {
+        if let index = sections.firstIndex(where: { $0.name == section }) { sections[index].lines.append("# " + text) }
+        else { sections.append((section, ["# " + text])) }
+    }
+
+    mutating func setNumber(_ section: String, _ key: String, _ entry: Dunstrc.Entry, range: ClosedRange<Double>) {
+        guard let number = Double(entry.value) else {
+            note(entry.line, entry.key, "expected a number, got '\(entry.value)'")
+            return
+        }
+        setNumber(section, key, number, line: entry.line, key: entry.key, range: range)
+    }
+
+    mutating func setNumber(_ section: String, _ key: String, _ number: Double, line: Int, key dunstKey: String,
+                            range: ClosedRange<Double>) {
+        guard range.contains(number) else {
+            note(line, dunstKey, "\(Self.format(number)) is outside xtoast's \(key) bounds [\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))]")
+            return
+        }
+        set(section, key, Self.format(number))
+    }
+
+    mutating func note(_ line: Int, _ key: String, _ why: String) { notes.append((line, key, why)) }
+
+    func output() -> String {
+        var text = ["# xtoast configuration translated from a dunstrc by xtoast import-dunstrc.",
+                    "# What could not be translated was listed on standard error.", ""]
+        let order = ["general", "font", "card", "colors", "timeouts"]
+        for name in order {
+            guard let section = sections.first(where: { $0.name == name }) else { continue }
+            text += ["[\(name)]"] + section.lines + [""]
+        }
+        for rule in rules { text += rule + [""] }
+        return text.joined(separator: "\n")
+    }
+
+    // MARK: Values
+
+    static func bool(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "yes", "true", "1", "on": true
+        case "no", "false", "0", "off": false
+        default: nil
+        }
+    }
+
+    /// A dunst duration in seconds: a number with an optional unit, `ms`, `s`, `m`, `h` or `d`
+    /// (seconds without one). Negative is "not set" in dunst: nil.
+    static func seconds(_ value: String) -> Double? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+        for (suffix, scale) in units where value.hasSuffix(suffix) {
+            guard let number = Double(value.dropLast(suffix.count)), number >= 0 else { return nil }
+            return number * scale
+        }
+        guard let number = Double(value), number >= 0, number.isFinite else { return nil }
+        return number
+    }
+
+    /// `#RRGGBB` from dunst's `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the alpha dropped).
+    static func color(_ value: String) -> String? {
+        guard value.first == "#" else { return nil }
+        let digits = value.dropFirst()
+        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        switch digits.count {
+        case 3: return "#" + digits.map { "\($0)\($0)" }.joined().uppercased()
+        case 6, 8: return "#" + digits.prefix(6).uppercased()
+        default: return nil
+        }
+    }
+
+    /// `WxH` or `(W, H)`.
+    static func pair(_ value: String) -> (Double, Double)? {
+        let numbers = value.split(whereSeparator: { "()x, ".contains($0) }).compactMap { Double($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
+    }
+
+    static func position(origin: String) -> Position? {
+        switch origin.lowercased() {
+        case "top-left": .topLeft
+        case "top-center": .top
+        case "top-right": .topRight
+        case "bottom-left": .bottomLeft
+        case "bottom-center": .bottom
+        case "bottom-right": .bottomRight
+        default: nil
+        }
+    }
+
+    /// A match value as `RuleLine.match` reads it back exactly: bare when it can be, else quoted.
+    static func matchValue(_ value: String) -> String? {
+        let bare = !value.isEmpty && value.first != "\"" && value.first != "'" && value.first != "#" && value.first != ";"
+            && !(value.first?.isWhitespace ?? false) && !(value.last?.isWhitespace ?? false)
+        if bare { return value }
+        if !value.contains("\"") { return "\"\(value)\"" }
+        if !value.contains("'") { return "'\(value)'" }
+        return nil
+    }
+
+    /// A setting value as `Statement.value` reads it back: quoted when it holds a blank before
+    /// a `#` or `;`, or starts with a quote or blank.
+    static func quoted(_ value: String) -> String {
+        let needs = value.isEmpty || value.contains(" #") || value.contains(" ;") || value.contains("\t#")
+            || value.first == "\"" || value.first == "'" || value.first?.isWhitespace == true || value.last?.isWhitespace == true
+        guard needs else { return value }
+        return value.contains("\"") ? "'\(value)'" : "\"\(value)\""
+    }
+
+    /// One word of a script line, quoted for `CommandWords` when it needs to be.
+    static func scriptWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { !" \t\"'\\#".unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}
+
+private extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}

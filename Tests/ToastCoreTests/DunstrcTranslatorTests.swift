@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+@testable import ToastCore
+
+/// `xtoast import-dunstrc`: dunst's shipped dunstrc (Tests/Fixtures/dunst, BSD-3-clause, see
+/// the LICENSE beside it), the same with its rule examples uncommented, and hand-written ones.
+@Suite struct DunstrcTranslatorTests {
+    static let shipped: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/dunst/dunstrc")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    /// The shipped file with its commented-out rule sections (after the scripting notes) uncommented.
+    static let uncommented: String = {
+        var past = false
+        return shipped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            if line.hasPrefix("# Disable the transient hint") { past = true }
+            guard past, line.hasPrefix("#[") || (line.hasPrefix("#    ") && !line.hasPrefix("#    #") && line.contains("=")) else {
+                return String(line)
+            }
+            return String(line.dropFirst())
+        }.joined(separator: "\n")
+    }()
+
+    /// The translation parsed back by xtoast's own parser, which must find nothing wrong.
+    private func translated(_ text: String, home: String? = nil) throws -> (config: Config, result: DunstrcTranslator.Result) {
+        let result = DunstrcTranslator.translate(text, home: home)
+        let parsed = ConfigParser.parse(result.config, file: "translated")
+        #expect(parsed.diagnostics.map(\.description) == [], "\(result.config)")
+        return (parsed.config, result)
+    }
+
+    @Test func theShippedDunstrc() throws {
+        #expect(Self.shipped.contains("[urgency_critical]"))
+        let (config, result) = try translated(Self.shipped)
+        #expect(config.position == .topRight)
+        #expect(config.margin == 50)                 // offset = 10x50: the larger
+        #expect(config.cardWidth == 300)
+        #expect(config.borderWidth == 3)
+        #expect(config.radius == 0)
+        #expect(config.gap == 0)
+        #expect(config.padding == 8)
+        #expect(config.font == "Monospace" && config.fontSize == 8)
+        #expect(config.follow == .none)
+        #expect(config.scale == nil)
+        #expect(config.timeout == 10)                // [urgency_normal]
+        #expect(config.timeouts[.debug] == 10)       // [urgency_low]
+        #expect(config.colors == [.debug: 0x222222, .info: 0x285577, .error: 0xFF0000])
+        #expect(config.rules.isEmpty)                // its rule examples are commented out
+        let diagnostics = result.diagnostics
+        #expect(diagnostics.allSatisfy { $0.hasPrefix("dunstrc:") && $0.contains(": not translated: ") })
+        #expect(diagnostics.contains("dunstrc:7: not translated: monitor (xtoast shows toasts on the primary monitor unless follow says otherwise)"))
+        #expect(diagnostics.contains { $0.hasPrefix("dunstrc:161: not translated: format (") })
+        #expect(diagnostics.contains { $0.hasPrefix("dunstrc:299: not translated: [experimental] (") })
+        #expect(diagnostics.contains { $0.hasPrefix("dunstrc:312: not translated: foreground (") })
+        // What xtoast does anyway is not reported.
+        #expect(!diagnostics.contains { $0.contains(": transparency (") || $0.contains(": always_run_script (") })
+        #expect(diagnostics.count == 48)
+    }
+
+    @Test func theShippedRuleExamplesUncommented() throws {
+        #expect(Self.uncommented.contains("\n[signed_on]\n"))
+        let (config, result) = try translated(Self.uncommented)
+        let rules = config.rules
+        #expect(rules.rules.map(\.name) == ["transient_disable", "transient_history_ignore", "espeak", "script-test",
+                                            "ignore", "history-ignore", "skip-display", "signed_on", "signed_off",
+                                            "says", "twitter", "stack-volumes"])
+        // The fullscreen examples set nothing xtoast has.
+        #expect(result.diagnostics.contains { $0.contains("not translated: [fullscreen_delay_everything] (none of its settings") })
+        #expect(result.diagnostics.contains { $0.contains("not translated: fullscreen (") })
+
+        let pidgin = rules.evaluate(RuleSubject(app: "Pidgin", summary: "Ann signed on"))
+        #expect(pidgin.matched == ["espeak", "signed_on"])
+        #expect(pidgin.settings.urgency == .low)
+        #expect(pidgin.scripts.map(\.command) == [["dunst_espeak.sh"]])
+        #expect(rules.evaluate(RuleSubject(app: "Pidgin", summary: "Bob says hi")).subject.urgency == .critical)
+        #expect(rules.evaluate(RuleSubject(app: "Other", summary: "Bob says hi")).subject.urgency == .normal)
+        let foobar = rules.evaluate(RuleSubject(summary: "foobar"))
+        #expect(foobar.matched == ["espeak", "ignore", "history-ignore", "skip-display"])
+        #expect(foobar.skip == .display)   // "skip-display", the last, says display only
+        #expect(rules.evaluate(RuleSubject(summary: "a script here")).scripts.map(\.command) == [["dunst_espeak.sh"], ["dunst_test.sh"]])
+        let transient = rules.evaluate(RuleSubject(summary: "x", transient: true))
+        #expect(transient.subject.transient == false)                 // set_transient = no
+        #expect(!transient.matched.contains("transient_history_ignore"))   // it saw the change, as in dunst
+        #expect(rules.evaluate(RuleSubject(app: "some_volume_notifiers")).subject.stackTag == "volume")
+    }
+
+    @Test func handWrittenGlobalSections() throws {
+        let (config, result) = try translated("""
+            [global]
+                geometry = "420x5-30+20"
+                font = DejaVu Sans Bold 11
+                corner_radius = 8 ; round
+                frame_width = 99
+                notification_limit = 3
+                follow = mouse
+                scale = 2
+                frame_width = 1
+            [urgency_low]
+                background = "#223"
+                timeout = 1500ms
+            [urgency_normal]
+                frame_color = "#00FF0080"
+                background = "#123456"
+                timeout = 2m
+            [urgency_critical]
+                timeout = 30
+                default_icon = /icons/alarm.png
+            [shortcuts]
+                close = ctrl+space
+            """)
+        #expect(config.position == .topRight && config.margin == 30 && config.cardWidth == 420)
+        #expect(config.font == "DejaVu Sans:bold" && config.fontSize == 11)
+        #expect(config.radius == 8)
+        #expect(config.borderWidth == 2)   // 99 is out of bounds; dunst reads the first, so 1 is ignored
+        #expect(config.maxVisible == 3 && config.follow == .mouse && config.scale == 2)
+        #expect(config.timeouts[.debug] == 1.5 && config.timeout == 120)
+        #expect(config.colors == [.debug: 0x222233, .info: 0x00FF00])
+        #expect(config.rules.evaluate(RuleSubject(urgency: .critical)).subject.icon == "/icons/alarm.png")
+        let d = result.diagnostics
+        #expect(d.contains { $0.hasPrefix("dunstrc:5: not translated: frame_width (99 is outside") })
+        #expect(d.contains("dunstrc:9: not translated: frame_width (given again; dunst uses the first)"))
+        #expect(d.contains { $0.hasPrefix("dunstrc:15: not translated: background (") })
+        #expect(d.contains { $0.hasPrefix("dunstrc:18: not translated: timeout (critical toasts never expire") })
+        #expect(d.contains { $0.hasPrefix("dunstrc:20: not translated: [shortcuts] (") })
+        #expect(DunstrcTranslator.translate("[global]\norigin = bottom-center\noffset = (0, 40)").config.contains("position = bottom\n"))
+        #expect(DunstrcTranslator.translate("[global]\norigin = center\n").diagnostics.first?.contains("origin (") == true)
+    }
+
+    @Test func handWrittenRules() throws {
+        let (config, result) = try translated("""
+            [global]
+                enable_posix_regex = true
+            [battery]
+                summary = "^Battery [0-9]+%"
+                msg_urgency = CRITICAL
+                new_icon = battery-caution
+                frame_color = "#f80"
+                background = "#000000"
+                timeout = 0
+            [mute]
+                appname = Spotify
+                format = ""
+            [gone]
+                appname = "Spam.*"
+                skip_display = true
+                history_ignore = yes
+            [Mail]
+                category = "email.arrived"
+                script = ~/bin/on mail.sh
+                set_category = x
+            [mail]
+                body = "  padded  "
+                default_icon = mail
+                markup = strip
+            [backref]
+                summary = "(a)\\1"
+                urgency = low
+            [idle]
+                match_idle = yes
+                urgency = low
+            [leading hash]
+                summary = "#general"
+                set_stack_tag = "chat #1"
+            """, home: "/home/me")
+        let rules = config.rules
+        #expect(rules.rules.map(\.name) == ["battery", "mute", "gone", "Mail", "mail-2", "leading hash"])
+        let battery = rules.evaluate(RuleSubject(summary: "Battery 5%", urgency: .critical))
+        #expect(battery.matched == ["battery"])
+        #expect(battery.subject.icon == "battery-caution" && battery.settings.color == 0xFF8800 && battery.settings.timeout == 0)
+        #expect(rules.evaluate(RuleSubject(summary: "Battery 5%")).matched.isEmpty)     // normal urgency
+        #expect(rules.evaluate(RuleSubject(app: "Spotify")).skip == .display)
+        #expect(rules.evaluate(RuleSubject(app: "Spotify Free")).skip == .display)       // a regular expression now
+        #expect(rules.evaluate(RuleSubject(app: "Spammer")).skip == .all)
+        #expect(rules.evaluate(RuleSubject(category: "email.arrived")).scripts.map(\.command) == [["/home/me/bin/on mail.sh"]])
+        #expect(rules.evaluate(RuleSubject(body: "a  padded  b")).subject.icon == "mail")
+        #expect(rules.evaluate(RuleSubject(summary: "in #general")).subject.stackTag == "chat #1")
+        let d = result.diagnostics
+        #expect(d.contains { $0.contains(":8: not translated: background (") })
+        #expect(d.contains { $0.contains(":20: not translated: set_category (") })
+        #expect(d.contains { $0.contains(":24: not translated: markup (") })
+        #expect(d.contains { $0.contains(":25: not translated: [backref] (its summary filter cannot be translated") })
+        #expect(d.contains { $0.contains(":28: not translated: [idle] (its match_idle filter has no xtoast equivalent") })
+        #expect(result.config.contains("# dunst passed appname, summary, body, icon and urgency as arguments;"))
+    }
+
+    @Test func globsStayGlobsWithoutPosixRegex() throws {
+        let (config, _) = try translated("[a]\nappname = Spot*\nurgency = low\n[b]\nsummary = \"*[0-9]%\"\nurgency = critical")
+        #expect(config.rules.rules.first?.matches.first?.op == .glob)
+        #expect(config.rules.evaluate(RuleSubject(app: "Spotify")).subject.urgency == .low)
+        #expect(config.rules.evaluate(RuleSubject(summary: "at 5%")).subject.urgency == .critical)
+    }
+
+    @Test func dunstsIniQuirks() {
+        let ini = Dunstrc("""
+            key = before any section
+            [a]
+            x = "quoted # kept" # cut
+            y = bare ; cut
+            z="unclosed
+            w
+            [b]
+            [a]
+            v = second a
+            """)
+        #expect(ini.sections.map(\.name) == ["a", "b"])
+        #expect(ini.section("a")?.entries.map(\.value) == ["quoted # kept", "bare", "second a"])
+        #expect(ini.malformed.map(\.line) == [1, 5, 6])
+        #expect(DunstrcTranslator.translate("key = x").diagnostics == ["dunstrc:1: not translated: line (dunst skips it too: key value pair without a section)"])
+    }
+
+    @Test func theCommandTakesAtMostOneFile() throws {
+        #expect(try CommandParser.parse(["import-dunstrc"]) == .importDunstrc(path: nil))
+        #expect(try CommandParser.parse(["import-dunstrc", "/tmp/d"]) == .importDunstrc(path: "/tmp/d"))
+        #expect(try CommandParser.parse(["import-dunstrc", "/tmp/d"]).request == nil)   // needs no daemon
+        #expect(throws: UsageError.self) { try CommandParser.parse(["import-dunstrc", "a", "b"]) }
+        #expect(throws: UsageError.self) { try CommandParser.parse(["import-dunstrc", "--all"]) }
+    }
+}
