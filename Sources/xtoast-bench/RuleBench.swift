@@ -1,11 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ToastCore
 
 /// What the rules cost a toast: `RuleSet.evaluate` (and counting the matches) for a typical
 /// desktop notification against 100 rules as configs have them, and against 100 regular
-/// expressions none of which has a literal to look for first. Median of 50 batches of 1 000,
+/// expressions none of which has a literal to look for first (the worst case). Median of 50 batches of 1 000,
 /// in this process, in seconds per toast. The budget for the whole admission step is
 /// 20 µs with 100 rules.
 enum RuleBench {
@@ -32,9 +29,9 @@ enum RuleBench {
         return text
     }
 
-    /// 100 regular expressions that `regexec` must run on every toast.
+    /// 100 regular expressions with no literal to look for first: `regexec` runs for each.
     static func regexConfig() -> String {
-        (0..<100).map { "[rule r\($0)]\nmatch body ~ (a|b)\($0)[0-9]+$\nkind = error\n" }.joined()
+        (0..<100).map { "[rule r\($0)]\nmatch body ~ [[:digit:]]{\($0 % 7 + 2)}[[:alpha:]]{3}$\nkind = error\n" }.joined()
     }
 
     static func rules(_ text: String) -> RuleSet {
@@ -65,13 +62,6 @@ enum RuleBench {
         let typical = rules(typicalConfig())
         guard typical.evaluate(toast).matched == ["mail", "not firefox", "report"] else {
             fail("the benchmark's mail matched \(typical.evaluate(toast).matched)")
-        }
-        if getenv("XTOAST_BENCH_RULES_EXPERIMENT") != nil {
-            let exact = rules((0..<100).map { "[rule e\($0)]\nmatch app = Spotify\($0)\nkind = error\n" }.joined())
-            let none = rules((0..<100).map { "[rule n\($0)]\nkind = error\nenabled = no\n" }.joined())
-            let globs = rules((0..<100).map { "[rule g\($0)]\nmatch summary = *word\($0)*\nkind = error\n" }.joined())
-            let lit = rules((0..<100).map { "[rule l\($0)]\nmatch body ~ ^(Re: )?Invoice [0-9]+-\($0)\nkind = error\n" }.joined())
-            print("exact \(time(exact) * 1e6) disabled \(time(none) * 1e6) globs \(time(globs) * 1e6) literal-regex \(time(lit) * 1e6)")
         }
         return (time(typical), time(rules(regexConfig())))
     }

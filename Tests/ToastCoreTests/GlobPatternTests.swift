@@ -50,6 +50,15 @@ import Testing
         #expect(glob("50\\%", "50%"))
     }
 
+    @Test func aPieceAfterAStarIsFoundWhereverItIs() {
+        #expect(!glob("*ab*cd", "abcdab"))
+        #expect(glob("*ab*cd", "abcdcd"))
+        #expect(glob("a*b?c", "aXbYbZc"))
+        #expect(!glob("a*b?c", "aXbYc "))
+        #expect(glob("*é*", "café au lait"))
+        #expect(!glob("x*", "yx"))
+    }
+
     @Test func backtrackingStaysLinearEnough() {
         let text = String(repeating: "a", count: 1000)
         #expect(!glob("*a*a*a*a*a*b", text))

@@ -34,6 +34,9 @@ import Testing
         #expect(literal("colou?r") == "colo")
         #expect(literal("ab+c") == "ab")
         #expect(literal("a|b") == "")
+        #expect(literal("x(a|b)|y") == "")
+        #expect(literal("(a|b)12x") == "12x")
+        #expect(literal("[|]ab") == "ab")
         #expect(literal("(Slack)") == "")
         #expect(literal("x\\.y{2}z") == "x.")
         #expect(literal("[abc]def") == "def")
@@ -42,8 +45,8 @@ import Testing
     }
 
     @Test func thePrefilterNeverChangesTheAnswer() throws {
-        let patterns = ["^Battery [0-9]+%", "colou?r", "ab+c", "x\\.y{2}z", "\\w+mail", "caf\u{E9}*s"]
-        let texts = ["Battery 5%", "Battery", "colour", "color", "colr", "abbc", "ac", "x.yyz", "x.yz", "gmail", "café", "cafs", ""]
+        let patterns = ["^Battery [0-9]+%", "colou?r", "ab+c", "x\\.y{2}z", "\\w+mail", "caf\u{E9}*s", "(a|b)12x", "x(a|b)|y"]
+        let texts = ["a12x", "b12x", "12x", "y", "xa",  "Battery 5%", "Battery", "colour", "color", "colr", "abbc", "ac", "x.yyz", "x.yz", "gmail", "café", "cafs", ""]
         for pattern in patterns {
             let compiled = try regex(pattern)
             var plain = regex_t()

@@ -46,6 +46,22 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
             "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled"]))
     }
 
+    @Test func mergeTakesEverySetting() throws {
+        var full = RuleSettings()
+        full.kind = .error; full.style = .accent; full.position = .top; full.monitor = .primary; full.timeout = 1
+        full.urgency = .low; full.icon = "i"; full.defaultIcon = "d"; full.color = 1; full.markup = true
+        full.stackTag = "t"; full.transient = false; full.skip = .all
+        // Every field but `script` (collected per rule, not merged) is set above.
+        let unset = Mirror(reflecting: full).children.filter { "\($0.value)" == "nil" }.map(\.label)
+        #expect(unset == ["script"])
+        var merged = RuleSettings()
+        merged.merge(full)
+        #expect(merged == full)
+        var kept = full
+        kept.merge(RuleSettings())
+        #expect(kept == full)
+    }
+
     @Test func badSettingValuesAreRefused() throws {
         let bad: [(String, String)] = [
             ("kind", "fatal"), ("style", "round"), ("position", "middle"), ("monitor", ""), ("timeout", "-1"),

@@ -15,11 +15,14 @@ import Glibc
 ///
 ///     GlobPattern("*signed on*").matches("Ann signed on")   // true
 public struct GlobPattern: Sendable {
+    /// Plain values, so matching copies and counts no references.
     enum Token: Equatable, Sendable {
-        case literal([UInt8])
+        /// `count` bytes of `literals` from `start`.
+        case literal(start: Int, count: Int)
         case anyCharacter
         case anyRun
-        case set(CharacterSet, negated: Bool)
+        /// `sets[index]`.
+        case set(index: Int, negated: Bool)
     }
 
     /// The characters of a `[...]`: scalar ranges and named ASCII classes.
@@ -56,18 +59,18 @@ public struct GlobPattern: Sendable {
     }
 
     let tokens: [Token]
-    /// The pattern has no wildcard: matching is comparing bytes.
-    let exact: [UInt8]?
+    let literals: [UInt8]
+    let sets: [CharacterSet]
 
     public init(_ pattern: String) {
-        tokens = Self.compile(Array(pattern.unicodeScalars))
-        if tokens.isEmpty {
-            exact = []
-        } else if tokens.count == 1, case let .literal(bytes) = tokens[0] {
-            exact = bytes
-        } else {
-            exact = nil
-        }
+        (tokens, literals, sets) = Self.compile(Array(pattern.unicodeScalars))
+    }
+
+    /// The pattern has no wildcard: matching is comparing with these bytes.
+    var exact: [UInt8]? {
+        if tokens.isEmpty { return [] }
+        if tokens.count == 1, case .literal = tokens[0] { return literals }
+        return nil
     }
 
     public func matches(_ text: String) -> Bool {
@@ -76,7 +79,15 @@ public struct GlobPattern: Sendable {
     }
 
     func matches(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let exact { return exact.count == text.count && exact.withUnsafeBufferPointer { Self.equal($0, text, at: 0) } }
+        tokens.withUnsafeBufferPointer { tokens in
+            literals.withUnsafeBufferPointer { literals in
+                match(text, tokens, literals)
+            }
+        }
+    }
+
+    private func match(_ text: UnsafeBufferPointer<UInt8>, _ tokens: UnsafeBufferPointer<Token>,
+                       _ literals: UnsafeBufferPointer<UInt8>) -> Bool {
         var t = 0, p = 0
         // Where to resume after the last `*`: the token after it, and the text position it
         // has swallowed up to so far.
@@ -89,9 +100,19 @@ public struct GlobPattern: Sendable {
                     starText = t
                     p += 1
                     continue
-                case let .literal(bytes):
-                    if t + bytes.count <= text.count, bytes.withUnsafeBufferPointer({ Self.equal($0, text, at: t) }) {
-                        t += bytes.count
+                case let .literal(start, count):
+                    let piece = UnsafeBufferPointer(rebasing: literals[start..<(start + count)])
+                    if starToken >= 0, starToken == p - 1 {
+                        // Right after the last `*`: jump to where the piece next occurs. If it
+                        // occurs nowhere further on, no amount of backtracking can help.
+                        guard let at = Self.find(piece, in: text, from: t) else { return false }
+                        starText = at
+                        t = at + count
+                        p += 1
+                        continue
+                    }
+                    if t + count <= text.count, Self.equal(piece, text, at: t) {
+                        t += count
                         p += 1
                         continue
                     }
@@ -101,10 +122,10 @@ public struct GlobPattern: Sendable {
                         p += 1
                         continue
                     }
-                case let .set(set, negated):
+                case let .set(index, negated):
                     if t < text.count {
                         let (scalar, next) = Self.decode(text, t)
-                        if set.contains(scalar) != negated {
+                        if sets[index].contains(scalar) != negated {
                             t = next
                             p += 1
                             continue
@@ -123,12 +144,14 @@ public struct GlobPattern: Sendable {
 
     // MARK: Compiling
 
-    private static func compile(_ pattern: [Unicode.Scalar]) -> [Token] {
+    private static func compile(_ pattern: [Unicode.Scalar]) -> ([Token], [UInt8], [CharacterSet]) {
         var tokens: [Token] = []
-        var literal: [UInt8] = []
+        var literals: [UInt8] = []
+        var sets: [CharacterSet] = []
+        var pieceStart = 0
         func flush() {
-            if !literal.isEmpty { tokens.append(.literal(literal)) }
-            literal = []
+            if literals.count > pieceStart { tokens.append(.literal(start: pieceStart, count: literals.count - pieceStart)) }
+            pieceStart = literals.count
         }
         var i = 0
         while i < pattern.count {
@@ -145,22 +168,23 @@ public struct GlobPattern: Sendable {
             case "[":
                 if let (set, negated, end) = bracket(pattern, from: i) {
                     flush()
-                    tokens.append(.set(set, negated: negated))
+                    tokens.append(.set(index: sets.count, negated: negated))
+                    sets.append(set)
                     i = end
                 } else {
-                    literal += Array(String(c).utf8)
+                    literals += Array(String(c).utf8)
                     i += 1
                 }
             case "\\" where i + 1 < pattern.count:
-                literal += Array(String(pattern[i + 1]).utf8)
+                literals += Array(String(pattern[i + 1]).utf8)
                 i += 2
             default:
-                literal += Array(String(c).utf8)
+                literals += Array(String(c).utf8)
                 i += 1
             }
         }
         flush()
-        return tokens
+        return (tokens, literals, sets)
     }
 
     /// The set opened at `start`, and the index after its `]`; nil when it never closes.
@@ -206,7 +230,22 @@ public struct GlobPattern: Sendable {
 
     // MARK: UTF-8
 
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+    /// The first offset at or after `from` where `piece` occurs in `text`.
+    static func find(_ piece: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let p = piece.baseAddress, !piece.isEmpty else { return from }
+        guard let base = text.baseAddress, from + piece.count <= text.count else { return nil }
+        let last = text.count - piece.count
+        var i = from
+        while i <= last {
+            guard let hit = memchr(base + i, Int32(p[0]), last - i + 1) else { return nil }
+            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+            if memcmp(base + at, p, piece.count) == 0 { return at }
+            i = at + 1
+        }
+        return nil
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
         guard let base = a.baseAddress, let textBase = text.baseAddress else { return a.isEmpty }
         return memcmp(base, textBase + offset, a.count) == 0
     }
@@ -230,6 +269,4 @@ public struct GlobPattern: Sendable {
     }
 }
 
-extension GlobPattern: Equatable {
-    public static func == (a: GlobPattern, b: GlobPattern) -> Bool { a.tokens == b.tokens }
-}
+extension GlobPattern: Equatable {}

@@ -48,15 +48,20 @@ public final class PosixRegex: Sendable {
     /// Whether the pattern matches anywhere in `text`.
     public func matches(_ text: String) -> Bool {
         var text = text
-        if !requiredLiteral.isEmpty {
-            let found = text.withUTF8 { bytes in
-                guard let base = bytes.baseAddress, bytes.count >= requiredLiteral.count else { return false }
-                return requiredLiteral.withUnsafeBufferPointer { Self.find($0, in: UnsafeBufferPointer(start: base, count: bytes.count)) }
-            }
-            if !found { return false }
-        }
+        if !requiredLiteral.isEmpty, !text.withUTF8({ mayMatch($0) }) { return false }
         // A text holding a NUL would end there for `regexec`; rules see sanitized text.
         return text.withCString { regexec(compiled, $0, 0, nil, 0) == 0 }
+    }
+
+    /// `matches` for text already in memory: `text` must be followed by a NUL byte.
+    func matches(terminated text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard mayMatch(text), let base = text.baseAddress else { return false }
+        return base.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { regexec(compiled, $0, 0, nil, 0) == 0 }
+    }
+
+    /// False when the text lacks the literal every match contains.
+    private func mayMatch(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        requiredLiteral.isEmpty || requiredLiteral.withUnsafeBufferPointer { Self.find($0, in: text) }
     }
 
     /// Whether `needle` occurs in `haystack`: `memchr` to each candidate first byte, then
@@ -106,12 +111,11 @@ public final class PosixRegex: Sendable {
 
     /// The longest run of plain characters every match must contain, as bytes.
     ///
-    /// Conservative: nothing when the pattern has an alternation `|` anywhere; only runs
-    /// outside brackets and parentheses count; a character followed by `*`, `?` or `{` (which
+    /// Conservative: nothing when the pattern has an alternation `|` outside parentheses;
+    /// only runs outside brackets and parentheses count; a character followed by `*`, `?` or `{` (which
     /// may repeat it zero times) is left out; `+` keeps its character but ends the run.
     static func requiredLiteral(of pattern: String) -> [UInt8] {
         let p = Array(pattern.utf8)
-        guard !p.contains(UInt8(ascii: "|")) else { return [] }
         var best: [UInt8] = [], run: [UInt8] = []
         /// Start offsets in `run` of its scalars, to drop the last one whole.
         var starts: [Int] = []
@@ -145,6 +149,10 @@ public final class PosixRegex: Sendable {
                 i += 1
             } else if c == UInt8(ascii: "+") {
                 endRun()
+                i += 1
+            } else if c == UInt8(ascii: "|") {
+                // `a|b` at the top needs neither; inside a group only that group is optional.
+                if depth == 0 { return [] }
                 i += 1
             } else if c == UInt8(ascii: "\\") {
                 // An escaped special is that character; `\w`, `\<` and the like are not literals.

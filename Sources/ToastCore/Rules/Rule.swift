@@ -72,9 +72,14 @@ public struct RuleOutcome: Equatable, Sendable {
 ///     state.record(outcome)
 ///     if outcome.skip == .all { ... }
 public struct RuleSet: Equatable, Sendable {
-    public private(set) var rules: [Rule]
+    public let rules: [Rule]
+    /// The rules' matches compiled for matching (`RuleEngine`).
+    private let engine: RuleEngine
 
-    public init(_ rules: [Rule] = []) { self.rules = rules }
+    public init(_ rules: [Rule] = []) {
+        self.rules = rules
+        engine = RuleEngine(rules)
+    }
 
     public static let empty = RuleSet()
 
@@ -93,24 +98,30 @@ public struct RuleSet: Equatable, Sendable {
     /// counts the matches (`RuleState.record`), so `xtoast rules --test` counts none.
     public func evaluate(_ subject: RuleSubject, state: RuleState? = nil) -> RuleOutcome {
         var outcome = RuleOutcome(subject: subject)
-        for (index, rule) in rules.enumerated() {
-            guard state?.isEnabled(index, in: self) ?? rule.enabled, rule.matches(outcome.subject) else { continue }
+        var texts = FieldTexts(subject)
+        for index in rules.indices {
+            guard state?.isEnabled(index, in: self) ?? rules[index].enabled, engine.holds(rule: index, texts) else { continue }
+            let rule = rules[index]
             outcome.matched.append(rule.name)
             outcome.matchedIndices.append(index)
             outcome.settings.merge(rule.settings)
             if let command = rule.settings.script { outcome.scripts.append(RuleScript(rule: rule.name, command: command)) }
-            Self.change(&outcome.subject, by: rule.settings)
+            if Self.change(&outcome.subject, by: rule.settings) { texts = FieldTexts(outcome.subject) }
         }
         return outcome
     }
 
-    /// The fields later rules match on, as `settings` leaves them.
-    private static func change(_ subject: inout RuleSubject, by settings: RuleSettings) {
+    /// The fields later rules match on, as `settings` leaves them; whether any changed.
+    private static func change(_ subject: inout RuleSubject, by settings: RuleSettings) -> Bool {
+        let before = subject
         if let kind = settings.kind { subject.kind = kind }
         if let urgency = settings.urgency { subject.urgency = urgency }
         if let icon = settings.icon { subject.icon = icon }
         if let icon = settings.defaultIcon, subject.icon.isEmpty, !subject.hasImage { subject.icon = icon }
         if let tag = settings.stackTag { subject.stackTag = tag }
         if let transient = settings.transient { subject.transient = transient }
+        return subject != before
     }
+
+    public static func == (a: RuleSet, b: RuleSet) -> Bool { a.rules == b.rules }
 }

@@ -23,9 +23,9 @@ public struct RuleMatch: Equatable, Sendable {
     public let op: RuleOperator
     /// The pattern as written.
     public let value: String
-    private let pattern: Pattern
+    let pattern: Pattern
 
-    private enum Pattern: Sendable {
+    enum Pattern: Sendable {
         case glob(GlobPattern)
         case regex(PosixRegex)
     }

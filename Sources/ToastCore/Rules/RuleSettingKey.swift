@@ -1,13 +1,11 @@
 /// The keys a `[rule NAME]` section may set, as data: the config parser, its "expected one
-/// of" messages, the man page and `RuleSettings.merge` all read this one table.
+/// of" messages and the man page all read this one table.
 public struct RuleSettingKey: Sendable {
     public let key: String
     /// The value's form and meaning, for the man page and the example file.
     public let summary: String
     /// Checks `value` and stores it in the rule, or throws without touching it.
     let apply: @Sendable (inout Rule, String) throws(RuleProblem) -> Void
-    /// Copies the setting from the second argument when it has one.
-    let merge: @Sendable (inout RuleSettings, RuleSettings) -> Void
 
     public static func named(_ key: String) -> RuleSettingKey? { all.first { $0.key == key } }
 
@@ -56,10 +54,9 @@ public struct RuleSettingKey: Sendable {
             looked up in PATH
             """, apply: { (rule: inout Rule, value: String) throws(RuleProblem) in
                 rule.settings.script = try CommandWords.split(value)
-            }, merge: { _, _ in }),
+            }),
         RuleSettingKey(key: "enabled", summary: "whether the rule applies: yes | no (xtoast rule NAME enable|disable changes it at run time)",
-                       apply: { (rule: inout Rule, value: String) throws(RuleProblem) in rule.enabled = try yesNo(value) },
-                       merge: { _, _ in }),
+                       apply: { (rule: inout Rule, value: String) throws(RuleProblem) in rule.enabled = try yesNo(value) }),
     ]
 
     // MARK: Kinds of setting
@@ -70,8 +67,6 @@ public struct RuleSettingKey: Sendable {
     ) -> RuleSettingKey {
         RuleSettingKey(key: key, summary: summary, apply: { (rule: inout Rule, value: String) throws(RuleProblem) in
             rule.settings[keyPath: path] = try parse(value)
-        }, merge: { settings, later in
-            if let value = later[keyPath: path] { settings[keyPath: path] = value }
         })
     }
 

@@ -13,8 +13,8 @@ public enum RuleSkip: String, CaseIterable, Sendable {
 /// What rules change about a toast; nil is "no rule said". Merging keeps the later rule's
 /// word for each setting.
 ///
-/// The desktop-manners issue adds its keys (fullscreen, sound) as fields here and rows in
-/// `RuleSettingKey.all`; nothing else needs to change.
+/// The desktop-manners issue adds its keys (fullscreen, sound) as fields here, a line each
+/// in `merge`, and rows in `RuleSettingKey.all`.
 public struct RuleSettings: Equatable, Sendable {
     public var kind: Kind?
     public var style: CardStyle?
@@ -42,8 +42,21 @@ public struct RuleSettings: Equatable, Sendable {
 
     public var isEmpty: Bool { self == RuleSettings() }
 
-    /// Takes every setting `later` has, keeping the rest.
+    /// Takes every setting `later` has, keeping the rest. Written out field by field: it runs
+    /// for every rule that matches a toast, and key paths through a table cost ten times more.
     public mutating func merge(_ later: RuleSettings) {
-        for key in RuleSettingKey.all { key.merge(&self, later) }
+        if let v = later.kind { kind = v }
+        if let v = later.style { style = v }
+        if let v = later.position { position = v }
+        if let v = later.monitor { monitor = v }
+        if let v = later.timeout { timeout = v }
+        if let v = later.urgency { urgency = v }
+        if let v = later.icon { icon = v }
+        if let v = later.defaultIcon { defaultIcon = v }
+        if let v = later.color { color = v }
+        if let v = later.markup { markup = v }
+        if let v = later.stackTag { stackTag = v }
+        if let v = later.transient { transient = v }
+        if let v = later.skip { skip = v }
     }
 }

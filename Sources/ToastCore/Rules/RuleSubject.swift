@@ -26,6 +26,23 @@ public enum RuleField: String, CaseIterable, Sendable {
     case transient
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The field's place in `allCases`, without searching it.
+    var ordinal: Int {
+        switch self {
+        case .app: 0
+        case .desktopEntry: 1
+        case .summary: 2
+        case .body: 3
+        case .icon: 4
+        case .category: 5
+        case .urgency: 6
+        case .kind: 7
+        case .source: 8
+        case .stackTag: 9
+        case .transient: 10
+        }
+    }
 }
 
 /// What the rules see of a toast: its fields as text, before the rules change them.
