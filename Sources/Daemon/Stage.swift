@@ -50,6 +50,8 @@ final class Stage {
 
     /// Icons are loaded at the size they are drawn, in device pixels.
     var iconPixelSize: Int { Int(composer.px(CardComposer.iconSize)) }
+    /// A picture's (`CardComposer.isPicture`) slot, in device pixels: it decodes at that size.
+    var imagePixelSize: Int { Int(composer.iconSlot(picture: true)) }
 
     /// Stacks whose timers must hold: the pointer is over one of their cards, or drags one.
     var heldKeys: Set<StackKey> { Set([hovered, dragged].compactMap { $0.flatMap { cards[$0]?.key } }) }
@@ -134,6 +136,7 @@ final class Stage {
         appearance.expandedLines = max(CardComposer.collapsedMessageLines, Int(max(0, room) / max(1, output.textMetrics.lineHeight)) / 2)
         // The kind's icon until the toast's own image has decoded.
         appearance.iconImage = toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil }
+        appearance.iconIsPicture = appearance.iconImage.map { CardComposer.isPicture(spec: toast.icon, file: $0) } ?? false
         return composer.compose(toast, style: toast.style ?? config.style, appearance: appearance,
                                 metrics: output.textMetrics, shadow: output.hasAlpha && config.shadow == .own)
     }

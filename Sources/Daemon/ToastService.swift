@@ -112,7 +112,7 @@ final class ToastService {
 
     /// Keeps raw pixels on the screen side at the size cards draw icons, under `name`.
     func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
-        stage.output.storeImage(name, image, pixelSize: stage.iconPixelSize)
+        stage.output.storeImage(name, image, pixelSize: stage.imagePixelSize)
     }
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
@@ -131,7 +131,9 @@ final class ToastService {
     /// icon and the client gets a warning.
     private func loadIcon(_ spec: String?) -> (file: String?, warning: String?) {
         guard let spec else { return (nil, nil) }
-        switch stage.output.loadIcon(spec, pixelSize: stage.iconPixelSize) {
+        // A file named by path is a picture, decoded for its larger slot; a name is a theme icon.
+        let size = CardComposer.namesFile(spec) ? stage.imagePixelSize : stage.iconPixelSize
+        switch stage.output.loadIcon(spec, pixelSize: size) {
         case let .success(file): return (file, nil)
         case let .failure(error): return (nil, error.message)
         }

@@ -7,8 +7,9 @@ import Transport
 /// gigabytes costs its own process, limited in CPU time and address space and killed at
 /// `budget`, never the daemon's loop or memory.
 ///
-/// The loop waits `patience` for a decode (an icon takes a few milliseconds, so most are
-/// ready in the same turn and a broken file is still reported in the reply); past it the
+/// The loop waits `patience` for a decode (a decoder starts and decodes an icon in about
+/// 15 ms of CPU, so most are ready in the same turn even on a busy machine, and a broken
+/// file is still reported in the reply); past it the
 /// decode goes on alone and the card shows its kind's icon until the image is ready.
 /// `wakeDescriptor` (an epoll descriptor over the decoders' pipes and a timer for the budget)
 /// becomes readable when a decoder has written, ended or overrun; `collect` then takes the
@@ -17,7 +18,7 @@ import Transport
 /// The corresponding C functions are `posix_spawn` (through `ChildProcesses`), `pipe`,
 /// `read`, `epoll_ctl` and `timerfd_settime`.
 final class DecodeWorker {
-    static let patience = 0.05
+    static let patience = 0.1
     /// How long a decode may take before its process is killed: 2 s, or `$XTOAST_IMAGE_BUDGET`
     /// seconds (0.05 to 60; a value outside that range or not a number is ignored).
     let budget: Double

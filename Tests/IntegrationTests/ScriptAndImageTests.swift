@@ -168,6 +168,61 @@ extension Integration {
             try C.dismissAll(daemon, probe)
         }
 
+        /// The bounding box of the pixels near `color` in the icon column of the one card on
+        /// screen (inside its border, left of where the text starts), in card coordinates.
+        static func extent(_ probe: XProbe, near color: UInt32, column: Int = 66) throws -> (x: Int, y: Int, width: Int, height: Int, card: Rect) {
+            let f = try #require(try C.resting(probe, count: 1).first).frame
+            let c = try C.capture(probe, f)
+            var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+            for py in (c.y + 4)..<(c.y + c.height - 4) {
+                for px in (c.x + 4)..<(c.x + column) where colorDistance(c.at(px, py), color) <= 40 {
+                    minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+                }
+            }
+            guard minX <= maxX else { return (0, 0, 0, 0, f) }
+            return (minX - c.x, minY - c.y, maxX - minX + 1, maxY - minY + 1, f)
+        }
+
+        @Test("an image file gets the 48 px image slot, keeping its aspect ratio, and the card grows to fit; a theme icon stays 20 px")
+        func imageSlot() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            C.parkPointer(probe)
+            // 128×64: twice as wide as tall, so it fits the slot as 48×24.
+            let png = daemon.directory.appendingPathComponent("wide.png")
+            let convert = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "128x64", "xc:#1c71d8", png.path],
+                                                environment: [:])
+            try #require(convert.status == 0, "convert: \(convert.stderr)")
+            var run = try daemon.xtoast(["show", "--timeout", "0", "--icon", png.path, "Album art", "Now playing"])
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            try waitUntil("the image on its card") { try Self.extent(probe, near: 0x1C71D8).width > 0 }
+            let wide = try Self.extent(probe, near: 0x1C71D8)
+            #expect(abs(wide.width - 48) <= 1 && abs(wide.height - 24) <= 1, "the image spans \(wide.width)×\(wide.height) px")
+            #expect(wide.card.height >= 48 + 24, "the card grows to hold a 48 px slot and its padding: \(wide.card.height)")
+            if let shot = ProcessInfo.processInfo.environment["XTOAST_SHOT"] {
+                _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/import"), ["-window", "root", shot],
+                                          environment: ["DISPLAY": TestDisplay.name])
+            }
+            try C.dismissAll(daemon, probe)
+
+            let square = daemon.directory.appendingPathComponent("square.png")
+            _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "128x128", "xc:#1c71d8", square.path], environment: [:])
+            run = try daemon.xtoast(["show", "--timeout", "0", "--icon", "file://" + square.path, "Contact", "A photo"])
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            try waitUntil("the square image on its card") { try Self.extent(probe, near: 0x1C71D8).width > 0 }
+            let photo = try Self.extent(probe, near: 0x1C71D8)
+            #expect(abs(photo.width - 48) <= 1 && abs(photo.height - 48) <= 1, "a 128 px photo spans \(photo.width)×\(photo.height) px")
+            try C.dismissAll(daemon, probe)
+
+            run = try daemon.xtoast(["show", "--kind", "warning", "--timeout", "0", "--icon", "dialog-warning-symbolic", "themed"])
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            // Left of where the text of an icon's card starts (12 + 20 + 10).
+            let themed = try Self.extent(probe, near: Palette.dark.text, column: 40)
+            #expect(themed.width <= 21 && themed.height <= 21 && themed.width >= 10, "a theme icon stays in 20 px: \(themed.width)×\(themed.height)")
+            #expect(themed.card.height < 48 + 24, "and the card keeps its height: \(themed.card.height)")
+            try C.dismissAll(daemon, probe)
+        }
+
         @Test("the icon theme the desktop names over XSETTINGS (Net/IconThemeName) is searched")
         func desktopIconTheme() throws {
             let data = FileManager.default.temporaryDirectory.appendingPathComponent("xtoast-theme-\(getpid())")

@@ -354,7 +354,7 @@ private func problems(_ text: String) -> [String] {
             "theme": "general.theme", "style": "general.style", "position": "general.position", "follow": "general.follow",
             "scale": "general.scale", "maxVisible": "general.max_visible", "timeout": "general.timeout",
             "font": "font.family", "fontSize": "font.size", "radius": "card.radius",
-            "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width",
+            "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout",
         ]

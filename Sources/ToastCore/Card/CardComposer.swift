@@ -30,6 +30,9 @@ public struct CardComposer: Sendable {
         /// The widest the card may be, in device pixels: its monitor's work area less the
         /// margins, so a card on a narrow monitor never reaches past it; nil: the configured width.
         public var maxWidth: Double?
+        /// Whether `iconImage` is a picture (`isPicture`) rather than a theme icon: it then
+        /// gets a slot of its own, `Config.imageSize` square, and the card grows to fit it.
+        public var iconIsPicture = false
 
         public init(expanded: Bool = false, hovered: Bool = false) {
             self.expanded = expanded
@@ -78,6 +81,24 @@ public struct CardComposer: Sendable {
 
     /// The icon's side, in points.
     public static let iconSize = 20.0
+
+    /// Whether an icon is a picture (a file the sender named by path or `file://` URI, or
+    /// pixels stored under a name that is not a path, as `image-data` is) rather than an icon
+    /// looked up in a theme by name: pictures (photos, album art) get the larger image slot.
+    /// `spec` is what the sender gave, `file` what it loaded as.
+    public static func isPicture(spec: String?, file: String) -> Bool {
+        !file.hasPrefix("/") || spec.map(namesFile) == true
+    }
+
+    /// Whether an icon argument names a file (a path, `~/…` or a `file://` URI), not a theme
+    /// icon: the rule `IconLookup.resolve` follows.
+    public static func namesFile(_ spec: String) -> Bool {
+        spec.hasPrefix("~") || spec.hasPrefix("file://") || spec.contains("/")
+    }
+
+    /// The side of the slot an icon is drawn in, in device pixels: the image slot for a
+    /// picture, else the icon's.
+    public func iconSlot(picture: Bool) -> Double { px(picture ? config.imageSize : Self.iconSize) }
 
     /// Lines of message text kept before "…" (title: 2).
     public static let collapsedMessageLines = 3
@@ -160,7 +181,8 @@ public struct CardComposer: Sendable {
         let border = style == .tinted ? px(config.borderWidth) : 0
         let bar = style == .accent ? px(CardMetrics.accentBarWidth) : 0
         let radius = style == .accent ? px(CardMetrics.accentRadius) : px(config.radius)
-        let iconSize = px(Self.iconSize)
+        let picture = appearance.iconImage != nil && appearance.iconIsPicture
+        let iconSize = iconSlot(picture: picture)
         let closeSize = px(CardMetrics.closeButtonSize)
         let textX = bar + padding + iconSize + px(CardMetrics.iconTextGap)
         // At least 1 px, as in the capsule: 0 or less would mean "no wrapping".
@@ -221,9 +243,11 @@ public struct CardComposer: Sendable {
             buttons = rects
             y += buttonHeight(metrics)
         }
-        let naturalHeight = max(y + padding + border / 2, padding * 2 + iconSize).rounded()
+        // The card is at least as tall as its icon, or its picture with the padding below it.
+        let minimumHeight = picture ? top + iconSize + padding + border / 2 : padding * 2 + iconSize
+        let naturalHeight = max(y + padding + border / 2, minimumHeight).rounded()
         let fullHeight = min(naturalHeight, CardMetrics.maxSide)
-        let height = min(appearance.heightLimit.map { max(padding * 2 + iconSize, $0.rounded()) } ?? fullHeight, CardMetrics.maxSide)
+        let height = min(appearance.heightLimit.map { max(minimumHeight.rounded(), $0.rounded()) } ?? fullHeight, CardMetrics.maxSide)
         truncated = truncated || naturalHeight > CardMetrics.maxSide
         if height < naturalHeight {
             // While the height animates, leave out what would spill over the bottom edge; text
@@ -250,7 +274,9 @@ public struct CardComposer: Sendable {
             ops.append(.roundedRect(outline, radius: radius, color: c.background))
             ops.append(.roundedRectSlice(outline, radius: radius, visibleWidth: bar, color: c.accent))
         }
-        let iconRect = Rect(x: bar + padding, y: top + max(0, (lineHeight - iconSize) / 2), width: iconSize, height: iconSize)
+        // An icon is centred on the first line; a picture's top is the text's.
+        let iconTop = picture ? top : top + max(0, (lineHeight - iconSize) / 2)
+        let iconRect = Rect(x: bar + padding, y: iconTop, width: iconSize, height: iconSize)
         if let image = appearance.iconImage {
             ops.append(.image(path: image, iconRect, tint: Self.isSymbolic(image) ? c.text : nil))
         } else {

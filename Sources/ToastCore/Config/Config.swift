@@ -43,6 +43,9 @@ public struct Config: Equatable, Sendable {
     public var borderWidth: Double = 2
     public var padding: Double = 12
     public var cardWidth: Double = 360
+    /// The side of the square an image (a file, `image-data`) is drawn in, beside the text;
+    /// theme icons and the kind's icon keep `CardComposer.iconSize`.
+    public var imageSize: Double = 48
     /// Space between stacked cards.
     public var gap: Double = 8
     /// Space between the stack and the screen edge.
@@ -90,6 +93,9 @@ public enum ConfigLimits {
     /// Below 100 px nothing but the icon fits.
     public static let cardWidth = 2000.0
     public static let minimumCardWidth = 100.0
+    /// An image's slot: below 16 it is smaller than an icon; at 256 (2048 px at scale 8) it
+    /// is as large as dunst's biggest, and fits inside X's limits.
+    public static let imageSize = 16.0...256.0
     public static let padding = 200.0
     public static let radius = 200.0
     public static let borderWidth = 50.0

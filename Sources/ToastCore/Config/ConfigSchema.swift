@@ -42,6 +42,7 @@ enum ConfigSchema {
             number("border_width", \.borderWidth, .upTo(ConfigLimits.borderWidth)),
             number("padding", \.padding, .upTo(ConfigLimits.padding)),
             number("width", \.cardWidth, .within(ConfigLimits.minimumCardWidth...ConfigLimits.cardWidth)),
+            number("image_size", \.imageSize, .within(ConfigLimits.imageSize)),
             number("gap", \.gap, .upTo(ConfigLimits.gap)),
             number("margin", \.margin, .upTo(ConfigLimits.margin)),
             choice("shadow", \.shadow),
