@@ -321,6 +321,27 @@ extension Integration {
             #expect(g > r && g > b, "still the kind's hue: \(hex(low.accent))")
         }
 
+        @Test("expanded, a 2 000-character message grows the card to the work area's height less the margins")
+        func expandToTheWorkArea() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            Self.parkPointer(probe)
+            let long = (1...400).map { "w\($0)" }.joined(separator: " ")
+            _ = try daemon.show(["--timeout", "0", "--title", "Long", long])
+            let collapsed = try #require(try Self.resting(probe, count: 1).first).frame
+            probe.click(at: Point(x: collapsed.x + 60, y: collapsed.midY))
+            let room = probe.screenSize.height - 32
+            var expanded = collapsed
+            try waitUntil("the card to grow to the work area") {
+                guard let card = try? F.restingCards(probe, count: 1, timeout: 0.5).first else { return false }
+                expanded = card.frame
+                return expanded.height > room - 30
+            }
+            #expect(expanded.height <= room && expanded.y == collapsed.y, "\(expanded), room \(room)")
+            try Self.dismissAll(daemon, probe)
+            Self.parkPointer(probe)
+        }
+
         // MARK: Markup
 
         @Test("--markup draws <b> as bold, not as literal tags")

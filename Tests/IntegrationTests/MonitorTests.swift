@@ -185,6 +185,40 @@ extension Integration {
             #expect(f.maxX == 1920 - 16)
         }
 
+        @Test("under a compositor with shadows, a card cut at the seam is cut by its bounding shape, so its shadow stops there too",
+              arguments: ["compositor", "own"])
+        func clippedShapeUnderACompositor(_ shadow: String) throws {
+            let display = try PrivateDisplay(size: "3840x1080")
+            try display.setMonitors(["*LEFT 1920x1080+0+0", "RIGHT 1920x1080+1920+0"])
+            let compositor = Process()
+            compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
+            compositor.arguments = ["-c"]  // client-side shadows, drawn from each window's shape
+            compositor.environment = ["DISPLAY": display.name]
+            compositor.standardOutput = FileHandle.nullDevice
+            compositor.standardError = FileHandle.nullDevice
+            try compositor.run()
+            // Processes started from test threads inherit a mask that blocks SIGTERM.
+            defer { kill(compositor.processIdentifier, SIGKILL); compositor.waitUntilExit() }
+            let probe = try XProbe(display.name)
+            try waitUntil("the compositor to start") { probe.compositorRunning }
+            let daemon = try DaemonHarness(config: "[card]\nshadow = \(shadow)\n", display: display.name)
+            _ = try daemon.show(["--timeout", "0", "-k", "success", "entering from the seam"])
+            // While the card slides in across the seam, its shape ends at the seam.
+            var crossing = 0, seen: [Rect] = []
+            let deadline = Date().addingTimeInterval(0.8)
+            while Date() < deadline {
+                for card in probe.cards() where card.frame.x < 1920 && card.frame.maxX > 1920 {
+                    // The frame read again after the shape: the card moves between requests.
+                    guard let maxX = probe.boundingShapeMaxX(of: card.window),
+                          probe.cards().first(where: { $0.window == card.window })?.frame == card.frame else { continue }
+                    crossing += 1
+                    seen.append(card.frame)
+                    #expect(card.frame.x + Double(maxX) <= 1920, "shape reaches \(card.frame.x + Double(maxX)) past the seam: \(card.frame)")
+                }
+            }
+            #expect(crossing >= 3, "saw the card across the seam \(crossing) times: \(seen), now \(probe.cards().map(\.frame))")
+        }
+
         @Test("cards carry the window manners tools read: _NET_WM_NAME, _NET_WM_PID, WM_CLASS xtoast/Xtoast, notification type")
         func windowManners() throws {
             let display = try PrivateDisplay(size: "1280x800")

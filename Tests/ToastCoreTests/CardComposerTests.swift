@@ -411,3 +411,23 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(compose(toast, appearance: tiny).scene.size.width == 2 * 12 + 20)
     }
 }
+
+@Suite struct ExpandedHeightTests {
+    @Test("expanded, a long message fills the height it is given (the work area less margins), title, buttons and bar included")
+    func expandedFillsItsHeight() {
+        let long = String(repeating: "lorem ipsum dolor sit amet ", count: 80)
+        for toast in [Toast(id: "a", title: "Title", message: long),
+                      Toast(id: "b", title: "Title", message: long, actions: [Action(id: "y", label: "Yes")], progress: 40)] {
+            var appearance = CardComposer.Appearance(expanded: true)
+            appearance.expandedLines = 10
+            appearance.expandedHeight = 600
+            let card = compose(toast, appearance: appearance)
+            // Within one line (17 px) of the limit, never past it; the message is still cut.
+            #expect(card.scene.size.height <= 600 && card.scene.size.height > 600 - 17, "\(toast.id): \(card.scene.size.height)")
+            #expect(card.isTruncated)
+            // The old rule (10 lines for the message too) stopped far short.
+            appearance.expandedHeight = nil
+            #expect(compose(toast, appearance: appearance).scene.size.height < 400)
+        }
+    }
+}

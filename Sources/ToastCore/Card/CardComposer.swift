@@ -14,9 +14,12 @@ public struct CardComposer: Sendable {
     /// How the card looks right now, beyond the toast's own content.
     public struct Appearance: Equatable, Sendable {
         public var expanded = false
-        /// Expanded, the title and message stop at this many lines each (with "…"), so a card
-        /// never grows past its monitor; nil: no limit.
+        /// Expanded, the title stops at this many lines (with "…"), and the message too unless
+        /// `expandedHeight` gives it more; nil: no limit.
         public var expandedLines: Int?
+        /// Expanded, the card grows to at most this height (its work area less the margins):
+        /// the message keeps the lines that fit below the title, above the progress bar and buttons.
+        public var expandedHeight: Double?
         public var hovered = false
         /// The action button under the pointer, and the one held down.
         public var hoveredButton: String?
@@ -214,9 +217,17 @@ public struct CardComposer: Sendable {
         }
         let message = TextLimits.cut(TextSanitizer.sanitize(toast.message))
         if !message.text.isEmpty {
+            var lines = appearance.expanded ? appearance.expandedLines : Self.collapsedMessageLines
+            if appearance.expanded, let limit = appearance.expandedHeight, limit.isFinite {
+                // What the card needs below the message, then as many lines as the rest holds.
+                var below = padding + border / 2
+                if (appearance.progress ?? toast.progress) != nil { below += px(CardMetrics.progressGap) + px(CardMetrics.progressHeight) }
+                if !toast.actions.isEmpty { below += px(CardMetrics.buttonRowGap) + buttonHeight(metrics) }
+                let fitting = Int(max(0, min(Double(TextLimits.maxScalars), ((limit - y - below) / max(1, lineHeight)).rounded(.down))))
+                lines = max(Self.collapsedMessageLines, fitting)
+            }
             let block = TextBlock(text: toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : message.text,
-                                  isMarkup: toast.markup, width: textWidth,
-                                  maxLines: appearance.expanded ? appearance.expandedLines : Self.collapsedMessageLines)
+                                  isMarkup: toast.markup, width: textWidth, maxLines: lines)
             let extent = metrics.measure(block)
             let color = title.text.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
             content.append((.text(block, origin: Point(x: textX, y: y), color: color), y + extent.size.height))

@@ -58,6 +58,15 @@ final class XProbe {
         return Int(count)
     }
 
+    /// The rightmost column (exclusive) the window's bounding shape covers, in the window's
+    /// own coordinates; nil when the window has gone.
+    func boundingShapeMaxX(of window: Window) -> Int? {
+        var count: Int32 = 0, ordering: Int32 = 0
+        guard let rects = XShapeGetRectangles(display, window, ShapeBounding, &count, &ordering) else { return nil }
+        defer { XFree(rects) }
+        return (0..<Int(count)).map { Int(rects[$0].x) + Int(rects[$0].width) }.max()
+    }
+
     /// What the root shows where no window is (black on a bare Xvfb).
     var rootPixel: UInt32 { (try? pixel(0, Int(screenSize.height) - 1)) ?? 0 }
 
