@@ -26,6 +26,9 @@ final class Card {
     var spinner: SpinnerSpec?
     /// Whether the surface is cut to its monitor now (it reaches past the monitor's frame).
     var isClipped = false
+    /// The pointer's hover changed how the card looks; it is repainted at the next frame,
+    /// once, however many crossings and moves came before it.
+    var hoverRepaintDue = false
 
     init(id: String?, key: StackKey, surface: SurfaceID, composed: CardComposer.Card, at start: Point, rest: Point,
          now: Double, tuning: MotionTuning) {

@@ -7,13 +7,15 @@ enum CardIntent: Equatable {
 }
 
 /// The pointer: hover holds a stack and lights buttons, a press starts a swipe, a release
-/// decides between click, swipe and snap-back.
+/// decides between click, swipe and snap-back. Hover only marks a card for the next frame's
+/// repaint, so a flood of crossings and moves costs one repaint per card per frame.
 extension Stage {
     func handle(_ event: InputEvent, board: Board, now: Double) -> [CardIntent] {
         switch event {
         case let .press(surface, button, root, time, serverTime):
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
                   card.drag == nil, !card.isLeaving else { return [] }
+            paintHover(card, toast)  // what is hit is what shows
             card.drag = SwipeGesture(start: root, time: time, cardSize: card.size,
                                      allowed: SwipeDirection.allowed(for: card.key.position), tuning: config.motion,
                                      bounds: monitor(card.key).frame)
@@ -27,7 +29,7 @@ extension Stage {
         case let .motion(surface, root, time):
             guard let card = card(on: surface), let id = card.id, let toast = board.toast(id) else { return [] }
             guard var drag = card.drag else {
-                hover(card, toast, at: card.local(root))
+                hover(card, at: card.local(root), now: now)
                 return []
             }
             let offset = drag.move(to: root, time: time)
@@ -44,7 +46,7 @@ extension Stage {
             card.drag = nil
             dragged = nil
             let pressed = card.appearance.pressedButton
-            if pressed != nil {
+            if pressed != nil || card.hoverRepaintDue {
                 card.appearance.pressedButton = nil
                 repaint(card, toast)
             }
@@ -65,17 +67,15 @@ extension Stage {
         case let .enter(surface, _):
             guard let card = card(on: surface), let id = card.id, let toast = board.toast(id),
                   !card.isLeaving, hovered != id else { return [] }
-            if let previous = hovered.flatMap({ self.card($0) }), let old = previous.id.flatMap({ board.toast($0) }) {
-                unhover(previous, old)
-            }
+            if let previous = hovered.flatMap({ self.card($0) }) { unhover(previous, now: now) }
             hovered = id
             card.appearance.hovered = true
-            repaint(card, toast)
+            hoverChanged(card, now: now)
 
         case let .leave(surface, grabbing):
             // Crossings caused by our own grab say nothing about where the pointer is.
-            guard !grabbing, let card = card(on: surface), let id = card.id, hovered == id, let toast = board.toast(id) else { return [] }
-            unhover(card, toast)
+            guard !grabbing, let card = card(on: surface), let id = card.id, hovered == id else { return [] }
+            unhover(card, now: now)
 
         case .compositorChanged:
             remakeSurfaces(board: board, now: now)
@@ -87,19 +87,31 @@ extension Stage {
         return []
     }
 
-    private func unhover(_ card: Card, _ toast: Toast) {
+    private func unhover(_ card: Card, now: Double) {
         hovered = nil
         card.appearance.hovered = false
         card.appearance.hoveredButton = nil
-        repaint(card, toast)
+        hoverChanged(card, now: now)
     }
 
     /// Lights the button under the pointer (repainting only when that changes).
-    private func hover(_ card: Card, _ toast: Toast, at p: Point) {
+    private func hover(_ card: Card, at p: Point, now: Double) {
         let b = card.composed.button(at: p)
         guard b != card.appearance.hoveredButton else { return }
         card.appearance.hoveredButton = b
-        repaint(card, toast)
+        hoverChanged(card, now: now)
+    }
+
+    /// Marks the card for the next frame's repaint (`stepFrame`).
+    private func hoverChanged(_ card: Card, now: Double) {
+        card.hoverRepaintDue = true
+        armFrames(now)
+    }
+
+    /// Paints a hover change still waiting for its frame now, before the card's buttons
+    /// are hit-tested: a click right after the pointer came in finds the close button there.
+    private func paintHover(_ card: Card, _ toast: Toast) {
+        if card.hoverRepaintDue { repaint(card, toast) }
     }
 
     /// A click: the close button closes, a button chooses its action, a cut card expands (from

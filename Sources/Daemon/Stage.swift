@@ -144,6 +144,7 @@ final class Stage {
 
     /// Repaints a card after its appearance changed (hover, a pressed button), same size.
     func repaint(_ card: Card, _ toast: Toast) {
+        card.hoverRepaintDue = false
         card.composed = compose(toast, card.appearance, on: card.key)
         output.paint(card.surface, card.composed.scene, at: card.surfaceOrigin)
     }
@@ -346,7 +347,7 @@ final class Stage {
     /// Nil when nothing moves at all.
     private var frameIntervalNeeded: Double? {
         let all = allCards
-        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil }) { return frameInterval }
+        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue }) { return frameInterval }
         if all.contains(where: { $0.spinner != nil }) { return max(frameInterval, 1 / Double(SpinnerSpec.stepsPerTurn)) }
         return nil
     }
@@ -372,6 +373,8 @@ final class Stage {
     /// changes repaint; spinners swap pre-rendered frames.
     func stepFrame(board: Board, now: Double) {
         for card in allCards {
+            if card.hoverRepaintDue, card.transition == nil, let id = card.id, let toast = board.toast(id) { repaint(card, toast) }
+            card.hoverRepaintDue = false
             let moving = card.motion.isAnimating
             if moving { card.motion.step(to: now) }
             if card.transition != nil, let id = card.id, let toast = board.toast(id) {

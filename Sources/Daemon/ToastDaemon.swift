@@ -170,17 +170,14 @@ public final class ToastDaemon {
         return code
     }
 
-    /// The work that does not wait: input, due timeouts and frames, then output. Handling
-    /// input can make the screen read more of it into a buffer that `poll()` cannot see, so
-    /// this repeats until no input is left.
+    /// The work that does not wait: one bounded batch of screen input, due timeouts and
+    /// frames, then output. Input left over (a flood, or what handling made the screen read
+    /// into a buffer `poll()` cannot see) waits for the next turn, after the sockets and the
+    /// bus are served: `pollTimeout` does not sleep while it waits.
     private func turn() {
-        var input = output.takeInput()
-        repeat {
-            for event in input { service.handle(event, now: clock.now()) }
-            service.advance(now: clock.now())
-            output.flush()
-            input = output.takeInput()
-        } while !input.isEmpty
+        for event in output.takeInput() { service.handle(event, now: clock.now()) }
+        service.advance(now: clock.now())
+        output.flush()
         for error in output.takeErrors() { Log.info("screen: \(error)") }
         expirePartialLines(clock.now())
         for gone in clients.flush() { drop(gone) }
@@ -196,8 +193,10 @@ public final class ToastDaemon {
     }
 
     /// Milliseconds until the next toast timeout (or frame, should the frame timer have
-    /// failed), rounded up so a deadline is never slept short and spun on; -1 sleeps until input.
+    /// failed), rounded up so a deadline is never slept short and spun on; -1 sleeps until
+    /// input; 0 while the screen holds input already read.
     private func pollTimeout(_ now: Double) -> Int32 {
+        if output.hasPendingInput { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.stage.nextFrame : nil
         guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline].compactMap({ $0 }).min() else { return -1 }

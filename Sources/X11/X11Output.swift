@@ -161,22 +161,19 @@ public final class X11Output: Output {
 
     public func ungrabPointer(serverTime: UInt) { display.ungrabPointer(time: serverTime) }
 
-    /// A compositor change switches the visual here, before the loop hears of it, so the
-    /// surfaces it makes again are of the new kind; a notification that changes nothing is dropped.
+    /// One turn's batch of X events. Screen and compositor notifications come in bursts
+    /// (RandR sends several per change; a compositor can come and go many times a second):
+    /// each is re-read at most once per batch. A compositor change switches the visual here,
+    /// before the loop hears of it, so the surfaces it makes again are of the new kind; a
+    /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
-        var screenChanged = false
-        let events = display.takeEvents().filter { event in
-            // Many screen notifications come at once (RandR sends several per change): one will do.
-            if event == .screenChanged {
-                screenChanged = true
-                return false
-            }
-            guard event == .compositorChanged else { return true }
-            let argb = display.hasCompositor
-            guard argb != visual.hasAlpha else { return false }
-            visual = CardVisual(display: display, argb: argb)
+        let taken = display.takeEvents()
+        let screenChanged = taken.contains(.screenChanged)
+        var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }
+        if taken.contains(.compositorChanged), display.hasCompositor != visual.hasAlpha {
+            visual = CardVisual(display: display, argb: !visual.hasAlpha)
             loadedPainter = nil  // made again, for the new visual, when next needed
-            return true
+            events.append(.compositorChanged)
         }
         var extra: [InputEvent] = []
         let decoded = images.collect()
@@ -192,6 +189,8 @@ public final class X11Output: Output {
         }
         return events + extra
     }
+
+    public var hasPendingInput: Bool { display.hasQueuedEvents }
 
     /// One line for the log: the screen's size and its monitors' work areas.
     public var screenDescription: String {

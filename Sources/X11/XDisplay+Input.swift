@@ -3,16 +3,40 @@ import ToastCore
 
 /// Decoding X events into the loop's `InputEvent`s, so nothing above this layer sees an `XEvent`.
 extension XDisplay {
-    /// Takes the buffered events (`XPending`, `XNextEvent`) and decodes those the loop acts
-    /// on. `compositorChanged` is reported as the bare X notification; the output decides
+    /// Events handed to the loop per turn at most, as the bus's messages and a client's
+    /// reads are bounded: while another X client floods the server (crossings, motion, a
+    /// compositor toggling), the socket and the bus are still served every turn. More than
+    /// the pointer makes in a frame; motion made stale by later motion does not count.
+    static let eventsPerTurn = 512
+    /// X events looked at per turn at most, kept or not. Those the loop does not act on
+    /// (forged input, other windows' news) cost a fraction of a microsecond each: a flood of
+    /// them is emptied from Xlib's queue quickly, so little piles up behind it.
+    static let rawEventsPerTurn = 8192
+
+    /// Takes up to `eventsPerTurn` events the loop acts on, oldest first, with stale motion
+    /// dropped (`InputEvent.latestMotion`). Events Xlib already holds are taken first; the
+    /// connection is read again (`XPending`) only once none is left, so a flood waits in the
+    /// kernel's socket buffer and the server rather than in this process's memory.
+    /// `compositorChanged` is reported as the bare X notification; the output decides
     /// whether the compositor really came or went.
+    /// The corresponding C functions are `XEventsQueued`, `XPending` and `XNextEvent`.
     func takeEvents() -> [InputEvent] {
         var events: [InputEvent] = []
-        while XPending(handle) > 0 {
+        for _ in 0..<Self.rawEventsPerTurn {
+            if events.count >= Self.eventsPerTurn {
+                events = InputEvent.latestMotion(events)
+                // Go on only while thinning left real room (it is O(n) a time).
+                guard events.count < Self.eventsPerTurn * 3 / 4 else { break }
+            }
+            guard hasQueuedEvents || XPending(handle) > 0 else { break }
             if let event = decode(nextEvent()) { events.append(event) }
         }
-        return events
+        return InputEvent.latestMotion(events)
     }
+
+    /// Whether events already read from the connection wait in Xlib's queue, where `poll()`
+    /// cannot see them. Reads nothing. The corresponding C function is `XEventsQueued`.
+    var hasQueuedEvents: Bool { XEventsQueued(handle, QueuedAlready) > 0 }
 
     private func decode(_ event: XEvent) -> InputEvent? {
         var e = event
@@ -30,9 +54,9 @@ extension XDisplay {
             return .release(surface: SurfaceID(b.window), button: b.button, root: Point(x: Double(b.x_root), y: Double(b.y_root)),
                             time: Double(b.time) / 1000, serverTime: b.time)
         case MotionNotify:
-            // Only the latest position matters; skip motion events already queued behind this one.
-            var m = e.xmotion
-            while XCheckTypedWindowEvent(handle, m.window, MotionNotify, &e) != 0 { m = e.xmotion }
+            // Stale motion is dropped per batch (`takeEvents`), never by searching the
+            // connection for more (which would read a whole flood into memory).
+            let m = e.xmotion
             return .motion(surface: SurfaceID(m.window), root: Point(x: Double(m.x_root), y: Double(m.y_root)),
                            time: Double(m.time) / 1000)
         case EnterNotify:
@@ -48,7 +72,10 @@ extension XDisplay {
 
     /// The event types that carry what the user did with the pointer or the keyboard.
     private static func isUserInput(_ type: Int32) -> Bool {
-        [ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify, KeyPress, KeyRelease].contains(type)
+        switch type {
+        case ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify, KeyPress, KeyRelease: true
+        default: false
+        }
     }
 
     /// Keeps pointer events coming to `window` while a drag is under way, even off the card.

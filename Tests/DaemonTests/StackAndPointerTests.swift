@@ -62,6 +62,28 @@ import ToastCore
         #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: "1", reason: .timeout))
     }
 
+    @Test("issue 17: a flood of crossings and moves costs one repaint per card per frame, and still ends hovered as the last crossing says")
+    func hoverFloodIsOnePaintPerFrame() throws {
+        let rig = Rig()
+        rig.show(#""message":"flooded","timeout":0,"actions":[{"id":"ok","label":"OK"}]"#)
+        rig.wait(1)
+        let card = try #require(rig.output.live.first)
+        let before = card.surface.paints
+        for i in 0..<5000 {
+            rig.input(.enter(surface: card.id, grabbing: false))
+            rig.input(.motion(surface: card.id, root: Point(x: 904 + Double(i % 300), y: 30), time: 2000))
+            rig.input(.leave(surface: card.id, grabbing: false))
+        }
+        rig.input(.enter(surface: card.id, grabbing: false))
+        #expect(card.surface.paints == before, "nothing painted before the frame")
+        rig.wait(1.0 / 60)
+        #expect(card.surface.paints == before + 1, "one repaint for the whole flood: \(card.surface.paints - before)")
+        rig.wait(1)
+        #expect(card.surface.paints == before + 1, "and no more after it")
+        #expect(rig.service.stage.hovered == "1")
+        #expect(rig.service.nextDeadline == nil, "frames stop once it is painted")
+    }
+
     @Test("a fast drag outward swipes the card away: reason swipe, and it leaves to the right off screen")
     func swipe() throws {
         let rig = Rig()

@@ -65,8 +65,12 @@ public protocol Output: AnyObject {
     func grabPointer(_ surface: SurfaceID, serverTime: UInt)
     func ungrabPointer(serverTime: UInt)
 
-    /// Every input event already received, decoded, in order.
+    /// The input events received, decoded, in order: at most one loop turn's worth (a
+    /// bounded batch), so a flood of input cannot keep the loop from its other clients.
     func takeInput() -> [InputEvent]
+    /// Whether input already read from the screen's connection waits for the next
+    /// `takeInput`, where `poll()` on `fileDescriptor` cannot see it: the loop must not sleep.
+    var hasPendingInput: Bool { get }
     /// Sends what was asked so far to the screen.
     func flush()
     /// Runs `body` if the screen goes away for good (the X server dies). `body` must not call

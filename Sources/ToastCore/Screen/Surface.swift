@@ -43,3 +43,26 @@ public enum InputEvent: Equatable, Sendable {
     /// Images that were decoding off the loop can be drawn now.
     case imagesReady
 }
+
+extension InputEvent {
+    /// `events` without the pointer motion that later motion on the same surface makes
+    /// stale, with no press or release between them: a batch of moves costs one, and a
+    /// swipe still sees where the pointer was at each press and release.
+    public static func latestMotion(_ events: [InputEvent]) -> [InputEvent] {
+        var movedLater: Set<SurfaceID> = []
+        var kept: [InputEvent] = []
+        kept.reserveCapacity(events.count)
+        for event in events.reversed() {
+            switch event {
+            case let .motion(surface, _, _):
+                guard movedLater.insert(surface).inserted else { continue }
+            case .press, .release:
+                movedLater.removeAll()
+            default:
+                break
+            }
+            kept.append(event)
+        }
+        return kept.reversed()
+    }
+}

@@ -100,6 +100,7 @@ final class FakeOutput: Output {
         defer { input = [] }
         return input
     }
+    var hasPendingInput: Bool { false }
 
     func flush() {}
     private(set) var connectionLost: (() -> Void)?

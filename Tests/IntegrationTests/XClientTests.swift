@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import ToastCore
+
+extension Integration {
+    /// Issue 17: what other X clients can do to the daemon (flood the server with events,
+    /// toggle a compositor, rewrite the panels) never stalls it or grows it.
+    @Suite struct XClientTests {
+        typealias F = FoundationTests
+
+        static let xflood = InstallTests.repository.appendingPathComponent("scripts/lib/xflood")
+
+        /// A line of `/proc/PID/status` (`VmRSS`, `VmHWM`) in KiB.
+        static func memory(_ pid: Int32, _ field: String) throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
+                  let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else {
+                throw TestFailure("no \(field) in /proc/\(pid)/status")
+            }
+            return kib
+        }
+
+        @Test("an X flood for 3 s (XTest motion over a card, forged crossings, a compositor and a panel toggling): list and show are answered within a second throughout, and memory stays bounded")
+        func floodKeepsTheLoopServing() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            _ = try daemon.show(["--timeout", "0", "flooded"])
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let pid = daemon.process.processIdentifier
+            let before = try Self.memory(pid, "VmRSS")
+            let f = card.frame
+            let flood = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/python3"), [
+                Self.xflood.path, display.name, "3", "motion,crossing,compositor,workarea",
+                String(Int(f.x) - 20), String(Int(f.y)), String(Int(f.width) + 40), String(Int(f.height)),
+            ], environment: ["PATH": "/usr/bin:/bin"])
+            var slowest = 0.0, answered = 0
+            while flood.process.isRunning {
+                for line in [#"{"op":"list"}"#, #"{"op":"show","message":"during the flood","timeout":0.2}"#] {
+                    let client = try ProtocolClient(path: daemon.socketPath)
+                    let start = Date()
+                    let reply = try client.request(line)
+                    slowest = max(slowest, Date().timeIntervalSince(start))
+                    #expect(reply["ok"]?.bool == true, "\(reply.text)")
+                    answered += 1
+                }
+            }
+            let sent = try flood.finish()
+            #expect(sent.status == 0, "xflood: \(sent.stderr)")
+            #expect(answered >= 6, "requests answered during the flood: \(answered); the flood sent \(sent.stdout)")
+            #expect(slowest < 1, "the slowest reply took \(slowest) s; the flood sent \(sent.stdout)")
+            let peak = try Self.memory(pid, "VmHWM")
+            #expect(peak - before < 32 * 1024, "resident \(before / 1024) MiB before, peak \(peak / 1024) MiB; the flood sent \(sent.stdout)")
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+        }
+    }
+}
