@@ -61,7 +61,7 @@ let package = Package(
         // The daemon runs for the whole session, so its idle private memory counts: linked as a
         // position-dependent executable, the Swift metadata in its data needs no relocating at
         // load, which keeps about 200 KiB of its pages clean (shared with the file) instead of dirty.
-        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11", "ToastCore"],
+        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11", "ToastCore", "Transport"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11", "ToastCore"]),

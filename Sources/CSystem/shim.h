@@ -14,15 +14,16 @@
 #include <sys/timerfd.h>
 #include <time.h>
 
-/// Blocks SIGTERM, SIGINT and SIGHUP and returns a non-blocking, close-on-exec signalfd that
-/// reads them; -1 with errno set on failure. The sigset_t sequence stays here so Swift holds
-/// no sigset_t plumbing (on some libcs sigemptyset and sigaddset are macros).
-static inline int xt_signalfd_for_term_hup(void) {
+/// Blocks SIGTERM, SIGINT, SIGHUP and SIGCHLD and returns a non-blocking, close-on-exec
+/// signalfd that reads them; -1 with errno set on failure. The sigset_t sequence stays here so
+/// Swift holds no sigset_t plumbing (on some libcs sigemptyset and sigaddset are macros).
+static inline int xt_signalfd_for_daemon(void) {
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGCHLD);
     if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import CSystem
 
-/// SIGTERM, SIGINT and SIGHUP arrive as readable data on a descriptor, so the poll loop
-/// handles them like any other input: no code runs inside a signal handler.
+/// SIGTERM, SIGINT, SIGHUP and SIGCHLD (a child process ended: reap it) arrive as readable
+/// data on a descriptor, so the poll loop handles them like any other input: no code runs
+/// inside a signal handler. Several SIGCHLDs may arrive as one, so each reaps every child.
 /// The corresponding C functions are `sigprocmask`, `signalfd` and `read`.
 enum SignalFD {
     /// Why the signals cannot be watched; the daemon refuses to start rather than ignore them.
@@ -13,9 +14,9 @@ enum SignalFD {
         var description: String { message }
     }
 
-    /// Blocks the three signals and returns the descriptor that reads them.
+    /// Blocks the four signals and returns the descriptor that reads them.
     static func open() throws(Failure) -> Int32 {
-        let fd = xt_signalfd_for_term_hup()
+        let fd = xt_signalfd_for_daemon()
         guard fd >= 0 else { throw Failure(message: "cannot watch for signals: \(String(cString: strerror(errno)))") }
         return fd
     }

@@ -5,7 +5,8 @@ import ToastCore
 import Transport
 
 /// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
-/// clients, a signalfd, the frame timer, the session bus and the image decoder's wake pipe.
+/// clients, a signalfd, the frame timer, the session bus, the image decoder's wake pipe and
+/// the rule scripts' output.
 /// It sleeps until one of them is ready or the next deadline (a toast's timeout, a partial
 /// line's, the bus's; frames come from the timer); with nothing to do it never wakes. It
 /// holds wiring only: what it does is `ToastService`'s.
@@ -22,6 +23,10 @@ public final class ToastDaemon {
     /// started on go away, the daemon shuts down.
     private var bus: NotificationBus?
     private let signals: Int32
+    /// Every child process, the image decoders' and the rule scripts': reaped on SIGCHLD.
+    private let children: ChildProcesses
+    /// Runs the rules' scripts; its pipes are polled and its timeouts are deadlines.
+    let scripts: ScriptRunner
     /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
     /// milliseconds only, which put frames 17 ms apart instead of 16.7).
     private let frames: FrameTimer
@@ -43,8 +48,12 @@ public final class ToastDaemon {
         }
     }
 
-    public init(output: any Output, configPath: String?, busOptions: BusOptions = BusOptions(arguments: [])) throws(StartError) {
+    /// `children` is the process table the output spawns its helpers into (the daemon reaps
+    /// them all on SIGCHLD, and runs the rules' scripts in it too).
+    public init(output: any Output, configPath: String?, busOptions: BusOptions = BusOptions(arguments: []),
+                children: ChildProcesses = ChildProcesses()) throws(StartError) {
         self.output = output
+        self.children = children
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.displayName, uid: getuid())
         do {
@@ -63,6 +72,8 @@ public final class ToastDaemon {
         let router = EventRouter(clients: clients)
         service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale)
+        let service = service
+        scripts = ScriptRunner(children: children, timeout: { service.board.config.scriptTimeout })
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
@@ -82,6 +93,8 @@ public final class ToastDaemon {
     /// What the loop waits on, named rather than found by index.
     private enum Source {
         case screen, listener, signals, bus, frames
+        /// A rule script has printed (or closed its output).
+        case scripts
         /// Work the screen did off the loop has finished (an image decoded).
         case wake
         case client(Connection)
@@ -108,6 +121,9 @@ public final class ToastDaemon {
             if output.wakeDescriptor >= 0 {
                 sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
             }
+            for fd in scripts.descriptors {
+                sources.append((.scripts, pollfd(fd: fd, events: Int16(POLLIN), revents: 0)))
+            }
             if let bus, bus.isConnected {
                 sources.append((.bus, pollfd(fd: bus.fd, events: bus.events, revents: 0)))
             }
@@ -127,6 +143,7 @@ public final class ToastDaemon {
             let now = clock.now()
             // sd-bus also wants processing at its deadline (0 while messages wait unread).
             if let due = bus?.deadline, due <= now { bus?.process() }
+            if let due = scripts.nextDeadline, due <= now { scripts.killOverdue(now: now) }
             for (i, (source, _)) in sources.enumerated() where fds[i].revents != 0 {
                 let revents = Int32(fds[i].revents)
                 switch source {
@@ -139,6 +156,7 @@ public final class ToastDaemon {
                 case .wake: break  // the next turn takes what finished, through the output's input
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
+                case .scripts: scripts.readOutput()
                 case .bus: bus?.process()
                 case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case let .client(c):
@@ -193,13 +211,13 @@ public final class ToastDaemon {
     }
 
     /// Milliseconds until the next toast timeout (or frame, should the frame timer have
-    /// failed), rounded up so a deadline is never slept short and spun on; -1 sleeps until
-    /// input; 0 while the screen holds input already read.
+    /// failed, or a rule script's timeout), rounded up so a deadline is never slept short and
+    /// spun on; -1 sleeps until input; 0 while the screen holds input already read.
     private func pollTimeout(_ now: Double) -> Int32 {
         if output.hasPendingInput { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.stage.nextFrame : nil
-        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline].compactMap({ $0 }).min() else { return -1 }
+        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, scripts.nextDeadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
@@ -311,6 +329,8 @@ public final class ToastDaemon {
         for signal in SignalFD.read(signals) {
             switch signal {
             case SIGHUP: _ = service.reload(now: now)
+            // Whoever a child was started by, its end goes to its own `onEnd`.
+            case SIGCHLD: children.reap()
             default:
                 Log.info("signal \(signal): shutting down")
                 running = false
@@ -362,10 +382,11 @@ public final class ToastDaemon {
 
 /// Starts the daemon on `output` and runs it until a signal; returns the process exit code.
 /// Exits 1 with one line on stderr when a live daemon holds the socket.
-public func runDaemon(output: any Output, arguments: [String] = []) -> Int32 {
+/// `children` is the process table `output` spawns its helpers into.
+public func runDaemon(output: any Output, arguments: [String] = [], children: ChildProcesses = ChildProcesses()) -> Int32 {
     do {
         return try ToastDaemon(output: output, configPath: ConfigFile.defaultPath(),
-                               busOptions: ToastDaemon.BusOptions(arguments: arguments)).run()
+                               busOptions: ToastDaemon.BusOptions(arguments: arguments), children: children).run()
     } catch {
         Log.info(error.message)
         return 1

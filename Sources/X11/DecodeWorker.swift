@@ -32,7 +32,8 @@ final class DecodeWorker {
     /// waited for in full, up to the budget).
     let wakeDescriptor: Int32
     private let timer: Int32
-    /// The decoders, and whoever else shares the table.
+    /// The decoders, and whoever else shares the table (the daemon's rule scripts): this
+    /// worker counts, times and kills only its own.
     let children: ChildProcesses
     /// This executable, re-run as the decoder.
     private let executable = "/proc/self/exe"
@@ -81,7 +82,7 @@ final class DecodeWorker {
     /// Starts decoding the file at `path` to fit a `box`×`box` square, and waits `patience` for it.
     func start(path: String, box: Int, now: Double) -> Outcome {
         let job = DecodeJob(path: path, box: max(1, min(box, DecodedImage.maxSide)))
-        guard children.count < Self.maxRunning else {
+        guard children.count(.imageDecoder) < Self.maxRunning else {
             guard queued.count < Self.maxQueued else {
                 return .done(.failure(ImageError("\(Self.maxRunning + Self.maxQueued) earlier images are still decoding")))
             }
@@ -112,7 +113,7 @@ final class DecodeWorker {
         }
         var ended = done
         done = []
-        for pid in children.killOverdue(now: now) {
+        for pid in children.killOverdue(now: now, owner: .imageDecoder) {
             guard let job = running.first(where: { $0.pid == pid }) else { continue }
             finish(job)
             ended.append((job, .failure(overrun)))
@@ -124,7 +125,7 @@ final class DecodeWorker {
             }
         }
         _ = children.reap()
-        while children.count < Self.maxRunning, !queued.isEmpty {
+        while children.count(.imageDecoder) < Self.maxRunning, !queued.isEmpty {
             let job = queued.removeFirst()
             if let failure = launch(job, now: now) { ended.append((job, .failure(failure))) }
         }
@@ -146,7 +147,7 @@ final class DecodeWorker {
         _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
         let seconds = Int(budget.rounded(.up)) + 1
         let spawned = children.spawn(executable, [DecodeHelper.argument, String(job.box), String(seconds), job.path],
-                                     stdout: fds[1], deadline: now + budget)
+                                     owner: .imageDecoder, stdout: fds[1], deadline: now + budget)
         close(fds[1])
         switch spawned {
         case let .failure(error):
@@ -175,8 +176,8 @@ final class DecodeWorker {
     /// Arms the timer for the next budget to run out, or for a retry at reaping.
     private func armTimer(now: Double) {
         guard timer >= 0 else { return }
-        var next = children.nextDeadline
-        if children.count > running.count { next = min(next ?? .infinity, now + Self.reapRetry) }
+        var next = children.nextDeadline(.imageDecoder)
+        if children.count(.imageDecoder) > running.count { next = min(next ?? .infinity, now + Self.reapRetry) }
         guard let next, next.isFinite else {
             _ = xt_timerfd_disarm(timer)
             return
@@ -240,4 +241,9 @@ final class DecodeJob {
             _ = poll(&fd, 1, Int32(max(1, min(left * 1000, 60_000)).rounded(.up)))
         }
     }
+}
+
+extension ChildProcesses.Owner {
+    /// The image decoders' share of a process table.
+    static let imageDecoder = ChildProcesses.Owner("image decoder")
 }

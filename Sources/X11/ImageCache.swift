@@ -1,6 +1,7 @@
 import CX11
 import Glibc
 import ToastCore
+import Transport
 
 /// Icon images kept on the X server, decoded and scaled once per (file, size, tint).
 ///
@@ -20,7 +21,7 @@ final class ImageCache {
     private var entries: [Key: Entry] = [:]
     private var uses: UInt64 = 0
     /// Decodes in processes of their own, within a time and memory budget.
-    private let worker = DecodeWorker()
+    private let worker: DecodeWorker
     /// Decodes still running, by what they will become.
     private var pending: [Key: (job: DecodeJob, stamp: FileStamp)] = [:]
     /// The decoded pixels of untinted images, for recolouring and for uploading again, least
@@ -47,8 +48,9 @@ final class ImageCache {
         var lastUse: UInt64
     }
 
-    init(display: XDisplay) {
+    init(display: XDisplay, children: ChildProcesses) {
         self.display = display
+        worker = DecodeWorker(children: children)
         format = XRenderFindStandardFormat(display.handle, Int32(PictStandardARGB32))
     }
 

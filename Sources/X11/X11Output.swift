@@ -38,8 +38,9 @@ public final class X11Output: Output {
     public struct OpenError: Error { public let message: String }
 
     /// Opens `$DISPLAY`, watches for a compositor, and opens a first font (the daemon sets
-    /// the configured one next).
-    public init() throws(OpenError) {
+    /// the configured one next). The image decoders are spawned into `children`, the table
+    /// the daemon reaps on SIGCHLD.
+    public init(children: ChildProcesses = ChildProcesses()) throws(OpenError) {
         guard let display = XDisplay() else {
             throw OpenError(message: "cannot open display \"\(Self.environment("DISPLAY") ?? "")\": is an X server running and DISPLAY set?")
         }
@@ -48,7 +49,7 @@ public final class X11Output: Output {
         }
         self.display = display
         visual = CardVisual(display: display, argb: display.hasCompositor)
-        images = ImageCache(display: display)
+        images = ImageCache(display: display, children: children)
         display.watchCompositor()
         display.watchScreen()
         monitors = display.readMonitors()

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Daemon
 import ToastCore
+import Transport
 import X11
 
 /// `xtoastd`: the daemon executable that `xtoast daemon` hands over to. It puts the loop on
@@ -21,9 +22,12 @@ if CommandLine.arguments.dropFirst().contains("--version") {
 }
 ProcessMemory.useSingleArena()
 do {
-    let output = try X11Output()
+    // One table of child processes: the image decoders and the rule scripts, reaped by the
+    // daemon on SIGCHLD.
+    let children = ChildProcesses()
+    let output = try X11Output(children: children)
     withExtendedLifetime(output) {
-        exit(runDaemon(output: output, arguments: Array(CommandLine.arguments.dropFirst())))
+        exit(runDaemon(output: output, arguments: Array(CommandLine.arguments.dropFirst()), children: children))
     }
 } catch {
     let line = Array("xtoastd: \(error.message)\n".utf8)
