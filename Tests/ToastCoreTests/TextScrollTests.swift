@@ -89,4 +89,27 @@ import ToastCore
             metrics: FixedMetrics())
         #expect(short.scroll == nil && message(short)?.firstLine == nil)
     }
+
+    /// The fake's lines, but a scrolled window grows a pixel per line it is scrolled, as lines
+    /// of emoji or a large span are taller than the regular face's.
+    private struct UnevenMetrics: TextMeasuring {
+        var lineHeight: Double { FixedMetrics().lineHeight }
+        func measure(_ block: TextBlock) -> TextExtent {
+            var extent = FixedMetrics().measure(block)
+            extent.size.height += Double(block.firstLine ?? 0)
+            return extent
+        }
+    }
+
+    @Test("the card keeps its height as the text scrolls, even past lines taller than the regular face's")
+    func heightStaysPut() {
+        func height(_ scroll: Int) -> Double {
+            var appearance = CardComposer.Appearance(expanded: true)
+            appearance.expandedHeight = 300
+            appearance.scrollLines = scroll
+            return CardComposer(config: .default, scale: 1).compose(long, style: .tinted, appearance: appearance,
+                                                                    metrics: UnevenMetrics()).scene.size.height
+        }
+        #expect(height(3) == height(0) && height(9) == height(0))
+    }
 }

@@ -249,7 +249,12 @@ public struct CardComposer: Sendable {
                     scroll = window
                 }
             }
-            let extent = metrics.measure(block)
+            var extent = metrics.measure(block)
+            if let scroll {
+                // The window keeps one height wherever it stands, even where lines are taller or
+                // shorter (emoji, a large span): the card never changes size as the text scrolls.
+                extent.size.height = Double(scroll.visible) * lineHeight
+            }
             let color = title.text.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
             content.append((.text(block, origin: Point(x: textX, y: y), color: color), y + extent.size.height))
             if scroll?.hasMoreBelow == true {
