@@ -7,12 +7,17 @@ enum CardIntent: Equatable {
 }
 
 /// The pointer: hover holds a stack and lights buttons, a press starts a swipe, a release
-/// decides between click, swipe and snap-back. Hover only marks a card for the next frame's
+/// decides between click, swipe and snap-back; the wheel (buttons 4 and 5) only scrolls an
+/// expanded card's message, never clicks. Hover only marks a card for the next frame's
 /// repaint, so a flood of crossings and moves costs one repaint per card per frame.
 extension Stage {
     func handle(_ event: InputEvent, board: Board, now: Double) -> [CardIntent] {
         switch event {
         case let .press(surface, button, root, time, serverTime):
+            if let notches = TextScroll.wheelNotches(button: button) {
+                if let card = card(on: surface), let id = card.id, let toast = board.toast(id) { wheel(card, toast, notches: notches) }
+                return []
+            }
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
                   card.drag == nil, !card.isLeaving else { return [] }
             paintHover(card, toast)  // what is hit is what shows
@@ -85,6 +90,16 @@ extension Stage {
             imagesReady(board: board, now: now)
         }
         return []
+    }
+
+    /// A wheel notch over a card: an expanded card whose message does not fit scrolls it
+    /// (`TextScroll`), same size and place; any other card ignores it.
+    private func wheel(_ card: Card, _ toast: Toast, notches: Int) {
+        guard card.appearance.expanded, !card.isLeaving, let scroll = card.composed.scroll else { return }
+        let first = scroll.scrolled(byNotches: notches)
+        guard first != scroll.first else { return }
+        card.appearance.scrollLines = first
+        repaint(card, toast)
     }
 
     private func unhover(_ card: Card, now: Double) {

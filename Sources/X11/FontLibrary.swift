@@ -84,6 +84,10 @@ final class FontLibrary: TextMeasuring {
 final class Layout {
     let handle: OpaquePointer
     let extent: TextExtent
+    /// For a scrolled block (`TextBlock.firstLine`): how far above the block's origin the
+    /// whole layout is drawn so that its first shown line sits at the origin (pixels); the
+    /// painter clips the drawing to `extent`. Zero for any other block.
+    let windowTop: Double
 
     /// Widths beyond this many pixels are treated as unbounded (no wrapping); Pango units are
     /// 32-bit, 1024 to the pixel.
@@ -109,13 +113,15 @@ final class Layout {
         } else {
             pango_layout_set_width(layout, -1)
         }
-        if let lines = block.maxLines {
+        // A scrolled block lays the whole text out and shows a window of its lines (below).
+        let maxLines = block.firstLine == nil ? block.maxLines : nil
+        if let lines = maxLines {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
             pango_layout_set_height(layout, -Int32(max(1, min(lines, Self.maxLines))))
         }
         // A negative height limits lines per paragraph only, so a message of many short lines
         // is cut to its first `maxLines` paragraphs here, the last one ending in "…".
-        let paragraphs = block.maxLines.map { max(1, min($0, Self.maxLines)) }
+        let paragraphs = maxLines.map { max(1, min($0, Self.maxLines)) }
         var cut = false
         if !(block.isMarkup && Self.setMarkup(block.text, on: layout, paragraphs: paragraphs, cut: &cut)) {
             let text = paragraphs.flatMap { Self.firstParagraphs(block.text, $0) }
@@ -124,12 +130,41 @@ final class Layout {
         }
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, nil, &logical)
+        if let first = block.firstLine {
+            let window = Self.window(of: layout, first: first, count: block.maxLines ?? Self.maxLines)
+            windowTop = window.top
+            extent = TextExtent(size: Size(width: Double(max(0, logical.width)), height: window.height),
+                                lineCount: window.count, isCut: window.isCut)
+            return
+        }
+        windowTop = 0
         extent = TextExtent(size: Size(width: Double(max(0, logical.width)), height: Double(max(0, logical.height))),
                             lineCount: Int(max(0, pango_layout_get_line_count(layout))),
                             isCut: cut || pango_layout_is_ellipsized(layout) != 0)
     }
 
     deinit { xt_pango_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// Lines `first ..< first + count` of a laid-out text (clamped to the lines it has): the
+    /// top of the first and the height down to the bottom of the last, in pixels, and whether
+    /// lines lie outside. The corresponding C functions are `pango_layout_get_iter`,
+    /// `pango_layout_iter_get_line_extents` and `pango_layout_iter_next_line`.
+    private static func window(of layout: OpaquePointer, first: Int, count: Int) -> (top: Double, height: Double, count: Int, isCut: Bool) {
+        let total = Int(max(0, pango_layout_get_line_count(layout)))
+        let start = max(0, min(first, total - 1))
+        let end = min(total, start + max(1, min(count, Self.maxLines)))
+        guard let iter = pango_layout_get_iter(layout) else { return (0, 0, 0, total > 0) }
+        defer { pango_layout_iter_free(iter) }
+        var top = 0.0, bottom = 0.0, index = 0
+        repeat {
+            var line = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &line)
+            if index == start { top = Double(line.y) / Double(PANGO_SCALE) }
+            if index == end - 1 { bottom = Double(line.y + line.height) / Double(PANGO_SCALE); break }
+            index += 1
+        } while pango_layout_iter_next_line(iter) != 0
+        return (top.rounded(.down), max(0, bottom.rounded(.up) - top.rounded(.down)), end - start, start > 0 || end < total)
+    }
 
     /// The first `count` paragraphs (newline-separated) with "…" at the end, or nil when the
     /// text has no more than that.

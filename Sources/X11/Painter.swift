@@ -98,7 +98,19 @@ final class Painter {
                 var xftColor = XftColor()
                 var rc = renderColor(color)
                 XftColorAllocValue(d, visual.visual, visual.colormap, &rc, &xftColor)
-                pango_xft_render_layout(draw, &xftColor, layout.handle, pangoUnits(origin.x), pangoUnits(origin.y))
+                if block.firstLine != nil {
+                    // A scrolled window: the layout drawn higher, clipped to the lines shown and to
+                    // the room the composer gave them (`maxLines` lines of the regular face).
+                    let room = Double(min(block.maxLines ?? Layout.maxLines, Layout.maxLines)) * fonts.lineHeight
+                    var clip = XRectangle(x: Int16(Int32(pixel: origin.x)), y: Int16(Int32(pixel: origin.y)),
+                                          width: UInt16(clamping: Int32(pixel: layout.extent.size.width + 2)),
+                                          height: UInt16(clamping: Int32(pixel: min(layout.extent.size.height, room))))
+                    XftDrawSetClipRectangles(draw, 0, 0, &clip, 1)
+                    pango_xft_render_layout(draw, &xftColor, layout.handle, pangoUnits(origin.x), pangoUnits(origin.y - layout.windowTop))
+                    XftDrawSetClip(draw, nil)
+                } else {
+                    pango_xft_render_layout(draw, &xftColor, layout.handle, pangoUnits(origin.x), pangoUnits(origin.y))
+                }
                 XftColorFree(d, visual.visual, visual.colormap, &xftColor)
             }
         }

@@ -342,6 +342,63 @@ extension Integration {
             Self.parkPointer(probe)
         }
 
+        @Test("expanded, the wheel (XTest buttons 5 and 4) scrolls a 2 000-character message inside the card, never dismissing it")
+        func wheelScrollsTheText() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            Self.parkPointer(probe)
+            let client = try ProtocolClient(path: daemon.socketPath)
+            let long = (1...400).map { "w\($0)" }.joined(separator: " ")
+            let id = try #require(try client.reply(#"{"op":"show","title":"Long","message":"\#(long)","timeout":0}"#)["id"]?.string)
+            let collapsed = try #require(try Self.resting(probe, count: 1).first).frame
+            // A notch on the collapsed card does nothing (it neither expands nor dismisses it).
+            let pointer = Point(x: collapsed.x + 60, y: collapsed.midY)
+            probe.movePointer(to: pointer)
+            probe.button(5, down: true)
+            probe.button(5, down: false)
+            probe.click(at: pointer)
+            let room = probe.screenSize.height - 32
+            var expanded = collapsed
+            try waitUntil("the card to grow to the work area") {
+                guard let card = try? F.restingCards(probe, count: 1, timeout: 0.5).first else { return false }
+                expanded = card.frame
+                return expanded.height > room - 30
+            }
+            func text() throws -> [UInt32] { TextArea(try Self.capture(probe, expanded), left: 40, right: 30).pixels }
+            let first = try text()
+            for _ in 0..<3 {
+                probe.button(5, down: true)
+                probe.button(5, down: false)
+            }
+            var scrolled = first
+            try waitUntil("the text to scroll") {
+                scrolled = try text()
+                return scrolled != first
+            }
+            let changed = zip(first, scrolled).filter { $0 != $1 }.count
+            #expect(changed > first.count / 50, "the text moved, not a pixel or two: \(changed) of \(first.count)")
+            #expect(try #require(probe.cards().first).frame == expanded, "the card keeps its size and place")
+            if let shot = ProcessInfo.processInfo.environment["XTOAST_SHOT"] {
+                _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/import"), ["-window", "root", shot],
+                                          environment: ["DISPLAY": TestDisplay.name])
+            }
+            for _ in 0..<3 {
+                probe.button(4, down: true)
+                probe.button(4, down: false)
+            }
+            try waitUntil("the text to scroll back to the top") { try text() == first }
+            #expect(probe.cards().count == 1 && probe.cards().first?.frame == expanded)
+            // Nothing ended: every line up to the reply to a ping is not a dismissal.
+            client.send(#"{"op":"ping"}"#)
+            while true {
+                let line = try client.next()
+                if line["event"] == nil { #expect(line["ok"]?.bool == true); break }
+                #expect(line["event"]?.string != "dismissed", "the wheel dismissed \(id): \(line.text)")
+            }
+            try Self.dismissAll(daemon, probe)
+            Self.parkPointer(probe)
+        }
+
         // MARK: Markup
 
         @Test("--markup draws <b> as bold, not as literal tags")

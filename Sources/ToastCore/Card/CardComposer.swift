@@ -36,6 +36,9 @@ public struct CardComposer: Sendable {
         /// Whether `iconImage` is a picture (`isPicture`) rather than a theme icon: it then
         /// gets a slot of its own, `Config.imageSize` square, and the card grows to fit it.
         public var iconIsPicture = false
+        /// Expanded, the message's first shown line when it has more lines than the card
+        /// holds (the wheel scrolls it); kept within the message by `TextScroll.clamp`.
+        public var scrollLines = 0
 
         public init(expanded: Bool = false, hovered: Bool = false) {
             self.expanded = expanded
@@ -59,6 +62,9 @@ public struct CardComposer: Sendable {
         public var expandButton: Rect?
         /// The height the card has with nothing left out (its target while `heightLimit` animates).
         public var fullHeight: Double
+        /// The message's scrolled window on an expanded card whose message has more lines than
+        /// fit; nil when it all shows (or the card is collapsed): the wheel then does nothing.
+        public var scroll: TextScroll?
 
         public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil,
                     iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0), buttons: [(id: String, rect: Rect)] = [],
@@ -70,12 +76,13 @@ public struct CardComposer: Sendable {
             self.buttons = buttons
             self.fullHeight = fullHeight ?? scene.size.height
             expandButton = nil
+            scroll = nil
         }
 
         public static func == (a: Card, b: Card) -> Bool {
             a.scene == b.scene && a.isTruncated == b.isTruncated && a.closeButton == b.closeButton && a.iconRect == b.iconRect
                 && a.buttons.map(\.id) == b.buttons.map(\.id) && a.buttons.map(\.rect) == b.buttons.map(\.rect)
-                && a.fullHeight == b.fullHeight && a.expandButton == b.expandButton
+                && a.fullHeight == b.fullHeight && a.expandButton == b.expandButton && a.scroll == b.scroll
         }
 
         /// The action button at a point in card coordinates.
@@ -216,8 +223,10 @@ public struct CardComposer: Sendable {
             truncated = truncated || extent.isCut || title.isCut
         }
         let message = TextLimits.cut(TextSanitizer.sanitize(toast.message))
+        var scroll: TextScroll?
         if !message.text.isEmpty {
             var lines = appearance.expanded ? appearance.expandedLines : Self.collapsedMessageLines
+            var scrollable = false
             if appearance.expanded, let limit = appearance.expandedHeight, limit.isFinite {
                 // What the card needs below the message, then as many lines as the rest holds.
                 var below = padding + border / 2
@@ -225,12 +234,34 @@ public struct CardComposer: Sendable {
                 if !toast.actions.isEmpty { below += px(CardMetrics.buttonRowGap) + buttonHeight(metrics) }
                 let fitting = Int(max(0, min(Double(TextLimits.maxScalars), ((limit - y - below) / max(1, lineHeight)).rounded(.down))))
                 lines = max(Self.collapsedMessageLines, fitting)
+                scrollable = true
             }
-            let block = TextBlock(text: toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : message.text,
+            var block = TextBlock(text: toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : message.text,
                                   isMarkup: toast.markup, width: textWidth, maxLines: lines)
-            let extent = metrics.measure(block)
+            if scrollable, let visible = lines {
+                // More lines than the card holds: a window on the whole message that the wheel moves.
+                var whole = block
+                whole.maxLines = nil
+                let total = metrics.measure(whole).lineCount
+                if total > visible {
+                    let window = TextScroll(first: appearance.scrollLines, visible: visible, total: total)
+                    block.firstLine = window.first
+                    scroll = window
+                }
+            }
+            var extent = metrics.measure(block)
+            if let scroll {
+                // The window keeps one height wherever it stands, even where lines are taller or
+                // shorter (emoji, a large span): the card never changes size as the text scrolls.
+                extent.size.height = Double(scroll.visible) * lineHeight
+            }
             let color = title.text.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
             content.append((.text(block, origin: Point(x: textX, y: y), color: color), y + extent.size.height))
+            if scroll?.hasMoreBelow == true {
+                let bottom = y + extent.size.height
+                let lastLine = Rect(x: textX, y: bottom - lineHeight, width: textWidth, height: lineHeight)
+                content += scrollFade(over: lastLine, color: c.background).map { ($0, bottom) }
+            }
             y += extent.size.height
             truncated = truncated || extent.isCut || message.isCut
         }
@@ -313,7 +344,19 @@ public struct CardComposer: Sendable {
         var card = Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
                         isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
         card.expandButton = expand
+        card.scroll = scroll
         return card
+    }
+
+    /// The hint that a scrolled message goes on below: its last shown line fades into the
+    /// card's background, in `CardMetrics.scrollFadeSteps` bands that grow denser downward.
+    func scrollFade(over line: Rect, color: RGBA) -> [DrawOp] {
+        let steps = CardMetrics.scrollFadeSteps
+        return (1...steps).map { i in
+            let h = (line.height * Double(i) / Double(steps)).rounded()
+            return .roundedRect(Rect(x: line.x, y: line.maxY - h, width: line.width, height: h), radius: 0,
+                                color: color.withAlpha(CardMetrics.scrollFadeAlpha))
+        }
     }
 
     /// Whether an icon file is a symbolic one (`NAME-symbolic.svg`, `.png`, …): a monochrome

@@ -36,4 +36,9 @@ public enum CardMetrics {
     public static let shadowMargin = 10.0
     public static let shadowLayers = 5
     public static let shadowDrop = 3.0
+    /// The fade over a scrolled message's last shown line when more follows: this many bands
+    /// of the card's background, each this opaque (0-255); stacked, the line's foot is about
+    /// 80 % covered and its top 30 %, so it still reads while saying "there is more".
+    public static let scrollFadeSteps = 4
+    public static let scrollFadeAlpha: UInt8 = 80
 }

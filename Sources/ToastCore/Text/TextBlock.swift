@@ -13,13 +13,19 @@ public struct TextBlock: Hashable, Sendable {
     public var width: Double
     /// Lines kept before the ellipsis; nil keeps them all (an expanded card).
     public var maxLines: Int?
+    /// A scrolled window on the text (an expanded card's message that does not fit): the whole
+    /// text is laid out and only `maxLines` lines from this one (0-based) are measured and
+    /// drawn, clipped to them, without an ellipsis. Nil: the text from its top, cut by `maxLines`.
+    public var firstLine: Int?
 
-    public init(text: String, isMarkup: Bool = false, style: FontStyle = .regular, width: Double, maxLines: Int? = nil) {
+    public init(text: String, isMarkup: Bool = false, style: FontStyle = .regular, width: Double, maxLines: Int? = nil,
+                firstLine: Int? = nil) {
         self.text = text
         self.isMarkup = isMarkup
         self.style = style
         self.width = width
         self.maxLines = maxLines
+        self.firstLine = firstLine
     }
 }
 

@@ -59,7 +59,8 @@ func decoded(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) 
 /// Fixed metrics standing in for Pango: 7 px per character, 8 in bold, line height 17, all
 /// multiplied by `scale` as a font opened at that scale would be. Lines break after as many
 /// characters as fit (no word boundaries) and at newlines; markup tags take no room and an
-/// entity is one character. A cut block's last line ends in "…".
+/// entity is one character. A cut block's last line ends in "…"; a scrolled one (`firstLine`)
+/// keeps its window's lines as they are.
 struct FixedMetrics: TextMeasuring {
     var scale = 1.0
     /// Where a first line's baseline sits below the block's top, for tests phrased in baselines.
@@ -86,6 +87,12 @@ struct FixedMetrics: TextMeasuring {
                 lines.append(String(rest.prefix(perLine)))
                 rest = rest.dropFirst(perLine)
             } while !rest.isEmpty
+        }
+        if let first = block.firstLine {
+            // A scrolled window: the lines from `first`, no ellipsis.
+            let start = max(0, min(first, lines.count - 1))
+            let end = min(lines.count, start + max(1, block.maxLines ?? lines.count))
+            return (Array(lines[start..<end]), start > 0 || end < lines.count)
         }
         guard let limit = block.maxLines, lines.count > limit else { return (lines, false) }
         var kept = Array(lines.prefix(max(1, limit)))
