@@ -70,6 +70,7 @@ let package = Package(
         .executableTarget(name: "fuzz-config", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-markup", dependencies: ["ToastCore", "CPango", "FuzzSupport"]),
         .executableTarget(name: "fuzz-card", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-xvalues", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-image", dependencies: ["X11"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
