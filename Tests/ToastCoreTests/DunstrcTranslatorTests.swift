@@ -45,9 +45,13 @@ import Testing
         #expect(config.follow == .none)
         #expect(config.scale == nil)
         #expect(config.timeout == 10)                // [urgency_normal]
-        #expect(config.timeouts[.debug] == 10)       // [urgency_low]
-        #expect(config.colors == [.debug: 0x222222, .info: 0x285577, .error: 0xFF0000])
-        #expect(config.rules.isEmpty)                // its rule examples are commented out
+        #expect(config.timeouts[.debug] == nil)      // low urgency is not the debug kind
+        #expect(config.colors == [.info: 0x285577, .error: 0xFF0000])
+        // [urgency_low] is the one rule: its rule examples are commented out.
+        #expect(config.rules.rules.map(\.name) == ["dunst urgency_low"])
+        let low = config.rules.evaluate(RuleSubject(urgency: .low))
+        #expect(low.settings.timeout == 10 && low.settings.color == 0x222222)
+        #expect(config.rules.evaluate(RuleSubject(urgency: .normal)).matched.isEmpty)
         let diagnostics = result.diagnostics
         #expect(diagnostics.allSatisfy { $0.hasPrefix("dunstrc:") && $0.contains(": not translated: ") })
         #expect(diagnostics.contains("dunstrc:7: not translated: monitor (xtoast shows toasts on the primary monitor unless follow says otherwise)"))
@@ -63,7 +67,7 @@ import Testing
         #expect(Self.uncommented.contains("\n[signed_on]\n"))
         let (config, result) = try translated(Self.uncommented)
         let rules = config.rules
-        #expect(rules.rules.map(\.name) == ["transient_disable", "transient_history_ignore", "espeak", "script-test",
+        #expect(rules.rules.map(\.name) == ["dunst urgency_low", "transient_disable", "transient_history_ignore", "espeak", "script-test",
                                             "ignore", "history-ignore", "skip-display", "signed_on", "signed_off",
                                             "says", "twitter", "stack-volumes"])
         // The fullscreen examples set nothing xtoast has.
@@ -115,8 +119,10 @@ import Testing
         #expect(config.radius == 8)
         #expect(config.borderWidth == 2)   // 99 is out of bounds; dunst reads the first, so 1 is ignored
         #expect(config.maxVisible == 3 && config.follow == .mouse && config.scale == 2)
-        #expect(config.timeouts[.debug] == 1.5 && config.timeout == 120)
-        #expect(config.colors == [.debug: 0x222233, .info: 0x00FF00])
+        #expect(config.timeout == 120)
+        #expect(config.colors == [.info: 0x00FF00])
+        let low = config.rules.evaluate(RuleSubject(urgency: .low)).settings
+        #expect(low.timeout == 1.5 && low.color == 0x222233)
         #expect(config.rules.evaluate(RuleSubject(urgency: .critical)).subject.icon == "/icons/alarm.png")
         let d = result.diagnostics
         #expect(d.contains { $0.hasPrefix("dunstrc:5: not translated: frame_width (99 is outside") })

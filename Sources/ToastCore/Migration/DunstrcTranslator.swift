@@ -2,10 +2,12 @@
 ///
 /// `[global]` gives the geometry (`origin` and `offset`, or the older `geometry`, become
 /// `position` and `margin`), `width`, `frame_width`, `corner_radius`, `font`, `follow`,
-/// `gap_size`, `padding`, `scale` and `notification_limit`; each `[urgency_*]` gives the
-/// timeout and the accent colour of its kind (low: `debug`, normal: every kind's default,
-/// critical: `error`, as `NotificationMapping.kind` chooses kinds) and its `default_icon` as a
-/// rule. Every other section is a rule: its filters become `match` lines (a glob as `=`, or
+/// `gap_size`, `padding`, `scale` and `notification_limit`; `[urgency_normal]` and
+/// `[urgency_critical]` give the timeout and the accent colour of their kind (normal: every
+/// kind's default, critical: `error`, as `NotificationMapping.kind` chooses kinds), and
+/// `[urgency_low]` a rule matching low urgency (a low toast keeps its category's kind, drawn
+/// muted, so no kind stands for it): its timeout and colour as the rule's settings. Each
+/// section's `default_icon` is a rule too. Every other section is a rule: its filters become `match` lines (a glob as `=`, or
 /// `~` when `enable_posix_regex` is on) and its settings xtoast's.
 ///
 /// What has no xtoast equivalent is left out and named in a diagnostic,
@@ -50,7 +52,7 @@ private struct Translation {
         self.home = home
     }
 
-    static let urgencySections = ["urgency_low": (Urgency.low, "debug"), "urgency_normal": (Urgency.normal, "info"),
+    static let urgencySections = ["urgency_low": (Urgency.low, "info"), "urgency_normal": (Urgency.normal, "info"),
                                   "urgency_critical": (Urgency.critical, "error")]
     /// Sections of older dunst versions or of features xtoast lacks, never rules.
     static let otherSections: [String: String] = [
@@ -224,11 +226,15 @@ private struct Translation {
 
     mutating func translateUrgency(_ section: Dunstrc.Section, urgency: Urgency, kind: String, global: Dunstrc.Section?) {
         var used: Set<String> = []
+        // Low urgency has no kind of its own: what its section sets becomes one rule's settings.
+        var lowRule: [String] = []
         if let entry = section.entry("timeout") {
             used.insert("timeout")
             if let seconds = Self.seconds(entry.value) {
                 switch urgency {
-                case .low: setNumber("timeouts", "debug", seconds, line: entry.line, key: "timeout", range: 0...ConfigLimits.timeout)
+                case .low:
+                    if (0...ConfigLimits.timeout).contains(seconds) { lowRule.append("timeout = \(Self.format(seconds))") }
+                    else { note(entry.line, "timeout", "\(Self.format(seconds)) s is outside xtoast's 0 to \(Self.format(ConfigLimits.timeout))") }
                 case .normal: setNumber("general", "timeout", seconds, line: entry.line, key: "timeout", range: 0...ConfigLimits.timeout)
                 case .critical:
                     if seconds != 0 { note(entry.line, "timeout", "critical toasts never expire on xtoast, as the notification specification advises") }
@@ -242,7 +248,9 @@ private struct Translation {
         let frame = section.entry("frame_color"), background = section.entry("background")
         if let chosen = frame ?? background {
             used.insert(chosen.key)
-            if let color = Self.color(chosen.value) { set("colors", kind, color) }
+            if let color = Self.color(chosen.value) {
+                if urgency == .low { lowRule.append("color = \(color)") } else { set("colors", kind, color) }
+            }
             else { note(chosen.line, chosen.key, "expected #RRGGBB, got '\(chosen.value)'") }
             if frame != nil, let background {
                 used.insert("background")
@@ -251,8 +259,10 @@ private struct Translation {
         }
         if let entry = section.entry("default_icon") {
             used.insert("default_icon")
-            rules.append(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"])
+            if urgency == .low { lowRule.append("default_icon = \(Self.quoted(entry.value))") }
+            else { rules.append(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"]) }
         }
+        if !lowRule.isEmpty { rules.append(["[rule dunst \(section.name)]", "match urgency = low"] + lowRule) }
         for entry in section.entries where !used.contains(entry.key) {
             note(entry.line, entry.key, entry.key == "foreground" ? "the text colour follows the theme" : "xtoast has no such setting per urgency")
         }
