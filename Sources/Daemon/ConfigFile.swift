@@ -5,9 +5,7 @@ import Transport
 enum ConfigFile {
     /// `$XDG_CONFIG_HOME/xtoast/config`, falling back to `~/.config/xtoast/config`.
     static func defaultPath() -> String? {
-        if let xdg = Environment.get("XDG_CONFIG_HOME"), !xdg.isEmpty { return "\(xdg)/xtoast/config" }
-        if let home = Environment.get("HOME"), !home.isEmpty { return "\(home)/.config/xtoast/config" }
-        return nil
+        ConfigPath.resolve(xdgConfigHome: Environment.get("XDG_CONFIG_HOME"), home: Environment.get("HOME"))
     }
 
     /// Parses the file over the defaults, logging every problem with file and line (and

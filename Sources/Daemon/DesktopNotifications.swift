@@ -1,25 +1,18 @@
 import ToastCore
 import Transport
 
-/// The freedesktop notification server's logic, without the bus: `Notify` and
-/// `CloseNotification` become board operations, and the board's events for bus toasts become
-/// the signals to emit. The bus adapter (`NotificationBus`) only reads and writes messages,
-/// so everything here runs in `DaemonTests` on a fake screen.
+/// The freedesktop notification server without the bus: a `Notify` call becomes a
+/// `Submission` for the service's one way in (`ToastService.submit`, where rules, the
+/// critical policy, stack tags and replacing are decided), `CloseNotification` a dismissal,
+/// and the board's events for bus toasts the signals to emit. The bus adapter
+/// (`NotificationBus`) only reads and writes messages, so everything here runs in
+/// `DaemonTests` on a fake screen.
 final class DesktopNotifications {
     /// Every bus client is one owner: the interface's signals go to the whole bus anyway.
     static let owner = Owner(.bus, 1)
     private let service: ToastService
-    /// Live toasts by stack tag (`x-dunst-stack-tag`, `x-canonical-private-synchronous`),
-    /// per application, as dunst scopes them.
-    private var tags: [TagKey: String] = [:]
-    private var images: UInt64 = 0
     /// Ids this server showed that may still be live, so they can all end when the name is lost.
     private var issued: Set<String> = []
-
-    private struct TagKey: Hashable {
-        var app: String
-        var tag: String
-    }
 
     /// Set while critical notifications are shown as normal, so the log says it once per flood.
     private var clampingCritical = false
@@ -43,61 +36,30 @@ final class DesktopNotifications {
         return entry
     }
 
-    private func liveCritical() -> Int {
-        let board = service.board
-        return issued.filter { board.toast($0)?.urgency == .critical }.count
-    }
-
-    /// Shows or replaces a notification; returns its id (never 0) and lines for the log.
+    /// Shows, replaces or skips a notification; returns its id (never 0) and lines for the
+    /// log. `sender` is the client's unique bus name; `wallNow` the scripts' timestamp.
     ///
     /// `replaces_id` of a live toast shown over the bus replaces it in place (same id, no
     /// `NotificationClosed`); of one that is gone, or that a script showed on the socket, a
     /// new toast is shown, as the specification asks for an id it does not know. A stack tag a
-    /// live toast of the same application has ends that toast (reason 4) for the new one.
-    func notify(_ call: NotifyCall, now: Double) -> (id: UInt32, notes: [String]) {
-        var decision = NotificationMapping.decide(call, entry: desktopEntry(call))
-        var notes = decision.notes
-        if decision.request.urgency == .critical, liveCritical() >= NotificationLimits.maxLiveCritical {
-            decision.request.urgency = .normal
-            decision.request.timeout = nil
-            if !clampingCritical { notes.append("more than \(NotificationLimits.maxLiveCritical) critical notifications: new ones are shown as normal") }
-            clampingCritical = true
-        } else if decision.request.urgency == .critical {
-            clampingCritical = false
+    /// live toast of the same application has ends that toast (reason 4) for the new one. A
+    /// toast a rule skips or drops still gets its id, then `NotificationClosed` (reason 2).
+    func notify(_ call: NotifyCall, sender: String? = nil, now: Double, wallNow: Double = 0) -> (id: UInt32, notes: [String]) {
+        let mapped = NotificationMapping.decide(call, entry: desktopEntry(call))
+        var notes = mapped.notes
+        let submission = mapped.submission(replacesID: call.replacesID, sender: sender)
+        let admitted = service.submit(submission, from: Self.owner, now: now, wallNow: wallNow)
+        let clamped = admitted.clampedCritical
+        if clamped, !clampingCritical {
+            notes.append("more than \(NotificationLimits.maxLiveCritical) critical notifications: new ones are shown as normal")
         }
-        var iconFile: String?
-        if let image = decision.image {
-            images &+= 1
-            switch service.storeImage("dbus-image-\(images)", image) {
-            case let .success(name): iconFile = name
-            case let .failure(error): notes.append(error.message)
-            }
-        }
-        let app = decision.request.app ?? ""
-        let tagKey = decision.stackTag.map { TagKey(app: app, tag: $0) }
-        var found: String?
-        if call.replacesID != 0, isOurs(String(call.replacesID)) {
-            let old = String(call.replacesID)
-            if service.replace(old, with: decision.request, iconFile: iconFile, now: now) { found = old }
-        }
-        if found == nil, let tagKey, let old = tags[tagKey], isOurs(old) {
-            found = service.takeOver(old, with: decision.request, from: Self.owner, iconFile: iconFile, now: now)
-        }
-        let id: String
-        if let found {
-            id = found
-        } else {
-            let shown = service.show(decision.request, from: Self.owner, iconFile: iconFile, now: now)
-            id = shown.id
-            if let warning = shown.warning { notes.append(warning) }
-        }
-        if let tagKey { tags[tagKey] = id }
-        issued.insert(id)
+        if submission.request.urgency == .critical { clampingCritical = clamped }
+        notes += admitted.warnings
+        issued.insert(admitted.id)
         let board = service.board
-        tags = tags.filter { board.toast($0.value) != nil }
         issued = issued.filter { board.toast($0) != nil }
         // The board's ids for new toasts are decimal and below UInt32.max; 0 is never one.
-        return (UInt32(id) ?? 0, notes)
+        return (UInt32(admitted.id) ?? 0, notes)
     }
 
     /// `CloseNotification`: ends the toast with reason 3. An id that is gone is no error:
@@ -118,7 +80,6 @@ final class DesktopNotifications {
             _ = service.dismiss(id, reason: .replaced, now: now)
         }
         issued = []
-        tags = [:]
     }
 
     /// The signal an event for a bus toast becomes.

@@ -32,6 +32,11 @@ final class NotificationBus {
     private let target: UnsafeMutablePointer<xt_bus_target>
     private let notifications: DesktopNotifications
     private let now: () -> Double
+    /// UNIX seconds, for the scripts a notification's rules run.
+    private let wallNow: () -> Double
+    /// Events held while a `Notify` is answered: its reply (the id) goes out before any
+    /// signal about that id (a skipped notification's `NotificationClosed`).
+    private var heldEvents: [ToastEvent]?
     /// Whether this connection owns the name now. It asks with `SD_BUS_NAME_QUEUE`, so while
     /// another server holds the name (or after one took it) it waits in the bus's queue, and
     /// the bus hands the name back (`NameAcquired`) when that server goes.
@@ -41,10 +46,12 @@ final class NotificationBus {
     /// Set when the connection broke (the bus went away): the daemon then shuts down.
     private(set) var isLost = false
 
-    private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double) {
+    private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double,
+                 wallNow: @escaping () -> Double) {
         self.bus = bus
         self.notifications = notifications
         self.now = now
+        self.wallNow = wallNow
         target = .allocate(capacity: 1)
         target.initialize(to: xt_bus_target(handler: { message, context, error in
             guard let message, let context else { return -EINVAL }
@@ -64,14 +71,15 @@ final class NotificationBus {
     /// it. Nil, after one log line, when there is no session bus: the daemon then serves its
     /// socket only. The corresponding C functions are `sd_bus_open_user`,
     /// `sd_bus_add_object_vtable`, `sd_bus_match_signal` and `sd_bus_request_name`.
-    static func connect(_ notifications: DesktopNotifications, replace: Bool, now: @escaping () -> Double) -> NotificationBus? {
+    static func connect(_ notifications: DesktopNotifications, replace: Bool, now: @escaping () -> Double,
+                        wallNow: @escaping () -> Double = { 0 }) -> NotificationBus? {
         var handle: OpaquePointer?
         var r = sd_bus_open_user(&handle)
         guard r >= 0, let handle else {
             Log.info("no session bus (\(describe(r))): not the desktop's notification server; the socket still serves")
             return nil
         }
-        let server = NotificationBus(bus: handle, notifications: notifications, now: now)
+        let server = NotificationBus(bus: handle, notifications: notifications, now: now, wallNow: wallNow)
         r = xt_bus_add_notifications(handle, &server.objectSlot, server.target)
         if r >= 0 { r = xt_bus_add_daemon(handle, &server.daemonSlot, server.target) }
         // The rules name the bus as the sender; `dispatch` checks it again on each message.
@@ -194,6 +202,10 @@ final class NotificationBus {
     /// Emits the signal a board event becomes, if any. The corresponding C functions are
     /// `sd_bus_message_new_signal`, `sd_bus_message_append_basic` and `sd_bus_send`.
     func emit(_ event: ToastEvent) {
+        if heldEvents != nil {
+            heldEvents?.append(event)
+            return
+        }
         guard let bus, let signal = notifications.signal(for: event) else { return }
         var message: OpaquePointer?
         let member: String
@@ -229,9 +241,15 @@ final class NotificationBus {
             switch member {
             case "Notify":
                 let call = try readNotify(message)
-                let (id, notes) = notifications.notify(call, now: now())
+                let sender = sd_bus_message_get_sender(message).map { String(cString: $0) }
+                heldEvents = []
+                let (id, notes) = notifications.notify(call, sender: sender, now: now(), wallNow: wallNow())
                 for note in notes { Log.info("Notify from \(Log.quoted(call.appName)): \(note)") }
-                return reply(message) { appendU32($0, id) }
+                let answered = reply(message) { appendU32($0, id) }
+                let held = heldEvents ?? []
+                heldEvents = nil
+                for event in held { emit(event) }
+                return answered
             case "CloseNotification":
                 var id: UInt32 = 0
                 try check(sd_bus_message_read_basic(message, Self.type("u"), &id))

@@ -191,7 +191,8 @@ final class Stage {
     private func updateSpinner(_ card: Card, _ toast: Toast) {
         var spec: SpinnerSpec?
         if toast.kind == .loading, toast.icon == nil, !card.isLeaving {
-            let colors = composer.colors(for: .loading, style: toast.style ?? config.style, muted: toast.urgency == .low)
+            let colors = composer.colors(for: .loading, style: toast.style ?? config.style, muted: toast.urgency == .low,
+                                         color: toast.color)
             spec = SpinnerSpec(rect: card.composed.iconRect.offsetBy(card.composed.scene.inset),
                                color: colors.accent, background: colors.background)
         }

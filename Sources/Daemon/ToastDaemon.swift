@@ -82,7 +82,8 @@ public final class ToastDaemon {
         if busOptions.enabled {
             let clock = clock
             let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
-            bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() })
+            bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() },
+                                          wallNow: { clock.wallNow() })
             router.bus = { [weak self] event in self?.bus?.emit(event) }
         }
         // Under systemd (Type=notify): ready once the socket listens.

@@ -12,15 +12,25 @@ final class ToastService {
     private let loadConfig: (Config) -> (config: Config, diagnostics: [String])
     /// The desktop's scale when the config sets none (from `Xft.dpi`).
     private let desktopScale: (Config) -> Double
+    /// The rules' run-time enable and disable and their match counts, beside `board.config.rules`.
+    private(set) var ruleState: RuleState
+    /// Runs a matched rule's script with its environment (`ScriptEnvironment`), after the
+    /// decision; it must not block. The daemon wires it to its script runner.
+    private let runScript: (RuleScript, [(String, String)]) -> Void
+    /// Names raw images stored for cards.
+    private var images: UInt64 = 0
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
-         desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 }) {
+         desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 },
+         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }) {
         board = Board(config: config)
         stage = Stage(output: output, config: config, scale: desktopScale(config))
         self.sink = sink
         self.loadConfig = loadConfig
         self.desktopScale = desktopScale
+        self.runScript = runScript
+        ruleState = RuleState(for: config.rules)
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
@@ -44,11 +54,9 @@ final class ToastService {
         case .ping:
             return .ok(id: nil)
         case let .show(show):
-            let icon = loadIcon(show.icon)
-            let monitor = chooseMonitor(show.monitor)
-            let id = board.show(show, owner: owner, monitor: monitor.name, iconFile: icon.file, now: now)
-            let warnings = [icon.warning, monitor.warning].compactMap { $0 }
-            return .ok(id: id, extra: warnings.isEmpty ? [] : [("warning", .string(warnings.joined(separator: "; ")))])
+            let admitted = submit(Submission(show, source: .socket), from: owner, now: now, wallNow: wallNow)
+            let warnings = admitted.warnings
+            return .ok(id: admitted.id, extra: warnings.isEmpty ? [] : [("warning", .string(warnings.joined(separator: "; ")))])
         case let .update(update):
             let icon = loadIcon(update.icon)
             switch board.update(update, iconFile: icon.file, now: now) {
@@ -74,34 +82,75 @@ final class ToastService {
         case .reload:
             let diagnostics = reload(now: now)
             return .ok(id: nil, extra: diagnostics.isEmpty ? [] : [("warning", .string(diagnostics.joined(separator: "; ")))])
+        case .rules:
+            return .ok(id: nil, extra: [("rules", RuleStatus.json(ruleState.statuses(of: board.config.rules)))])
+        case let .rule(name, change):
+            guard let enabled = ruleState.change(name, change, in: board.config.rules) else {
+                return .error("no rule named \"\(name)\" (xtoast rules lists them)")
+            }
+            Log.info("rule \(Log.quoted(name)) \(enabled ? "enabled" : "disabled")")
+            return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
+        case let .test(submission):
+            // The run-time state counts; nothing is shown, stored or counted.
+            guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
+                return .ok(id: nil)
+            }
+            return .ok(id: nil, extra: members)
         }
     }
 
-    /// Replaces a live toast's content silently, keeping its id, slot and owner (the D-Bus
-    /// `replaces_id`). `iconFile` is an image already stored (raw pixels); without one the
-    /// request's icon is looked up. False when no toast has that id.
-    func replace(_ id: String, with request: ShowRequest, iconFile: String? = nil, now: Double) -> Bool {
-        defer { settle(now) }
-        return board.replace(id, with: request, iconFile: iconFile ?? loadIcon(request.icon).file, now: now)
+    /// What `submit` did: the toast's id, why its icon or monitor could not be used, and
+    /// whether a critical bus toast was shown as normal (`NotificationLimits.maxLiveCritical`).
+    struct Admitted {
+        var id: String
+        var warnings: [String]
+        var clampedCritical: Bool
     }
 
-    /// Shows a toast decoded elsewhere (a D-Bus `Notify`), on the monitor the config's follow
-    /// rule picks. `iconFile` is an image already stored; without one the request's icon is
-    /// looked up. Returns the id and why an icon could not be used.
-    func show(_ request: ShowRequest, from owner: Owner, iconFile: String?, now: Double) -> (id: String, warning: String?) {
+    /// The one way in for a new or replacing toast, from either source once decoded: the
+    /// admission decides (rules, critical policy, stack tag, replace or take-over, skip),
+    /// the matches are counted, the board follows, and each matched rule's script is handed
+    /// to `runScript` (a dropped toast's too). `wallNow` is the scripts' `XTOAST_TIMESTAMP`.
+    func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
         defer { settle(now) }
-        let icon = iconFile.map { (file: Optional($0), warning: String?.none) } ?? loadIcon(request.icon)
-        let monitor = chooseMonitor(request.monitor)
-        let id = board.show(request, owner: owner, monitor: monitor.name, iconFile: icon.file, now: now)
-        return (id, icon.warning)
-    }
-
-    /// Shows a toast in the place of a live one under a new id (the D-Bus stack tag); nil
-    /// when `oldID` is not live. `iconFile` as for `show`.
-    func takeOver(_ oldID: String, with request: ShowRequest, from owner: Owner, iconFile: String?, now: Double) -> String? {
-        defer { settle(now) }
-        let file = iconFile ?? loadIcon(request.icon).file
-        return board.takeOver(oldID, with: request, owner: owner, iconFile: file, now: now)
+        let decision = Admission.decide(submission, board: board, state: ruleState)
+        ruleState.record(decision.outcome)
+        var toast = decision.toast
+        var warnings: [String] = []
+        let id: String
+        switch decision.action {
+        case .skipDisplay:
+            id = board.skip(toast, reason: .skipped, owner: owner, now: now)
+        case .drop:
+            id = board.skip(toast, reason: .dropped, owner: owner, now: now)
+        case .show, .replace, .takeOver:
+            if let image = decision.image {
+                images &+= 1
+                switch storeImage("image-\(images)", image) {
+                case let .success(name): toast.iconFile = name
+                case let .failure(error): warnings.append(error.message)
+                }
+            } else {
+                let icon = loadIcon(toast.icon)
+                toast.iconFile = icon.file
+                if let warning = icon.warning { warnings.append(warning) }
+            }
+            var placed: String?
+            if case let .replace(old) = decision.action, board.replace(old, with: toast, now: now) { placed = old }
+            if case let .takeOver(old) = decision.action { placed = board.takeOver(old, with: toast, owner: owner, now: now) }
+            if let placed {
+                id = placed
+            } else {
+                let monitor = chooseMonitor(decision.monitor)
+                if let warning = monitor.warning { warnings.append(warning) }
+                id = board.show(toast, owner: owner, monitor: monitor.name, now: now)
+            }
+        }
+        toast.id = id
+        for script in decision.outcome.scripts {
+            runScript(script, ScriptEnvironment.variables(for: toast, category: submission.category, rule: script.rule, wallNow: wallNow))
+        }
+        return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
     }
 
     /// Ends a toast; false when none has that id.
@@ -111,7 +160,7 @@ final class ToastService {
     }
 
     /// Keeps raw pixels on the screen side at the size cards draw icons, under `name`.
-    func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
+    private func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
         stage.output.storeImage(name, image, pixelSize: stage.imagePixelSize)
     }
 
@@ -149,6 +198,7 @@ final class ToastService {
         if !stage.output.setFont(family: config.font, pixelSize: pixelSize) {
             Log.info("no usable font for \"\(config.font)\"; keeping the old one")
         }
+        ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         board.reconfigure(config, now: now)
         stage.reconfigure(config, scale: scale, board: board, now: now)
         settle(now)

@@ -108,6 +108,7 @@ func run() -> Never {
         client = try Client.connect()
         reply = try client.roundTrip(line)
     } catch {
+        if case let .testRules(submission) = command, error.code == .noDaemon { testRulesWithoutDaemon(submission) }
         printError(error.message)
         exit(error.code)
     }
@@ -119,7 +120,7 @@ func run() -> Never {
     case let .show(show):
         if let id { StandardStreams.output(id) }
         if let wait = show.wait, let id { client.waitForEnd(of: id, output: wait) }
-    case .list, .history:
+    case .list, .history, .rules, .rule, .testRules:
         StandardStreams.output(JSON.object(extra).text)
     case .subscribe:
         client.streamEvents()

@@ -113,12 +113,15 @@ import ToastCore
     @Test("a silent replacement keeps the id, the slot and the owner, and sends no dismissed")
     func silentReplace() throws {
         let rig = Rig()
-        rig.show(#""message":"one","timeout":0"#)
+        var request = ShowRequest(message: "one", timeout: 0)
+        request.app = "mail"
+        #expect(rig.service.submit(Submission(request, source: .dbus), from: rig.alice, now: rig.now, wallNow: 0).id == "1")
         rig.wait(1)
-        var request = ShowRequest(message: "two")
-        request.timeout = 0
-        // The D-Bus server's replaces_id goes through the board directly.
-        #expect(rig.service.replace("1", with: request, now: rig.now))
+        request.message = "two"
+        // The D-Bus server's replaces_id.
+        var replacing = Submission(request, source: .dbus)
+        replacing.replacesID = "1"
+        #expect(rig.service.submit(replacing, from: rig.alice, now: rig.now, wallNow: 0).id == "1")
         #expect(rig.surface(showing: "two") != nil && rig.output.live.count == 1)
         #expect(rig.sink.heard(by: rig.alice) == [.shown(id: "1"), .updated(id: "1")])
     }

@@ -15,7 +15,7 @@ import ToastCore
         return r
     }
 
-    @Test("a show takes the defaults: the kind's timeout, loading never, critical never unless told, the configured position")
+    @Test("a show takes the defaults: the kind's timeout, loading never, the configured position (critical is the admission's)")
     func defaults() {
         var config = Config()
         config.position = .bottomLeft
@@ -28,7 +28,7 @@ import ToastCore
         board.show(request(), owner: alice, now: 0)
         #expect(board.toast("1")?.timeout == 9)
         #expect(board.toast("2")?.timeout == 0)
-        #expect(board.toast("3")?.timeout == 0)
+        #expect(board.toast("3")?.timeout == 4, "no policy on the board itself: AdmissionTests")
         #expect(board.toast("4")?.timeout == 2)
         #expect(board.toast("5")?.timeout == 4)
         #expect(board.key(of: "1") == StackKey(monitor: "", position: .bottomLeft))
@@ -50,8 +50,8 @@ import ToastCore
         _ = board.takeChanges()
         board.show(request("new", id: "x"), owner: bob, now: 1)
         let changes = board.takeChanges()
-        #expect(changes.deliveries == [.init(event: .dismissed(id: "x", reason: .replaced), recipients: [alice]),
-                                       .init(event: .shown(id: "x"), recipients: [bob])])
+        #expect(changes.deliveries == [.init(event: .dismissed(id: "x", reason: .replaced), recipients: [alice], source: .socket),
+                                       .init(event: .shown(id: "x"), recipients: [bob], source: .socket)])
         #expect(changes.left.isEmpty, "the card is taken over, not sent away")
         #expect(changes.restyled.map(\.id) == ["x"] && changes.restyled.first?.collapsed == true)
         #expect(board.toast("x")?.message == "new" && board.owner(of: "x") == bob)
@@ -63,7 +63,7 @@ import ToastCore
         var board = Board()
         board.show(request("one", timeout: 2), owner: bus, now: 0)
         _ = board.takeChanges()
-        let replaced = board.replace("1", with: request("two", timeout: 2), now: 1.5)
+        let replaced = board.replace("1", with: Toast(request("two", timeout: 2), id: "", config: board.config), now: 1.5)
         #expect(replaced)
         #expect(board.takeChanges().events == [.updated(id: "1")])
         #expect(board.owner(of: "1") == bus && board.toast("1")?.message == "two")
@@ -71,7 +71,7 @@ import ToastCore
         #expect(board.takeChanges().events.isEmpty, "the timer started again at 1.5")
         board.expire(now: 3.5)
         #expect(board.takeChanges().events == [.dismissed(id: "1", reason: .timeout)])
-        let replacedAgain = board.replace("1", with: request(), now: 4)
+        let replacedAgain = board.replace("1", with: Toast(request(), id: "", config: board.config), now: 4)
         #expect(!replacedAgain, "no toast with that id any more")
     }
 
@@ -95,9 +95,9 @@ import ToastCore
         board.show(request(), owner: alice, now: 0)
         board.choose("open", on: "1", now: 1)
         #expect(board.takeChanges().deliveries == [
-            .init(event: .shown(id: "1"), recipients: [alice, bob]),
-            .init(event: .action(id: "1", action: "open"), recipients: [alice, bob]),
-            .init(event: .dismissed(id: "1", reason: .action), recipients: [alice, bob]),
+            .init(event: .shown(id: "1"), recipients: [alice, bob], source: .socket),
+            .init(event: .action(id: "1", action: "open"), recipients: [alice, bob], source: .socket),
+            .init(event: .dismissed(id: "1", reason: .action), recipients: [alice, bob], source: .socket),
         ])
         board.show(request(), owner: alice, now: 2)
         board.forget(alice)
@@ -106,20 +106,26 @@ import ToastCore
         #expect(board.takeChanges().deliveries.last?.recipients == [])
     }
 
-    @Test("a D-Bus toast's events name their source and app; a socket toast's do not")
+    @Test("every toast's events name its source, app and the rules that matched it")
     func eventsNameTheirSource() {
         var board = Board()
         board.subscribe(alice)
-        var fromBus = request("mail")
+        var fromBus = Toast(request("mail"), id: "", config: board.config)
+        fromBus.source = .dbus
         fromBus.app = "mailer"
+        fromBus.rules = ["mail", "quiet"]
         board.show(fromBus, owner: bus, now: 0)
-        board.show(request(), owner: bob, now: 0)
+        var script = request()
+        script.app = "backup"
+        board.show(script, owner: bob, now: 0)
         board.dismiss("1", reason: .api, now: 1)
         let lines = board.takeChanges().deliveries.map(\.json)
-        let source: [(String, JSON)] = [("source", .string("dbus")), ("app", .string("mailer"))]
+        let source: [(String, JSON)] = [("source", .string("dbus")), ("app", .string("mailer")),
+                                        ("rules", .array([.string("mail"), .string("quiet")]))]
         #expect(lines == [
             .object([("event", .string("shown")), ("id", .string("1"))] + source),
-            .object([("event", .string("shown")), ("id", .string("2"))]),
+            .object([("event", .string("shown")), ("id", .string("2")), ("source", .string("socket")), ("app", .string("backup")),
+                     ("rules", .array([]))]),
             .object([("event", .string("dismissed")), ("id", .string("1")), ("reason", .string("api"))] + source),
         ])
     }

@@ -30,15 +30,15 @@ import ToastCore
         #expect(NotificationMapping.urgency(nil) == .normal)
     }
 
-    @Test("expire_timeout: -1 the kind's default, 0 never, N milliseconds (at most a day); critical never expires")
+    @Test("expire_timeout: -1 the kind's default, 0 never, N milliseconds (at most a day); critical is the admission's")
     func timeouts() {
-        #expect(NotificationMapping.timeout(-1, urgency: .normal) == nil)
-        #expect(NotificationMapping.timeout(-7, urgency: .normal) == nil)
-        #expect(NotificationMapping.timeout(0, urgency: .normal) == 0)
-        #expect(NotificationMapping.timeout(1500, urgency: .low) == 1.5)
-        #expect(NotificationMapping.timeout(Int32.max, urgency: .normal) == ProtocolLimits.maxTimeout)
-        #expect(NotificationMapping.timeout(1500, urgency: .critical) == 0)
-        #expect(NotificationMapping.timeout(-1, urgency: .critical) == 0)
+        #expect(NotificationMapping.timeout(-1) == nil)
+        #expect(NotificationMapping.timeout(-7) == nil)
+        #expect(NotificationMapping.timeout(0) == 0)
+        #expect(NotificationMapping.timeout(1500) == 1.5)
+        #expect(NotificationMapping.timeout(Int32.max) == ProtocolLimits.maxTimeout)
+        // The sender's timeout is kept; `Admission` makes a critical toast wait (AdmissionTests).
+        #expect(NotificationMapping.decide(NotifyCall(hints: ["urgency": .byte(2)], expireTimeout: 1500)).request.timeout == 1.5)
     }
 
     @Test("strings past their limits: icons over 4096 bytes and names over 255 are ignored with a note that does not repeat them")
@@ -69,7 +69,8 @@ import ToastCore
         #expect(d.request.title == "New mail")
         #expect(d.request.message == "<b>from</b> Ann" && d.request.markup)
         #expect(d.request.app == "mail")
-        #expect(d.request.kind == .error && d.request.urgency == .critical && d.request.timeout == 0)
+        #expect(d.request.kind == .error && d.request.urgency == .critical && d.request.timeout == 2,
+                "the sender's timeout; the admission makes it wait")
         #expect(d.request.progress == 100, "value is clamped to 0...100")
         #expect(d.stackTag == "vol")
         #expect(NotificationMapping.decide(NotifyCall(hints: ["x-canonical-private-synchronous": .string("bright")])).stackTag == "bright")

@@ -46,9 +46,10 @@ private let fullShow: ShowRequest = {
     }
 
     @Test func operationsListEveryOp() {
-        #expect(Request.operations == ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping", "reload"])
+        #expect(Request.operations == ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping", "reload",
+                                        "rules", "rule", "test"])
         #expect(refusal(#"{"op":"mute"}"#)
-            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload)"#)
+            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test)"#)
     }
 
     @Test func history() {

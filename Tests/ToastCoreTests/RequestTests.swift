@@ -132,7 +132,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
 
     @Test func unknownOp() {
         let message = errorMessage(#"{"op":"explode"}"#)
-        #expect(message == #"unknown op "explode" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload)"#)
+        #expect(message == #"unknown op "explode" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test)"#)
         #expect(errorMessage(#"{"op":"Ping"}"#).hasPrefix(#"unknown op "Ping""#))
         #expect(errorMessage(#"{"op":""}"#).hasPrefix(#"unknown op """#))
     }
@@ -199,7 +199,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
 
     @Test func unknownFields() {
         #expect(errorMessage(#"{"op":"show","message":"m","colour":"red"}"#)
-            == #"unknown field "colour" (this op takes: op, message, title, kind, timeout, id, position, monitor, style, markup, icon, actions, default_action, progress, urgency)"#)
+            == #"unknown field "colour" (this op takes: op, message, title, kind, timeout, id, position, monitor, style, markup, icon, actions, default_action, progress, urgency, app)"#)
         #expect(errorMessage(#"{"op":"ping","id":"x"}"#) == #"unknown field "id" (this op takes: op)"#)
         #expect(errorMessage(#"{"op":"dismiss","all":true,"message":"m"}"#)
             == #"unknown field "message" (this op takes: op, id, all)"#)

@@ -36,12 +36,11 @@ extension Board {
 }
 
 extension Toast {
-    /// `"source":"dbus"` and `"app"` for a toast a D-Bus client sent; nothing for the socket's,
-    /// so socket answers read as they always did.
-    var sourceFields: [(String, JSON)] { Self.sourceFields(app: app) }
+    /// `"source"` (socket or dbus), `"app"` and the `"rules"` that matched it.
+    var sourceFields: [(String, JSON)] { Self.sourceFields(source: source, app: app, rules: rules) }
 
-    static func sourceFields(app: String?) -> [(String, JSON)] {
-        guard let app else { return [] }
-        return [("source", .string("dbus")), ("app", .string(app))]
+    static func sourceFields(source: ToastSource?, app: String?, rules: [String]) -> [(String, JSON)] {
+        guard let source else { return [] }
+        return [("source", .string(source.rawValue)), ("app", .string(app ?? "")), ("rules", .array(rules.map(JSON.string)))]
     }
 }

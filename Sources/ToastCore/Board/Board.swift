@@ -71,14 +71,14 @@ public struct Board: Sendable {
 
     // MARK: Showing
 
-    /// Shows a toast with the board's defaults for what the request leaves out. A request
-    /// with the id of a live toast replaces it: the old one ends with `replaced` and the new
-    /// one (the new owner's) takes its place. Returns the id.
+    /// Shows a toast the admission made (`Admission.decide`). A toast with the id of a live
+    /// toast replaces it: the old one ends with `replaced` and the new one (the new owner's)
+    /// takes its place. An empty id gets the next automatic one. Returns the id.
     @discardableResult
-    public mutating func show(_ request: ShowRequest, owner: Owner, monitor: String = "", iconFile: String? = nil,
-                              now: Double) -> String {
-        let id = request.id ?? generateID()
-        let toast = makeToast(request, id: id, iconFile: iconFile)
+    public mutating func show(_ made: Toast, owner: Owner, monitor: String = "", now: Double) -> String {
+        var toast = made
+        let id = toast.id.isEmpty ? generateID() : toast.id
+        toast.id = id
         let key = StackKey(monitor: monitor, position: toast.position)
         if let old = self.key(of: id) {
             if old != key {
@@ -95,36 +95,47 @@ public struct Board: Sendable {
         if change.replaced != nil {
             pending.restyled.append((id, true))
             pending.stacks.insert(key)
-            if isVisible(id) { deliver(.shown(id: id), app: toast.app) }
+            if isVisible(id) { deliver(.shown(id: id), toast: toast) }
         }
         return id
+    }
+
+    /// Shows a toast straight from a request, with the config's defaults and no rules or
+    /// policies (tests and tools; the daemon's toasts go through `Admission`).
+    @discardableResult
+    public mutating func show(_ request: ShowRequest, owner: Owner, monitor: String = "", iconFile: String? = nil,
+                              now: Double) -> String {
+        var toast = Toast(request, id: request.id ?? "", config: config)
+        toast.iconFile = iconFile
+        return show(toast, owner: owner, monitor: monitor, now: now)
     }
 
     /// Replaces a live toast's content in place and silently: it keeps its id, its owner and
     /// its slot, sends no `dismissed`, and its timer starts again (the D-Bus `replaces_id`).
     /// Subscribers and the owner hear `updated`. False when no toast has that id.
-    public mutating func replace(_ id: String, with request: ShowRequest, iconFile: String? = nil, now: Double) -> Bool {
+    public mutating func replace(_ id: String, with made: Toast, now: Double) -> Bool {
         guard let key = key(of: id), let old = toast(id) else { return false }
-        var toast = makeToast(request, id: id, iconFile: iconFile)
+        var toast = made
+        toast.id = id
         // A replacement stays where its card is; moving stacks is what `show` with an id is for.
         toast.position = old.position
         _ = withStack(key) { $0.update(toast, restartTimer: true, now: now) }
         pending.restyled.append((id, true))
         pending.stacks.insert(key)
-        deliver(.updated(id: id), app: toast.app)
+        deliver(.updated(id: id), toast: toast)
         return true
     }
 
     /// Shows a toast in the place of a live one, under a new id: the old one ends with
     /// `replaced` and its card, without leaving, shows the new toast (which does not enter).
-    /// The D-Bus stack tag (`x-dunst-stack-tag`), as volume and brightness pop-ups expect.
-    /// Nil when `oldID` is not live.
-    public mutating func takeOver(_ oldID: String, with request: ShowRequest, owner: Owner, iconFile: String? = nil,
-                                  now: Double) -> String? {
+    /// The stack tag (`x-dunst-stack-tag`, a rule's `stack_tag`), as volume and brightness
+    /// pop-ups expect. Nil when `oldID` is not live.
+    public mutating func takeOver(_ oldID: String, with made: Toast, owner: Owner, now: Double) -> String? {
         guard let key = key(of: oldID), let old = toast(oldID) else { return nil }
         let wasVisible = isVisible(oldID)
         let id = generateID()
-        var toast = makeToast(request, id: id, iconFile: iconFile)
+        var toast = made
+        toast.id = id
         toast.position = old.position
         _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
         end(old, reason: .replaced, now: now, cardLeaves: false)
@@ -132,25 +143,31 @@ public struct Board: Sendable {
         if wasVisible {
             pending.renamed.append((oldID, id))
             pending.restyled.append((id, true))
-            deliver(.shown(id: id), app: toast.app)
+            deliver(.shown(id: id), toast: toast)
         }
         pending.stacks.insert(key)
         return id
     }
 
-    private func makeToast(_ r: ShowRequest, id: String, iconFile: String?) -> Toast {
-        let kind = r.kind ?? .info
-        let urgency = r.urgency ?? .normal
-        // Critical toasts wait for the user unless told otherwise.
-        let timeout = r.timeout ?? (urgency == .critical ? 0 : config.timeout(for: kind))
-        var toast = Toast(id: id, title: r.title ?? "", message: r.message, kind: kind, timeout: timeout,
-                          position: r.position ?? config.position, style: r.style, markup: r.markup,
-                          icon: r.icon, actions: r.actions, defaultAction: r.defaultAction,
-                          progress: r.progress, urgency: urgency)
-        toast.iconFile = iconFile
-        toast.app = r.app
-        toast.resident = r.resident
-        return toast
+    /// A toast a rule keeps off the screen (`skipped`: into history unless transient;
+    /// `dropped`: not even there) ends at once: its owner and the subscribers hear only
+    /// `dismissed`. A live toast with its id ends with `replaced` first, as for `show`.
+    /// Returns the id (an empty one gets the next automatic id).
+    @discardableResult
+    public mutating func skip(_ made: Toast, reason: DismissReason, owner: Owner, now: Double) -> String {
+        var toast = made
+        let id = toast.id.isEmpty ? generateID() : toast.id
+        toast.id = id
+        if let key = key(of: id) { change(key, now: now) { $0.remove(id, reason: .replaced, now: now) } }
+        if reason == .dropped { toast.transient = true }
+        owners[id] = owner
+        end(toast, reason: reason, now: now, cardLeaves: false)
+        return id
+    }
+
+    /// Every live toast, visible and waiting, stack by stack.
+    public var liveToasts: [Toast] {
+        keys.flatMap { key in stacks[key].map { ($0.visible + $0.waiting).map(\.toast) } ?? [] }
     }
 
     /// The next automatic id: decimal, from 1, never one that is live.
@@ -183,7 +200,7 @@ public struct Board: Sendable {
             pending.restyled.append((u.id, false))
             pending.stacks.insert(key)
         }
-        deliver(.updated(id: u.id), app: toast.app)
+        deliver(.updated(id: u.id), toast: toast)
         return .success(toast)
     }
 
@@ -206,7 +223,7 @@ public struct Board: Sendable {
     @discardableResult
     public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
         guard key(of: id) != nil else { return false }
-        deliver(.action(id: id, action: action), app: toast(id)?.app)
+        deliver(.action(id: id, action: action), toast: toast(id))
         if toast(id)?.resident == true { return true }
         return dismiss(id, reason: .action, now: now)
     }
@@ -294,7 +311,7 @@ public struct Board: Sendable {
         }
         for id in change.shown {
             pending.entered.append(id)
-            deliver(.shown(id: id), app: toast(id)?.app)
+            deliver(.shown(id: id), toast: toast(id))
         }
         pending.entered += change.returned
         if !change.removed.isEmpty || !change.shown.isEmpty || !change.returned.isEmpty || !change.queued.isEmpty {
@@ -307,16 +324,19 @@ public struct Board: Sendable {
     /// and it goes into the history.
     private mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true) {
         if cardLeaves { pending.left.append((toast.id, reason)) }
-        deliver(.dismissed(id: toast.id, reason: reason), app: toast.app)
+        deliver(.dismissed(id: toast.id, reason: reason), toast: toast)
         owners.removeValue(forKey: toast.id)
+        // A transient toast (or one a rule keeps out) leaves no trace.
+        guard !toast.transient else { return }
         history.append(HistoryEntry(toast: toast, reason: reason, ended: now))
         if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
     }
 
-    /// `app` is the toast's (a D-Bus toast's application), so its events can name their source.
-    private mutating func deliver(_ event: ToastEvent, app: String?) {
+    /// `toast` is the event's, so its line can name its source, application and rules.
+    private mutating func deliver(_ event: ToastEvent, toast: Toast?) {
         var recipients = owners[event.id].map { [$0] } ?? []
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
-        pending.deliveries.append(.init(event: event, recipients: recipients, app: app))
+        pending.deliveries.append(.init(event: event, recipients: recipients, source: toast?.source, app: toast?.app,
+                                        rules: toast?.rules ?? []))
     }
 }

@@ -5,18 +5,24 @@ public struct BoardChanges: Sendable {
     public struct Delivery: Equatable, Sendable {
         public var event: ToastEvent
         public var recipients: [Owner]
-        /// The application a D-Bus toast came from; nil for the socket's toasts.
+        /// Where the toast came from; nil when the event has no toast to name (it was gone).
+        public var source: ToastSource?
+        /// The application the toast came from.
         public var app: String?
+        /// The rules that matched the toast.
+        public var rules: [String]
 
-        public init(event: ToastEvent, recipients: [Owner], app: String? = nil) {
+        public init(event: ToastEvent, recipients: [Owner], source: ToastSource? = nil, app: String? = nil, rules: [String] = []) {
             self.event = event
             self.recipients = recipients
+            self.source = source
             self.app = app
+            self.rules = rules
         }
 
-        /// The event's line, naming its source when it came from the bus (`subscribe` shows
-        /// which toasts came from where; socket toasts' lines are as they always were).
-        public var json: JSON { event.json(app: app) }
+        /// The event's line, naming the toast's source, application and rules (`subscribe`
+        /// shows which toasts came from where and what matched them).
+        public var json: JSON { event.json(source: source, app: app, rules: rules) }
     }
 
     /// Events, in the order they happened.

@@ -165,11 +165,12 @@ public struct CardComposer: Sendable {
     }
 
     /// `muted` (a low-urgency toast): the accent fades toward the background by
-    /// `Palette.mutedAccentFade`, so the bar, border, icon and buttons are quieter.
-    public func colors(for kind: Kind, style: CardStyle, muted: Bool = false) -> Colors {
+    /// `Palette.mutedAccentFade`, so the bar, border, icon and buttons are quieter. `color`
+    /// (a rule's) is the accent instead of the kind's.
+    public func colors(for kind: Kind, style: CardStyle, muted: Bool = false, color: UInt32? = nil) -> Colors {
         let palette = config.palette
         var background = RGBA(rgb: palette.background)
-        var accent = RGBA(rgb: config.color(for: kind))
+        var accent = RGBA(rgb: color ?? config.color(for: kind))
         if muted { accent = accent.mixed(with: background, Palette.mutedAccentFade) }
         if style != .accent {
             // A dark card takes on more of the accent than a light one to read as tinted.
@@ -179,9 +180,9 @@ public struct CardComposer: Sendable {
                       text: RGBA(rgb: palette.text), secondary: RGBA(rgb: palette.secondaryText))
     }
 
-    /// A toast's colours: its kind's, muted at low urgency.
+    /// A toast's colours: its kind's (or a rule's accent), muted at low urgency.
     public func colors(for toast: Toast, style: CardStyle) -> Colors {
-        colors(for: toast.kind, style: style, muted: toast.urgency == .low)
+        colors(for: toast.kind, style: style, muted: toast.urgency == .low, color: toast.color)
     }
 
     private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
@@ -208,7 +209,8 @@ public struct CardComposer: Sendable {
         let title = TextLimits.cut(TextSanitizer.sanitize(toast.title))
         // A D-Bus toast names its application, small, above the title: many apps' summaries
         // ("New message") do not say who sent them. Not when it would repeat the title.
-        if let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
+        // A desktop notification names its application; a script's toast says what it says.
+        if toast.source == .dbus, let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
             let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(app) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))

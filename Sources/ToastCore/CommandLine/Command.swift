@@ -13,6 +13,13 @@ public enum Command: Equatable, Sendable {
     case subscribe
     case ping
     case reload
+    /// `xtoast rules`: the rules as JSON.
+    case rules
+    /// `xtoast rule NAME enable|disable|toggle`.
+    case rule(name: String, change: RuleSwitch)
+    /// `xtoast rules --test ...`: what the rules make of a toast; without a daemon the
+    /// client reads the config file itself.
+    case testRules(Submission)
     /// Prints the xtoast config equivalent to a dunstrc (`DunstrcTranslator`); nil reads
     /// dunst's own file. Needs no daemon.
     case importDunstrc(path: String?)
@@ -33,6 +40,9 @@ public enum Command: Equatable, Sendable {
         case .subscribe: .subscribe
         case .ping: .ping
         case .reload: .reload
+        case .rules: .rules
+        case let .rule(name, change): .rule(name: name, change: change)
+        case let .testRules(submission): .test(submission)
         }
     }
 

@@ -38,6 +38,15 @@ public enum CommandParser {
             guard rest.count <= 1, !(rest.first?.hasPrefix("-") ?? false) else { throw UsageError("import-dunstrc takes at most one FILE") }
             return .importDunstrc(path: rest.first)
         case "show": return try parseShow(rest)
+        case "rules":
+            if rest.isEmpty { return .rules }
+            guard rest.prefix(while: { $0 != "--" }).contains("--test") else { throw UsageError("rules takes no arguments but --test and its options") }
+            return try parseRulesTest(rest)
+        case "rule":
+            guard rest.count == 2, let change = RuleSwitch(rawValue: rest[1]), !rest[0].hasPrefix("-") else {
+                throw UsageError("rule takes a NAME and one of enable, disable, toggle")
+            }
+            return .rule(name: rest[0], change: change)
         case "update": return try parseUpdate(rest)
         case "dismiss":
             if rest == ["--all"] { return .dismissAll }
@@ -86,7 +95,52 @@ public enum CommandParser {
         }
     }
 
-    static func parseShow(_ args: [String]) throws(UsageError) -> Command {
+    /// `rules --test`: `show`'s options (no MESSAGE needed) and a notification's
+    /// `--category`, `--source`, `--desktop-entry`.
+    static func parseRulesTest(_ args: [String]) throws(UsageError) -> Command {
+        var rest: [String] = []
+        var source = ToastSource.socket
+        var category = "", desktopEntry = ""
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if arg == "--" {
+                rest += args[(i - 1)...]
+                break
+            }
+            if arg == "--test" { continue }
+            guard let name = ["--category", "--source", "--desktop-entry"].first(where: { arg == $0 || arg.hasPrefix($0 + "=") }) else {
+                rest.append(arg)
+                continue
+            }
+            let value: String
+            if arg.count > name.count {
+                value = String(arg.dropFirst(name.count + 1))
+            } else {
+                guard i < args.count else { throw UsageError("\(name) needs a value") }
+                value = args[i]
+                i += 1
+            }
+            switch name {
+            case "--source": source = try parseEnum(value, ToastSource.self, "source")
+            case "--category": category = value
+            default: desktopEntry = value
+            }
+        }
+        if let bad = rest.prefix(while: { $0 != "--" }).first(where: { ["--wait", "-w", "--print", "--id"].contains($0) || $0.hasPrefix("--print=") || $0.hasPrefix("--id=") }) {
+            throw UsageError("rules --test shows nothing: \(bad) does not apply")
+        }
+        guard case let .show(show) = try parseShow(rest, messageRequired: false), !show.messageFromStdin else {
+            throw UsageError("rules --test takes its MESSAGE as words, not from stdin")
+        }
+        var submission = Submission(show.request, source: source)
+        submission.category = category
+        submission.desktopEntry = desktopEntry
+        return .testRules(submission)
+    }
+
+    static func parseShow(_ args: [String], messageRequired: Bool = true) throws(UsageError) -> Command {
         var show = ShowRequest(message: "")
         var reader = OptionReader(args)
         var wait: WaitOutput?
@@ -121,6 +175,11 @@ public enum CommandParser {
                     show.actions.append(action)
                     guard show.actions.count <= Action.maxCount else { throw UsageError("at most \(Action.maxCount) actions fit on a card") }
                 case "--default-action": show.defaultAction = v
+                case "--app":
+                    guard !v.isEmpty, v.unicodeScalars.count <= NotificationLimits.maxAppNameCharacters else {
+                        throw UsageError("--app needs a name of 1 to \(NotificationLimits.maxAppNameCharacters) characters")
+                    }
+                    show.app = v
                 case "--print":
                     guard v == "json" || v == "text" else { throw UsageError("--print takes text or json, got \"\(v)\"") }
                     printJSON = v == "json"
@@ -152,7 +211,9 @@ public enum CommandParser {
             }
             show.message = String(decoding: message, as: UTF8.self)
         }
-        if show.message.isEmpty && (show.title ?? "").isEmpty { throw UsageError("show needs a MESSAGE (or - to read it from stdin)") }
+        if messageRequired, show.message.isEmpty && (show.title ?? "").isEmpty {
+            throw UsageError("show needs a MESSAGE (or - to read it from stdin)")
+        }
         return .show(ShowCommand(show, messageFromStdin: false, wait: wait))
     }
 

@@ -71,34 +71,7 @@ public enum CommandTable {
             ]),
         Command(name: "show", usage: ["xtoast show [options] MESSAGE..."], summary: "show a toast; prints its id", text: """
             Shows a toast and prints its id. MESSAGE given as - is read from stdin.
-            """, options: [
-                Option("t", "title", "TITLE", "a bold title above the message"),
-                Option("k", "kind", "KIND", values: Kind.allCases.map(\.rawValue), "\(Kind.names) (default info)"),
-                Option(nil, "timeout", "SECONDS", """
-                    how long it stays once visible; 0 keeps it until dismissed;
-                    fractions allowed (default 4; loading: never)
-                    """),
-                Option(nil, "id", "ID", "an id of your own; showing an id already on screen replaces that toast"),
-                Option("p", "position", "POS", values: Position.allCases.map(\.rawValue), "\(Position.names) (default top-right)"),
-                Option(nil, "monitor", "MONITOR", values: ["primary"], """
-                    a monitor's name, primary, or its number from 0 as
-                    xrandr --listmonitors counts (default: the config's follow rule)
-                    """),
-                Option("s", "style", "STYLE", values: CardStyle.allCases.map(\.rawValue),
-                       "\(CardStyle.names) (default from the config: tinted)"),
-                Option("i", "icon", "PATH|NAME", takesFile: true, "an image file (PNG, JPEG, SVG, …) or file:// URI, or an icon name"),
-                .flag(nil, "markup", "the message may use <b> <i> <u> <a> <img alt> <br/> <span> and entities"),
-                Option("a", "action", "ID=LABEL", "a button (up to 3); clicking it ends the toast with that action"),
-                Option(nil, "default-action", "ID", "the action a click on the card's body chooses"),
-                Option(nil, "progress", "N", "a progress bar, 0 to 100"),
-                Option("u", "urgency", "LEVEL", values: Urgency.allCases.map(\.rawValue),
-                       "low|normal|critical (critical ignores pause, never times out)"),
-                .flag("w", "wait", """
-                    stay until the toast ends; print "action ID" (exit 0) or
-                    "dismissed REASON" (exit 4); exit 5 if the daemon goes away
-                    """),
-                Option(nil, "print", "json", values: ["json", "text"], "with --wait: print the ending event as JSON instead"),
-            ]),
+            """, options: showOptions),
         Command(name: "update", usage: ["xtoast update ID [options]"], summary: "change a toast in place", text: """
             Changes a toast in place: no new entrance, the card resizes smoothly, the stack reflows.
             A kind change restarts its timeout; a text or progress change alone does not.
@@ -130,6 +103,21 @@ public enum CommandTable {
                     commented out goes back to its default; a bad line keeps the value in use. Cards on
                     screen restyle.
                     """, options: []),
+        Command(name: "rules", usage: ["xtoast rules", "xtoast rules --test [options] [MESSAGE...]"],
+                summary: "the config's rules, or what a toast would match", text: """
+                    Prints the config's rules as JSON: each one's name, whether it is enabled, how many
+                    toasts it matched since the daemon started, and where it is (FILE:LINE). With --test,
+                    prints which rules a toast with the given options would match and the settings that
+                    result, showing nothing and counting nothing; it asks the running daemon (so rules
+                    disabled at run time count) and reads the config file itself when no daemon answers.
+                    """, options: [.flag(nil, "test", "what a toast with these options (those of xtoast show) would match")]
+                    + testOptions),
+        Command(name: "rule", usage: ["xtoast rule NAME enable|disable|toggle"], summary: "enable or disable a rule at run time",
+                text: """
+                    Enables, disables or toggles the rule NAME (compared ignoring case) in the running
+                    daemon and prints its state as JSON. The change is kept across reloads while the rule
+                    is still in the config file. Exits 1 when there is no such rule.
+                    """, options: []),
         Command(name: "import-dunstrc", usage: ["xtoast import-dunstrc [FILE]"], summary: "translate a dunstrc into an xtoast config",
                 text: """
                 Prints an xtoast config equivalent to dunst's FILE (default
@@ -143,6 +131,50 @@ public enum CommandTable {
     ]
 
     public static func command(named name: String) -> Command? { commands.first { $0.name == name } }
+
+    /// `show`'s options (`rules --test` takes most of them too).
+    static let showOptions: [Option] = [
+        Option("t", "title", "TITLE", "a bold title above the message"),
+        Option("k", "kind", "KIND", values: Kind.allCases.map(\.rawValue), "\(Kind.names) (default info)"),
+        Option(nil, "timeout", "SECONDS", """
+            how long it stays once visible; 0 keeps it until dismissed;
+            fractions allowed (default 4; loading: never)
+            """),
+        Option(nil, "id", "ID", "an id of your own; showing an id already on screen replaces that toast"),
+        Option("p", "position", "POS", values: Position.allCases.map(\.rawValue), "\(Position.names) (default top-right)"),
+        Option(nil, "monitor", "MONITOR", values: ["primary"], """
+            a monitor's name, primary, or its number from 0 as
+            xrandr --listmonitors counts (default: the config's follow rule)
+            """),
+        Option("s", "style", "STYLE", values: CardStyle.allCases.map(\.rawValue),
+               "\(CardStyle.names) (default from the config: tinted)"),
+        Option("i", "icon", "PATH|NAME", takesFile: true, "an image file (PNG, JPEG, SVG, …) or file:// URI, or an icon name"),
+        .flag(nil, "markup", "the message may use <b> <i> <u> <a> <img alt> <br/> <span> and entities"),
+        Option("a", "action", "ID=LABEL", "a button (up to 3); clicking it ends the toast with that action"),
+        Option(nil, "default-action", "ID", "the action a click on the card's body chooses"),
+        Option(nil, "progress", "N", "a progress bar, 0 to 100"),
+        Option("u", "urgency", "LEVEL", values: Urgency.allCases.map(\.rawValue),
+               "low|normal|critical (critical ignores pause, never times out)"),
+        appOption,
+        .flag("w", "wait", """
+            stay until the toast ends; print "action ID" (exit 0) or
+            "dismissed REASON" (exit 4); exit 5 if the daemon goes away
+            """),
+        Option(nil, "print", "json", values: ["json", "text"], "with --wait: print the ending event as JSON instead"),
+    ]
+
+    /// `--app`: the application a script's toast names, for rules and scripts.
+    static let appOption = Option(nil, "app", "NAME", "the application the toast comes from, as rules see it (default \(Submission.defaultSocketApp))")
+
+    /// `rules --test`'s options: those of `show` that describe a toast, and a notification's.
+    static var testOptions: [Option] {
+        let show = showOptions.filter { !["wait", "print", "id"].contains($0.long) }
+        return show + [
+            Option(nil, "category", "CATEGORY", "the notification's category hint (e.g. email.arrived)"),
+            Option(nil, "source", "SOURCE", values: ToastSource.allCases.map(\.rawValue), "socket|dbus (default socket)"),
+            Option(nil, "desktop-entry", "ID", "the notification's desktop-entry hint"),
+        ]
+    }
 }
 
 extension ExitCode: CaseIterable {

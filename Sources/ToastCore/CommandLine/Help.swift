@@ -13,6 +13,8 @@ public enum Help {
       xtoast history [N]              the last N (default 100) ended toasts, as JSON
       xtoast subscribe                print every event of every toast, one JSON line each
       xtoast reload                   read the config file again
+      xtoast rules [--test ...]       the config's rules, or what a toast would match, as JSON
+      xtoast rule NAME enable|disable|toggle   change one rule at run time
       xtoast ping                     check that a daemon answers
       xtoast import-dunstrc [FILE]    print an xtoast config translated from a dunstrc
       xtoast COMMAND --help           help for one command

@@ -163,7 +163,7 @@ public enum ManPage {
             var show = ShowRequest(message: "Deploy?", kind: .info, timeout: 0)
             show.actions = [Action(id: "yes", label: "Deploy")]
             return show
-        }()), "Shows a toast; only message or title is required. Other fields: id, position, style, icon, markup, default_action, progress, urgency. The reply carries the toast's id (and a warning when the icon could not be used)."),
+        }()), "Shows a toast; only message or title is required. Other fields: id, position, style, icon, markup, default_action, progress, urgency, app (the application rules see; default xtoast). The reply carries the toast's id (and a warning when the icon could not be used)."),
         (.update(UpdateRequest(id: "7", message: "80 %", progress: 80)),
          "Changes a toast in place; fields: message, title, kind, timeout, progress, icon."),
         (.dismiss(id: "7"), "Ends one toast (reason api)."),
@@ -175,6 +175,13 @@ public enum ManPage {
         (.subscribe, "From now on the connection receives every event of every toast."),
         (.ping, "Replies when the daemon is alive."),
         (.reload, "Reads the config file again."),
+        (.rules, "The reply lists the config's rules (rules): each one's name, whether it is enabled, how many toasts it matched since the daemon started (matched) and where it is (FILE:LINE)."),
+        (.rule(name: "mute-spotify", change: .disable), "Enables, disables or toggles one rule at run time (change: enable, disable, toggle); kept across reloads while the rule exists."),
+        (.test({
+            var test = Submission(ShowRequest(message: "", title: "Battery 5%"), source: .dbus)
+            test.category = "device"
+            return test
+        }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, replace, take-over, skip-display, drop), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
     ]
 
     /// The operations the examples cover, for the test that keeps them complete.
@@ -201,6 +208,8 @@ public enum ManPage {
         case .replaced: "a toast with the same id replaced it"
         case .overflow: "dropped from a full queue (low urgency first)"
         case .shutdown: "the daemon stopped"
+        case .skipped: "a rule's skip = display: never shown, kept in history"
+        case .dropped: "a rule's skip = all: never shown, not kept in history"
         }
     }
 

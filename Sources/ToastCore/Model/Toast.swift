@@ -22,10 +22,23 @@ public struct Toast: Equatable, Sendable {
     /// 0...100: a progress bar along the card's bottom.
     public var progress: Double?
     public var urgency: Urgency
-    /// The application that sent it over D-Bus; nil for a socket client's toast.
+    /// The application that sent it: a D-Bus `Notify`'s app_name, or what a socket client
+    /// named (`xtoast show --app`, `Submission.defaultSocketApp` when it named none).
     public var app: String?
     /// Stays on screen after an action is chosen (the D-Bus `resident` hint).
     public var resident = false
+    /// Whether a script on the socket or an application on the bus sent it.
+    public var source: ToastSource = .socket
+    /// The rules that matched it, in file order (`list`, `history` and events name them).
+    public var rules: [String] = []
+    /// The accent colour (0xRRGGBB) a rule gave it, over its kind's.
+    public var color: UInt32?
+    /// A later toast from the same source and application with the same tag takes this one's
+    /// place (`x-dunst-stack-tag`, a rule's `stack_tag`).
+    public var stackTag: String?
+    /// Not kept in history when it ends (the D-Bus `transient` hint, a rule's `transient` or
+    /// `skip = history`).
+    public var transient = false
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,
@@ -71,4 +84,8 @@ public enum Urgency: String, CaseIterable, Sendable {
 /// Why a toast went away; sent to clients in `dismissed` events.
 public enum DismissReason: String, Sendable, CaseIterable {
     case timeout, click, swipe, close, action, api, replaced, overflow, shutdown
+    /// A rule's `skip = display`: kept in history, never shown.
+    case skipped
+    /// A rule's `skip = all`: neither shown nor kept in history.
+    case dropped
 }

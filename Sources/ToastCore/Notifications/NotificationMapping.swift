@@ -20,6 +20,23 @@ public enum NotificationMapping {
         public var stackTag: String?
         /// What was refused or cut, for the log.
         public var notes: [String] = []
+        /// The `category`, `desktop-entry` and `transient` hints, for the rules and history.
+        public var category: String?
+        public var desktopEntry: String?
+        public var transient = false
+
+        /// The notification as the admission takes it (`Admission.decide`).
+        public func submission(replacesID: UInt32, sender: String? = nil) -> Submission {
+            var submission = Submission(request, source: .dbus)
+            submission.category = category ?? ""
+            submission.desktopEntry = desktopEntry ?? ""
+            submission.stackTag = stackTag ?? ""
+            submission.transient = transient
+            submission.replacesID = replacesID == 0 ? nil : String(replacesID)
+            submission.sender = sender
+            submission.image = image
+            return submission
+        }
     }
 
     /// The kind (its colour and icon) of a notification from its urgency and category:
@@ -45,11 +62,10 @@ public enum NotificationMapping {
         }
     }
 
-    /// Seconds on screen: -1 (or any other negative) is the kind's default (nil), 0 never,
-    /// N milliseconds otherwise (at most a day). Critical ones never expire, as the
-    /// specification advises, whatever the client asked.
-    public static func timeout(_ milliseconds: Int32, urgency: Urgency) -> Double? {
-        if urgency == .critical { return 0 }
+    /// Seconds on screen the sender asked for: -1 (or any other negative) is the kind's
+    /// default (nil), 0 never, N milliseconds otherwise (at most a day). Critical ones never
+    /// expire whatever the client asked: the admission decides that (`Admission.decide`).
+    public static func timeout(_ milliseconds: Int32) -> Double? {
         if milliseconds < 0 { return nil }
         return min(ProtocolLimits.maxTimeout, Double(milliseconds) / 1000)
     }
@@ -65,7 +81,7 @@ public enum NotificationMapping {
         var request = ShowRequest(message: cut(call.body, NotificationLimits.maxBodyCharacters, notes: &notes, what: "body"),
                                   title: cut(call.summary, NotificationLimits.maxSummaryCharacters, notes: &notes, what: "summary"),
                                   kind: kind(urgency: urgency, category: category),
-                                  timeout: timeout(call.expireTimeout, urgency: urgency))
+                                  timeout: timeout(call.expireTimeout))
         request.urgency = urgency
         request.markup = true
         let appName = call.appName.isEmpty ? entry?.name ?? "" : call.appName
@@ -95,7 +111,11 @@ public enum NotificationMapping {
         }
         let tag = [hints["x-dunst-stack-tag"]?.string, hints["x-canonical-private-synchronous"]?.string]
             .compactMap { $0 }.first { !$0.isEmpty }
-        return Decision(request: request, image: image, stackTag: tag, notes: notes)
+        var decision = Decision(request: request, image: image, stackTag: tag, notes: notes)
+        decision.category = category
+        decision.desktopEntry = hints["desktop-entry"]?.string
+        decision.transient = hints["transient"]?.bool ?? false
+        return decision
     }
 
     /// Hints whose strings are past their limits are dropped, with a note: icons past
@@ -177,12 +197,13 @@ public enum NotificationMapping {
     }
 
     /// `NotificationClosed`'s reason for how a toast ended: 1 expired; 2 dismissed by the
-    /// user (click, swipe, close button, an action); 3 closed by `CloseNotification` or
-    /// `xtoast dismiss`; 4 anything else (overflow, shutdown, a stack-tag replacement).
+    /// user (click, swipe, close button, an action, or a rule of theirs that skips or drops
+    /// it: their word, given in advance); 3 closed by `CloseNotification` or `xtoast dismiss`;
+    /// 4 anything else (overflow, shutdown, a stack-tag replacement).
     public static func closedReason(_ reason: DismissReason) -> UInt32 {
         switch reason {
         case .timeout: 1
-        case .click, .swipe, .close, .action: 2
+        case .click, .swipe, .close, .action, .skipped, .dropped: 2
         case .api: 3
         case .replaced, .overflow, .shutdown: 4
         }

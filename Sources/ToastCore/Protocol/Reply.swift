@@ -37,10 +37,11 @@ public enum ToastEvent: Equatable, Sendable {
 
     public var json: JSON { plainJSON }
 
-    /// The event's line; with `app`, also `"source":"dbus"` and `"app"` (a D-Bus toast's).
-    public func json(app: String?) -> JSON {
+    /// The event's line; with its toast's `source`, also `"source"`, `"app"` and the
+    /// `"rules"` that matched it.
+    public func json(source: ToastSource?, app: String?, rules: [String] = []) -> JSON {
         guard case let .object(fields) = plainJSON else { return plainJSON }
-        return .object(fields + Toast.sourceFields(app: app))
+        return .object(fields + Toast.sourceFields(source: source, app: app, rules: rules))
     }
 
     private var plainJSON: JSON {

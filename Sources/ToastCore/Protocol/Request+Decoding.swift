@@ -25,15 +25,26 @@ extension Request {
         let fields = Fields(members: members)
         let op = try fields.requiredString("op")
         switch op {
-        case "ping", "pause", "resume", "subscribe", "reload":
+        case "ping", "pause", "resume", "subscribe", "reload", "rules":
             try fields.allowOnly(["op"])
             switch op {
             case "ping": return .ping
             case "pause": return .pause
             case "resume": return .resume
             case "subscribe": return .subscribe
+            case "rules": return .rules
             default: return .reload
             }
+        case "rule":
+            try fields.allowOnly(["op", "name", "change"])
+            let name = try fields.requiredString("name")
+            guard !name.isEmpty, name.utf8.count <= RuleLimits.maxNameBytes else {
+                throw RequestError("\"name\" must be a rule's name of 1 to \(RuleLimits.maxNameBytes) bytes")
+            }
+            guard let change = try fields.enumeration("change", RuleSwitch.self) else { throw RequestError("missing field \"change\"") }
+            return .rule(name: name, change: change)
+        case "test":
+            return .test(try decodeTest(fields))
         case "history":
             try fields.allowOnly(["op", "limit"])
             return .history(limit: try fields.limit(upTo: ProtocolLimits.historySize))
@@ -84,12 +95,16 @@ extension Request {
         }
     }
 
-    static func decodeShow(_ fields: Fields) throws(RequestError) -> ShowRequest {
-        try fields.allowOnly(["op", "message", "title", "kind", "timeout", "id", "position", "monitor", "style", "markup",
-                              "icon", "actions", "default_action", "progress", "urgency"])
+    /// The fields of `show`, which `test` takes too.
+    static let showFields = ["op", "message", "title", "kind", "timeout", "id", "position", "monitor", "style", "markup",
+                             "icon", "actions", "default_action", "progress", "urgency", "app"]
+
+    static func decodeShow(_ fields: Fields, forTest: Bool = false) throws(RequestError) -> ShowRequest {
+        if !forTest { try fields.allowOnly(showFields) }
         var show = ShowRequest(message: try fields.string("message") ?? "")
         show.title = try fields.string("title")
-        if fields.value("message") == nil && show.title == nil { throw RequestError("missing field \"message\"") }
+        if !forTest, fields.value("message") == nil && show.title == nil { throw RequestError("missing field \"message\"") }
+        show.app = try app(fields)
         show.kind = try fields.enumeration("kind", Kind.self)
         show.position = try fields.enumeration("position", Position.self)
         show.monitor = try monitor(fields)
@@ -107,10 +122,42 @@ extension Request {
             }
             show.defaultAction = d
         }
-        if show.message.isEmpty && (show.title ?? "").isEmpty {
+        if !forTest, show.message.isEmpty && (show.title ?? "").isEmpty {
             throw RequestError("\"message\" is empty and there is no \"title\": nothing to show")
         }
         return show
+    }
+
+    /// `test`: a `show`'s fields (none required), and what a D-Bus notification carries
+    /// besides: `source`, `category`, `desktop_entry`.
+    static func decodeTest(_ fields: Fields) throws(RequestError) -> Submission {
+        try fields.allowOnly(showFields + ["source", "category", "desktop_entry"])
+        let show = try decodeShow(fields, forTest: true)
+        var submission = Submission(show, source: try fields.enumeration("source", ToastSource.self) ?? .socket)
+        submission.category = try name(fields, "category") ?? ""
+        submission.desktopEntry = try name(fields, "desktop_entry") ?? ""
+        return submission
+    }
+
+    /// `"app"`: the application's name, 1 to `NotificationLimits.maxAppNameCharacters`
+    /// characters, no control or bidi formatting characters (it is shown on history lines
+    /// and given to scripts).
+    static func app(_ fields: Fields) throws(RequestError) -> String? {
+        guard let app = try fields.string("app") else { return nil }
+        guard !app.isEmpty, app.unicodeScalars.count <= NotificationLimits.maxAppNameCharacters,
+              !app.unicodeScalars.contains(where: { UnicodeControls.isControl($0) || UnicodeControls.isBidiControl($0) }) else {
+            throw RequestError("\"app\" must be 1 to \(NotificationLimits.maxAppNameCharacters) characters, without control characters")
+        }
+        return app
+    }
+
+    /// A hint-like name (`category`, `desktop_entry`): at most `NotificationLimits.maxNameBytes` bytes.
+    static func name(_ fields: Fields, _ key: String) throws(RequestError) -> String? {
+        guard let value = try fields.string(key) else { return nil }
+        guard value.utf8.count <= NotificationLimits.maxNameBytes, !value.contains("\0") else {
+            throw RequestError("\"\(key)\" must be at most \(NotificationLimits.maxNameBytes) bytes")
+        }
+        return value
     }
 
     static func timeout(_ fields: Fields) throws(RequestError) -> Double? {

@@ -12,6 +12,9 @@ extension Request {
         case .subscribe: "subscribe"
         case .ping: "ping"
         case .reload: "reload"
+        case .rules: "rules"
+        case .rule: "rule"
+        case .test: "test"
         }
     }
 
@@ -22,8 +25,11 @@ extension Request {
         w.beginObject()
         w.member("op", op)
         switch self {
-        case .ping, .pause, .resume, .subscribe, .reload:
+        case .ping, .pause, .resume, .subscribe, .reload, .rules:
             break
+        case let .rule(name, change):
+            w.member("name", name)
+            w.member("change", change.rawValue)
         case let .list(limit), let .history(limit):
             w.member("limit", limit.map(Double.init))
         case .dismissAll:
@@ -31,31 +37,12 @@ extension Request {
         case let .dismiss(id):
             w.member("id", id)
         case let .show(s):
-            w.member("message", s.message)
-            w.member("title", s.title)
-            w.member("kind", s.kind?.rawValue)
-            w.member("timeout", s.timeout)
-            w.member("id", s.id)
-            w.member("position", s.position?.rawValue)
-            w.member("monitor", s.monitor?.description)
-            w.member("style", s.style?.rawValue)
-            if s.markup { w.member("markup", true) }
-            w.member("icon", s.icon)
-            if !s.actions.isEmpty {
-                w.key("actions")
-                w.beginArray()
-                for action in s.actions {
-                    w.element()
-                    w.beginObject()
-                    w.member("id", action.id)
-                    w.member("label", action.label)
-                    w.endObject()
-                }
-                w.endArray()
-            }
-            w.member("default_action", s.defaultAction)
-            w.member("progress", s.progress)
-            w.member("urgency", s.urgency?.rawValue)
+            Self.write(s, to: &w)
+        case let .test(t):
+            Self.write(t.request, to: &w)
+            w.member("source", t.source.rawValue)
+            if !t.category.isEmpty { w.member("category", t.category) }
+            if !t.desktopEntry.isEmpty { w.member("desktop_entry", t.desktopEntry) }
         case let .update(u):
             w.member("id", u.id)
             w.member("message", u.message)
@@ -67,6 +54,36 @@ extension Request {
         }
         w.endObject()
         return w.bytes
+    }
+
+    /// A `show`'s fields (`test` sends them too).
+    private static func write(_ s: ShowRequest, to w: inout JSONWriter) {
+        w.member("message", s.message)
+        w.member("title", s.title)
+        w.member("kind", s.kind?.rawValue)
+        w.member("timeout", s.timeout)
+        w.member("id", s.id)
+        w.member("position", s.position?.rawValue)
+        w.member("monitor", s.monitor?.description)
+        w.member("style", s.style?.rawValue)
+        if s.markup { w.member("markup", true) }
+        w.member("icon", s.icon)
+        if !s.actions.isEmpty {
+            w.key("actions")
+            w.beginArray()
+            for action in s.actions {
+                w.element()
+                w.beginObject()
+                w.member("id", action.id)
+                w.member("label", action.label)
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.member("default_action", s.defaultAction)
+        w.member("progress", s.progress)
+        w.member("urgency", s.urgency?.rawValue)
+        w.member("app", s.app)
     }
 
     /// `line` as a string.

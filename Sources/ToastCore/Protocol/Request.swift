@@ -17,9 +17,16 @@ public enum Request: Equatable, Sendable {
     case ping
     /// Reads the config file again.
     case reload
+    /// The config's rules, whether each applies now and how many toasts each matched.
+    case rules
+    /// Enables, disables or toggles one rule at run time.
+    case rule(name: String, change: RuleSwitch)
+    /// What the rules would make of a toast: nothing is shown and nothing counted.
+    case test(Submission)
 
     /// The operations the daemon understands, for error messages.
-    public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping", "reload"]
+    public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping",
+                                    "reload", "rules", "rule", "test"]
 }
 
 /// The fields of a `show` request. Optional fields take the daemon's configured defaults.
@@ -39,7 +46,8 @@ public struct ShowRequest: Equatable, Sendable {
     public var defaultAction: String?
     public var progress: Double?
     public var urgency: Urgency?
-    /// The application that sent it over D-Bus (`Notify`'s app_name); nil from the socket.
+    /// The application that sent it: `Notify`'s app_name, or the socket's `app` field (nil:
+    /// none named, `Submission.defaultSocketApp`).
     public var app: String?
     /// Stays after an action is chosen (the D-Bus `resident` hint); the user or the timeout ends it.
     public var resident = false

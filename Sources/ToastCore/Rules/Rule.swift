@@ -46,6 +46,11 @@ public struct Rule: Equatable, Sendable {
 public struct RuleScript: Equatable, Sendable {
     public var rule: String
     public var command: [String]
+
+    public init(rule: String, command: [String]) {
+        self.rule = rule
+        self.command = command
+    }
 }
 
 /// What the rules decided about one toast.
@@ -61,6 +66,9 @@ public struct RuleOutcome: Equatable, Sendable {
     public var matchedIndices: [Int] = []
     /// Every matching rule's script, in file order.
     public var scripts: [RuleScript] = []
+    /// The icon the rules gave the toast (`icon`, or `default_icon` on one that had none), in
+    /// full: `subject.icon` is cut to what matching reads. Nil when they gave none.
+    public var icon: String?
 
     /// What is kept of the toast.
     public var skip: RuleSkip { settings.skip ?? .none }
@@ -106,6 +114,11 @@ public struct RuleSet: Equatable, Sendable {
             outcome.matchedIndices.append(index)
             outcome.settings.merge(rule.settings)
             if let command = rule.settings.script { outcome.scripts.append(RuleScript(rule: rule.name, command: command)) }
+            if let icon = rule.settings.icon {
+                outcome.icon = icon
+            } else if let icon = rule.settings.defaultIcon, outcome.subject.icon.isEmpty, !outcome.subject.hasImage {
+                outcome.icon = icon
+            }
             if Self.change(&outcome.subject, by: rule.settings) { texts = FieldTexts(outcome.subject) }
         }
         return outcome

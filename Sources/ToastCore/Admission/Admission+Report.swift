@@ -1,0 +1,48 @@
+/// The answers of `xtoast rules` and `xtoast rules --test`.
+extension Admission.Decision {
+    /// What `xtoast rules --test` prints: the rules that match (in file order), what becomes
+    /// of the toast (`show`, `replace`, `take-over`, `skip-display`, `drop`), the settings
+    /// that result and the scripts that would run.
+    public var report: JSON {
+        var settings: [(String, JSON)] = [("app", .string(toast.app ?? "")), ("source", .string(toast.source.rawValue)),
+                                          ("kind", .string(toast.kind.rawValue)), ("urgency", .string(toast.urgency.rawValue)),
+                                          ("position", .string(toast.position.rawValue))]
+        if let style = toast.style { settings.append(("style", .string(style.rawValue))) }
+        if let monitor { settings.append(("monitor", .string(monitor.description))) }
+        settings.append(("timeout", .number(toast.timeout)))
+        if let icon = toast.icon { settings.append(("icon", .string(icon))) }
+        if let color = toast.color { settings.append(("color", .string(Self.hex(color)))) }
+        settings += [("markup", .bool(toast.markup)), ("transient", .bool(toast.transient))]
+        if let tag = toast.stackTag { settings.append(("stack_tag", .string(tag))) }
+        var members: [(String, JSON)] = [("matched", .array(outcome.matched.map(JSON.string)))]
+        switch action {
+        case .show: members.append(("action", .string("show")))
+        case let .replace(id): members += [("action", .string("replace")), ("replaces", .string(id))]
+        case let .takeOver(id): members += [("action", .string("take-over")), ("replaces", .string(id))]
+        case .skipDisplay: members.append(("action", .string("skip-display")))
+        case .drop: members.append(("action", .string("drop")))
+        }
+        members.append(("toast", .object(settings)))
+        members.append(("scripts", .array(outcome.scripts.map { script in
+            .object([("rule", .string(script.rule)), ("command", .array(script.command.map(JSON.string)))])
+        })))
+        return .object(members)
+    }
+
+    /// `#rrggbb`.
+    static func hex(_ rgb: UInt32) -> String {
+        let digits = Array("0123456789abcdef")
+        return "#" + String((0..<6).map { digits[Int((rgb >> (20 - 4 * UInt32($0))) & 0xF)] })
+    }
+}
+
+extension RuleStatus {
+    /// `xtoast rules`: each rule's name, whether it applies now, how many toasts it matched
+    /// since the daemon started, and where it is (`FILE:LINE`).
+    public static func json(_ statuses: [RuleStatus]) -> JSON {
+        .array(statuses.map { status in
+            .object([("name", .string(status.name)), ("enabled", .bool(status.enabled)),
+                     ("matched", .number(Double(status.matchCount))), ("where", .string("\(status.file):\(status.line)"))])
+        })
+    }
+}

@@ -1,0 +1,128 @@
+/// The one way in: every new or replacing toast, from the socket or the bus, is decided here
+/// once. The rules apply (`RuleSet.evaluate`), then the critical policy, the stack tag and
+/// the choice between showing, replacing in place, taking another's place, skipping the
+/// display and dropping. Pure: it reads the board, changes nothing, counts nothing.
+///
+///     let decision = Admission.decide(submission, board: board, state: ruleState)
+///     ruleState.record(decision.outcome)
+///     switch decision.action { case .show: board.show(decision.toast, ...) ... }
+public enum Admission {
+    /// What becomes of a submission.
+    public enum Action: Equatable, Sendable {
+        /// A new toast (a socket request with the id of a live toast replaces it, as `show` does).
+        case show
+        /// The bus toast with this id shows the new content in place: same id, no end.
+        case replace(id: String)
+        /// The live toast with this id (same source, application and stack tag) ends with
+        /// `replaced`, and the new toast takes its card under a new id.
+        case takeOver(id: String)
+        /// `skip = display`: kept in history (unless transient), never shown; it ends at once
+        /// with `skipped`.
+        case skipDisplay
+        /// `skip = all`: neither shown nor kept; it ends at once with `dropped`. Its scripts run.
+        case drop
+    }
+
+    /// The decision and everything it needs.
+    public struct Decision: Equatable, Sendable {
+        public var action: Action
+        /// The toast as it will be: every rule setting, default and policy applied. Its id is
+        /// the request's, or empty for the board to give one.
+        public var toast: Toast
+        /// The monitor a new toast goes to (a rule's or the request's); nil follows the config.
+        public var monitor: MonitorChoice?
+        /// Pixels to store as the card's icon: the submission's, unless a rule gave an icon
+        /// or the toast is not shown.
+        public var image: RawImage?
+        /// What the rules said: the matched rules and their scripts (`RuleState.record` counts it).
+        public var outcome: RuleOutcome
+        /// A bus notification asked to be critical while `NotificationLimits.maxLiveCritical`
+        /// critical bus toasts were live: it is shown as normal.
+        public var clampedCritical = false
+    }
+
+    public static func decide(_ submission: Submission, board: Board, state: RuleState? = nil) -> Decision {
+        let config = board.config
+        var request = submission.request
+        let outcome = config.rules.evaluate(submission.subject, state: state)
+        let settings = outcome.settings
+        var image = submission.image
+
+        // The rules' settings; `outcome.subject` holds what earlier rules changed for later ones.
+        request.kind = outcome.subject.kind
+        request.urgency = outcome.subject.urgency
+        if let icon = outcome.icon {
+            request.icon = icon
+            image = nil
+        }
+        if let style = settings.style { request.style = style }
+        if let position = settings.position { request.position = position }
+        if let monitor = settings.monitor { request.monitor = monitor }
+        if let markup = settings.markup { request.markup = markup }
+
+        // The critical policy, once: critical toasts wait for the user. A bus client's own
+        // expire_timeout does not count (the specification's advice); a script's does. Past
+        // `maxLiveCritical` live critical bus toasts a new one is shown as normal, with the
+        // sender's timeout, so a flood of them cannot grow the board without bound.
+        let replacing = submission.replacesID.flatMap { id in board.toast(id)?.source == .dbus ? id : nil }
+        var clamped = false
+        if request.urgency == .critical {
+            let live = submission.source == .dbus ? liveCritical(on: board, besides: replacing) : 0
+            if live >= NotificationLimits.maxLiveCritical {
+                request.urgency = .normal
+                clamped = true
+            } else if submission.source == .dbus || request.timeout == nil {
+                request.timeout = 0
+            }
+        }
+        // A rule's timeout is the user's word, over the sender's and the policy's.
+        if let timeout = settings.timeout { request.timeout = timeout > 0 ? max(timeout, ProtocolLimits.minTimeout) : 0 }
+
+        var toast = Toast(request, id: request.id ?? "", config: config)
+        toast.source = submission.source
+        toast.app = submission.app
+        toast.rules = outcome.matched
+        toast.color = settings.color
+        toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
+        toast.transient = outcome.subject.transient || outcome.skip == .history
+
+        let action: Action
+        switch outcome.skip {
+        case .all: action = .drop
+        case .display: action = .skipDisplay
+        case .none, .history:
+            if let replacing {
+                action = .replace(id: replacing)
+            } else if let tag = toast.stackTag, let old = board.liveToasts.first(where: {
+                $0.stackTag == tag && $0.source == toast.source && $0.app == toast.app
+            }) {
+                action = .takeOver(id: old.id)
+            } else {
+                action = .show
+            }
+        }
+        if action == .drop || action == .skipDisplay { image = nil }
+        return Decision(action: action, toast: toast, monitor: request.monitor, image: image, outcome: outcome,
+                        clampedCritical: clamped)
+    }
+
+    /// Live critical toasts from the bus, not counting the one about to be replaced.
+    private static func liveCritical(on board: Board, besides replacing: String?) -> Int {
+        board.liveToasts.filter { $0.source == .dbus && $0.urgency == .critical && $0.id != replacing }.count
+    }
+}
+
+extension Toast {
+    /// A toast as `request` asks, with the config's defaults for what it leaves out: the
+    /// kind's timeout, the configured position. Policies (critical, rules) are the
+    /// admission's; this only fills in.
+    public init(_ r: ShowRequest, id: String, config: Config) {
+        let kind = r.kind ?? .info
+        self.init(id: id, title: r.title ?? "", message: r.message, kind: kind,
+                  timeout: r.timeout ?? config.timeout(for: kind), position: r.position ?? config.position,
+                  style: r.style, markup: r.markup, icon: r.icon, actions: r.actions, defaultAction: r.defaultAction,
+                  progress: r.progress, urgency: r.urgency ?? .normal)
+        app = r.app
+        resident = r.resident
+    }
+}

@@ -1,0 +1,48 @@
+/// A toast asking to be shown, from either source, decoded and before anything is decided
+/// about it: what `Admission.decide` takes.
+///
+///     let socket = Submission(request, source: .socket)          // xtoast show
+///     var bus = Submission(mapped.request, source: .dbus)         // a Notify call
+///     bus.replacesID = "7"
+public struct Submission: Equatable, Sendable {
+    /// What the sender asked for. Its `app` is the application's name (a `Notify`'s app_name,
+    /// or the socket's `app` field); its `timeout` the sender's own, nil for the default.
+    public var request: ShowRequest
+    public var source: ToastSource
+    /// The `desktop-entry` hint; empty when there is none (a socket toast has none).
+    public var desktopEntry = ""
+    /// The `category` hint; empty when there is none.
+    public var category = ""
+    /// The `x-dunst-stack-tag` (or `x-canonical-private-synchronous`) hint; empty when none.
+    public var stackTag = ""
+    /// The `transient` hint: not kept in history.
+    public var transient = false
+    /// A `Notify`'s `replaces_id` (nil for 0): the bus toast to replace in place.
+    public var replacesID: String?
+    /// The bus client's unique name (`:1.42`), for the log.
+    public var sender: String?
+    /// `image-data` pixels, already checked; stored for the card only if the toast keeps them.
+    public var image: RawImage?
+
+    /// A socket client that names no application is `xtoast`, as `xtoast show` is.
+    public static let defaultSocketApp = "xtoast"
+
+    public init(_ request: ShowRequest, source: ToastSource) {
+        self.request = request
+        self.source = source
+    }
+
+    /// The application's name as rules and scripts see it.
+    public var app: String {
+        if let app = request.app { return app }
+        return source == .socket ? Self.defaultSocketApp : ""
+    }
+
+    /// What the rules see of it, before they change anything.
+    public var subject: RuleSubject {
+        RuleSubject(app: app, desktopEntry: desktopEntry, summary: request.title ?? "", body: request.message,
+                    icon: request.icon ?? "", category: category, urgency: request.urgency ?? .normal,
+                    kind: request.kind ?? .info, source: source, stackTag: stackTag, transient: transient,
+                    hasImage: image != nil)
+    }
+}
