@@ -44,7 +44,9 @@ final class ScriptRunner {
     static let readPerTurn = 64 << 10
 
     private let children: ChildProcesses
-    private let timeout: () -> Double
+    /// `script_timeout` as the config in use has it (the daemon points this at its board's
+    /// config once the service exists, since the service's hook needs the runner first).
+    var timeout: () -> Double
     private let log: (String) -> Void
     /// The loop's clock, for the timeout of a queued script started when another ends.
     private let clock: () -> Double

@@ -70,10 +70,15 @@ public final class ToastDaemon {
         }
         clients = Clients()
         let router = EventRouter(clients: clients)
+        let clock = clock
+        let scripts = ScriptRunner(children: children, timeout: { config.scriptTimeout }, clock: { clock.now() })
+        self.scripts = scripts
+        // Each matching rule's script runs once the admission step has decided.
         service = ToastService(config: config, output: output, sink: router,
-                               loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale)
+                               loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale,
+                               runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) })
         let service = service
-        scripts = ScriptRunner(children: children, timeout: { service.board.config.scriptTimeout })
+        scripts.timeout = { service.board.config.scriptTimeout }
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
