@@ -13,10 +13,12 @@ final class Rig {
     let alice = Owner(.socket, 1)
     let bob = Owner(.socket, 2)
 
-    init(config: Config = .default, configure: (FakeOutput) -> Void = { _ in }) {
+    init(config: Config = .default, configure: (FakeOutput) -> Void = { _ in },
+         loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
+         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }) {
         configure(output)
         output.clock = now
-        service = ToastService(config: config, output: output, sink: sink)
+        service = ToastService(config: config, output: output, sink: sink, loadConfig: loadConfig, runScript: runScript)
     }
 
     /// Sends a request as `owner`; returns the reply.
