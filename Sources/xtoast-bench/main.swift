@@ -41,6 +41,7 @@ func fail(_ message: String) -> Never {
 let args = CommandLine.arguments
 if args.count == 3 && args[1] == "--report" { report(args[2]) }
 if args.count == 2 && args[1] == "--rules" { printRuleTime(); exit(0) }
+if args.count == 2 && args[1] == "--rules-config" { print(RuleBench.typicalConfig(), terminator: ""); exit(0) }
 if args.count == 6 && args[1] == "--record" { record(region: args[2], seconds: args[3], fps: args[4], into: args[5]) }
 let resident = args.count > 1 && args[1] == "--resident"
 let comparing = args.count > 1 && (args[1] == "--compare" || resident)
@@ -69,15 +70,27 @@ func cardVisible() -> Bool {
     return false
 }
 
-func spawn(_ argv: [String]) -> pid_t {
+/// Starts `argv` with stdout on /dev/null, in this process's environment plus `extra`
+/// ("NAME=value" entries, which win over inherited ones of the same name).
+func spawn(_ argv: [String], extra: [String] = []) -> pid_t {
     var pid: pid_t = 0
     let cargs = argv.map { strdup($0) } + [nil]
     defer { cargs.forEach { free($0) } }
+    let names = Set(extra.map { $0.prefix { $0 != "=" } })
+    var inherited: [String] = []
+    var e = environ
+    while let entry = e.pointee {
+        let text = String(cString: entry)
+        if !names.contains(text.prefix { $0 != "=" }) { inherited.append(text) }
+        e += 1
+    }
+    var cenv = (inherited + extra).map { strdup($0) } + [nil]
+    defer { cenv.forEach { free($0) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    guard posix_spawn(&pid, argv[0], &actions, nil, cargs, environ) == 0 else { fail("cannot run \(argv[0])") }
+    guard posix_spawn(&pid, argv[0], &actions, nil, cargs, &cenv) == 0 else { fail("cannot run \(argv[0])") }
     return pid
 }
 
@@ -92,10 +105,10 @@ func waitFor(_ what: String, timeout: Double, _ condition: () -> Bool) {
     }
 }
 
-func run(_ argv: [String]) -> Double {
+func run(_ argv: [String], extra: [String] = []) -> Double {
     let start = now()
     var status: Int32 = 0
-    waitpid(spawn(argv), &status, 0)
+    waitpid(spawn(argv, extra: extra), &status, 0)
     return now() - start
 }
 
@@ -122,18 +135,20 @@ func launchToPixels(show: @escaping (Int) -> [String], clear: [String]) -> [Doub
 
 /// The same for several clients taking turns, run by run, so that a change in the machine's
 /// load (it is shared) weighs on each of them alike and their ratio stays fair.
-func launchToPixels(shows: [(Int) -> [String]], clear: [String]) -> [[Double]] {
+/// `environments[k]`, when given, is added to client k's environment (its clear too).
+func launchToPixels(shows: [(Int) -> [String]], clear: [String], environments: [[String]] = []) -> [[Double]] {
     var times = [[Double]](repeating: [], count: shows.count)
     for i in 0...runs {
         for (k, show) in shows.enumerated() {
+            let extra = environments.indices.contains(k) ? environments[k] : []
             let start = now()
             var status: Int32 = 0
-            let pid = spawn(show(i))
+            let pid = spawn(show(i), extra: extra)
             waitFor("the notification's pixels", timeout: 5) { cardVisible() }
             let seen = now() - start
             waitpid(pid, &status, 0)
             if i > 0 { times[k].append(seen) } // the first run warms caches
-            _ = run(clear)
+            _ = run(clear, extra: extra)
             waitFor("the notification to leave", timeout: 5) { !cardVisible() }
         }
     }
@@ -209,12 +224,24 @@ if comparing {
 let raw = getenv("XTOAST_BENCH_RAW").map { String(cString: $0) }
 var shows: [(Int) -> [String]] = [{ [client, "show", "--kind", "error", "--timeout", "0", "boom \($0)"] }]
 if let raw { shows.append { [raw, #"{"op":"show","message":"boom \#($0)","kind":"error","timeout":0}"#] } }
-let measured = launchToPixels(shows: shows, clear: [client, "dismiss", "--all"])
+// A second daemon whose config has 100 rules (RuleBench's typical mix), taking turns with the
+// first, so the rules' cost to a toast is read against none in the same run.
+var environments: [[String]] = []
+let rulesSocket = getenv("XTOAST_BENCH_RULES_SOCKET").map { String(cString: $0) }
+if let rulesSocket {
+    environments = Array(repeating: [], count: shows.count) + [["XTOAST_SOCKET=" + rulesSocket]]
+    shows.append { [client, "show", "--kind", "error", "--timeout", "0", "boom \($0)"] }
+}
+let measured = launchToPixels(shows: shows, clear: [client, "dismiss", "--all"], environments: environments)
 let toPixels = measured[0]
 record("xtoast.pixels", median(toPixels), p95(toPixels))
 if let rawPixels = measured.dropFirst().first {
     print("launch a raw C client → card pixels on screen: median \(ms(median(rawPixels))), p95 \(ms(p95(rawPixels))) (\(runs) toasts)")
     record("raw.pixels", median(rawPixels), p95(rawPixels))
+}
+if rulesSocket != nil, let rulesPixels = measured.last {
+    print("launch `xtoast show` to a daemon with 100 rules → card pixels: median \(ms(median(rulesPixels))), p95 \(ms(p95(rulesPixels))) (\(runs) toasts)")
+    record("rules.pixels", median(rulesPixels), p95(rulesPixels))
 }
 var clientOnly: [Double] = []
 for _ in 0..<runs { clientOnly.append(run([client, "--help"])) }
@@ -377,6 +404,7 @@ func report(_ path: String) -> Never {
     print("\nlaunch → pixels                      median     p95       ratio")
     for (key, name, vs) in [("raw.pixels", "raw C client (same JSON line)", ""),
                             ("xtoast.pixels", "xtoast show", "raw.pixels"),
+                            ("rules.pixels", "xtoast show, 100 rules", "xtoast.pixels"),
                             ("other.pixels", "notify-send → dunst", "xtoast.pixels"),
                             ("dbus.pixels", "notify-send → xtoast (D-Bus)", "other.pixels"),
                             ("other.resident.pixels", "app on the bus → dunst", ""),
