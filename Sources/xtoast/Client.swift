@@ -15,6 +15,10 @@ struct Client {
     private var overlong = false
     /// Whether the last `next()` gave up waiting (`replyTimeout`) rather than seeing the end.
     private(set) var timedOut = false
+    /// The line the last message came in, printed as it is for events: the daemon's line
+    /// carries more than `ToastEvent` keeps (the toast's source, app and rules).
+    private var lastLine: [UInt8] = []
+    private var lastText: String { String(decoding: lastLine, as: UTF8.self) }
 
     static let maxReplyBytes = 64 << 20
     /// A reply comes at once; a daemon that sends none in this long is stuck or not xtoast.
@@ -64,7 +68,11 @@ struct Client {
         timedOut = false
         while true {
             while !ready.isEmpty {
-                if let message = ServerMessage.decode(line: ready.removeFirst()) { return message }
+                let line = ready.removeFirst()
+                if let message = ServerMessage.decode(line: line) {
+                    lastLine = line
+                    return message
+                }
             }
             if overlong {
                 overlong = false
@@ -107,19 +115,19 @@ struct Client {
     /// `show --wait`: reads events until the toast's `dismissed`, then reports the outcome and exits:
     /// 0 with `action ID` when an action was chosen, 4 with `dismissed REASON` otherwise.
     mutating func waitForEnd(of id: String, output: WaitOutput) -> Never {
-        var chosen: (String, JSON)?
+        var chosen: (String, String)?
         while let message = next() {
             guard case let .event(event) = message, event.id == id else { continue }
-            let json = event.json
+            let json = lastText
             switch event {
             case let .action(_, action):
                 chosen = (action, json)
             case let .dismissed(_, reason):
                 if let (action, actionJSON) = chosen {
-                    StandardStreams.output(output == .json ? actionJSON.text : "action \(action)")
+                    StandardStreams.output(output == .json ? actionJSON : "action \(action)")
                     exit(ExitCode.ok.rawValue)
                 }
-                StandardStreams.output(output == .json ? json.text : "dismissed \(reason.rawValue)")
+                StandardStreams.output(output == .json ? json : "dismissed \(reason.rawValue)")
                 exit(ExitCode.dismissedWithoutAction.rawValue)
             default:
                 continue
@@ -132,7 +140,7 @@ struct Client {
     /// `subscribe`: prints every event line until the daemon goes away.
     mutating func streamEvents() -> Never {
         while let message = next() {
-            if case let .event(event) = message { StandardStreams.output(event.json.text) }
+            if case .event = message { StandardStreams.output(lastText) }
         }
         StandardStreams.error("xtoast: the daemon went away")
         exit(ExitCode.daemonWentAway.rawValue)

@@ -134,4 +134,15 @@ import ToastCore
         #expect(ran.map(\.0) == ["a", "b"] && ran.allSatisfy { $0.1 == id })
         #expect(rig.service.board.toast(id) != nil)
     }
+
+    @Test("the transient hint keeps a notification out of history; the others are kept")
+    func transientHint() {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let passing = server.notify(NotifyCall(summary: "Passing", hints: ["transient": .bool(true)]), now: rig.now).id
+        let kept = server.notify(NotifyCall(summary: "Kept"), now: rig.now).id
+        server.close(passing, now: rig.now)
+        server.close(kept, now: rig.now)
+        #expect(rig.service.board.history.map(\.toast.title) == ["Kept"])
+    }
 }

@@ -97,7 +97,8 @@ extension Integration {
             _ = try Self.restingCards(probe, count: 1)
             let event = try client.event("dismissed", timeout: 4)
             let elapsed = Date().timeIntervalSince(shown)
-            #expect(event == .object([("event", .string("dismissed")), ("id", .string(id)), ("reason", .string("timeout"))]))
+            #expect(event == .object([("event", .string("dismissed")), ("id", .string(id)), ("reason", .string("timeout")),
+                                      ("source", .string("socket")), ("app", .string("xtoast")), ("rules", .array([]))]))
             #expect(elapsed >= 0.95 && elapsed < 2.5, "ended after \(elapsed) s")
             try waitUntil("the card to leave") { probe.cards().isEmpty }
         }

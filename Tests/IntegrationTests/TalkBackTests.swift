@@ -129,7 +129,7 @@ extension Integration {
             probe.drag(from: Point(x: f.x + 60, y: f.y + 20), to: Point(x: f.x + 180, y: f.y + 20), steps: 6, duration: 0.06)
             let run = try waiting.finish()
             #expect(run.status == ExitCode.dismissedWithoutAction.rawValue)
-            #expect(run.stdout.contains(#"{"event":"dismissed","id":"1","reason":"swipe"}"#), "\(run.stdout)")
+            #expect(run.stdout.contains(#"{"event":"dismissed","id":"1","reason":"swipe","source":"socket","app":"xtoast","rules":[]}"#), "\(run.stdout)")
 
             probe.movePointer(to: Point(x: 10, y: 700)) // a hovered toast would never time out
             let plain = try daemon.startXtoast(["show", "--wait", "--timeout", "0.3", "quick"])
@@ -210,9 +210,10 @@ extension Integration {
             _ = try other.request(#"{"op":"show","id":"s1","message":"hello","timeout":0}"#)
             _ = try other.request(#"{"op":"update","id":"s1","message":"hello again"}"#)
             _ = try other.request(#"{"op":"dismiss","id":"s1"}"#)
-            #expect(try watcher.nextEvent() == .object([("event", .string("shown")), ("id", .string("s1"))]))
-            #expect(try watcher.nextEvent() == .object([("event", .string("updated")), ("id", .string("s1"))]))
-            #expect(try watcher.nextEvent() == .object([("event", .string("dismissed")), ("id", .string("s1")), ("reason", .string("api"))]))
+            #expect(try watcher.nextEvent() == .object([("event", .string("shown")), ("id", .string("s1")), ("source", .string("socket")), ("app", .string("xtoast")), ("rules", .array([]))]))
+            #expect(try watcher.nextEvent() == .object([("event", .string("updated")), ("id", .string("s1")), ("source", .string("socket")), ("app", .string("xtoast")), ("rules", .array([]))]))
+            #expect(try watcher.nextEvent() == .object([("event", .string("dismissed")), ("id", .string("s1")), ("reason", .string("api")),
+                                                        ("source", .string("socket")), ("app", .string("xtoast")), ("rules", .array([]))]))
 
             // The command-line subscriber prints the same lines.
             let cli = try daemon.startXtoast(["subscribe"])
@@ -226,7 +227,7 @@ extension Integration {
             }
             daemon.stop()
             let out = try cli.finish()
-            #expect(out.stdout.contains(#"{"event":"dismissed","id":"p\#(n)","reason":"api"}"#), "\(out.stdout)")
+            #expect(out.stdout.contains(#"{"event":"dismissed","id":"p\#(n)","reason":"api","source":"socket","app":"xtoast","rules":[]}"#), "\(out.stdout)")
             #expect(out.status == ExitCode.daemonWentAway.rawValue)
         }
 

@@ -118,6 +118,25 @@ public enum ManPage {
             refused. Patterns see at most \(RuleLimits.fieldBytes) bytes of each field and \
             \(RuleLimits.bodyBytes) of the body, more than a card shows.
             """)
+        lines += [".SS At run time"]
+        let commands: [(String, String)] = [
+            ("xtoast rules", "lists the rules as JSON: name, enabled, how many toasts each matched since the daemon started, FILE:LINE."),
+            ("xtoast rule NAME enable|disable|toggle", "changes one rule at run time, kept across reloads while the rule is in the file."),
+            ("xtoast rules --test [options] [MESSAGE]", """
+                prints which rules a toast with xtoast show's options (and --app, --category, --source, --desktop-entry) \
+                would match, what becomes of it and the settings that result; nothing is shown or counted. It asks the \
+                running daemon (rules disabled at run time count) and reads this file itself when no daemon answers.
+                """),
+            ("xtoast reload", "applies new rules to new toasts; toasts already shown keep what their rules gave them."),
+        ]
+        for (command, meaning) in commands { lines += [".TP", Roff.bold(command)] + Roff.paragraph(meaning) }
+        lines += Roff.paragraph("""
+            A rule's script runs with XTOAST_ID, XTOAST_APP, XTOAST_SUMMARY, XTOAST_BODY, XTOAST_ICON, XTOAST_URGENCY, \
+            XTOAST_CATEGORY, XTOAST_KIND, XTOAST_SOURCE, XTOAST_RULE and XTOAST_TIMESTAMP (UNIX seconds) in its \
+            environment, each cut to \(RuleLimits.fieldBytes) bytes (the body to \(RuleLimits.bodyBytes)). A toast that \
+            skip = all drops still runs its scripts. A skipped or dropped toast ends at once (reason skipped or dropped; \
+            NotificationClosed reason 2 on the bus).
+            """)
         if !reference.ruleRecipes.isEmpty {
             lines += [".SS Recipes", ".nf"]
             for (i, line) in reference.ruleRecipes.enumerated() {

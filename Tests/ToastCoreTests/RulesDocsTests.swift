@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import ToastCore
+
+/// The README's rule recipes are a config the daemon reads without a word of complaint and
+/// that does what each recipe says; the man page names the run-time commands.
+@Suite struct RulesDocsTests {
+    static let readme: String = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    static var recipes: String {
+        guard let start = readme.range(of: "```ini\n"), let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else { return "" }
+        return String(readme[start.upperBound..<end.lowerBound])
+    }
+
+    @Test func readmeRecipesParseAndDoWhatTheySay() throws {
+        let parsed = ConfigParser.parse(Self.recipes, file: "README")
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        let board = Board(config: parsed.config)
+        #expect(parsed.config.rules.rules.map(\.name) == ["mute spotify", "quick", "volume", "critical", "low", "mail", "spam"])
+        func bus(_ app: String, _ summary: String = "s", category: String = "", urgency: Urgency = .normal) -> Admission.Decision {
+            var request = ShowRequest(message: "", title: summary)
+            request.app = app
+            request.urgency = urgency
+            var submission = Submission(request, source: .dbus)
+            submission.category = category
+            return Admission.decide(submission, board: board)
+        }
+        #expect(bus("Spotify").action == .skipDisplay)
+        #expect(bus("Chat").toast.timeout == 3 && bus("Firefox").toast.timeout == 4)
+        let volume = bus("pamixer", category: "device.volume").toast
+        #expect(volume.style == .capsule && volume.position == .bottom && volume.stackTag == "volume" && volume.transient)
+        #expect(bus("x", urgency: .critical).toast.kind == .error && bus("x", urgency: .critical).monitor == .primary)
+        #expect(bus("x", urgency: .low).toast.position == .bottomRight)
+        #expect(bus("mutt", category: "email.arrived").outcome.scripts == [RuleScript(rule: "mail", command: ["on-mail", "--quiet"])])
+        #expect(bus("x", "Big Casino win").action == .drop)
+    }
+
+    @Test func manPageNamesTheRunTimeCommands() throws {
+        let page = ManPage.config(example: "", date: "2025-01-01")
+        for command in ["xtoast rules", "xtoast rule NAME enable|disable|toggle", "xtoast rules \\-\\-test", "XTOAST_TIMESTAMP"] {
+            #expect(page.contains(command), "\(command)")
+        }
+    }
+}
