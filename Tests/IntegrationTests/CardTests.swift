@@ -364,6 +364,15 @@ extension Integration {
                 expanded = card.frame
                 return expanded.height > room - 30
             }
+            // On a loaded machine the last resize may still be on its way: the card must hold
+            // one frame for 100 ms (20 looks) before its text is read.
+            var steady = 0
+            try waitUntil("the expanded card to hold still") {
+                let now = probe.cards().first?.frame
+                steady = now == expanded ? steady + 1 : 0
+                if let now { expanded = now }
+                return steady >= 20
+            }
             func text() throws -> [UInt32] { TextArea(try Self.capture(probe, expanded), left: 40, right: 30).pixels }
             let first = try text()
             for _ in 0..<3 {
