@@ -331,15 +331,21 @@ extension Integration {
             let collapsed = try #require(try Self.resting(probe, count: 1).first).frame
             probe.click(at: Point(x: collapsed.x + 60, y: collapsed.midY))
             let room = probe.screenSize.height - 32
-            var expanded = collapsed
+            let expanded = try Self.grownToTheWorkArea(probe, room: room)
+            #expect(expanded.height <= room && expanded.y == collapsed.y, "\(expanded), room \(room)")
+            try Self.dismissAll(daemon, probe)
+            Self.parkPointer(probe)
+        }
+
+        /// The one card's frame once an expansion has brought it within 30 px of `room`.
+        static func grownToTheWorkArea(_ probe: XProbe, room: Double) throws -> Rect {
+            var expanded = Rect(x: 0, y: 0, width: 0, height: 0)
             try waitUntil("the card to grow to the work area") {
                 guard let card = try? F.restingCards(probe, count: 1, timeout: 0.5).first else { return false }
                 expanded = card.frame
                 return expanded.height > room - 30
             }
-            #expect(expanded.height <= room && expanded.y == collapsed.y, "\(expanded), room \(room)")
-            try Self.dismissAll(daemon, probe)
-            Self.parkPointer(probe)
+            return expanded
         }
 
         @Test("expanded, the wheel (XTest buttons 5 and 4) scrolls a 2 000-character message inside the card, never dismissing it")
@@ -357,13 +363,7 @@ extension Integration {
             probe.button(5, down: true)
             probe.button(5, down: false)
             probe.click(at: pointer)
-            let room = probe.screenSize.height - 32
-            var expanded = collapsed
-            try waitUntil("the card to grow to the work area") {
-                guard let card = try? F.restingCards(probe, count: 1, timeout: 0.5).first else { return false }
-                expanded = card.frame
-                return expanded.height > room - 30
-            }
+            var expanded = try Self.grownToTheWorkArea(probe, room: probe.screenSize.height - 32)
             // On a loaded machine the last resize may still be on its way: the card must hold
             // one frame for 100 ms (20 looks) before its text is read.
             var steady = 0
