@@ -85,6 +85,7 @@ public enum Admission {
         toast.color = settings.color
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
+        toast.fullscreen = settings.fullscreen
 
         let action: Action
         switch outcome.skip {

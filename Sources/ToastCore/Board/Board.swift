@@ -1,5 +1,6 @@
-/// The one store of live toasts: every stack, who owns each toast, do-not-disturb, the ids,
-/// and the history of ended toasts.
+/// The one store of live toasts: every stack, who owns each toast, what holds each monitor
+/// (do-not-disturb, a fullscreen window, a locker, the user away), the ids, and the history
+/// of ended toasts.
 ///
 /// Requests go in with the time (`now`, seconds on a monotonic clock); what they changed
 /// piles up until `takeChanges()`: cards to create, repaint, lay out or send away, and
@@ -12,9 +13,14 @@ public struct Board: Sendable {
     private var owners: [String: Owner] = [:]
     /// Owners that asked for every event (`subscribe`).
     public private(set) var subscribers: Set<Owner> = []
-    /// New toasts wait (critical ones excepted) while this is on. The board is its only
-    /// writer: each stack holds it as its rule, set here when the stack is made and on change.
-    public private(set) var doNotDisturb = false
+    /// Reasons that hold every monitor (do-not-disturb, the user away, a screen saver). The
+    /// board is the only writer of holds: each stack keeps its monitor's as a `HoldPolicy`,
+    /// set here when the stack is made and whenever a reason or the config changes.
+    public private(set) var globalHolds: Set<HoldReason> = []
+    /// Reasons that hold one monitor (a fullscreen window on it, a locker covering it).
+    public private(set) var monitorHolds: [String: Set<HoldReason>] = [:]
+    /// New toasts wait (critical ones excepted) while this is on.
+    public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
     /// The last ended toasts, oldest first, at most `ProtocolLimits.historySize`.
     public private(set) var history: [HistoryEntry] = []
     /// The one counter for automatic ids, whichever source asks (socket or bus).
@@ -37,6 +43,19 @@ public struct Board: Sendable {
     public func isVisible(_ id: String) -> Bool { stacks.values.contains { $0.isVisible(id) } }
     public func owner(of id: String) -> Owner? { owners[id] }
     public func isHeld(_ key: StackKey) -> Bool { stacks[key]?.isPaused ?? false }
+
+    /// What holds `monitor` now. The user being away does not count where a fullscreen
+    /// window is up: someone watches a video without touching anything.
+    public func holds(on monitor: String) -> Set<HoldReason> {
+        var reasons = globalHolds.union(monitorHolds[monitor] ?? [])
+        if reasons.contains(.fullscreen) { reasons.remove(.idle) }
+        return reasons
+    }
+
+    /// The holds of `monitor` with the settings that say what each does.
+    public func policy(on monitor: String) -> HoldPolicy {
+        HoldPolicy(reasons: holds(on: monitor), fullscreen: config.fullscreen, lock: config.lock)
+    }
     /// One stack's toasts and timers, for the answers.
     func stacks(_ key: StackKey) -> ToastStack? { stacks[key] }
 
@@ -57,7 +76,7 @@ public struct Board: Sendable {
         guard let stack = stacks[key] else { return StackView(newestFirst: [], more: nil) }
         let waiting = stack.waiting.count
         return StackView(newestFirst: stack.visible.reversed().map(\.toast),
-                         more: waiting == 0 || doNotDisturb ? nil : waiting)
+                         more: waiting == 0 || !stack.policy.showsWaitingCount ? nil : waiting)
     }
 
     /// The earliest time a visible toast times out.
@@ -80,6 +99,7 @@ public struct Board: Sendable {
         let id = toast.id.isEmpty ? generateID() : toast.id
         toast.id = id
         let key = StackKey(monitor: monitor, position: toast.position)
+        if policy(on: monitor).suppresses(toast) { return skip(toast, reason: .suppressed, owner: owner, now: now) }
         if let old = self.key(of: id) {
             if old != key {
                 // Same id at another position: the old one ends there, the new one enters at its own.
@@ -229,11 +249,42 @@ public struct Board: Sendable {
     }
 
     /// Do-not-disturb on (new toasts wait) or off (what waited shows, in order).
-    public mutating func setDoNotDisturb(_ on: Bool, now: Double) {
-        guard on != doNotDisturb else { return }
-        doNotDisturb = on
-        for key in stacks.keys {
-            change(key, now: now) { $0.setHoldsNew(on, now: now) }
+    public mutating func setDoNotDisturb(_ on: Bool, now: Double) { setHold(.doNotDisturb, on, now: now) }
+
+    /// Turns one reason on or off for one monitor, or for all of them (nil: do-not-disturb,
+    /// the user away, a screen saver). Every stack then follows its monitor's holds: cards
+    /// they push back wait, timers stop or run again, and what they no longer keep back
+    /// shows, in order.
+    public mutating func setHold(_ reason: HoldReason, _ on: Bool, monitor: String? = nil, now: Double) {
+        if let monitor {
+            var reasons = monitorHolds[monitor] ?? []
+            if on { reasons.insert(reason) } else { reasons.remove(reason) }
+            monitorHolds[monitor] = reasons.isEmpty ? nil : reasons
+        } else if on {
+            globalHolds.insert(reason)
+        } else {
+            globalHolds.remove(reason)
+        }
+        applyHolds(now: now)
+    }
+
+    /// Sets exactly the monitors one reason holds (the screen reports every monitor a
+    /// fullscreen window or a locker covers at once), releasing it elsewhere.
+    public mutating func setHold(_ reason: HoldReason, monitors: Set<String>, now: Double) {
+        for monitor in Set(monitorHolds.keys).union(monitors) {
+            var reasons = monitorHolds[monitor] ?? []
+            if monitors.contains(monitor) { reasons.insert(reason) } else { reasons.remove(reason) }
+            monitorHolds[monitor] = reasons.isEmpty ? nil : reasons
+        }
+        applyHolds(now: now)
+    }
+
+    /// Gives every stack whose monitor's holds changed its new policy.
+    private mutating func applyHolds(now: Double) {
+        for key in stacks.keys.sorted(by: { ($0.monitor, $0.position.order) < ($1.monitor, $1.position.order) }) {
+            let policy = policy(on: key.monitor)
+            guard stacks[key]?.policy != policy else { continue }
+            change(key, now: now) { $0.setPolicy(policy, now: now) }
         }
     }
 
@@ -271,6 +322,7 @@ public struct Board: Sendable {
     public mutating func reconfigure(_ config: Config, now: Double) {
         self.config = config
         for key in keys { change(key, now: now) { $0.setMaxVisible(config.maxVisible, now: now) } }
+        applyHolds(now: now)
     }
 
     // MARK: Owners
@@ -289,7 +341,7 @@ public struct Board: Sendable {
         var stack = stacks[key] ?? {
             var s = ToastStack(maxVisible: config.maxVisible)
             // An empty stack has nothing to promote, so the time does not matter.
-            _ = s.setHoldsNew(doNotDisturb, now: 0)
+            _ = s.setPolicy(policy(on: key.monitor), now: 0)
             return s
         }()
         let result = body(&stack)

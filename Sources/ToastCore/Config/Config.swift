@@ -56,6 +56,10 @@ public struct Config: Equatable, Sendable {
     public var maxVisible: Int = 5
     /// Seconds a card stays; 0 keeps it until dismissed.
     public var timeout: Double = 4
+    /// What a fullscreen window does to toasts on its monitor (critical ones show).
+    public var fullscreen: FullscreenMode = .delay
+    /// What a locker covering a monitor does to its toasts.
+    public var lock: LockMode = .hold
     /// Per-kind timeouts overriding `timeout`. A spinner is shown until its task reports back,
     /// so `loading` never expires by default.
     public var timeouts: [Kind: Double] = [.loading: 0]

@@ -32,6 +32,8 @@ enum ConfigSchema {
             },
             integer("max_visible", \.maxVisible, 1...ConfigLimits.maxVisible),
             number("timeout", \.timeout, .upTo(ConfigLimits.timeout)),
+            choice("fullscreen", \.fullscreen),
+            choice("lock", \.lock),
         ]),
         Section(name: "font", settings: [
             text("family", \.font),

@@ -229,6 +229,7 @@ public enum ManPage {
         case .shutdown: "the daemon stopped"
         case .skipped: "a rule's skip = display: never shown, kept in history"
         case .dropped: "a rule's skip = all: never shown, not kept in history"
+        case .suppressed: "fullscreen = suppress while a fullscreen window covered its monitor: never shown, kept in history"
         }
     }
 

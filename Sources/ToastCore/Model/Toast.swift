@@ -39,6 +39,9 @@ public struct Toast: Equatable, Sendable {
     /// Not kept in history when it ends (the D-Bus `transient` hint, a rule's `transient` or
     /// `skip = history`).
     public var transient = false
+    /// A rule's `fullscreen`: what a fullscreen window on its monitor does to it; nil is the
+    /// config's word (and `show` for critical toasts).
+    public var fullscreen: FullscreenMode?
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,
@@ -88,4 +91,7 @@ public enum DismissReason: String, Sendable, CaseIterable {
     case skipped
     /// A rule's `skip = all`: neither shown nor kept in history.
     case dropped
+    /// `fullscreen = suppress` while a fullscreen window covered its monitor: kept in
+    /// history, never shown.
+    case suppressed
 }

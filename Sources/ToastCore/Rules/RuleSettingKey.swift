@@ -46,6 +46,10 @@ public struct RuleSettingKey: Sendable {
             none (shown and kept) | display (kept in history, never shown) | history (shown, not kept) | \
             all (dropped; its scripts still run)
             """),
+        choice("fullscreen", \.fullscreen, """
+            what a fullscreen window on its monitor does to it: show | delay (waits until fullscreen ends) | \
+            pushback (as delay, and a card up goes back to wait) | suppress (straight to history)
+            """),
         RuleSettingKey(key: "script", summary: """
             PROGRAM [ARGUMENTS...], split like a command line (quotes and backslashes, no shell); \
             runs for every toast the rule matches, with XTOAST_ID, XTOAST_APP, XTOAST_SUMMARY, \

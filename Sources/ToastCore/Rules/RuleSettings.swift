@@ -13,8 +13,7 @@ public enum RuleSkip: String, CaseIterable, Sendable {
 /// What rules change about a toast; nil is "no rule said". Merging keeps the later rule's
 /// word for each setting.
 ///
-/// The desktop-manners issue adds its keys (fullscreen, sound) as fields here, a line each
-/// in `merge`, and rows in `RuleSettingKey.all`.
+/// Each key is a field here, a line in `merge`, and a row in `RuleSettingKey.all`.
 public struct RuleSettings: Equatable, Sendable {
     public var kind: Kind?
     public var style: CardStyle?
@@ -34,6 +33,8 @@ public struct RuleSettings: Equatable, Sendable {
     public var stackTag: String?
     public var transient: Bool?
     public var skip: RuleSkip?
+    /// What a fullscreen window on the toast's monitor does to it.
+    public var fullscreen: FullscreenMode?
     /// The program and its arguments, split like a command line. Not merged: every matching
     /// rule's script runs (`RuleOutcome.scripts`).
     public var script: [String]?
@@ -58,5 +59,6 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.stackTag { stackTag = v }
         if let v = later.transient { transient = v }
         if let v = later.skip { skip = v }
+        if let v = later.fullscreen { fullscreen = v }
     }
 }

@@ -1,7 +1,9 @@
 /// The toasts at one screen position: at most `maxVisible` on screen, the rest waiting in order.
 ///
-/// Timers run only while a toast is visible and the stack is not paused (pointer over a card,
-/// or a drag), so no toast expires unseen and hovering keeps what is left of its time.
+/// Timers run only while a toast is visible, the stack is not paused (pointer over a card,
+/// or a drag) and its holds do not stop them (the user is away), so no toast expires unseen
+/// and hovering keeps what is left of its time. The holds (`HoldPolicy`) also say which new
+/// toasts wait and which cards go back to wait.
 /// Time is passed in (seconds on a monotonic clock); nothing here reads a clock.
 public struct ToastStack: Sendable {
     /// A toast with its timer bookkeeping.
@@ -75,8 +77,11 @@ public struct ToastStack: Sendable {
     public private(set) var waiting: [Entry] = []
     /// Whether timers are held (pointer over a card of this stack, or a drag).
     public private(set) var isPaused = false
-    /// Do-not-disturb: new toasts wait (critical ones excepted) and nothing is promoted.
-    public private(set) var holdsNew = false
+    /// What holds this stack (do-not-disturb, fullscreen, a locker, idle), set by the board
+    /// from its monitor's reasons.
+    public private(set) var policy = HoldPolicy.none
+    /// Whether do-not-disturb holds this stack.
+    public var holdsNew: Bool { policy.reasons.contains(.doNotDisturb) }
     /// How many may wait; past it the oldest low-urgency toast (else the oldest normal one)
     /// is dropped with reason `overflow`. Critical toasts are dropped (oldest first) only past
     /// twice this many.
@@ -100,7 +105,7 @@ public struct ToastStack: Sendable {
         var change = Change()
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
             visible[i] = visible[i].restarted(with: toast)
-            if !isPaused { visible[i].start(now) }
+            startTimer(&visible[i], now)
             change.replaced = toast.id
             return change
         }
@@ -110,8 +115,8 @@ public struct ToastStack: Sendable {
             return change
         }
         var entry = Entry(toast, arrival: arrival)
-        if visible.count < maxVisible && (!holdsNew || toast.urgency == .critical) {
-            if !isPaused { entry.start(now) }
+        if visible.count < maxVisible && !policy.holdsNew(toast) {
+            startTimer(&entry, now)
             entry.hasBeenShown = true
             visible.append(entry)
             change.shown.append(toast.id)
@@ -141,7 +146,7 @@ public struct ToastStack: Sendable {
         var merged = visible
         for entry in moved {
             var e = entry.restarted(with: entry.toast)
-            if !isPaused { e.start(now) }
+            startTimer(&e, now)
             let index = merged.firstIndex { $0.arrival > e.arrival } ?? merged.count
             merged.insert(e, at: index)
         }
@@ -182,7 +187,7 @@ public struct ToastStack: Sendable {
     public mutating func takeOver(_ oldID: String, with toast: Toast, now: Double) -> Bool {
         if let i = visible.firstIndex(where: { $0.toast.id == oldID }) {
             visible[i] = visible[i].restarted(with: toast)
-            if !isPaused { visible[i].start(now) }
+            startTimer(&visible[i], now)
             return true
         }
         if let i = waiting.firstIndex(where: { $0.toast.id == oldID }) {
@@ -196,7 +201,7 @@ public struct ToastStack: Sendable {
         if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
             if restartTimer {
                 visible[i] = visible[i].restarted(with: toast)
-                if !isPaused { visible[i].start(now) }
+                startTimer(&visible[i], now)
             } else {
                 visible[i].toast = toast
             }
@@ -211,10 +216,46 @@ public struct ToastStack: Sendable {
 
     /// Turns do-not-disturb on or off; turning it off shows what waited, in order.
     public mutating func setHoldsNew(_ hold: Bool, now: Double) -> Change {
-        holdsNew = hold
+        var next = policy
+        if hold { next.reasons.insert(.doNotDisturb) } else { next.reasons.remove(.doNotDisturb) }
+        return setPolicy(next, now: now)
+    }
+
+    /// Takes new holds. Cards the holds push back go to the front of the queue, in order
+    /// (their timers stop; they come back without a second `shown`); timers stop or run
+    /// again as the holds say, and one that starts again after the user was away has at
+    /// least `minTimeLeftAfterIdle` left; then whatever the holds no longer keep back shows.
+    public mutating func setPolicy(_ next: HoldPolicy, now: Double) -> Change {
+        let wasIdle = policy.reasons.contains(.idle)
+        policy = next
         var change = Change()
-        if !hold { promote(now: now, into: &change) }
+        var pushed: [Entry] = []
+        visible.removeAll { entry in
+            guard next.pushesBack(entry.toast) else { return false }
+            var e = entry
+            e.stop(now)
+            pushed.append(e)
+            return true
+        }
+        waiting.insert(contentsOf: pushed, at: 0)
+        change.queued = pushed.map(\.toast.id)
+        for i in visible.indices {
+            if isPaused || next.stopsTimer(visible[i].toast) {
+                visible[i].stop(now)
+            } else {
+                if wasIdle, let left = visible[i].remaining, visible[i].runningSince == nil {
+                    visible[i].remaining = max(left, ProtocolLimits.minTimeLeftAfterIdle)
+                }
+                visible[i].start(now)
+            }
+        }
+        promote(now: now, into: &change)
         return change
+    }
+
+    /// Starts an entry's timer unless the pointer holds the stack or the holds stop it.
+    private func startTimer(_ entry: inout Entry, _ now: Double) {
+        if !isPaused && !policy.stopsTimer(entry.toast) { entry.start(now) }
     }
 
     /// Removes a toast (visible or waiting) and promotes the next waiting one into its place.
@@ -246,7 +287,7 @@ public struct ToastStack: Sendable {
         guard paused != isPaused else { return }
         isPaused = paused
         for i in visible.indices {
-            if paused { visible[i].stop(now) } else { visible[i].start(now) }
+            if paused { visible[i].stop(now) } else { startTimer(&visible[i], now) }
         }
     }
 
@@ -280,10 +321,12 @@ public struct ToastStack: Sendable {
         return change
     }
 
+    /// Shows waiting toasts, first first, while there is room: those the holds keep back
+    /// stay in their place (a critical toast or a rule's `fullscreen = show` passes them).
     private mutating func promote(now: Double, into change: inout Change) {
-        while visible.count < maxVisible, let first = waiting.first, !holdsNew || first.toast.urgency == .critical {
-            var e = waiting.removeFirst()
-            if !isPaused { e.start(now) }
+        while visible.count < maxVisible, let index = waiting.firstIndex(where: { !policy.holdsNew($0.toast) }) {
+            var e = waiting.remove(at: index)
+            startTimer(&e, now)
             if e.hasBeenShown { change.returned.append(e.toast.id) } else { change.shown.append(e.toast.id) }
             e.hasBeenShown = true
             visible.append(e)
