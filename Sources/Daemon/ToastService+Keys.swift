@@ -37,13 +37,15 @@ extension ToastService {
     // MARK: Keys
 
     /// A key press: in focus mode the focus keys first (any key keeps focus mode alive),
-    /// then a bound key's action.
+    /// then a bound key's action. A key held with Ctrl, Alt or Super is no focus key: with
+    /// the keyboard taken, a bound `ctrl+space` must still be the dismiss key, not Space.
     func pressed(_ stroke: KeyStroke, now: Double) {
         let cards = stage.facts(board: board)
         if var focus = keyInput.focus {
             focus.touch(now: now)
             keyInput.focus = focus
-            if let intent = focus.intent(forKey: stroke.key, cards: cards) { return perform(intent, now: now) }
+            if stroke.modifiers.isDisjoint(with: [.control, .alt, .super]),
+               let intent = focus.intent(forKey: stroke.key, cards: cards) { return perform(intent, now: now) }
         }
         if let intent = stroke.bound?.intent(cards: cards) { perform(intent, now: now) }
     }

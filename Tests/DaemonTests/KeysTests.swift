@@ -131,6 +131,19 @@ import ToastCore
         #expect(rig.service.board.isVisible(cut))
     }
 
+    @Test("in focus mode a bound ctrl+space is still the dismiss key, not Space")
+    func boundKeysInFocusMode() {
+        let rig = Rig(config: Self.config([.dismiss: Self.dismissKey]))
+        rig.show(#""message":"old","timeout":2"#)
+        let new = rig.show(#""message":"new","timeout":2"#)
+        rig.request(#"{"op":"focus"}"#)
+        rig.input(.key(KeyStroke(key: "space", modifiers: [.control], bound: .dismiss)))
+        #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: new, reason: .close))
+        #expect(rig.output.keyboardGrabbed, "a card is left: focus mode goes on")
+        rig.wait(2.5)
+        #expect(!rig.service.board.isVisible("1"), "the timers were never held")
+    }
+
     @Test("focus waits up to 1 s for a keyboard another client holds (a window manager's key still down)")
     func focusWaitsForTheKeyboard() {
         let rig = Rig()

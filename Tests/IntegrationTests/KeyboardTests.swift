@@ -48,16 +48,17 @@ extension Integration {
             }
         }
 
-        @Test("a key another program holds is one log line naming it; the other keys still work")
+        @Test("a key another program holds is one log line naming it, as is a key X does not know; the other keys still work")
         func aHeldKeyIsLogged() throws {
             let probe = try XProbe()
             #expect(probe.grabKey("space", modifiers: UInt32(ControlMask)))
             defer { probe.ungrabKey("space", modifiers: UInt32(ControlMask)) }
-            let daemon = try DaemonHarness(config: "[keys]\ndismiss = ctrl+space\ndismiss_all = ctrl+shift+space\n")
+            let daemon = try DaemonHarness(config: "[keys]\ndismiss = ctrl+space\ndismiss_all = ctrl+shift+space\ninvoke = super+NoSuchKey\n")
             let client = try ProtocolClient(path: daemon.socketPath)
             let id = try Self.show(client, #""message":"one""#)
             try waitUntil("the log line") { daemon.log.contains("keys.dismiss = ctrl+space: another program holds this key; not grabbed") }
-            #expect(daemon.log.components(separatedBy: "keys.").count == 2, "one line: \(daemon.log)")
+            #expect(daemon.log.contains(#"keys.invoke = super+NoSuchKey: X knows no key named "NoSuchKey""#), "\(daemon.log)")
+            #expect(daemon.log.components(separatedBy: "keys.").count == 3, "one line each: \(daemon.log)")
             _ = try F.restingCards(probe, count: 1)
             probe.key("ctrl+shift+space")
             let ended = try client.event("dismissed")
