@@ -53,7 +53,7 @@ extension Stage {
             switch outcome {
             case .click:
                 card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
-                return click(card, toast, at: card.local(root), pressed: pressed, board: board, now: now)
+                return click(card, toast, at: card.local(root), pressed: pressed)
             case let .dismiss(direction, velocity):
                 detach(card)
                 startExit(card, now: now, swipe: (direction, velocity))
@@ -127,7 +127,7 @@ extension Stage {
 
     /// A click: where it landed, hit-tested close button first, then a button, the chevron
     /// and the body; what that means is the click order's (`CardActivation`), shared with the keyboard.
-    private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?, board: Board, now: Double) -> [UserIntent] {
+    private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?) -> [UserIntent] {
         let spot: CardSpot
         if let close = card.composed.closeButton, close.contains(p) {
             spot = .close
