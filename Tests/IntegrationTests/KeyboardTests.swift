@@ -99,6 +99,22 @@ extension Integration {
             #expect(none.status == 1 && none.stderr.contains("no toast is visible"), "\(none.stderr)")
         }
 
+        @Test("the focus key (super+f) starts focus mode from its own grab; Return on a plain card dismisses it as clicked, and focus mode ends with it")
+        func focusKey() throws {
+            let daemon = try DaemonHarness(config: "[keys]\nfocus = super+f\n")
+            let probe = try XProbe()
+            CardTests.parkPointer(probe)
+            let client = try ProtocolClient(path: daemon.socketPath)
+            let id = try Self.show(client, #""message":"only""#)
+            _ = try F.restingCards(probe, count: 1)
+            probe.key("super+f")
+            try waitUntil("focus mode to hold the keyboard") { !probe.keyboardIsFree() }
+            probe.key("Return")
+            let ended = try client.event("dismissed")
+            #expect(ended["id"]?.string == id && ended["reason"]?.string == "click")
+            try waitUntil("the keyboard to be free again") { probe.keyboardIsFree() }
+        }
+
         @Test("focus mode: Delete closes the ringed card, and a click off the cards ends it")
         func focusDeleteAndClickElsewhere() throws {
             let daemon = try DaemonHarness()
