@@ -11,6 +11,9 @@ struct KeyInput {
     /// own key grab lasts until its key is released): the grab is tried again at `next`,
     /// until `until`.
     var grabRetry: (next: Double, until: Double)?
+    /// The grab problems logged since the config was last read: a key another client holds
+    /// is tried again each time the first card comes, but said once.
+    var reported: Set<String> = []
 
     /// How long focus mode waits for the keyboard another client holds, and how often it
     /// asks: a window manager lets go when the key that ran `xtoast focus` comes up.
@@ -55,8 +58,12 @@ extension ToastService {
     func updateKeyGrabs() {
         let visible = !board.visibleNewestFirst.isEmpty
         guard keyInput.grabbedForVisibleCard != visible else { return }
+        if keyInput.grabbedForVisibleCard == nil { keyInput.reported = [] }
         keyInput.grabbedForVisibleCard = visible
-        for problem in stage.output.grabKeys(board.config.keys.grabbed(cardVisible: visible)) { Log.info(problem) }
+        for problem in stage.output.grabKeys(board.config.keys.grabbed(cardVisible: visible))
+        where keyInput.reported.insert(problem).inserted {
+            Log.info(problem)
+        }
     }
 
     // MARK: Focus mode

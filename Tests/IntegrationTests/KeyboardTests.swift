@@ -63,6 +63,13 @@ extension Integration {
             probe.key("ctrl+shift+space")
             let ended = try client.event("dismissed")
             #expect(ended["id"]?.string == id && ended["reason"]?.string == "close")
+            // The next card tries the held key again, and says nothing more about it.
+            try waitUntil("no card") { probe.cards().isEmpty }
+            _ = try Self.show(client, #""message":"two""#)
+            _ = try F.restingCards(probe, count: 1)
+            probe.key("ctrl+shift+space")
+            _ = try client.event("dismissed")
+            #expect(daemon.log.components(separatedBy: "keys.").count == 3, "still one line each: \(daemon.log)")
         }
 
         @Test("xtoast focus: the ring shows on the newest card; Down moves it; 2 presses the older card's second button; Escape frees the keyboard")
