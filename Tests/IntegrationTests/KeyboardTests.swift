@@ -18,7 +18,7 @@ extension Integration {
             return try #require(reply["id"]?.string, "\(reply.text)")
         }
 
-        @Test("ctrl+space closes the newest card (reason close), with Caps Lock on too; it is held only while a card is visible")
+        @Test("ctrl+space closes the newest card (reason close), with Caps Lock or Num Lock on too; it is held only while a card is visible")
         func dismissKeyOnlyWhileACardShows() throws {
             let daemon = try DaemonHarness(config: "[keys]\ndismiss = ctrl+space\n")
             let probe = try XProbe()
@@ -26,20 +26,27 @@ extension Integration {
             #expect(probe.grabKey("space", modifiers: ctrl), "no card: the key is free for others")
             probe.ungrabKey("space", modifiers: ctrl)
             let client = try ProtocolClient(path: daemon.socketPath)
+            let oldest = try Self.show(client, #""message":"oldest""#)
             let old = try Self.show(client, #""message":"old""#)
             let new = try Self.show(client, #""message":"new""#)
-            _ = try F.restingCards(probe, count: 2)
+            _ = try F.restingCards(probe, count: 3)
             #expect(!probe.grabKey("space", modifiers: ctrl), "a card shows: xtoast holds it")
             probe.key("ctrl+space")
             var ended = try client.event("dismissed")
             #expect(ended["id"]?.string == new && ended["reason"]?.string == "close")
-            _ = try F.restingCards(probe, count: 1)
+            _ = try F.restingCards(probe, count: 2)
             // Caps Lock locked: the same key still closes (the grab covers every lock state).
             probe.key("Caps_Lock")
             probe.key("ctrl+space")
             ended = try client.event("dismissed")
             probe.key("Caps_Lock")
             #expect(ended["id"]?.string == old && ended["reason"]?.string == "close")
+            // Num Lock on: the same.
+            probe.key("Num_Lock")
+            probe.key("ctrl+space")
+            ended = try client.event("dismissed")
+            probe.key("Num_Lock")
+            #expect(ended["id"]?.string == oldest && ended["reason"]?.string == "close")
             try waitUntil("the last card to go") { probe.cards().isEmpty }
             try waitUntil("the key to be let go") {
                 let free = probe.grabKey("space", modifiers: ctrl)
