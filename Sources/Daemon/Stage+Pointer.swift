@@ -1,17 +1,11 @@
 import ToastCore
 
-/// What the user did to a toast with the pointer, for the board to carry out.
-enum CardIntent: Equatable {
-    case dismiss(id: String, reason: DismissReason)
-    case choose(id: String, action: String)
-}
-
 /// The pointer: hover holds a stack and lights buttons, a press starts a swipe, a release
 /// decides between click, swipe and snap-back; the wheel (buttons 4 and 5) only scrolls an
 /// expanded card's message, never clicks. Hover only marks a card for the next frame's
 /// repaint, so a flood of crossings and moves costs one repaint per card per frame.
 extension Stage {
-    func handle(_ event: InputEvent, board: Board, now: Double) -> [CardIntent] {
+    func handle(_ event: InputEvent, board: Board, now: Double) -> [UserIntent] {
         switch event {
         case let .press(surface, button, root, time, serverTime):
             if let notches = TextScroll.wheelNotches(button: button) {
@@ -59,7 +53,7 @@ extension Stage {
             switch outcome {
             case .click:
                 card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
-                return click(card, toast, at: card.local(root), pressed: pressed, board: board, now: now)
+                return click(card, toast, at: card.local(root), pressed: pressed)
             case let .dismiss(direction, velocity):
                 detach(card)
                 startExit(card, now: now, swipe: (direction, velocity))
@@ -88,6 +82,8 @@ extension Stage {
             screenChanged(board: board, now: now)
         case .imagesReady:
             imagesReady(board: board, now: now)
+        case .key:
+            break  // the service's (ToastService+Keys.swift)
         }
         return []
     }
@@ -129,23 +125,19 @@ extension Stage {
         if card.hoverRepaintDue { repaint(card, toast) }
     }
 
-    /// A click: the close button closes, a button chooses its action, a cut card expands (from
-    /// its chevron when the body click belongs to a default action), the body chooses the
-    /// default action or dismisses.
-    private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?, board: Board, now: Double) -> [CardIntent] {
+    /// A click: where it landed, hit-tested close button first, then a button, the chevron
+    /// and the body; what that means is the click order's (`CardActivation`), shared with the keyboard.
+    private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?) -> [UserIntent] {
+        let spot: CardSpot
         if let close = card.composed.closeButton, close.contains(p) {
-            return [.dismiss(id: toast.id, reason: .close)]
-        } else if let b = card.composed.button(at: p), pressed == nil || pressed == b {
-            return [.choose(id: toast.id, action: b)]
-        } else if !card.appearance.expanded,
-                  card.composed.expandButton.map({ $0.contains(p) }) ?? (card.composed.isTruncated && toast.defaultAction == nil) {
-            card.appearance.expanded = true
-            refresh(card, toast, now: now)
-            relayout(card.key, board: board, now: now)
-            return []
-        } else if let action = toast.defaultAction {
-            return [.choose(id: toast.id, action: action)]
+            spot = .close
+        } else if let b = card.composed.button(at: p) {
+            spot = .button(b)
+        } else if let chevron = card.composed.expandButton, chevron.contains(p) {
+            spot = .expandChevron
+        } else {
+            spot = .body
         }
-        return [.dismiss(id: toast.id, reason: .click)]
+        return [CardActivation.click(spot, on: facts(card, toast), pressed: pressed)]
     }
 }

@@ -19,6 +19,8 @@ final class ToastService {
     private let runScript: (RuleScript, [(String, String)]) -> Void
     /// Names raw images stored for cards.
     private var images: UInt64 = 0
+    /// The bound keys and focus mode (ToastService+Keys.swift).
+    var keyInput = KeyInput()
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -31,17 +33,19 @@ final class ToastService {
         self.desktopScale = desktopScale
         self.runScript = runScript
         ruleState = RuleState(for: config.rules)
+        updateKeyGrabs()
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
-    var nextDeadline: Double? { [board.nextDeadline, stage.nextFrame].compactMap { $0 }.min() }
+    var nextDeadline: Double? { [nextTimeout, stage.nextFrame].compactMap { $0 }.min() }
     /// The next toast timeout alone: the loop waits for frames on a timer of their own.
-    var nextTimeout: Double? { board.nextDeadline }
+    var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline].compactMap { $0 }.min() }
 
     /// Work that is due: toasts whose time is up end, and a due frame is drawn. A frame
     /// within a millisecond counts as due, so the loop never sleeps for less.
     func advance(now: Double) {
         board.expire(now: now)
+        advanceKeys(now: now)
         settle(now)
         if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
     }
@@ -90,6 +94,8 @@ final class ToastService {
             }
             Log.info("rule \(Log.quoted(name)) \(enabled ? "enabled" : "disabled")")
             return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
+        case .focus:
+            return focusRequest(now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
             guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
@@ -201,6 +207,7 @@ final class ToastService {
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         board.reconfigure(config, now: now)
         stage.reconfigure(config, scale: scale, board: board, now: now)
+        keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         settle(now)
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
         return diagnostics
@@ -218,15 +225,31 @@ final class ToastService {
             let monitors = stage.output.monitors
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
+        case let .key(stroke):
+            pressed(stroke, now: now)
+        case let .press(surface, _, _, _, _):
+            pressedOffCards(surface)
         default: break
         }
-        for intent in stage.handle(input, board: board, now: now) {
-            switch intent {
-            case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
-            case let .choose(id, action): board.choose(action, on: id, now: now)
-            }
-        }
+        for intent in stage.handle(input, board: board, now: now) { perform(intent, now: now) }
         settle(now)
+    }
+
+    /// Carries out what the user meant, from whichever input said it.
+    func perform(_ intent: UserIntent, now: Double) {
+        switch intent {
+        case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
+        case .dismissAll: board.dismissAll(reason: .close, now: now)
+        case let .invoke(id, action): board.choose(action, on: id, now: now)
+        case let .expand(id): stage.expand(id, board: board, now: now)
+        case .focusMove, .focusButton, .togglePause:
+            keyInput.focus?.apply(intent, cards: stage.facts(board: board))
+            stage.showFocus(keyInput.focus, board: board)
+        case .startFocus: startFocus(now: now)
+        case .endFocus: endFocus()
+        case .restore: runRestoreCommand(now: now)
+        case .menu: runMenuCommand(now: now)
+        }
     }
 
     /// An owner went away: its toasts stay; it hears nothing more.
@@ -253,10 +276,11 @@ final class ToastService {
         while true {
             let changes = board.takeChanges()
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
-            let held = stage.heldKeys
+            followFocus()
+            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys
             for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
-            if changes.isEmpty { return }
+            if changes.isEmpty { return updateKeyGrabs() }
         }
     }
 }

@@ -28,6 +28,8 @@ public final class X11Output: Output {
     private var problems: [String] = []
     private var windows: [SurfaceID: CardWindow] = [:]
     private var spinners: [SurfaceID: SpinnerOverlay] = [:]
+    /// The bound keys held, and the keyboard in focus mode.
+    private lazy var keys = KeyGrabs(display: display)
     /// Read at start and again on every screen change, never per toast.
     public private(set) var monitors: [Monitor]
     /// The screen's refresh rate (for monitors that do not give their own), read when the
@@ -160,7 +162,14 @@ public final class X11Output: Output {
         display.grabPointer(window.window, time: serverTime)
     }
 
-    public func ungrabPointer(serverTime: UInt) { display.ungrabPointer(time: serverTime) }
+    public func ungrabPointer(serverTime: UInt) {
+        // A drag in focus mode ends back in focus mode's own pointer grab.
+        if keys.holdsKeyboard { keys.grabPointerForFocus() } else { display.ungrabPointer(time: serverTime) }
+    }
+
+    public func grabKeys(_ bindings: [KeyAction: KeyChord]) -> [String] { keys.grab(bindings) }
+    public func grabKeyboard() -> Bool { keys.grabKeyboard() }
+    public func ungrabKeyboard() { keys.ungrabKeyboard() }
 
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
     /// (RandR sends several per change; a compositor can come and go many times a second):
@@ -170,7 +179,12 @@ public final class X11Output: Output {
     public func takeInput() -> [InputEvent] {
         let taken = display.takeEvents()
         let screenChanged = taken.contains(.screenChanged)
-        var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }
+        var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
+            // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
+            guard case var .key(stroke) = event else { return event }
+            stroke.bound = keys.action(code: stroke.code, modifiers: stroke.modifiers)
+            return .key(stroke)
+        }
         if taken.contains(.compositorChanged), display.hasCompositor != visual.hasAlpha {
             visual = CardVisual(display: display, argb: !visual.hasAlpha)
             loadedPainter = nil  // made again, for the new visual, when next needed

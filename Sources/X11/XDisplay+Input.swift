@@ -59,6 +59,12 @@ extension XDisplay {
             let m = e.xmotion
             return .motion(surface: SurfaceID(m.window), root: Point(x: Double(m.x_root), y: Double(m.y_root)),
                            time: Double(m.time) / 1000)
+        case KeyPress:
+            // The key without Shift (index 0), as `xev` names it; the output adds which binding it is.
+            var k = e.xkey
+            let keysym = XLookupKeysym(&k, 0)
+            guard keysym != 0, let name = XKeysymToString(keysym) else { return nil }
+            return .key(KeyStroke(key: String(cString: name), modifiers: KeyGrabs.modifiers(k.state), code: k.keycode))
         case EnterNotify:
             return .enter(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         case LeaveNotify:

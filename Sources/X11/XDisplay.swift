@@ -84,18 +84,34 @@ final class XDisplay {
     /// log what was refused rather than losing it in the handler that keeps it alive. At most
     /// the last `XT_ERROR_LOG_SIZE` are described; a final line counts any older ones.
     /// The corresponding C functions are `XSetErrorHandler` (via the shim) and `XGetErrorText`.
-    func takeErrors() -> [String] {
+    func takeErrors() -> [String] { describe(takeErrorRecords()) }
+
+    /// The errors the server sent since the last call, as the handler kept them, and how
+    /// many came in all (more than were kept when the ring overflowed).
+    func takeErrorRecords() -> (records: [xt_error_record], count: Int) {
         var records = [xt_error_record](repeating: xt_error_record(), count: Int(XT_ERROR_LOG_SIZE))
         let count = Int(clamping: records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) })
-        let kept = min(count, records.count)
-        var lines = records.prefix(kept).map { r in
+        return (Array(records.prefix(min(count, records.count))), count)
+    }
+
+    /// Waits until the server has handled every request sent so far, then takes its errors
+    /// (for a caller that must know whether a request was refused, as a key grab is).
+    /// The corresponding C function is `XSync`.
+    func syncErrors() -> (records: [xt_error_record], count: Int) {
+        XSync(handle, 0)
+        return takeErrorRecords()
+    }
+
+    /// One line per error, and a last line counting those the ring lost.
+    func describe(_ taken: (records: [xt_error_record], count: Int)) -> [String] {
+        var lines = taken.records.map { r in
             var text = [CChar](repeating: 0, count: 128)
             XGetErrorText(handle, Int32(r.error_code), &text, Int32(text.count))
             let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let hex = String(r.resource_id, radix: 16)
             return "\(name) in request \(r.request_code).\(r.minor_code) on 0x\(hex)"
         }
-        if count > kept { lines.append("and \(count - kept) earlier X errors") }
+        if taken.count > taken.records.count { lines.append("and \(taken.count - taken.records.count) earlier X errors") }
         return lines
     }
 }

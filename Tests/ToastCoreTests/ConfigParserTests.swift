@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [rules] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules] or [rule NAME]",
         ])
     }
 
@@ -362,13 +362,14 @@ private func problems(_ text: String) -> [String] {
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).
-            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules"].contains(label),
+            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules", "keys"].contains(label),
                     "Config.\(label) has no config key")
         }
         for kind in Kind.allCases {
             expected.insert("colors.\(kind.rawValue)")
             expected.insert("timeouts.\(kind.rawValue)")
         }
+        for action in KeyAction.allCases { expected.insert("keys.\(action.rawValue)") }
         for child in Mirror(reflecting: MotionTuning.standard).children {
             let snake = (child.label ?? "").reduce(into: "") { name, character in
                 name += character.isUppercase ? "_" + character.lowercased() : String(character)

@@ -24,6 +24,9 @@ public struct CardComposer: Sendable {
         /// The action button under the pointer, and the one held down.
         public var hoveredButton: String?
         public var pressedButton: String?
+        /// Focus mode's ring is on this card (`KeyboardFocus`), and on this button of it.
+        public var focused = false
+        public var focusedButton: String?
         /// The progress bar's shown length (0...100), which animates toward the toast's.
         public var progress: Double?
         /// While the card's height animates: the height to draw at (content that does not fit is left out).
@@ -309,14 +312,19 @@ public struct CardComposer: Sendable {
         }
 
         var ops: [DrawOp] = []
-        let outline = Rect(x: 0, y: 0, width: width, height: height)
+        // Focus mode's ring: the card's edge in the text's colour (light on dark, dark on
+        // light), the card drawn inside it.
+        let ring = appearance.focused ? px(CardMetrics.focusRingWidth) : 0
+        if ring > 0 { ops.append(.roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: radius, color: c.text)) }
+        let outline = Rect(x: ring, y: ring, width: width - 2 * ring, height: height - 2 * ring)
+        let inner = max(0, radius - ring)
         if style == .tinted {
-            ops.append(.roundedRect(outline, radius: radius, color: c.accent))
-            ops.append(.roundedRect(Rect(x: border, y: border, width: width - 2 * border, height: height - 2 * border),
-                                    radius: max(0, radius - border), color: c.background))
+            ops.append(.roundedRect(outline, radius: inner, color: c.accent))
+            ops.append(.roundedRect(Rect(x: ring + border, y: ring + border, width: outline.width - 2 * border, height: outline.height - 2 * border),
+                                    radius: max(0, inner - border), color: c.background))
         } else {
-            ops.append(.roundedRect(outline, radius: radius, color: c.background))
-            ops.append(.roundedRectSlice(outline, radius: radius, visibleWidth: bar, color: c.accent))
+            ops.append(.roundedRect(outline, radius: inner, color: c.background))
+            ops.append(.roundedRectSlice(outline, radius: inner, visibleWidth: bar, color: c.accent))
         }
         // An icon is centred on the first line; a picture's top is the text's.
         let iconTop = picture ? top : top + max(0, (lineHeight - iconSize) / 2)
@@ -391,6 +399,13 @@ public struct CardComposer: Sendable {
             let pressed = appearance.pressedButton == action.id
             let hovered = appearance.hoveredButton == action.id
             let fill = c.accent.withAlpha(pressed ? 31 : hovered ? 77 : 51)
+            if appearance.focused, appearance.focusedButton == action.id {
+                // The focused button: a ring in the text's colour, the card's background inside it.
+                let w = px(CardMetrics.focusRingWidth)
+                ops.append(.roundedRect(Rect(x: rect.x - w, y: rect.y - w, width: rect.width + 2 * w, height: rect.height + 2 * w),
+                                        radius: px(CardMetrics.buttonRadius) + w, color: c.text))
+                ops.append(.roundedRect(rect, radius: px(CardMetrics.buttonRadius), color: c.background))
+            }
             ops.append(.roundedRect(rect, radius: px(CardMetrics.buttonRadius), color: fill))
             let labelColor = pressed ? c.accent.mixed(with: c.background, 0.35) : c.accent
             ops.append(.text(block, origin: Point(x: x + inset, y: (top + (height - extent.size.height) / 2).rounded()), color: labelColor))
@@ -424,8 +439,10 @@ public struct CardComposer: Sendable {
         block.width = extent.size.width.rounded(.up)
         let width = (height / 2 + iconSize + gap + block.width + height / 2).rounded()
         let iconRect = Rect(x: (height / 2).rounded(), y: ((height - iconSize) / 2).rounded(), width: iconSize, height: iconSize)
-        var ops: [DrawOp] = [
-            .roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: height / 2, color: c.background),
+        let ring = appearance.focused ? px(CardMetrics.focusRingWidth) : 0
+        var ops: [DrawOp] = ring > 0 ? [.roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: height / 2, color: c.text)] : []
+        ops += [
+            .roundedRect(Rect(x: ring, y: ring, width: width - 2 * ring, height: height - 2 * ring), radius: height / 2 - ring, color: c.background),
             .icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0),
         ]
         if !markup.isEmpty {

@@ -16,6 +16,9 @@ public enum CardMetrics {
     /// How far the × sits out into the padding, and how much wider than it a click counts.
     public static let closeButtonOutset = 4.0
     public static let closeButtonSlop = 4.0
+    /// Focus mode's ring round the focused card and its focused button: wide enough to
+    /// see at a glance beside the tinted style's 2 px border, inside the padding.
+    public static let focusRingWidth = 3.0
     /// Between a title and its message.
     public static let titleGap = 2.0
     /// The progress bar: its gap above, and its height.

@@ -32,6 +32,7 @@ public enum CommandParser {
         case "resume": return try noArguments(.resume)
         case "subscribe": return try noArguments(.subscribe)
         case "reload": return try noArguments(.reload)
+        case "focus": return try noArguments(.focus)
         case "history": return .history(limit: try limit(rest, command: "history", upTo: ProtocolLimits.historySize))
         case "list": return .list(limit: try limit(rest, command: "list", upTo: ProtocolLimits.listLimit))
         case "import-dunstrc":

@@ -126,6 +126,16 @@ public enum CommandTable {
                 listed on stderr as FILE:LINE: not translated: KEY (why). Needs no daemon; exits 1
                 when FILE cannot be read.
                 """, options: []),
+        Command(name: "focus", usage: ["xtoast focus"], summary: "move between the cards and act on them with keys",
+                text: """
+                    Rings the newest visible card and takes the keyboard until Escape, a click off the
+                    cards (that click goes to xtoast) or 10 s without a key. Up and Down move between
+                    the cards (across stacks, newest first); Left, Right and Tab move along its buttons;
+                    Return presses the focused button, or does what a click on the card does (its default
+                    action, or expands a cut card); 1 to 3 press the buttons; Delete or BackSpace closes
+                    it; Space holds every timer (or lets them run again) until focus mode ends. Exits 1
+                    when no card is visible. The [keys] focus key does the same.
+                    """, options: []),
         Command(name: "ping", usage: ["xtoast ping"], summary: "check that a daemon answers",
                 text: "Exits 0 when a daemon answers at the socket, 3 when none does.", options: []),
     ]

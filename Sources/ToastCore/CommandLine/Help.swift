@@ -13,6 +13,7 @@ public enum Help {
       xtoast history [N]              the last N (default 100) ended toasts, as JSON
       xtoast subscribe                print every event of every toast, one JSON line each
       xtoast reload                   read the config file again
+      xtoast focus                    act on the cards with the keyboard (Escape ends)
       xtoast rules [--test ...]       the config's rules, or what a toast would match, as JSON
       xtoast rule NAME enable|disable|toggle   change one rule at run time
       xtoast ping                     check that a daemon answers

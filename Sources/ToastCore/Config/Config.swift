@@ -71,6 +71,8 @@ public struct Config: Equatable, Sendable {
     public var rules: RuleSet = .empty
     /// Seconds a rule's script may run before its process group is killed.
     public var scriptTimeout: Double = 30
+    /// The `[keys]` section: keys xtoast grabs; none by default.
+    public var keys = KeyBindings()
 
     public init() {}
 

@@ -78,6 +78,7 @@ enum ConfigSchema {
             number("settle_distance", \.motion.settleDistance, .positive(upTo: ConfigLimits.distance)),
             number("settle_speed", \.motion.settleSpeed, .positive(upTo: ConfigLimits.speed)),
         ]),
+        Section(name: "keys", settings: KeyAction.allCases.map(key)),
         // The rules themselves are `[rule NAME]` sections (`RuleSettingKey`); this one holds
         // what all of them share.
         Section(name: "rules", settings: [
@@ -128,6 +129,18 @@ enum ConfigSchema {
                 throw ConfigProblem("must be at most \(ConfigLimits.fontFamilyBytes) bytes")
             }
             config[keyPath: path] = value
+        }
+    }
+
+    /// A `[keys]` binding (`KeyChord`); `none` leaves the action without a key.
+    private static func key(_ action: KeyAction) -> Setting {
+        Setting(key: action.rawValue, keep: { $0.keys[action] = $1.keys[action] }) { (config: inout Config, value: String) throws(ConfigProblem) in
+            if value.lowercased() == "none" { return config.keys[action] = nil }
+            do throws(KeySpecError) {
+                config.keys[action] = try KeyChord.parse(value)
+            } catch {
+                throw ConfigProblem(error.message)
+            }
         }
     }
 

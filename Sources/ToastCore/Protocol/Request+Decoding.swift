@@ -25,7 +25,7 @@ extension Request {
         let fields = Fields(members: members)
         let op = try fields.requiredString("op")
         switch op {
-        case "ping", "pause", "resume", "subscribe", "reload", "rules":
+        case "ping", "pause", "resume", "subscribe", "reload", "rules", "focus":
             try fields.allowOnly(["op"])
             switch op {
             case "ping": return .ping
@@ -33,6 +33,7 @@ extension Request {
             case "resume": return .resume
             case "subscribe": return .subscribe
             case "rules": return .rules
+            case "focus": return .focus
             default: return .reload
             }
         case "rule":

@@ -15,6 +15,7 @@ extension Request {
         case .rules: "rules"
         case .rule: "rule"
         case .test: "test"
+        case .focus: "focus"
         }
     }
 
@@ -25,7 +26,7 @@ extension Request {
         w.beginObject()
         w.member("op", op)
         switch self {
-        case .ping, .pause, .resume, .subscribe, .reload, .rules:
+        case .ping, .pause, .resume, .subscribe, .reload, .rules, .focus:
             break
         case let .rule(name, change):
             w.member("name", name)

@@ -64,6 +64,16 @@ public protocol Output: AnyObject {
     /// Keeps pointer input on `surface` during a drag, even off the card.
     func grabPointer(_ surface: SurfaceID, serverTime: UInt)
     func ungrabPointer(serverTime: UInt)
+    /// Holds exactly `keys` (with every Caps Lock and Num Lock combination, so those never
+    /// change what a key does), letting go of those held before that are not among them; a
+    /// press comes as `.key` with its `bound` action. One line each, for the log, for a key
+    /// that cannot be held (a name the screen does not know, a key another client holds).
+    func grabKeys(_ keys: [KeyAction: KeyChord]) -> [String]
+    /// Focus mode: takes the keyboard (every press comes as `.key`) and the pointer's presses
+    /// off the cards (a `.press` on a surface that is no card's); false when another client
+    /// holds the keyboard. A drag's pointer grab and its end keep this one.
+    func grabKeyboard() -> Bool
+    func ungrabKeyboard()
 
     /// The input events received, decoded, in order: at most one loop turn's worth (a
     /// bounded batch), so a flood of input cannot keep the loop from its other clients.

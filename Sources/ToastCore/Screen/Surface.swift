@@ -42,6 +42,27 @@ public enum InputEvent: Equatable, Sendable {
     case screenChanged
     /// Images that were decoding off the loop can be drawn now.
     case imagesReady
+    /// A key went down: a bound one (`Output.grabKeys`), or any while focus mode holds the
+    /// keyboard (`Output.grabKeyboard`).
+    case key(KeyStroke)
+}
+
+/// A key press as the loop sees it.
+public struct KeyStroke: Equatable, Sendable {
+    /// Its keysym's name without Shift (`Return`, `space`, `1`, `Escape`), as `xev` prints it.
+    public var key: String
+    public var modifiers: KeyModifiers
+    /// The bound key it is, if any (the output knows which key each binding grabbed).
+    public var bound: KeyAction?
+    /// The screen's own number for the key, for the output to tell which binding it is.
+    public var code: UInt32
+
+    public init(key: String, modifiers: KeyModifiers = [], bound: KeyAction? = nil, code: UInt32 = 0) {
+        self.key = key
+        self.modifiers = modifiers
+        self.bound = bound
+        self.code = code
+    }
 }
 
 extension InputEvent {

@@ -95,6 +95,23 @@ final class FakeOutput: Output {
     func turnSpinners(phase: Double) {}
     func grabPointer(_ surface: SurfaceID, serverTime: UInt) { grabbed = surface }
     func ungrabPointer(serverTime: UInt) { grabbed = nil }
+    /// The keys held now, and the lines `grabKeys` reports for those in `heldElsewhere`.
+    private(set) var grabbedKeys: [KeyAction: KeyChord] = [:]
+    private(set) var keyGrabCalls = 0
+    var heldElsewhere: Set<KeyChord> = []
+    func grabKeys(_ keys: [KeyAction: KeyChord]) -> [String] {
+        keyGrabCalls += 1
+        grabbedKeys = keys.filter { !heldElsewhere.contains($0.value) }
+        return keys.filter { heldElsewhere.contains($0.value) }.map { "keys.\($0.key.rawValue) = \($0.value): another program holds this key; not grabbed" }
+    }
+    /// Whether focus mode holds the keyboard; while `keyboardBusy`, another client does.
+    private(set) var keyboardGrabbed = false
+    var keyboardBusy = false
+    func grabKeyboard() -> Bool {
+        keyboardGrabbed = !keyboardBusy
+        return keyboardGrabbed
+    }
+    func ungrabKeyboard() { keyboardGrabbed = false }
 
     func takeInput() -> [InputEvent] {
         defer { input = [] }

@@ -1,0 +1,43 @@
+import ToastCore
+
+/// What input needs from the cards beyond the pointer: the facts the click order and the
+/// keys decide on, a cut card growing, and the focus ring.
+extension Stage {
+    /// A card's facts for `CardActivation` and `KeyboardFocus`.
+    func facts(_ card: Card, _ toast: Toast) -> CardFacts {
+        CardFacts(id: toast.id, actions: toast.actions.map(\.id), defaultAction: toast.defaultAction,
+                  isTruncated: card.composed.isTruncated, isExpanded: card.appearance.expanded)
+    }
+
+    /// Every visible toast's facts, newest first across stacks (`Board.visibleNewestFirst`);
+    /// a toast whose card has not entered yet counts as not cut.
+    func facts(board: Board) -> [CardFacts] {
+        board.visibleNewestFirst.map { toast in
+            card(toast.id).map { facts($0, toast) } ?? CardFacts(id: toast.id, actions: toast.actions.map(\.id),
+                                                                 defaultAction: toast.defaultAction)
+        }
+    }
+
+    /// A cut card grows to its work area (`compose`'s expanded height) and its stack makes room.
+    func expand(_ id: String, board: Board, now: Double) {
+        guard let card = card(id), let toast = board.toast(id), !card.appearance.expanded, !card.isLeaving else { return }
+        card.appearance.expanded = true
+        refresh(card, toast, now: now)
+        relayout(card.key, board: board, now: now)
+    }
+
+    /// Rings `focus.card` (and its focused button), taking the ring off any other card; nil
+    /// takes it off every card. Only cards whose look changes repaint.
+    func showFocus(_ focus: KeyboardFocus?, board: Board) {
+        for toast in board.visibleNewestFirst {
+            guard let card = card(toast.id) else { continue }
+            let ringed = focus?.card == toast.id
+            let button = ringed ? focus?.button : nil
+            guard card.appearance.focused != ringed || card.appearance.focusedButton != button else { continue }
+            card.appearance.focused = ringed
+            card.appearance.focusedButton = button
+            // A height change under way repaints every frame with the new look anyway.
+            if card.transition == nil { repaint(card, toast) }
+        }
+    }
+}

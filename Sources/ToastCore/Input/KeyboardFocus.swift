@@ -1,0 +1,97 @@
+/// Keyboard focus on the cards (`xtoast focus`): which card wears the ring, which of its
+/// buttons is focused, whether the timers hold, and when focus mode gives up.
+///
+/// The keys, by their X keysym names: Up and Down move between cards (across stacks, newest
+/// first); Left, Right and Tab move along the buttons; Return (or KP_Enter) presses the
+/// focused button, else means what a click on the body means (`CardActivation.body`); 1 to 3
+/// press the buttons; Delete and BackSpace dismiss; space holds or releases every timer;
+/// Escape ends focus mode. Any key keeps it alive for `idleTimeout` more.
+public struct KeyboardFocus: Equatable, Sendable {
+    /// Seconds without a key before focus mode ends by itself (the keyboard is then the
+    /// user's again even if they walked away).
+    public static let idleTimeout = 10.0
+
+    public private(set) var card: String
+    /// The focused button of `card`; nil: none (Return then means the body).
+    public private(set) var button: String?
+    /// Space held every stack's timers; released when focus mode ends.
+    public private(set) var holdsTimers = false
+    /// When focus mode ends unless a key comes first.
+    public private(set) var deadline: Double
+    /// The cards' order when last seen, so a card that goes passes the ring to the one that
+    /// took its place.
+    private var order: [String]
+
+    /// Focus on the newest card; nil when no card is visible.
+    public init?(cards: [CardFacts], now: Double) {
+        guard let newest = cards.first else { return nil }
+        card = newest.id
+        order = cards.map(\.id)
+        deadline = now + Self.idleTimeout
+    }
+
+    /// What a key pressed in focus mode means; nil: nothing (it still counts as a key).
+    public func intent(forKey key: String, cards: [CardFacts]) -> UserIntent? {
+        guard let focused = cards.first(where: { $0.id == card }) else { return nil }
+        switch key {
+        case "Escape": return .endFocus
+        case "Up", "KP_Up": return .focusMove(by: -1)
+        case "Down", "KP_Down": return .focusMove(by: 1)
+        case "Left", "KP_Left": return .focusButton(by: -1)
+        case "Right", "KP_Right", "Tab": return .focusButton(by: 1)
+        case "Return", "KP_Enter":
+            if let button, focused.actions.contains(button) { return .invoke(id: focused.id, action: button) }
+            return CardActivation.body(focused)
+        case "1", "2", "3":
+            guard let n = Int(key), focused.actions.indices.contains(n - 1) else { return nil }
+            return .invoke(id: focused.id, action: focused.actions[n - 1])
+        case "Delete", "KP_Delete", "BackSpace": return .dismiss(id: focused.id, reason: .close)
+        case "space": return .togglePause
+        default: return nil
+        }
+    }
+
+    /// A key came: focus mode lives `idleTimeout` longer.
+    public mutating func touch(now: Double) { deadline = now + Self.idleTimeout }
+
+    /// Carries out the intents that only move the focus; others are left to the caller.
+    public mutating func apply(_ intent: UserIntent, cards: [CardFacts]) {
+        switch intent {
+        case let .focusMove(by):
+            guard let i = cards.firstIndex(where: { $0.id == card }) else { return }
+            let next = min(max(0, i + by), cards.count - 1)
+            if cards[next].id != card {
+                card = cards[next].id
+                button = nil
+            }
+        case let .focusButton(by):
+            guard let actions = cards.first(where: { $0.id == card })?.actions, !actions.isEmpty else { return }
+            let i = button.flatMap { actions.firstIndex(of: $0) }
+            // From no button, Right (or Tab) lands on the first and Left on the last.
+            let next = i.map { $0 + by } ?? (by > 0 ? 0 : actions.count - 1)
+            button = actions.indices.contains(next) ? actions[next] : button
+        case .togglePause:
+            holdsTimers.toggle()
+        default:
+            break
+        }
+        order = cards.map(\.id)
+    }
+
+    /// The cards changed: a card that went hands the ring to the one now in its place (or
+    /// the last one); false when no card is left, and focus mode ends.
+    public mutating func follow(cards: [CardFacts]) -> Bool {
+        defer { order = cards.map(\.id) }
+        guard !cards.isEmpty else { return false }
+        if let focused = cards.first(where: { $0.id == card }) {
+            if let b = button, !focused.actions.contains(b) { button = nil }
+            return true
+        }
+        // The first card after the gone one (in the old order) that is still here, else the last.
+        let old = order.firstIndex(of: card) ?? 0
+        let after = order.dropFirst(old + 1).first { id in cards.contains { $0.id == id } }
+        card = after ?? cards[cards.count - 1].id
+        button = nil
+        return true
+    }
+}

@@ -1,0 +1,86 @@
+/// What the user meant, whether said with the pointer, a bound key or the keyboard in focus
+/// mode: the one shape input takes before the daemon carries it out. Deciding it here, from
+/// plain facts about the cards, is what lets a click and a key share one order.
+public enum UserIntent: Equatable, Sendable {
+    /// The toast ends: `close` (its close button, Delete, the dismiss key), `click` (a body
+    /// click on a card without a default action) or `swipe`.
+    case dismiss(id: String, reason: DismissReason)
+    /// Every toast ends, as if the user had closed each (the dismiss_all key).
+    case dismissAll
+    /// The owner hears `action` (a button, the default action), as a click on it would say.
+    case invoke(id: String, action: String)
+    /// A cut card grows to show all it holds.
+    case expand(id: String)
+    /// Focus mode: the ring moves to the next card (`by` 1: older, -1: newer), across stacks.
+    case focusMove(by: Int)
+    /// Focus mode: the button focus moves along the focused card's buttons.
+    case focusButton(by: Int)
+    /// Focus mode: every stack's timers hold, or run again.
+    case togglePause
+    /// Focus mode starts on the newest card (`xtoast focus`, the focus key), or ends.
+    case startFocus
+    case endFocus
+    /// What `xtoast restore` and `xtoast menu` do, from their keys.
+    case restore
+    case menu
+}
+
+/// What the daemon knows of a visible card when it decides what input meant.
+public struct CardFacts: Equatable, Sendable {
+    public var id: String
+    public var actions: [String]
+    public var defaultAction: String?
+    /// Some of its text was cut (it can expand).
+    public var isTruncated: Bool
+    public var isExpanded: Bool
+
+    public init(id: String, actions: [String] = [], defaultAction: String? = nil, isTruncated: Bool = false, isExpanded: Bool = false) {
+        self.id = id
+        self.actions = actions
+        self.defaultAction = defaultAction
+        self.isTruncated = isTruncated
+        self.isExpanded = isExpanded
+    }
+
+    /// Its body can expand it: cut, not expanded, and no default action takes the body
+    /// (that card expands from its chevron instead).
+    var bodyExpands: Bool { isTruncated && !isExpanded && defaultAction == nil }
+}
+
+/// The part of a card a click landed on, found by hit-testing in this order (the close
+/// button over a button, a button over the chevron, the chevron over the body).
+public enum CardSpot: Equatable, Sendable {
+    case close
+    case button(String)
+    /// The chevron a cut card with a default action shows: it expands the card.
+    case expandChevron
+    case body
+}
+
+/// The click order, shared by the pointer and the keyboard: close, button, expand, default
+/// action, dismiss.
+public enum CardActivation {
+    /// A click (press and release without a swipe) at `spot`. `pressed` is the button the
+    /// press went down on: a release over another button is a body click.
+    public static func click(_ spot: CardSpot, on card: CardFacts, pressed: String? = nil) -> UserIntent {
+        switch spot {
+        case .close:
+            return .dismiss(id: card.id, reason: .close)
+        case let .button(action) where pressed == nil || pressed == action:
+            return .invoke(id: card.id, action: action)
+        case .expandChevron where !card.isExpanded:
+            return .expand(id: card.id)
+        default:
+            return body(card)
+        }
+    }
+
+    /// The body's meaning (the pointer's body click, the keyboard's Enter): a cut card
+    /// without a default action expands, else the default action, else the card is
+    /// dismissed as clicked.
+    public static func body(_ card: CardFacts) -> UserIntent {
+        if card.bodyExpands { return .expand(id: card.id) }
+        if let action = card.defaultAction { return .invoke(id: card.id, action: action) }
+        return .dismiss(id: card.id, reason: .click)
+    }
+}

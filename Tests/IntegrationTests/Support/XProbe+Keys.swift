@@ -1,0 +1,50 @@
+import CX11
+import Foundation
+
+/// The keyboard, as a user (XTest) or another program (a key grab of its own) uses it.
+extension XProbe {
+    /// Presses and releases `chord` (`ctrl+space`, `Down`, `2`) through XTest: the modifiers
+    /// down first, up last.
+    func key(_ chord: String) {
+        let names = chord.split(separator: "+").map { part -> String in
+            switch part.lowercased() {
+            case "ctrl": "Control_L"
+            case "shift": "Shift_L"
+            case "alt": "Alt_L"
+            case "super": "Super_L"
+            default: String(part)
+            }
+        }
+        let codes = names.map { name in UInt32(XKeysymToKeycode(display, name.withCString { XStringToKeysym($0) })) }
+        for code in codes { XTestFakeKeyEvent(display, code, 1, 0) }
+        for code in codes.reversed() { XTestFakeKeyEvent(display, code, 0, 0) }
+        XSync(display, 0)
+    }
+
+    /// Grabs `key` with `modifiers` (Xlib's mask bits) on the root window as another program
+    /// would; false when the server refuses it (`BadAccess`: someone else holds it).
+    /// The handler is installed from this file, whose copy of the shim's error log it reads.
+    func grabKey(_ key: String, modifiers: UInt32) -> Bool {
+        xt_install_error_handler()
+        var records = [xt_error_record](repeating: xt_error_record(), count: Int(XT_ERROR_LOG_SIZE))
+        _ = records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) }
+        let code = Int32(XKeysymToKeycode(display, key.withCString { XStringToKeysym($0) }))
+        XGrabKey(display, code, modifiers, root, 0, GrabModeAsync, GrabModeAsync)
+        XSync(display, 0)
+        let count = records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) }
+        return !records.prefix(Int(count)).contains { $0.error_code == UInt8(BadAccess) }
+    }
+
+    func ungrabKey(_ key: String, modifiers: UInt32) {
+        XUngrabKey(display, Int32(XKeysymToKeycode(display, key.withCString { XStringToKeysym($0) })), modifiers, root)
+        XSync(display, 0)
+    }
+
+    /// Whether the keyboard is free: the probe can take it (and gives it back at once).
+    func keyboardIsFree() -> Bool {
+        let result = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime))
+        XUngrabKeyboard(display, UInt(CurrentTime))
+        XSync(display, 0)
+        return result == GrabSuccess
+    }
+}
