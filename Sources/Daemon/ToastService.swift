@@ -4,7 +4,7 @@ import ToastCore
 /// board changes come out as screen calls (through the stage) and events (to the sink).
 /// Everything here runs in tests with a fake output and no X server.
 final class ToastService {
-    private(set) var board: Board
+    var board: Board
     let stage: Stage
     private let sink: any EventSink
     /// Reads the config file again over the defaults, keeping the given config's values where
@@ -16,7 +16,7 @@ final class ToastService {
     private(set) var ruleState: RuleState
     /// Runs a matched rule's script with its environment (`ScriptEnvironment`), after the
     /// decision; it must not block. The daemon wires it to its script runner.
-    private let runScript: (RuleScript, [(String, String)]) -> Void
+    let runScript: (RuleScript, [(String, String)]) -> Void
     /// Names raw images stored for cards.
     private var images: UInt64 = 0
 
@@ -90,6 +90,8 @@ final class ToastService {
             }
             Log.info("rule \(Log.quoted(name)) \(enabled ? "enabled" : "disabled")")
             return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
+        case .dismissNewest, .invoke, .restore, .menu, .count:
+            return handleCommand(request, from: owner, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
             guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
@@ -166,7 +168,7 @@ final class ToastService {
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
     /// The pointer and focus are asked for only when the rule needs them.
-    private func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
+    func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
         let output = stage.output
         let monitors = output.monitors
         let follow = board.config.follow
@@ -249,13 +251,14 @@ final class ToastService {
 
     /// Makes the screen and the owners follow what the board changed, and holds the timers
     /// of stacks the pointer is on. Repeats while following the screen changes the board.
-    private func settle(_ now: Double) {
+    func settle(_ now: Double) {
         while true {
             let changes = board.takeChanges()
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             let held = stage.heldKeys
             for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
+            if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             if changes.isEmpty { return }
         }
     }

@@ -67,6 +67,9 @@ public struct Config: Equatable, Sendable {
     public var rules: RuleSet = .empty
     /// Seconds a rule's script may run before its process group is killed.
     public var scriptTimeout: Double = 30
+    /// What opens a link clicked in a card (`[general] opener`): a program and its first
+    /// arguments, the link appended as the last one.
+    public var opener = ["xdg-open"]
 
     public init() {}
 
