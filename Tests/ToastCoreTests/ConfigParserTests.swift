@@ -356,7 +356,7 @@ private func problems(_ text: String) -> [String] {
             "font": "font.family", "fontSize": "font.size", "radius": "card.radius",
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
-            "scriptTimeout": "rules.script_timeout",
+            "scriptTimeout": "rules.script_timeout", "opener": "general.opener",
         ]
         var expected = Set(configKeys.values)
         for child in Mirror(reflecting: Config.default).children {
