@@ -63,7 +63,8 @@ extension Board {
     }
 
     /// `xtoast restore`: takes the entry out of history and shows its toast again as a new
-    /// toast of `owner`'s, with a new id, its original content and `"restored":true`. Its
+    /// toast of `owner`'s, with a new id, its original content and `"restored":true`; it stays
+    /// until dismissed (timeout 0, as dunst's history-pop: the user asked to read it). Its
     /// buttons stay only while the original sender can hear them (the entry's `listener`),
     /// and reach it under the original id, late. Returns the new id.
     public mutating func restore(id: String?, owner: Owner, monitor: String = "", now: Double) -> Result<String, RequestError> {
@@ -73,6 +74,7 @@ extension Board {
         var toast = entry.toast
         toast.id = ""
         toast.restored = true
+        toast.timeout = 0
         toast.lateListener = entry.listener
         if entry.listener == nil {
             toast.actions = []
