@@ -4,6 +4,8 @@ import ToastCore
 enum CardIntent: Equatable {
     case dismiss(id: String, reason: DismissReason)
     case choose(id: String, action: String)
+    /// A link in the message was clicked (`ToastService.openLink`).
+    case openLink(id: String, target: String)
 }
 
 /// The pointer: hover holds a stack and lights buttons, a press starts a swipe, a release
@@ -106,14 +108,17 @@ extension Stage {
         hovered = nil
         card.appearance.hovered = false
         card.appearance.hoveredButton = nil
+        card.appearance.hoveredLink = nil
         hoverChanged(card, now: now)
     }
 
     /// Lights the button under the pointer (repainting only when that changes).
     private func hover(_ card: Card, at p: Point, now: Double) {
         let b = card.composed.button(at: p)
-        guard b != card.appearance.hoveredButton else { return }
+        let link = card.composed.link(at: p)?.index
+        guard b != card.appearance.hoveredButton || link != card.appearance.hoveredLink else { return }
         card.appearance.hoveredButton = b
+        card.appearance.hoveredLink = link
         hoverChanged(card, now: now)
     }
 
@@ -137,6 +142,8 @@ extension Stage {
             return [.dismiss(id: toast.id, reason: .close)]
         } else if let b = card.composed.button(at: p), pressed == nil || pressed == b {
             return [.choose(id: toast.id, action: b)]
+        } else if let link = card.composed.link(at: p) {
+            return [.openLink(id: toast.id, target: link.target)]
         } else if !card.appearance.expanded,
                   card.composed.expandButton.map({ $0.contains(p) }) ?? (card.composed.isTruncated && toast.defaultAction == nil) {
             card.appearance.expanded = true

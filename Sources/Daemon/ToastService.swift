@@ -226,6 +226,7 @@ final class ToastService {
             switch intent {
             case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
             case let .choose(id, action): board.choose(action, on: id, now: now)
+            case let .openLink(id, target): openLink(target, of: id, now: now)
             }
         }
         settle(now)
