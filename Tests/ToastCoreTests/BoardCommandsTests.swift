@@ -219,6 +219,13 @@ import ToastCore
         #expect(Links.isOpenable("HTTPS://example.org") && Links.isOpenable("mailto:a@b"))
         #expect(!Links.isOpenable("file:///etc/passwd") && !Links.isOpenable("javascript:alert(1)") && !Links.isOpenable("nolink"))
         #expect(!Links.isOpenable("https://a b") && !Links.isOpenable("https://a\nb"))
+        let red = RGBA(r: 255, g: 0, b: 0)
+        let spans = MarkupSanitizer.sanitize(#"a &amp; <b><a href="https://x">li</b>nk</a><br/>é <a href="mailto:m">m</a> <a>none</a>"#,
+                                             linkColor: red, hoveredLink: 1)
+        // Plain text: "a & link\né m none": the link's bytes run across the re-nested <b>.
+        #expect(spans.links == [.init(target: "https://x", bytes: 4..<8), .init(target: "mailto:m", bytes: 12..<13)])
+        #expect(spans.markup.contains(##"<span underline="double" foreground="#ff0000">m</span>"##), "the hovered one")
+        #expect(spans.markup.components(separatedBy: #"underline="single""#).count == 4, "the others, split by <b> and the href-less one")
         #expect(Links.targets(in: String(repeating: #"<a href="https://x/"#, count: 1) + String(repeating: "y", count: 3000) + #"">z</a>"#) == [])
     }
 }

@@ -34,6 +34,11 @@ public enum MarkupSanitizer {
     public struct LinkSpan: Equatable, Sendable {
         public var target: String
         public var bytes: Range<Int>
+
+        public init(target: String, bytes: Range<Int>) {
+            self.target = target
+            self.bytes = bytes
+        }
     }
 
     /// The markup, and the links with their text's place, in order (`hoveredLink` indexes them:
