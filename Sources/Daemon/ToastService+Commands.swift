@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ToastCore
 
 /// The keyboard commands (`dismiss` without an id, `invoke`, `restore`, `menu`, `count`) and
@@ -65,6 +68,37 @@ extension ToastService {
         if board.toast(id)?.resident != true { board.dismiss(id, reason: .click, now: now) }
         settle(now)
         return true
+    }
+
+    // MARK: From keys
+
+    /// Who a restore from a key (not a socket client) belongs to: socket numbers start at 1,
+    /// so nobody hears this owner's events but subscribers.
+    static let keyOwner = Owner(.socket, 0)
+
+    /// What the `[keys] restore` key does: `xtoast restore`, or a log line when history is empty.
+    func restoreLast(now: Double) {
+        if case let .failure(error) = board.restore(id: nil, owner: Self.keyOwner, monitor: chooseMonitor(nil).name, now: now) {
+            Log.info("restore: \(error.message)")
+        }
+        settle(now)
+    }
+
+    /// What the `[keys] menu` key does: runs `xtoast menu` (the client beside this daemon's
+    /// executable) off the loop as rule scripts run; it asks this daemon over its socket,
+    /// which the daemon's environment names, and its menu program opens on the display.
+    func runMenuClient() {
+        runScript(RuleScript(rule: "keys.menu", command: [Self.clientPath, "menu"]), [])
+    }
+
+    /// `xtoast` in the directory of the running executable.
+    static var clientPath: String {
+        var path = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &path, path.count - 1)
+        guard n > 0 else { return "xtoast" }
+        let exe = String(decoding: path[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = exe.lastIndex(of: "/") else { return "xtoast" }
+        return String(exe[..<slash]) + "/xtoast"
     }
 
     /// A bus application's unique name left the bus (nil: every bus listener, when another

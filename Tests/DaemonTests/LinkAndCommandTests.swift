@@ -51,4 +51,16 @@ import ToastCore
         guard case let .ok(restored?, _) = rig.request(#"{"op":"restore"}"#) else { return #expect(Bool(false)) }
         #expect(restored != id && rig.service.board.toast(restored)?.restored == true)
     }
+
+    @Test("the restore key's function shows the last ended toast again, owned by nobody but subscribers; the menu key runs the client")
+    func fromKeys() {
+        let (rig, opened) = rig()
+        let id = rig.show(#""message":"m","timeout":1"#)
+        rig.wait(1.5)
+        rig.service.restoreLast(now: rig.now)
+        let restored = rig.service.board.liveToasts.first
+        #expect(restored?.restored == true && restored?.id != id && rig.service.board.owner(of: restored?.id ?? "") == ToastService.keyOwner)
+        rig.service.runMenuClient()
+        #expect(opened.commands.last?.last == "menu" && opened.commands.last?.first?.hasSuffix("/xtoast") == true)
+    }
 }
