@@ -14,6 +14,9 @@ public struct MenuItem: Equatable, Sendable {
         case link(String)
     }
 
+    /// Lines offered at most: more than a menu shows, and the reply stays small.
+    public static let maxCount = 200
+
     public init(line: String, id: String, choice: Choice) {
         self.line = line
         self.id = id
@@ -45,7 +48,8 @@ extension Board {
     /// The menu: the actions (buttons in order, then a default action that has no button,
     /// by its id) and openable links of the newest visible toast that has any, or of every
     /// visible toast, newest first, with `all` (each line then starts with the toast's title,
-    /// or its application, or its id). Lines that would repeat get ` (ID)` after them.
+    /// or its application, or its id). Lines that would repeat get ` (ID)` after them. At
+    /// most `MenuItem.maxCount`, newest toasts first.
     public func menuItems(all: Bool) -> [MenuItem] {
         func offers(_ t: Toast) -> Bool { !t.actions.isEmpty || t.defaultAction != nil || Links.targets(of: t).contains(where: Links.isOpenable) }
         var toasts: [Toast] = []
@@ -66,7 +70,7 @@ extension Board {
             var choices = t.actions.map { (line($0.label), MenuItem.Choice.action($0.id)) }
             if let d = t.defaultAction, !t.actions.contains(where: { $0.id == d }) { choices.append((line(d), .action(d))) }
             choices += Links.targets(of: t).filter(Links.isOpenable).map { (line($0), .link($0)) }
-            for (text, choice) in choices {
+            for (text, choice) in choices where items.count < MenuItem.maxCount {
                 let unique = items.contains { $0.line == text } ? "\(text) (\(oneLine(t.id)))" : text
                 items.append(MenuItem(line: unique, id: t.id, choice: choice))
             }

@@ -252,7 +252,9 @@ public enum ManPage {
         lines += [".SS Events"] + Roff.paragraph("""
             While a connection stays open it receives the events of the toasts it showed (a \
             subscriber: of all toasts), one JSON line each. Per toast the order is shown, any \
-            updated, at most one action, then exactly one dismissed.
+            updated, at most one action, then exactly one dismissed. The one exception: a late \
+            action ("late":true, under the toast's original id) reaches the sender after its \
+            dismissed, from a restored toast's button while the sender is still connected.
             """)
         for (event, meaning) in events {
             lines += [".TP", Roff.bold(event.json.text)] + Roff.paragraph(meaning)
