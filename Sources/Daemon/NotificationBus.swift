@@ -94,7 +94,10 @@ final class NotificationBus {
         }
         // Names that lose their owner (arg2 empty): an application that leaves can no longer
         // hear late actions. Only departures wake the daemon, not every name that appears.
-        if r >= 0 { r = xt_bus_add_match(handle, &server.nameLeftSlot, nameLeftRule, server.target) }
+        if r >= 0, xt_bus_add_match(handle, &server.nameLeftSlot, nameLeftRule, server.target) < 0 {
+            // Not fatal: late actions then go out even to applications that have left (nobody hears them).
+            Log.info("cannot watch applications leaving the bus; late actions are sent without checking")
+        }
         guard r >= 0 else {
             Log.info("cannot serve \(name) on the session bus (\(describe(r))); the socket still serves")
             return nil
