@@ -134,7 +134,8 @@ extension Stage {
         if card.hoverRepaintDue { repaint(card, toast) }
     }
 
-    /// A click: the close button closes, a button chooses its action, a cut card expands (from
+    /// A click: the close button closes, a button chooses its action, a link in the message
+    /// opens (`Card.links`, from the text's layout), a cut card expands (from
     /// its chevron when the body click belongs to a default action), the body chooses the
     /// default action or dismisses.
     private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?, board: Board, now: Double) -> [CardIntent] {
