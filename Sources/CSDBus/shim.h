@@ -76,6 +76,12 @@ static inline int xt_bus_match_signal(sd_bus *bus, sd_bus_slot **slot, const cha
     return sd_bus_match_signal(bus, slot, sender, path, interface, member, xt_bus_signal_dispatch, target);
 }
 
+/// `sd_bus_add_match` with the shim's dispatcher: a match rule with argument filters, which
+/// `sd_bus_match_signal` cannot express (NameOwnerChanged for names that lost their owner).
+static inline int xt_bus_add_match(sd_bus *bus, sd_bus_slot **slot, const char *rule, xt_bus_target *target) {
+    return sd_bus_add_match(bus, slot, rule, xt_bus_signal_dispatch, target);
+}
+
 /// `sd_bus_add_object_vtable` for the notifications table above.
 static inline int xt_bus_add_notifications(sd_bus *bus, sd_bus_slot **slot, xt_bus_target *target) {
     return sd_bus_add_object_vtable(bus, slot, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",

@@ -11,6 +11,8 @@ final class Clients: EventSink {
     private var nextNumber: UInt64 = 1
     /// Events held back while a request is being answered.
     private var held: [BoardChanges.Delivery]?
+    /// Other lines (counts) held back with them.
+    private var heldLines: [(JSON, [Owner])] = []
 
     func add(_ socket: UnixSocket) -> Connection {
         let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber))
@@ -33,14 +35,25 @@ final class Clients: EventSink {
         for owner in delivery.recipients { connections[owner]?.send(event: line) }
     }
 
+    func send(_ line: JSON, to owners: [Owner]) {
+        if held != nil {
+            heldLines.append((line, owners))
+            return
+        }
+        for owner in owners { connections[owner]?.send(event: line) }
+    }
+
     /// Runs `answer` with events held, queues its reply to `connection`, then the events.
     func reply(to connection: Connection, _ answer: () -> Reply) {
         held = []
         let reply = answer()
         let events = held ?? []
+        let lines = heldLines
         held = nil
+        heldLines = []
         connection.send(reply: reply.json)
         for delivery in events { deliver(delivery) }
+        for (line, owners) in lines { send(line, to: owners) }
     }
 
     /// Writes what each client will take now; returns those that are gone or too far behind.

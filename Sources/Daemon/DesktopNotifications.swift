@@ -74,8 +74,14 @@ final class DesktopNotifications {
     /// or close, so a bus client cannot rewrite or end what a script asked.
     private func isOurs(_ id: String) -> Bool { service.board.owner(of: id) == Self.owner }
 
-    /// Another server took the bus name: every toast this server showed ends with reason 4.
+    /// A bus application left the bus (`NameOwnerChanged` with no new owner): its toasts'
+    /// late actions and restored buttons go, since nobody would hear them.
+    func nameLeft(_ name: String, now: Double) { service.busNameLeft(name, now: now) }
+
+    /// Another server took the bus name: every toast this server showed ends with reason 4,
+    /// and no late action goes out under a name this server no longer owns.
     func endAll(now: Double) {
+        service.busNameLeft(nil, now: now)
         for id in issued.sorted(by: { (UInt32($0) ?? 0) < (UInt32($1) ?? 0) }) where service.board.owner(of: id) == Self.owner {
             _ = service.dismiss(id, reason: .replaced, now: now)
         }
@@ -101,6 +107,8 @@ final class EventRouter: EventSink {
         if !sockets.recipients.isEmpty { clients.deliver(sockets) }
         if delivery.recipients.contains(where: { $0.source == .bus }) { bus?(delivery.event) }
     }
+
+    func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }
 }
 
 extension DesktopEntry {

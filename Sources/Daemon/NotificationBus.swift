@@ -27,6 +27,7 @@ final class NotificationBus {
     private var daemonSlot: OpaquePointer?
     private var nameLostSlot: OpaquePointer?
     private var nameAcquiredSlot: OpaquePointer?
+    private var nameLeftSlot: OpaquePointer?
     /// What the shim's vtable hands back to `dispatch`: this object, unretained (the slots
     /// that use it are freed in `close` before the object goes).
     private let target: UnsafeMutablePointer<xt_bus_target>
@@ -90,6 +91,12 @@ final class NotificationBus {
         if r >= 0 {
             r = xt_bus_match_signal(handle, &server.nameAcquiredSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                     "org.freedesktop.DBus", "NameAcquired", server.target)
+        }
+        // Names that lose their owner (arg2 empty): an application that leaves can no longer
+        // hear late actions. Only departures wake the daemon, not every name that appears.
+        if r >= 0, xt_bus_add_match(handle, &server.nameLeftSlot, nameLeftRule, server.target) < 0 {
+            // Not fatal: late actions then go out even to applications that have left (nobody hears them).
+            Log.info("cannot watch applications leaving the bus; late actions are sent without checking")
         }
         guard r >= 0 else {
             Log.info("cannot serve \(name) on the session bus (\(describe(r))); the socket still serves")
@@ -193,6 +200,7 @@ final class NotificationBus {
         daemonSlot = daemonSlot.flatMap { sd_bus_slot_unref($0) }
         nameLostSlot = nameLostSlot.flatMap { sd_bus_slot_unref($0) }
         nameAcquiredSlot = nameAcquiredSlot.flatMap { sd_bus_slot_unref($0) }
+        nameLeftSlot = nameLeftSlot.flatMap { sd_bus_slot_unref($0) }
         if let bus { _ = sd_bus_flush_close_unref(bus) }
         bus = nil
     }
@@ -270,6 +278,12 @@ final class NotificationBus {
                 let lost = try readString(message)
                 if lost == Self.name { nameLost() }
                 return 0
+            case "NameOwnerChanged":
+                guard Self.isFromBus(message) else { return ignoreForged(message, member) }
+                let name = try readString(message)
+                _ = try readString(message)
+                if try readString(message).isEmpty, name.hasPrefix(":") { notifications.nameLeft(name, now: now()) }
+                return 0
             case "NameAcquired":
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
                 let acquired = try readString(message)
@@ -283,6 +297,10 @@ final class NotificationBus {
             return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.InvalidArgs", "malformed \(member) arguments")
         }
     }
+
+    /// The bus's signal for a name that lost its owner (a unique name: its connection closed).
+    static let nameLeftRule = "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
+        + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg2=''"
 
     /// Whether a signal comes from the bus itself. Only the bus sends `NameLost` and
     /// `NameAcquired`, but any client can send a signal of that name straight to this

@@ -102,14 +102,17 @@ extension Stage {
         hovered = nil
         card.appearance.hovered = false
         card.appearance.hoveredButton = nil
+        card.appearance.hoveredLink = nil
         hoverChanged(card, now: now)
     }
 
     /// Lights the button under the pointer (repainting only when that changes).
     private func hover(_ card: Card, at p: Point, now: Double) {
         let b = card.composed.button(at: p)
-        guard b != card.appearance.hoveredButton else { return }
+        let link = card.composed.link(at: p)?.index
+        guard b != card.appearance.hoveredButton || link != card.appearance.hoveredLink else { return }
         card.appearance.hoveredButton = b
+        card.appearance.hoveredLink = link
         hoverChanged(card, now: now)
     }
 
@@ -125,14 +128,17 @@ extension Stage {
         if card.hoverRepaintDue { repaint(card, toast) }
     }
 
-    /// A click: where it landed, hit-tested close button first, then a button, the chevron
-    /// and the body; what that means is the click order's (`CardActivation`), shared with the keyboard.
+    /// A click: where it landed, hit-tested close button first, then a button, a link in the
+    /// message (`CardComposer.Composed.links`, from the text's layout), the chevron and the body;
+    /// what that means is the click order's (`CardActivation`), shared with the keyboard.
     private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?) -> [UserIntent] {
         let spot: CardSpot
         if let close = card.composed.closeButton, close.contains(p) {
             spot = .close
         } else if let b = card.composed.button(at: p) {
             spot = .button(b)
+        } else if let link = card.composed.link(at: p) {
+            spot = .link(link.target)
         } else if let chevron = card.composed.expandButton, chevron.contains(p) {
             spot = .expandChevron
         } else {

@@ -25,18 +25,6 @@ struct KeyInput {
 }
 
 extension ToastService {
-    /// The `restore` key: what `xtoast restore` does. That command is built on another
-    /// branch; at merge this calls its daemon-side function. Until then the key logs that
-    /// it has nothing to run.
-    func runRestoreCommand(now: Double) {
-        Log.info("keys.restore: xtoast restore is not part of this build")
-    }
-
-    /// The `menu` key: what `xtoast menu` does (see `runRestoreCommand`).
-    func runMenuCommand(now: Double) {
-        Log.info("keys.menu: xtoast menu is not part of this build")
-    }
-
     // MARK: Keys
 
     /// A key press: in focus mode the focus keys first (any key keeps focus mode alive),

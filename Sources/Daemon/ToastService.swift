@@ -4,7 +4,7 @@ import ToastCore
 /// board changes come out as screen calls (through the stage) and events (to the sink).
 /// Everything here runs in tests with a fake output and no X server.
 final class ToastService {
-    private(set) var board: Board
+    var board: Board
     let stage: Stage
     private let sink: any EventSink
     /// Reads the config file again over the defaults, keeping the given config's values where
@@ -16,7 +16,7 @@ final class ToastService {
     private(set) var ruleState: RuleState
     /// Runs a matched rule's script with its environment (`ScriptEnvironment`), after the
     /// decision; it must not block. The daemon wires it to its script runner.
-    private let runScript: (RuleScript, [(String, String)]) -> Void
+    let runScript: (RuleScript, [(String, String)]) -> Void
     /// Names raw images stored for cards.
     private var images: UInt64 = 0
     /// The bound keys and focus mode (ToastService+Keys.swift).
@@ -96,6 +96,8 @@ final class ToastService {
             return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
         case .focus:
             return focusRequest(now: now)
+        case .dismissNewest, .invoke, .restore, .menu, .count:
+            return handleCommand(request, from: owner, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
             guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
@@ -172,7 +174,7 @@ final class ToastService {
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
     /// The pointer and focus are asked for only when the rule needs them.
-    private func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
+    func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
         let output = stage.output
         let monitors = output.monitors
         let follow = board.config.follow
@@ -247,8 +249,9 @@ final class ToastService {
             stage.showFocus(keyInput.focus, board: board)
         case .startFocus: startFocus(now: now)
         case .endFocus: endFocus()
-        case .restore: runRestoreCommand(now: now)
-        case .menu: runMenuCommand(now: now)
+        case let .openLink(id, target): openLink(target, of: id, now: now)
+        case .restore: restoreLast(now: now)
+        case .menu: runMenuClient()
         }
     }
 
@@ -272,7 +275,7 @@ final class ToastService {
 
     /// Makes the screen and the owners follow what the board changed, and holds the timers
     /// of stacks the pointer is on. Repeats while following the screen changes the board.
-    private func settle(_ now: Double) {
+    func settle(_ now: Double) {
         while true {
             let changes = board.takeChanges()
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
@@ -280,6 +283,7 @@ final class ToastService {
             let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys
             for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
+            if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             if changes.isEmpty { return updateKeyGrabs() }
         }
     }

@@ -69,6 +69,11 @@ final class FontLibrary: TextMeasuring {
         layout(for: block)?.extent ?? TextExtent(size: Size(width: 0, height: lineHeight), lineCount: 1, isCut: false)
     }
 
+    func rects(of ranges: [Range<Int>], in block: TextBlock) -> [[Rect]] {
+        guard let layout = layout(for: block) else { return ranges.map { _ in [] } }
+        return ranges.map { layout.rects(of: $0, lines: block.firstLine.map { $0..<($0 + (block.maxLines ?? Layout.maxLines)) }) }
+    }
+
     /// The laid-out block, from the cache when the same block was measured or drawn before.
     func layout(for block: TextBlock) -> Layout? {
         if let cached = layouts[block] { return cached }
@@ -164,6 +169,39 @@ final class Layout {
             index += 1
         } while pango_layout_iter_next_line(iter) != 0
         return (top.rounded(.down), max(0, bottom.rounded(.up) - top.rounded(.down)), end - start, start > 0 || end < total)
+    }
+
+    /// Where the plain-text bytes `range` are drawn: a rectangle per line, relative to the
+    /// block's origin (a scrolled block's `windowTop` taken off), only lines in `lines` (all
+    /// when nil). The corresponding C functions are `pango_layout_get_iter`,
+    /// `pango_layout_iter_get_line_readonly`, `pango_layout_iter_get_line_extents` and
+    /// `pango_layout_line_get_x_ranges`.
+    func rects(of range: Range<Int>, lines: Range<Int>?) -> [Rect] {
+        guard range.lowerBound >= 0, range.upperBound < Int(Int32.max), let iter = pango_layout_get_iter(handle) else { return [] }
+        defer { pango_layout_iter_free(iter) }
+        var result: [Rect] = []
+        var index = 0
+        let scale = Double(PANGO_SCALE)
+        repeat {
+            defer { index += 1 }
+            if let lines, !lines.contains(index) { continue }
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
+            var extents = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &extents)
+            var xs: UnsafeMutablePointer<Int32>?
+            var count: Int32 = 0
+            pango_layout_line_get_x_ranges(line, Int32(range.lowerBound), Int32(range.upperBound), &xs, &count)
+            defer { g_free(xs) }
+            guard let xs, count > 0 else { continue }
+            for pair in 0..<Int(min(count, 64)) {
+                let x0 = Double(xs[2 * pair]) / scale, x1 = Double(xs[2 * pair + 1]) / scale
+                guard x1 > x0 else { continue }
+                // The ranges are from the layout's left edge, alignment included.
+                result.append(Rect(x: x0, y: Double(extents.y) / scale - windowTop,
+                                   width: x1 - x0, height: Double(extents.height) / scale))
+            }
+        } while pango_layout_iter_next_line(iter) != 0 && index < Self.maxLines
+        return result
     }
 
     /// The first `count` paragraphs (newline-separated) with "…" at the end, or nil when the

@@ -64,20 +64,27 @@ struct Client {
     /// The next message from the daemon; nil when the connection ends (or, with `timeout`,
     /// when nothing came for that many seconds: then `timedOut` is set).
     mutating func next(timeout: Int? = nil) -> ServerMessage? {
-        socket.setReceiveTimeout(seconds: timeout ?? 0)
-        timedOut = false
-        while true {
-            while !ready.isEmpty {
-                let line = ready.removeFirst()
-                if let message = ServerMessage.decode(line: line) {
-                    lastLine = line
-                    return message
-                }
-            }
+        while let line = nextLine(timeout: timeout) {
             if overlong {
                 overlong = false
                 return .reply(.error("the daemon's reply was longer than \(Client.maxReplyBytes >> 20) MiB"))
             }
+            if let message = ServerMessage.decode(line: line) {
+                lastLine = line
+                return message
+            }
+        }
+        return nil
+    }
+
+    /// The next line from the daemon, whatever it is (an overlong one comes back empty, with
+    /// `overlong` set); nil as for `next`.
+    private mutating func nextLine(timeout: Int? = nil) -> [UInt8]? {
+        socket.setReceiveTimeout(seconds: timeout ?? 0)
+        timedOut = false
+        while true {
+            if !ready.isEmpty { return ready.removeFirst() }
+            if overlong { return [] }
             switch socket.read() {
             case let .data(bytes):
                 for line in buffer.append(bytes) {
@@ -134,6 +141,17 @@ struct Client {
             }
         }
         StandardStreams.error("xtoast: the daemon went away before toast \(id) ended")
+        exit(ExitCode.daemonWentAway.rawValue)
+    }
+
+    /// `count --follow`: prints each `count` event (as JSON, or `format` filled in) until the
+    /// daemon goes away.
+    mutating func streamCounts(format: String?) -> Never {
+        while let line = nextLine() {
+            guard let json = try? JSON.parse(line), json["event"] == .string("count"), let counts = Counts(json) else { continue }
+            StandardStreams.output(format.map(counts.formatted) ?? counts.json.text)
+        }
+        StandardStreams.error("xtoast: the daemon went away")
         exit(ExitCode.daemonWentAway.rawValue)
     }
 

@@ -69,6 +69,37 @@ func importDunstrc(_ path: String?) -> Never {
     }
 }
 
+/// `xtoast menu`: the daemon's items go to the menu program; the line it prints is invoked
+/// (or its link opened) on the same connection. Nothing is sent when it chose nothing.
+func chooseFromMenu(_ reply: [(String, JSON)], _ menu: MenuCommand, client: inout Client) {
+    guard case let .array(list)? = reply.first(where: { $0.0 == "items" })?.1 else { exit(.refused) }
+    let items = list.compactMap(MenuItem.init)
+    switch MenuProgram.choose(items.map(\.line), with: menu.program) {
+    case let .failed(why):
+        printError("menu: \(why)")
+        exit(.refused)
+    case let .cancelled(why):
+        printError("menu: nothing chosen (\(why))")
+        exit(.refused)
+    case let .chose(line):
+        guard let item = items.first(where: { $0.line == line }) else {
+            printError("menu: \"\(line)\" is not one of the lines offered; nothing chosen")
+            exit(.refused)
+        }
+        var invoke = InvokeRequest(id: item.id)
+        switch item.choice {
+        case let .action(action): invoke.action = action
+        case let .link(link): invoke.link = link
+        }
+        do {
+            _ = try client.roundTrip(Request.invoke(invoke).line)
+        } catch {
+            printError(error.message)
+            exit(error.code)
+        }
+    }
+}
+
 /// The arguments after the program's name, read from argv directly: `CommandLine.arguments`
 /// builds the whole array through a lazy global and a generic copy, more code paged in per launch.
 func arguments() -> [String] {
@@ -124,6 +155,14 @@ func run() -> Never {
         StandardStreams.output(JSON.object(extra).text)
     case .subscribe:
         client.streamEvents()
+    case .restore:
+        if let id { StandardStreams.output(id) }
+    case let .count(count):
+        let counts = Counts(JSON.object(extra)) ?? Counts()
+        StandardStreams.output(count.format.map(counts.formatted) ?? counts.json.text)
+        if count.follow { client.streamCounts(format: count.format) }
+    case let .menu(menu):
+        chooseFromMenu(extra, menu, client: &client)
     default:
         break
     }

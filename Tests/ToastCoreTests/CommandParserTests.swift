@@ -156,9 +156,13 @@ private func show(_ request: ShowRequest) -> Command { .show(ShowCommand(request
         #expect(parse(["dismiss", "--all"]) == .dismissAll)
     }
 
-    @Test(arguments: [["dismiss"], ["dismiss", "a", "b"], ["dismiss", "--al"], ["dismiss", "--all", "x"], ["dismiss", "-x"]])
+    @Test func dismissNewest() {
+        #expect(parse(["dismiss"]) == .dismissNewest)
+    }
+
+    @Test(arguments: [["dismiss", "a", "b"], ["dismiss", "--al"], ["dismiss", "--all", "x"], ["dismiss", "-x"]])
     func badDismiss(args: [String]) {
-        #expect(usageError(args) == "dismiss takes one ID, or --all")
+        #expect(usageError(args) == "dismiss takes one ID, or --all, or nothing (the newest toast)")
     }
 
     @Test func pingAndDaemon() {

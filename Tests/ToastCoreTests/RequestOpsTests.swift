@@ -47,9 +47,9 @@ private let fullShow: ShowRequest = {
 
     @Test func operationsListEveryOp() {
         #expect(Request.operations == ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping", "reload",
-                                        "rules", "rule", "test", "focus"])
+                                        "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count"])
         #expect(refusal(#"{"op":"mute"}"#)
-            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus)"#)
+            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count)"#)
     }
 
     @Test func history() {

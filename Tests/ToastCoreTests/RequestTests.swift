@@ -132,7 +132,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
 
     @Test func unknownOp() {
         let message = errorMessage(#"{"op":"explode"}"#)
-        #expect(message == #"unknown op "explode" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus)"#)
+        #expect(message == #"unknown op "explode" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count)"#)
         #expect(errorMessage(#"{"op":"Ping"}"#).hasPrefix(#"unknown op "Ping""#))
         #expect(errorMessage(#"{"op":""}"#).hasPrefix(#"unknown op """#))
     }
@@ -227,9 +227,9 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
         #expect(errorMessage(#"{"op":"dismiss","id":"a","all":true}"#) == #"dismiss takes either "id" or "all":true, not both"#)
     }
 
-    @Test func dismissWithNeither() {
-        #expect(errorMessage(#"{"op":"dismiss"}"#) == #"dismiss needs "id" or "all":true"#)
-        #expect(errorMessage(#"{"op":"dismiss","all":false}"#) == #"dismiss needs "id" or "all":true"#)
+    @Test func dismissWithNeitherIsTheNewest() {
+        #expect(Request.decode(line: Array(#"{"op":"dismiss"}"#.utf8)) == .success(.dismissNewest))
+        #expect(Request.decode(line: Array(#"{"op":"dismiss","all":false}"#.utf8)) == .success(.dismissNewest))
     }
 
     @Test func lineOverTheLimit() {

@@ -81,6 +81,7 @@ public enum Admission {
         var toast = Toast(request, id: request.id ?? "", config: config)
         toast.source = submission.source
         toast.app = submission.app
+        toast.sender = submission.sender
         toast.rules = outcome.matched
         toast.color = settings.color
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag

@@ -22,13 +22,18 @@ public struct Board: Sendable {
     /// New toasts wait (critical ones excepted) while this is on.
     public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
     /// The last ended toasts, oldest first, at most `ProtocolLimits.historySize`.
-    public private(set) var history: [HistoryEntry] = []
+    public internal(set) var history: [HistoryEntry] = []
+    /// The next `HistoryEntry.historyID`.
+    var nextHistoryID: UInt64 = 1
+    /// Owners that follow the counts (`count --follow`), and the counts they last heard.
+    var countFollowers: Set<Owner> = []
+    var lastCounts: Counts?
     /// The one counter for automatic ids, whichever source asks (socket or bus).
     private var nextID: UInt64 = 1
     /// How many toasts have come so far: each stack entry's age, so stacks that merge (a
     /// monitor went away) keep their cards in order.
     private var arrivals: UInt64 = 0
-    private var pending = BoardChanges()
+    var pending = BoardChanges()
 
     public init(config: Config = .default) { self.config = config }
 
@@ -85,6 +90,7 @@ public struct Board: Sendable {
     /// Takes what changed since the last call.
     public mutating func takeChanges() -> BoardChanges {
         defer { pending = BoardChanges() }
+        noteCounts()
         return pending
     }
 
@@ -243,7 +249,12 @@ public struct Board: Sendable {
     @discardableResult
     public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
         guard key(of: id) != nil else { return false }
-        deliver(.action(id: id, action: action), toast: toast(id))
+        // A restored toast's buttons are its original's: the sender hears that id, late.
+        if let listener = toast(id)?.lateListener {
+            deliverLate(action, to: listener, toast: toast(id))
+        } else {
+            deliver(.action(id: id, action: action), toast: toast(id))
+        }
         if toast(id)?.resident == true { return true }
         return dismiss(id, reason: .action, now: now)
     }
@@ -332,12 +343,14 @@ public struct Board: Sendable {
     /// An owner went away: its toasts stay, nobody hears of them but subscribers.
     public mutating func forget(_ owner: Owner) {
         subscribers.remove(owner)
+        countFollowers.remove(owner)
         owners = owners.filter { $0.value != owner }
+        if owner.source == .socket { dropListeners { $0.owner == owner } }
     }
 
     // MARK: Bookkeeping
 
-    private mutating func withStack<R>(_ key: StackKey, _ body: (inout ToastStack) -> R) -> R {
+    mutating func withStack<R>(_ key: StackKey, _ body: (inout ToastStack) -> R) -> R {
         var stack = stacks[key] ?? {
             var s = ToastStack(maxVisible: config.maxVisible)
             // An empty stack has nothing to promote, so the time does not matter.
@@ -377,18 +390,23 @@ public struct Board: Sendable {
     private mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true) {
         if cardLeaves { pending.left.append((toast.id, reason)) }
         deliver(.dismissed(id: toast.id, reason: reason), toast: toast)
-        owners.removeValue(forKey: toast.id)
+        let owner = owners.removeValue(forKey: toast.id)
         // A transient toast (or one a rule keeps out) leaves no trace.
         guard !toast.transient else { return }
-        history.append(HistoryEntry(toast: toast, reason: reason, ended: now))
+        // Who can still hear it: its owner, while there is one (a restored toast's, the original's).
+        let listener = toast.restored ? toast.lateListener
+            : owner.map { Listener(id: toast.id, owner: $0, busName: toast.sender) }
+        history.append(HistoryEntry(toast: toast, reason: reason, ended: now, listener: listener,
+                                    unread: reason.leavesUnread, historyID: nextHistoryID))
+        nextHistoryID += 1
         if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
     }
 
     /// `toast` is the event's, so its line can name its source, application and rules.
-    private mutating func deliver(_ event: ToastEvent, toast: Toast?) {
+    mutating func deliver(_ event: ToastEvent, toast: Toast?) {
         var recipients = owners[event.id].map { [$0] } ?? []
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
         pending.deliveries.append(.init(event: event, recipients: recipients, source: toast?.source, app: toast?.app,
-                                        rules: toast?.rules ?? []))
+                                        rules: toast?.rules ?? [], restored: toast?.restored ?? false))
     }
 }

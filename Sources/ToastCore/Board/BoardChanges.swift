@@ -11,19 +11,35 @@ public struct BoardChanges: Sendable {
         public var app: String?
         /// The rules that matched the toast.
         public var rules: [String]
+        /// An action that reaches its sender after the toast ended (`Listener`): `"late":true`.
+        public var late: Bool
+        /// The toast was shown again by `restore`: `"restored":true`.
+        public var restored: Bool
 
-        public init(event: ToastEvent, recipients: [Owner], source: ToastSource? = nil, app: String? = nil, rules: [String] = []) {
+        public init(event: ToastEvent, recipients: [Owner], source: ToastSource? = nil, app: String? = nil, rules: [String] = [],
+                    late: Bool = false, restored: Bool = false) {
             self.event = event
             self.recipients = recipients
             self.source = source
             self.app = app
             self.rules = rules
+            self.late = late
+            self.restored = restored
         }
 
         /// The event's line, naming the toast's source, application and rules (`subscribe`
         /// shows which toasts came from where and what matched them).
-        public var json: JSON { event.json(source: source, app: app, rules: rules) }
+        public var json: JSON {
+            let line = event.json(source: source, app: app, rules: rules)
+            guard late || restored, case let .object(fields) = line else { return line }
+            return .object(fields + (late ? [("late", .bool(true))] : []) + (restored ? [("restored", .bool(true))] : []))
+        }
     }
+
+    /// The counts, when they changed since the followers (`count --follow`) last heard them.
+    public var counts: Counts?
+    /// Who hears `counts`.
+    public var countFollowers: [Owner] = []
 
     /// Events, in the order they happened.
     public var deliveries: [Delivery] = []

@@ -42,6 +42,8 @@ public struct CardComposer: Sendable {
         /// Expanded, the message's first shown line when it has more lines than the card
         /// holds (the wheel scrolls it); kept within the message by `TextScroll.clamp`.
         public var scrollLines = 0
+        /// The message's link under the pointer (`Card.links`' index), drawn double underlined.
+        public var hoveredLink: Int?
 
         public init(expanded: Bool = false, hovered: Bool = false) {
             self.expanded = expanded
@@ -68,6 +70,9 @@ public struct CardComposer: Sendable {
         /// The message's scrolled window on an expanded card whose message has more lines than
         /// fit; nil when it all shows (or the card is collapsed): the wheel then does nothing.
         public var scroll: TextScroll?
+        /// The message's links (`<a href>`) where their text shows, in card coordinates: a
+        /// link's text on two lines has two rectangles under one index. Not in capsules.
+        public var links: [(index: Int, target: String, rect: Rect)] = []
 
         public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil,
                     iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0), buttons: [(id: String, rect: Rect)] = [],
@@ -90,6 +95,11 @@ public struct CardComposer: Sendable {
 
         /// The action button at a point in card coordinates.
         public func button(at p: Point) -> String? { buttons.first { $0.rect.contains(p) }?.id }
+
+        /// The link whose text is at a point in card coordinates.
+        public func link(at p: Point) -> (index: Int, target: String)? {
+            links.first { $0.rect.contains(p) }.map { ($0.index, $0.target) }
+        }
     }
 
     /// The icon's side, in points.
@@ -229,6 +239,7 @@ public struct CardComposer: Sendable {
         }
         let message = TextLimits.cut(TextSanitizer.sanitize(toast.message))
         var scroll: TextScroll?
+        var links: [(index: Int, target: String, rect: Rect)] = []
         if !message.text.isEmpty {
             var lines = appearance.expanded ? appearance.expandedLines : Self.collapsedMessageLines
             var scrollable = false
@@ -241,8 +252,9 @@ public struct CardComposer: Sendable {
                 lines = max(Self.collapsedMessageLines, fitting)
                 scrollable = true
             }
-            var block = TextBlock(text: toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent) : message.text,
-                                  isMarkup: toast.markup, width: textWidth, maxLines: lines)
+            let sanitized = toast.markup
+                ? MarkupSanitizer.sanitize(message.text, linkColor: c.accent, hoveredLink: appearance.hoveredLink) : (markup: message.text, links: [])
+            var block = TextBlock(text: sanitized.markup, isMarkup: toast.markup, width: textWidth, maxLines: lines)
             if scrollable, let visible = lines {
                 // More lines than the card holds: a window on the whole message that the wheel moves.
                 var whole = block
@@ -259,6 +271,12 @@ public struct CardComposer: Sendable {
                 // The window keeps one height wherever it stands, even where lines are taller or
                 // shorter (emoji, a large span): the card never changes size as the text scrolls.
                 extent.size.height = Double(scroll.visible) * lineHeight
+            }
+            if !sanitized.links.isEmpty {
+                let regions = metrics.rects(of: sanitized.links.map(\.bytes), in: block)
+                for (index, (span, rects)) in zip(sanitized.links, regions).enumerated() {
+                    links += rects.map { r in (index, span.target, Rect(x: textX + r.x, y: y + r.y, width: r.width, height: r.height)) }
+                }
             }
             let color = title.text.isEmpty ? c.text : c.secondary.mixed(with: c.text, 0.45)
             content.append((.text(block, origin: Point(x: textX, y: y), color: color), y + extent.size.height))
@@ -355,6 +373,7 @@ public struct CardComposer: Sendable {
                         isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
         card.expandButton = expand
         card.scroll = scroll
+        card.links = links.filter { $0.rect.maxY <= height - border }
         return card
     }
 

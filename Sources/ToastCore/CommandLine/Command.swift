@@ -6,6 +6,16 @@ public enum Command: Equatable, Sendable {
     case update(UpdateRequest)
     case dismiss(id: String)
     case dismissAll
+    /// `xtoast dismiss` without an id: the newest visible toast, as a close.
+    case dismissNewest
+    /// `xtoast invoke [ACTION] [--id ID]`.
+    case invoke(InvokeRequest)
+    /// `xtoast restore [--id ID]`.
+    case restore(id: String?)
+    /// `xtoast menu [--all] [-- PROGRAM ARGS...]`.
+    case menu(MenuCommand)
+    /// `xtoast count [--follow] [--format TEXT]`.
+    case count(CountCommand)
     case list(limit: Int?)
     case pause
     case resume
@@ -35,6 +45,11 @@ public enum Command: Equatable, Sendable {
         case let .update(u): .update(u)
         case let .dismiss(id): .dismiss(id: id)
         case .dismissAll: .dismissAll
+        case .dismissNewest: .dismissNewest
+        case let .invoke(i): .invoke(i)
+        case let .restore(id): .restore(id: id)
+        case let .menu(m): .menu(all: m.all)
+        case let .count(c): .count(follow: c.follow)
         case let .list(limit): .list(limit: limit)
         case .pause: .pause
         case .resume: .resume
@@ -69,6 +84,32 @@ public struct ShowCommand: Equatable, Sendable {
         self.request = request
         self.messageFromStdin = messageFromStdin
         self.wait = wait
+    }
+}
+
+/// `xtoast menu`: which toasts' actions and links, and the menu program that chooses.
+public struct MenuCommand: Equatable, Sendable {
+    public var all: Bool
+    /// The program and its arguments; it reads the lines on stdin and prints the chosen one.
+    public var program: [String]
+    /// dmenu, prompting with the program's name; `rofi -dmenu` reads and prints the same way.
+    public static let defaultProgram = ["dmenu", "-p", "xtoast"]
+
+    public init(all: Bool = false, program: [String] = MenuCommand.defaultProgram) {
+        self.all = all
+        self.program = program
+    }
+}
+
+/// `xtoast count`: once, or a line per change; as JSON, or `format` with its fields filled.
+public struct CountCommand: Equatable, Sendable {
+    public var follow: Bool
+    /// `{visible} {queued} {history} {unread}` replaced (`Counts.formatted`); nil prints JSON.
+    public var format: String?
+
+    public init(follow: Bool = false, format: String? = nil) {
+        self.follow = follow
+        self.format = format
     }
 }
 

@@ -50,9 +50,45 @@ public enum CommandParser {
             return .rule(name: rest[0], change: change)
         case "update": return try parseUpdate(rest)
         case "dismiss":
+            if rest.isEmpty { return .dismissNewest }
             if rest == ["--all"] { return .dismissAll }
-            guard rest.count == 1, let id = rest.first, !id.hasPrefix("-") else { throw UsageError("dismiss takes one ID, or --all") }
+            guard rest.count == 1, let id = rest.first, !id.hasPrefix("-") else { throw UsageError("dismiss takes one ID, or --all, or nothing (the newest toast)") }
             return .dismiss(id: id)
+        case "invoke": return try parseInvoke(rest)
+        case "restore":
+            var reader = OptionReader(rest)
+            var id: String?
+            while let (option, inline) = reader.next() {
+                guard option == "--id" else { throw UsageError("unknown option \"\(option)\" for restore") }
+                id = try nonEmptyID(try reader.value(option, inline))
+            }
+            guard reader.words.isEmpty else { throw UsageError("restore takes no arguments but --id ID") }
+            return .restore(id: id)
+        case "menu":
+            let options = rest.prefix { $0 != "--" }
+            var menu = MenuCommand()
+            for option in options {
+                guard option == "--all" else { throw UsageError("menu takes --all, then -- PROGRAM ARGS..., not \"\(option)\"") }
+                menu.all = true
+            }
+            if options.count < rest.count {
+                let program = Array(rest.dropFirst(options.count + 1))
+                guard let first = program.first, !first.isEmpty else { throw UsageError("menu -- needs a PROGRAM after it") }
+                menu.program = program
+            }
+            return .menu(menu)
+        case "count":
+            var reader = OptionReader(rest)
+            var count = CountCommand()
+            while let (option, inline) = reader.next() {
+                switch option {
+                case "--follow", "-f": count.follow = true
+                case "--format": count.format = try reader.value(option, inline)
+                default: throw UsageError("unknown option \"\(option)\" for count")
+                }
+            }
+            guard reader.words.isEmpty else { throw UsageError("count takes no arguments but --follow and --format TEXT") }
+            return .count(count)
         default:
             throw UsageError("unknown command \"\(name)\"")
         }
@@ -239,6 +275,27 @@ public enum CommandParser {
         update.id = id
         if update.isEmpty { throw UsageError("update needs at least one of --message, --title, --kind, --progress, --timeout, --icon") }
         return .update(update)
+    }
+
+    /// `invoke [ACTION] [--id ID]`.
+    static func parseInvoke(_ args: [String]) throws(UsageError) -> Command {
+        var reader = OptionReader(args)
+        var invoke = InvokeRequest()
+        while let (option, inline) = reader.next() {
+            guard option == "--id" else { throw UsageError("unknown option \"\(option)\" for invoke") }
+            invoke.id = try nonEmptyID(try reader.value(option, inline))
+        }
+        guard reader.words.count <= 1 else { throw UsageError("invoke takes at most one ACTION (and --id ID)") }
+        if let action = reader.words.first {
+            guard !action.isEmpty else { throw UsageError("invoke's ACTION must not be empty") }
+            invoke.action = action
+        }
+        return .invoke(invoke)
+    }
+
+    static func nonEmptyID(_ v: String) throws(UsageError) -> String {
+        guard !v.isEmpty else { throw UsageError("--id must not be empty") }
+        return v
     }
 
     static func parseEnum<E: RawRepresentable & CaseIterable>(_ v: String, _: E.Type, _ what: String) throws(UsageError) -> E where E.RawValue == String {

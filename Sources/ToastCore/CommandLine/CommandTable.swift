@@ -83,10 +83,46 @@ public enum CommandTable {
                 Option(nil, "timeout", "SECONDS", "a new timeout, counted from now; 0 keeps it until dismissed"),
                 Option("i", "icon", "PATH|NAME", takesFile: true, "an image file (PNG, JPEG, SVG, …) or file:// URI, or an icon name"),
             ]),
-        Command(name: "dismiss", usage: ["xtoast dismiss ID", "xtoast dismiss --all"], summary: "dismiss one toast, or all",
-                text: """
-                Dismisses one toast by id (it ends with reason "api"), or every toast.
+        Command(name: "dismiss", usage: ["xtoast dismiss", "xtoast dismiss ID", "xtoast dismiss --all"],
+                summary: "dismiss the newest toast, one toast, or all", text: """
+                Without an id, closes the newest toast on screen as if the user had clicked its close
+                button (reason "close"; D-Bus reason 2); exits 1 when none is on screen. With an id,
+                dismisses that toast (reason "api"); with --all, every toast.
                 """, options: [.flag(nil, "all", "every toast")]),
+        Command(name: "invoke", usage: ["xtoast invoke [ACTION] [--id ID]"], summary: "choose an action of the newest toast",
+                text: """
+                Chooses the default action (or ACTION) of the newest toast on screen that has actions,
+                or of the toast ID, as a click would: its owner hears "action" and the toast ends with
+                reason "action" (a resident one stays). Exits 1, naming the actions there are, when
+                there is no such action.
+                """, options: [Option(nil, "id", "ID", "the toast to act on, instead of the newest one with actions")]),
+        Command(name: "restore", usage: ["xtoast restore [--id ID]"], summary: "show the last ended toast again",
+                text: """
+                Takes the most recently ended toast (or the last one with id ID) out of the history and
+                shows it again as a new toast, with its original content and a new id (printed), and
+                "restored":true in list, history and events. Its buttons show only while the toast's
+                sender can still hear them (a socket client still connected, a bus application still
+                on the bus); a click on one reaches the sender under the original id as a late action
+                ("late":true on the socket, ActionInvoked on the bus). Exits 1 when history is empty.
+                """, options: [Option(nil, "id", "ID", "the toast to bring back, instead of the last one")]),
+        Command(name: "menu", usage: ["xtoast menu [--all] [-- PROGRAM ARGS...]"], summary: "choose an action or link with dmenu",
+                text: """
+                Writes the actions and links of the newest toast that has any (with --all: of every
+                toast on screen, each line starting with its title) to PROGRAM's standard input, one per
+                line, and chooses (or opens) the line it prints, as a click would. PROGRAM is
+                dmenu -p xtoast unless given after --; rofi -dmenu works the same way. Nothing is
+                chosen when it exits non-zero or prints nothing; exits 1 when there is nothing to offer.
+                """, options: [.flag(nil, "all", "every toast on screen, not only the newest")]),
+        Command(name: "count", usage: ["xtoast count [--follow] [--format TEXT]"], summary: "how many toasts: visible, queued, history, unread",
+                text: """
+                Prints {"visible":N,"queued":N,"history":N,"unread":N}: toasts on screen, waiting, in
+                history, and those in history the user has not clicked, swiped, invoked or closed.
+                With --follow, prints the counts, then a line each time one of them changes and
+                nothing otherwise (for polybar's tail = true, i3blocks' interval = persist).
+                """, options: [
+                    .flag("f", "follow", "print a new line each time a count changes, until interrupted"),
+                    Option(nil, "format", "TEXT", "print TEXT with {visible}, {queued}, {history} and {unread} filled in, instead of JSON"),
+                ]),
         Command(name: "list", usage: ["xtoast list [N]"], summary: "visible and queued toasts, as JSON",
                 text: "Prints the visible and queued toasts (the first N, 1-10000, when given; \"total\" counts them all) as one JSON object.", options: []),
         Command(name: "pause", usage: ["xtoast pause"], summary: "do-not-disturb: queue new toasts",

@@ -7,7 +7,11 @@ public enum Help {
       xtoast daemon                   run the daemon on $DISPLAY (foreground, logs to stderr)
       xtoast show [options] MESSAGE   show a toast; prints its id
       xtoast update ID [options]      change a toast in place
-      xtoast dismiss ID | --all       dismiss one toast, or all
+      xtoast dismiss [ID | --all]     dismiss the newest toast, one toast, or all
+      xtoast invoke [ACTION] [--id ID]   choose an action of the newest toast
+      xtoast restore [--id ID]        show the last ended toast again
+      xtoast menu [-- PROGRAM ...]    choose an action or link with dmenu
+      xtoast count [--follow]         visible, queued, history and unread counts
       xtoast list [N]                 visible and queued toasts (the first N), as JSON
       xtoast pause | resume           do-not-disturb: queue new toasts / show them again
       xtoast history [N]              the last N (default 100) ended toasts, as JSON

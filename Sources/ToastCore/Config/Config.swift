@@ -73,6 +73,9 @@ public struct Config: Equatable, Sendable {
     public var scriptTimeout: Double = 30
     /// The `[keys]` section: keys xtoast grabs; none by default.
     public var keys = KeyBindings()
+    /// What opens a link clicked in a card (`[general] opener`): a program and its first
+    /// arguments, the link appended as the last one.
+    public var opener = ["xdg-open"]
 
     public init() {}
 

@@ -34,6 +34,12 @@ enum ConfigSchema {
             number("timeout", \.timeout, .upTo(ConfigLimits.timeout)),
             choice("fullscreen", \.fullscreen),
             choice("lock", \.lock),
+            Setting(key: "opener", keep: keeping(\.opener)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                let words: [String]
+                do throws(RuleProblem) { words = try CommandWords.split(value) } catch { throw ConfigProblem(error.message) }
+                guard let program = words.first, !program.isEmpty else { throw ConfigProblem("needs a program to open links with") }
+                config.opener = words
+            },
         ]),
         Section(name: "font", settings: [
             text("family", \.font),

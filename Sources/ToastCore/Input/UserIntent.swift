@@ -11,6 +11,8 @@ public enum UserIntent: Equatable, Sendable {
     case invoke(id: String, action: String)
     /// A cut card grows to show all it holds.
     case expand(id: String)
+    /// A link in the message was clicked: the opener opens it and the toast ends as clicked.
+    case openLink(id: String, target: String)
     /// Focus mode: the ring moves to the next card (`by` 1: older, -1: newer), across stacks.
     case focusMove(by: Int)
     /// Focus mode: the button focus moves along the focused card's buttons.
@@ -48,17 +50,19 @@ public struct CardFacts: Equatable, Sendable {
 }
 
 /// The part of a card a click landed on, found by hit-testing in this order (the close
-/// button over a button, a button over the chevron, the chevron over the body).
+/// button over a button, a button over a link, a link over the chevron, the chevron over the body).
 public enum CardSpot: Equatable, Sendable {
     case close
     case button(String)
+    /// A link in the message (its target).
+    case link(String)
     /// The chevron a cut card with a default action shows: it expands the card.
     case expandChevron
     case body
 }
 
-/// The click order, shared by the pointer and the keyboard: close, button, expand, default
-/// action, dismiss.
+/// The click order, shared by the pointer and the keyboard: close, button, link, expand,
+/// default action, dismiss.
 public enum CardActivation {
     /// A click (press and release without a swipe) at `spot`. `pressed` is the button the
     /// press went down on: a release over another button is a body click.
@@ -68,6 +72,8 @@ public enum CardActivation {
             return .dismiss(id: card.id, reason: .close)
         case let .button(action) where pressed == nil || pressed == action:
             return .invoke(id: card.id, action: action)
+        case let .link(target):
+            return .openLink(id: card.id, target: target)
         case .expandChevron where !card.isExpanded:
             return .expand(id: card.id)
         default:

@@ -187,6 +187,11 @@ public enum ManPage {
          "Changes a toast in place; fields: message, title, kind, timeout, progress, icon."),
         (.dismiss(id: "7"), "Ends one toast (reason api)."),
         (.dismissAll, "Ends every toast."),
+        (.dismissNewest, "Without id or all: closes the newest visible toast as the user would (reason close)."),
+        (.invoke(InvokeRequest(action: "yes")), "Chooses an action, as a click would: of the toast id, or of the newest visible toast with actions; without action, its default action. With link instead of action (one of the toast's links), opens the link as a click on it would."),
+        (.restore(id: nil), "Shows the most recently ended toast (or the last one with id) again as a new toast; the reply carries its new id. Its buttons stay while its sender can hear them, and reach it as late actions."),
+        (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link): the newest toast's actions and links, or every visible toast's with all."),
+        (.count(follow: false), "The reply carries visible, queued, history and unread. With follow, the connection then receives {\"event\":\"count\",...} with the four numbers each time one changes."),
         (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), how many there are (total), and whether do-not-disturb is on."),
         (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
         (.resume, "Ends do-not-disturb."),
@@ -212,7 +217,7 @@ public enum ManPage {
     private static let events: [(ToastEvent, String)] = [
         (.shown(id: "7"), "The card appeared (a queued toast shows later)."),
         (.updated(id: "7"), "An update changed it."),
-        (.action(id: "7", action: "yes"), "A button (or the body, with a default action) was clicked."),
+        (.action(id: "7", action: "yes"), "A button (or the body, with a default action) was clicked. After the toast ended (a restored toast's button, the centre) it carries \"late\":true and the original id: the one exception to dismissed being last."),
         (.dismissed(id: "7", reason: .timeout), "It ended; always the toast's last event."),
     ]
 
@@ -249,7 +254,9 @@ public enum ManPage {
         lines += [".SS Events"] + Roff.paragraph("""
             While a connection stays open it receives the events of the toasts it showed (a \
             subscriber: of all toasts), one JSON line each. Per toast the order is shown, any \
-            updated, at most one action, then exactly one dismissed.
+            updated, at most one action, then exactly one dismissed. The one exception: a late \
+            action ("late":true, under the toast's original id) reaches the sender after its \
+            dismissed, from a restored toast's button while the sender is still connected.
             """)
         for (event, meaning) in events {
             lines += [".TP", Roff.bold(event.json.text)] + Roff.paragraph(meaning)

@@ -42,6 +42,14 @@ public struct Toast: Equatable, Sendable {
     /// A rule's `fullscreen`: what a fullscreen window on its monitor does to it; nil is the
     /// config's word (and `show` for critical toasts).
     public var fullscreen: FullscreenMode?
+    /// The bus application's unique name (`:1.42`) that sent it, so a late action can check
+    /// it is still there; nil for socket toasts.
+    public var sender: String?
+    /// Shown again by `xtoast restore` (`"restored":true` in `list`, `history` and events).
+    public var restored = false
+    /// A restored toast's buttons belong to the toast it restores: a click reaches this
+    /// listener under the original id, as a late action. Nil (and no buttons) once it is gone.
+    public var lateListener: Listener?
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,
@@ -94,4 +102,14 @@ public enum DismissReason: String, Sendable, CaseIterable {
     /// `fullscreen = suppress` while a fullscreen window covered its monitor: kept in
     /// history, never shown.
     case suppressed
+
+    /// Whether a toast that ended so still counts as unread (`xtoast count`): the user did
+    /// not click, swipe, close or act on it. A replaced toast is not: what replaced it
+    /// carries the news (a volume pop-up's hundred steps are one thing to read).
+    public var leavesUnread: Bool {
+        switch self {
+        case .click, .swipe, .close, .action, .replaced: false
+        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed: true
+        }
+    }
 }

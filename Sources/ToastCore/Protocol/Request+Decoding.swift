@@ -60,8 +60,30 @@ extension Request {
             case (nil, true): return .dismissAll
             case let (id?, false): return .dismiss(id: try validID(id))
             case (_?, true): throw RequestError("dismiss takes either \"id\" or \"all\":true, not both")
-            case (nil, false): throw RequestError("dismiss needs \"id\" or \"all\":true")
+            case (nil, false): return .dismissNewest
             }
+        case "invoke":
+            try fields.allowOnly(["op", "id", "action", "link"])
+            var invoke = InvokeRequest()
+            invoke.id = try fields.string("id").map { (id) throws(RequestError) in try validID(id) }
+            invoke.action = try fields.string("action").map { (a) throws(RequestError) in try validID(a) }
+            if let link = try fields.string("link") {
+                guard invoke.action == nil else { throw RequestError("invoke takes either \"action\" or \"link\", not both") }
+                guard !link.isEmpty, link.utf8.count <= Links.maxBytes else {
+                    throw RequestError("\"link\" must be 1 to \(Links.maxBytes) bytes")
+                }
+                invoke.link = link
+            }
+            return .invoke(invoke)
+        case "restore":
+            try fields.allowOnly(["op", "id"])
+            return .restore(id: try fields.string("id").map { (id) throws(RequestError) in try validID(id) })
+        case "menu":
+            try fields.allowOnly(["op", "all"])
+            return .menu(all: try fields.bool("all") ?? false)
+        case "count":
+            try fields.allowOnly(["op", "follow"])
+            return .count(follow: try fields.bool("follow") ?? false)
         case "show":
             return .show(try decodeShow(fields))
         case "update":

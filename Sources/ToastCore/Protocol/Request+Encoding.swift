@@ -4,7 +4,11 @@ extension Request {
         switch self {
         case .show: "show"
         case .update: "update"
-        case .dismiss, .dismissAll: "dismiss"
+        case .dismiss, .dismissAll, .dismissNewest: "dismiss"
+        case .invoke: "invoke"
+        case .restore: "restore"
+        case .menu: "menu"
+        case .count: "count"
         case .list: "list"
         case .pause: "pause"
         case .resume: "resume"
@@ -26,8 +30,18 @@ extension Request {
         w.beginObject()
         w.member("op", op)
         switch self {
-        case .ping, .pause, .resume, .subscribe, .reload, .rules, .focus:
+        case .ping, .pause, .resume, .subscribe, .reload, .rules, .focus, .dismissNewest:
             break
+        case let .invoke(i):
+            w.member("id", i.id)
+            w.member("action", i.action)
+            w.member("link", i.link)
+        case let .restore(id):
+            w.member("id", id)
+        case let .menu(all):
+            if all { w.member("all", true) }
+        case let .count(follow):
+            if follow { w.member("follow", true) }
         case let .rule(name, change):
             w.member("name", name)
             w.member("change", change.rawValue)

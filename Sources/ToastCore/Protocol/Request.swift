@@ -4,6 +4,17 @@ public enum Request: Equatable, Sendable {
     case update(UpdateRequest)
     case dismiss(id: String)
     case dismissAll
+    /// The newest visible toast, as if the user had closed it (reason `close`).
+    case dismissNewest
+    /// An action (or a link) of a toast, as if the user had clicked it.
+    case invoke(InvokeRequest)
+    /// Shows the most recently ended toast (or the toast `id`) from history again.
+    case restore(id: String?)
+    /// The actions and links `xtoast menu` offers: the newest toast's, or every visible one's.
+    case menu(all: Bool)
+    /// How many toasts are visible, queued, in history and unread; with `follow`, the
+    /// connection then hears `{"event":"count",…}` each time they change.
+    case count(follow: Bool)
     /// Visible and queued toasts.
     /// The first `limit` live toasts (visible, then queued); nil for all of them.
     case list(limit: Int?)
@@ -28,7 +39,7 @@ public enum Request: Equatable, Sendable {
 
     /// The operations the daemon understands, for error messages.
     public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping",
-                                    "reload", "rules", "rule", "test", "focus"]
+                                    "reload", "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count"]
 }
 
 /// The fields of a `show` request. Optional fields take the daemon's configured defaults.
@@ -62,6 +73,20 @@ public struct ShowRequest: Equatable, Sendable {
         self.timeout = timeout
         self.id = id
         self.position = position
+    }
+}
+
+/// The fields of an `invoke` request: which toast (nil: the newest visible one that has
+/// actions) and what: an action (nil: the default one) or, instead, one of its links.
+public struct InvokeRequest: Equatable, Sendable {
+    public var id: String?
+    public var action: String?
+    public var link: String?
+
+    public init(id: String? = nil, action: String? = nil, link: String? = nil) {
+        self.id = id
+        self.action = action
+        self.link = link
     }
 }
 

@@ -13,8 +13,9 @@
 ///   `SpanAttributes` (colours as `#rrggbb`, sizes 50 % to 200 % of the card's text); any
 ///   other attribute, or a value that does not pass, is dropped and the text stays;
 /// - `<br>` and `<br/>` are a line break (`lineBreak`: a space on a one-line capsule);
-/// - `<a …>` becomes an underlined span in `linkColor`; its `href` is dropped (a toast has
-///   nowhere to open it, and a hidden target must not look clickable);
+/// - `<a …>` becomes an underlined span in `linkColor` (double underlined while the pointer
+///   is over it); its `href` goes into `Sanitized.links` with where its text lies, so a click
+///   there opens it (`Links`); an `<a>` without one is no link and only looks like one;
 /// - `<img … alt="text">` becomes its alt text;
 /// - any other tag is dropped, keeping the text between (the specification asks servers to
 ///   filter out what they do not support), so `<p>` or `<font>` never shows as typed;
@@ -25,7 +26,27 @@
 public enum MarkupSanitizer {
     /// Pango markup for `text`, toast markup as described above.
     public static func pangoMarkup(_ text: String, linkColor: RGBA, lineBreak: String = "\n") -> String {
+        sanitize(text, linkColor: linkColor, lineBreak: lineBreak).markup
+    }
+
+    /// A link's target and where its text lies in the laid-out text: UTF-8 byte offsets in
+    /// the plain text Pango makes of the markup (what `pango_layout_index_to_pos` counts).
+    public struct LinkSpan: Equatable, Sendable {
+        public var target: String
+        public var bytes: Range<Int>
+
+        public init(target: String, bytes: Range<Int>) {
+            self.target = target
+            self.bytes = bytes
+        }
+    }
+
+    /// The markup, and the links with their text's place, in order (`hoveredLink` indexes them:
+    /// that one is drawn double underlined).
+    public static func sanitize(_ text: String, linkColor: RGBA, lineBreak: String = "\n",
+                                hoveredLink: Int? = nil) -> (markup: String, links: [LinkSpan]) {
         var writer = Writer(linkColor: linkColor, lineBreak: lineBreak)
+        writer.hoveredLink = hoveredLink
         let scalars = Array(text.unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -35,19 +56,20 @@ public enum MarkupSanitizer {
                     writer.apply(tag)
                     index = tag.end
                 } else {
-                    writer.out += "&lt;"
+                    writer.text("&lt;")
                     index += 1
                 }
             case "&":
                 let (decoded, end) = readEntity(scalars, from: index)
-                writer.out += decoded
+                writer.text(decoded)
                 index = end
             default:
-                writer.out += escape(scalars[index])
+                writer.text(escape(scalars[index]))
                 index += 1
             }
         }
-        return writer.finish()
+        let markup = writer.finish()
+        return (markup, writer.links)
     }
 
     /// `text` as Pango markup that shows it literally.
@@ -216,6 +238,12 @@ private struct Writer {
     /// markup that opens them (written again when re-nesting) and the text size inside, as a
     /// fraction of the card's (for a span's `larger` and `smaller`).
     var open: [(name: String, start: String, scale: Double)] = []
+    /// Bytes of plain text written so far (entities count as the character they stand for).
+    var plain = 0
+    /// The links closed so far, and the one open now (its target and where its text began).
+    var links: [MarkupSanitizer.LinkSpan] = []
+    var openLink: (target: String, start: Int)?
+    var hoveredLink: Int?
 
     init(linkColor: RGBA, lineBreak: String) {
         self.linkColor = linkColor
@@ -235,18 +263,49 @@ private struct Writer {
             let attributes = SpanAttributes(tag.attributes, outerScale: outer)
             openTag("span", start: "<span" + attributes.markup + ">", scale: attributes.scale ?? outer)
         case "br":
-            if !tag.closing { out += lineBreak }
+            if !tag.closing { text(lineBreak) }
         case "a":
             // An empty link (`<a/>`) shows nothing.
             guard !tag.selfClosing else { return }
-            tag.closing ? close("a") : openTag("a", start: "<span underline=\"single\" foreground=\"#\(SpanAttributes.hex(linkColor.rgb))\">")
+            if tag.closing { return close("a") }
+            endLink()
+            let href = tag.attributes.last { $0.name == "href" }.map { String(Substring(MarkupSanitizer.decodeEntities($0.value)).trimmingBlanks()) }
+            if let href, !href.isEmpty, href.utf8.count <= Links.maxBytes { openLink = (href, plain) }
+            let underline = openLink != nil && links.count == hoveredLink ? "double" : "single"
+            openTag("a", start: "<span underline=\"\(underline)\" foreground=\"#\(SpanAttributes.hex(linkColor.rgb))\">")
         case "img":
             guard !tag.closing else { return }
             let alt = tag.attributes.last { $0.name == "alt" }?.value ?? ""
-            out += MarkupSanitizer.escaped(MarkupSanitizer.decodeEntities(alt))
+            text(MarkupSanitizer.escaped(MarkupSanitizer.decodeEntities(alt)))
         default:
             break  // not supported: the tag goes, its text stays
         }
+    }
+
+    /// Text (escaped markup without tags) going out.
+    mutating func text(_ markup: String) {
+        out += markup
+        var bytes = 0
+        var inEntity = false
+        for byte in markup.utf8 {
+            if inEntity {
+                if byte == UInt8(ascii: ";") { inEntity = false }
+            } else if byte == UInt8(ascii: "&") {
+                // Only the five named entities are written; each is one character of plain text.
+                inEntity = true
+                bytes += 1
+            } else {
+                bytes += 1
+            }
+        }
+        plain += bytes
+    }
+
+    /// The open link, if any, ends here.
+    private mutating func endLink() {
+        guard let link = openLink else { return }
+        openLink = nil
+        if plain > link.start { links.append(.init(target: link.target, bytes: link.start..<plain)) }
     }
 
     private mutating func openTag(_ name: String, start: String, scale: Double? = nil) {
@@ -258,6 +317,7 @@ private struct Writer {
     /// gives `<b><i>x</i></b><i>y</i>`. A tag that is not open is dropped.
     private mutating func close(_ name: String) {
         guard let at = open.lastIndex(where: { $0.name == name }) else { return }
+        if name == "a" { endLink() }
         let inner = open[(at + 1)...]
         for tag in inner.reversed() { out += endMarkup(tag.name) }
         out += endMarkup(name)
@@ -268,6 +328,7 @@ private struct Writer {
     private func endMarkup(_ name: String) -> String { name == "a" || name == "span" ? "</span>" : "</\(name)>" }
 
     mutating func finish() -> String {
+        endLink()
         for tag in open.reversed() { out += endMarkup(tag.name) }
         open.removeAll()
         return out

@@ -51,6 +51,15 @@ public protocol TextMeasuring {
     func measure(_ block: TextBlock) -> TextExtent
     /// Distance between baselines of consecutive lines in the regular face.
     var lineHeight: Double { get }
+    /// Where each range of plain-text UTF-8 bytes (`MarkupSanitizer.LinkSpan.bytes`) is drawn
+    /// in the laid-out `block`, relative to its origin: a rectangle per line it covers, only
+    /// lines that show. A link's hit region.
+    func rects(of ranges: [Range<Int>], in block: TextBlock) -> [[Rect]]
+}
+
+extension TextMeasuring {
+    /// Measurers that do not place glyphs (tests' fixed advances) know no hit regions.
+    public func rects(of ranges: [Range<Int>], in block: TextBlock) -> [[Rect]] { ranges.map { _ in [] } }
 }
 
 /// Bounds on the text a card lays out.

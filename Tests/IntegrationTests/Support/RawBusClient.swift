@@ -12,7 +12,20 @@ final class RawBusClient {
               sd_bus_start(bus) >= 0 else { throw TestFailure("cannot connect to \(address)") }
     }
 
-    deinit { sd_bus_flush_close_unref(bus) }
+    deinit { close() }
+
+    /// Leaves the bus: its unique name goes, as when an application exits.
+    func close() {
+        if let bus { sd_bus_flush_close_unref(bus) }
+        bus = nil
+    }
+
+    /// This connection's unique name (`:1.42`). The corresponding C function is `sd_bus_get_unique_name`.
+    var uniqueName: String? {
+        var name: UnsafePointer<CChar>?
+        guard let bus, sd_bus_get_unique_name(bus, &name) >= 0, let name else { return nil }
+        return String(cString: name)
+    }
 
     struct Image {
         var width: Int32, height: Int32, alpha: Bool
@@ -30,7 +43,8 @@ final class RawBusClient {
     }
 
     /// A `Notify` call, built by hand: `susssasa{sv}i`, with an `image-data` hint when given.
-    private func notifyMessage(summary: String, image: Image?, appIcon: String = "", replacesID: UInt32 = 0) throws -> OpaquePointer? {
+    private func notifyMessage(summary: String, image: Image?, appIcon: String = "", replacesID: UInt32 = 0,
+                               actions: [String] = [], expire: Int32 = -1) throws -> OpaquePointer? {
         var m: OpaquePointer?
         guard sd_bus_message_new_method_call(bus, &m, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
                                              "org.freedesktop.Notifications", "Notify") >= 0 else { throw TestFailure("new call") }
@@ -40,7 +54,7 @@ final class RawBusClient {
         var ok = string("raw-client")
         var replaces = replacesID
         ok = ok && sd_bus_message_append_basic(m, type("u"), &replaces) >= 0 && string(appIcon) && string(summary) && string("body")
-        ok = ok && sd_bus_message_open_container(m, type("a"), "s") >= 0 && sd_bus_message_close_container(m) >= 0
+        ok = ok && sd_bus_message_open_container(m, type("a"), "s") >= 0 && actions.allSatisfy(string) && sd_bus_message_close_container(m) >= 0
         ok = ok && sd_bus_message_open_container(m, type("a"), "{sv}") >= 0
         if let image {
             ok = ok && sd_bus_message_open_container(m, type("e"), "sv") >= 0 && string("image-data")
@@ -53,15 +67,16 @@ final class RawBusClient {
             ok = ok && sd_bus_message_close_container(m) >= 0 && sd_bus_message_close_container(m) >= 0
                 && sd_bus_message_close_container(m) >= 0
         }
-        ok = ok && sd_bus_message_close_container(m) >= 0 && int32(-1)
+        ok = ok && sd_bus_message_close_container(m) >= 0 && int32(expire)
         guard ok else { sd_bus_message_unref(m); throw TestFailure("cannot build the Notify call") }
         return m
     }
 
     /// Calls `Notify` and waits for its reply: the id, or the D-Bus error's name.
-    func notify(summary: String, image: Image? = nil, appIcon: String = "", replacesID: UInt32 = 0,
-                timeout: Double = 20) throws -> Result<UInt32, TestFailure> {
-        let m = try notifyMessage(summary: summary, image: image, appIcon: appIcon, replacesID: replacesID)
+    /// `actions` are the specification's flat list of keys and labels; `expire` its milliseconds (-1: the server's default).
+    func notify(summary: String, image: Image? = nil, appIcon: String = "", replacesID: UInt32 = 0, actions: [String] = [],
+                expire: Int32 = -1, timeout: Double = 20) throws -> Result<UInt32, TestFailure> {
+        let m = try notifyMessage(summary: summary, image: image, appIcon: appIcon, replacesID: replacesID, actions: actions, expire: expire)
         defer { sd_bus_message_unref(m) }
         var error = sd_bus_error()
         var reply: OpaquePointer?

@@ -1,0 +1,137 @@
+/// What the keyboard commands (`xtoast dismiss`, `invoke`, `restore`, `menu`) choose, and
+/// late actions: decided here so a key binding, the socket and the notification centre
+/// agree on "the newest toast".
+extension Board {
+    // MARK: Choosing
+
+    /// The visible toast that came last (across every stack and monitor), optionally the last
+    /// of those that pass `filter`; nil when none is on screen.
+    public func newestVisible(where filter: (Toast) -> Bool = { _ in true }) -> Toast? {
+        visibleNewestFirst.first(where: filter)
+    }
+
+    /// `xtoast dismiss` without an id: the newest visible toast ends as if the user had closed
+    /// it (reason `close`). Its id; nil when nothing is on screen.
+    public mutating func dismissNewest(now: Double) -> String? {
+        guard let id = newestVisible()?.id else { return nil }
+        dismiss(id, reason: .close, now: now)
+        return id
+    }
+
+    /// What `xtoast invoke [ACTION] [--id ID]` chooses: the toast `id` (visible or waiting),
+    /// or else the newest visible one that has actions; and `action`, or else its default
+    /// action. The error names what there is to choose instead.
+    public func invocation(action: String?, id: String?) -> Result<(id: String, action: String), RequestError> {
+        let toast: Toast
+        if let id {
+            guard let found = self.toast(id) else { return .failure(RequestError("no toast with id \"\(id)\"")) }
+            toast = found
+        } else {
+            guard let found = newestVisible(where: { !$0.actions.isEmpty || $0.defaultAction != nil }) else {
+                return .failure(RequestError(newestVisible() == nil ? "no toast is on screen" : "no toast on screen has actions"))
+            }
+            toast = found
+        }
+        let available = toast.actions.map(\.id) + (toast.defaultAction.map { d in toast.actions.contains { $0.id == d } ? [] : [d] } ?? [])
+        let offered = available.isEmpty ? "it has none" : "it has: \(available.joined(separator: ", "))"
+        if let action {
+            guard available.contains(action) else {
+                return .failure(RequestError("toast \"\(toast.id)\" has no action \"\(action)\" (\(offered))"))
+            }
+            return .success((toast.id, action))
+        }
+        guard let d = toast.defaultAction else {
+            return .failure(RequestError("toast \"\(toast.id)\" has no default action; name one (\(offered))"))
+        }
+        return .success((toast.id, d))
+    }
+
+    // MARK: Restoring
+
+    /// The history entry `restore` brings back: the most recently ended one, or the most
+    /// recent with toast id `id`.
+    public func restorable(id: String?) -> Result<HistoryEntry, RequestError> {
+        guard let entry = history.last(where: { id == nil || $0.toast.id == id }) else {
+            return .failure(RequestError(id.map { "no toast with id \"\($0)\" in history" } ?? "history is empty"))
+        }
+        return .success(entry)
+    }
+
+    /// `xtoast restore`: takes the entry out of history and shows its toast again as a new
+    /// toast of `owner`'s, with a new id, its original content and `"restored":true`; it stays
+    /// until dismissed (timeout 0, as dunst's history-pop: the user asked to read it). Its
+    /// buttons stay only while the original sender can hear them (the entry's `listener`),
+    /// and reach it under the original id, late. Returns the new id.
+    public mutating func restore(id: String?, owner: Owner, monitor: String = "", now: Double) -> Result<String, RequestError> {
+        if case let .failure(error) = restorable(id: id) { return .failure(error) }
+        guard let i = history.lastIndex(where: { id == nil || $0.toast.id == id }) else { return .failure(RequestError("history is empty")) }
+        let entry = history.remove(at: i)
+        var toast = entry.toast
+        toast.id = ""
+        toast.restored = true
+        toast.timeout = 0
+        toast.lateListener = entry.listener
+        if entry.listener == nil {
+            toast.actions = []
+            toast.defaultAction = nil
+        }
+        return .success(show(toast, owner: owner, monitor: monitor, now: now))
+    }
+
+    // MARK: Late actions
+
+    /// The user chose `action` on an ended toast (the centre's buttons): its sender hears it
+    /// under the toast's original id with `"late":true` (the bus: `ActionInvoked`), and the
+    /// entry is read. False, and nothing sent, when no entry has that number, its sender can
+    /// no longer hear (`HistoryEntry.listener` is nil) or the toast had no such action.
+    @discardableResult
+    public mutating func lateAction(_ action: String, on historyID: UInt64, now: Double) -> Bool {
+        guard let i = history.firstIndex(where: { $0.historyID == historyID }), let listener = history[i].listener else { return false }
+        let toast = history[i].toast
+        guard toast.actions.contains(where: { $0.id == action }) || toast.defaultAction == action else { return false }
+        history[i].unread = false
+        deliverLate(action, to: listener, toast: toast)
+        return true
+    }
+
+    /// Marks a history entry read (the centre showed it); false when no entry has that number.
+    @discardableResult
+    public mutating func markRead(_ historyID: UInt64) -> Bool {
+        guard let i = history.firstIndex(where: { $0.historyID == historyID }) else { return false }
+        history[i].unread = false
+        return true
+    }
+
+    /// A bus application left the bus (its unique name has no owner any more): nothing of its
+    /// can hear a late action now.
+    public mutating func busNameLeft(_ name: String) {
+        dropListeners { $0.busName == name }
+    }
+
+    /// Forgets the listeners that `gone` matches: in history, and on restored toasts still
+    /// live, whose buttons go (their cards repaint without them).
+    public mutating func dropListeners(_ gone: (Listener) -> Bool) {
+        for i in history.indices where history[i].listener.map(gone) == true { history[i].listener = nil }
+        for toast in liveToasts where toast.lateListener.map(gone) == true {
+            guard let key = key(of: toast.id) else { continue }
+            var stripped = toast
+            stripped.lateListener = nil
+            stripped.actions = []
+            stripped.defaultAction = nil
+            _ = withStack(key) { $0.update(stripped, restartTimer: false, now: 0) }
+            if isVisible(toast.id) {
+                pending.restyled.append((toast.id, false))
+                pending.stacks.insert(key)
+            }
+        }
+    }
+
+    /// The action event for a toast that has ended (or a restored copy of it): to its
+    /// listener and the subscribers, under the original id, marked late.
+    mutating func deliverLate(_ action: String, to listener: Listener, toast: Toast?) {
+        var recipients = [listener.owner]
+        recipients += subscribers.filter { $0 != listener.owner }.sorted()
+        pending.deliveries.append(.init(event: .action(id: listener.id, action: action), recipients: recipients,
+                                        source: toast?.source, app: toast?.app, rules: toast?.rules ?? [], late: true))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import ToastCore
+
+extension Integration {
+    /// Issue 20's links: a click on an `<a href>` in a card runs the opener with it (a stub
+    /// that records its argument), the pointer over one shows it, and `menu` lists it.
+    @Suite struct LinkTests {
+        typealias F = FoundationTests
+
+        /// A daemon whose opener is a stub writing its arguments to `opened`, one per line.
+        static func start() throws -> (DaemonHarness, URL) {
+            let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-links-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let opened = directory.appendingPathComponent("opened")
+            let stub = directory.appendingPathComponent("opener")
+            try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(opened.path).part && mv \(opened.path).part \(opened.path)\n"
+                .write(to: stub, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+            let daemon = try DaemonHarness(config: "[general]\nopener = \(stub.path) --new-window\n")
+            return (daemon, opened)
+        }
+
+        @Test("the pointer over a link changes how it is drawn; a click on it runs the opener with the link and ends the toast as a click")
+        func clickALink() throws {
+            let (daemon, opened) = try Self.start()
+            let probe = try XProbe()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            let owner = try ProtocolClient(path: daemon.socketPath)
+            owner.send(#"{"op":"show","markup":true,"timeout":0,"message":"Read <a href=\"https://example.org/notes?a=1&amp;b=2\">the notes</a> now"}"#)
+            let id = try #require(try owner.next()["id"]?.string)
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let before = try TalkBackTests.capture(probe, card)
+            let link = try #require(TalkBackTests.clusters(of: Kind.info.defaultColor, in: before, minY: Int(card.frame.y)).first,
+                                    "the link's accent-coloured text")
+            let centre = Point(x: Double(link.x0 + link.x1) / 2, y: Double(link.y0 + link.y1) / 2)
+            // Over the card but not the link first, then over the link: only the link's drawing changes.
+            probe.movePointer(to: Point(x: Double(link.x1) + 40, y: centre.y))
+            try waitUntil("the card to show it is hovered") { try TalkBackTests.capture(probe, card).pixels != before.pixels }
+            let hovered = try TalkBackTests.capture(probe, card)
+            func linkArea(_ c: XProbe.Capture) -> [UInt32] {
+                (link.y0...(link.y1 + 3)).flatMap { y in (link.x0...link.x1).map { x in c.at(x, y) } }
+            }
+            probe.movePointer(to: centre)
+            try waitUntil("the link to show the pointer is over it") { linkArea(try TalkBackTests.capture(probe, card)) != linkArea(hovered) }
+
+            probe.click(at: centre)
+            defer { if !FileManager.default.fileExists(atPath: opened.path) { print("LOG", daemon.log) } }
+            try waitUntil("the opener to run") { FileManager.default.fileExists(atPath: opened.path) }
+            #expect(try String(contentsOf: opened, encoding: .utf8) == "--new-window\nhttps://example.org/notes?a=1&b=2\n")
+            let end = try owner.event("dismissed")
+            #expect(end["id"]?.string == id && end["reason"]?.string == "click")
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+        }
+
+        @Test("menu lists a toast's links with its actions; the chosen link is opened as a click on it")
+        func menuOpensALink() throws {
+            let (daemon, opened) = try Self.start()
+            let probe = try XProbe()
+            let owner = try ProtocolClient(path: daemon.socketPath)
+            owner.send(#"{"op":"show","markup":true,"timeout":0,"actions":[{"id":"ok","label":"OK"}],"message":"<a href=\"file:///etc/passwd\">not this</a> <a href=\"mailto:ops@example.org\">mail ops</a>"}"#)
+            _ = try #require(try owner.next()["id"]?.string)
+            _ = try F.restingCards(probe, count: 1)
+            let input = daemon.directory.appendingPathComponent("menu-input").path
+            let script = daemon.directory.appendingPathComponent("pick-second")
+            try "#!/bin/sh\ncat > \(input)\nsed -n 2p \(input)\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let run = try daemon.xtoast(["menu", "--", script.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try String(contentsOfFile: input, encoding: .utf8) == "OK\nmailto:ops@example.org\n", "a file: link is not offered")
+            try waitUntil("the opener to run") { FileManager.default.fileExists(atPath: opened.path) }
+            #expect(try String(contentsOf: opened, encoding: .utf8) == "--new-window\nmailto:ops@example.org\n")
+            #expect(try owner.event("dismissed")["reason"]?.string == "click")
+            let refused = try daemon.xtoast(["invoke", "--id", "1"])
+            #expect(refused.status == 1)
+        }
+    }
+}
