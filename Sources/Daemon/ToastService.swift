@@ -19,18 +19,23 @@ final class ToastService {
     private let runScript: (RuleScript, [(String, String)]) -> Void
     /// Names raw images stored for cards.
     private var images: UInt64 = 0
+    /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
+    private let sound: (any SoundPlayer)?
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
          desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 },
-         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }) {
+         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
+         sound: (any SoundPlayer)? = nil) {
         board = Board(config: config)
         stage = Stage(output: output, config: config, scale: desktopScale(config))
         self.sink = sink
         self.loadConfig = loadConfig
         self.desktopScale = desktopScale
         self.runScript = runScript
+        self.sound = sound
         ruleState = RuleState(for: config.rules)
+        if config.soundEnabled { sound?.start() }
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
@@ -123,6 +128,9 @@ final class ToastService {
             id = board.skip(toast, reason: .skipped, owner: owner, now: now)
         case .drop:
             id = board.skip(toast, reason: .dropped, owner: owner, now: now)
+        case let .repeatOf(card):
+            // No card of its own: the live one counts it, under an alias the caller keeps.
+            id = board.repeatToast(card, owner: owner, now: now) ?? board.show(toast, owner: owner, now: now)
         case .show, .replace, .takeOver:
             if let image = decision.image {
                 images &+= 1
@@ -147,11 +155,21 @@ final class ToastService {
             }
         }
         toast.id = id
+        if let player = sound,
+           let chosen = SoundChoice.decide(for: toast, action: decision.action, hints: submission.sound,
+                                           rule: decision.outcome.settings.sound, config: board.config,
+                                           held: board.doNotDisturb) {
+            player.play(chosen)
+        }
         for script in decision.outcome.scripts {
             runScript(script, ScriptEnvironment.variables(for: toast, category: submission.category, rule: script.rule, wallNow: wallNow))
         }
         return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
     }
+
+    /// Whether toasts can sound now: a sound server answered and `[sound] enabled` is on
+    /// (`GetCapabilities` then lists `sound`).
+    var canPlaySound: Bool { board.config.soundEnabled && sound?.canPlay == true }
 
     /// Ends a toast; false when none has that id.
     func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
@@ -200,6 +218,7 @@ final class ToastService {
         }
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         board.reconfigure(config, now: now)
+        if config.soundEnabled { sound?.start() }
         stage.reconfigure(config, scale: scale, board: board, now: now)
         settle(now)
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")

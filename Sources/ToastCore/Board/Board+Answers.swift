@@ -17,6 +17,7 @@ extension Board {
                       ("position", .string(t.position.rawValue)), ("state", .string(state)),
                       ("urgency", .string(t.urgency.rawValue))]
                 if let p = t.progress { m.append(("progress", .number(p))) }
+                m.append(("count", .number(Double(t.count))))
                 m += t.sourceFields
                 if let deadline = entry.deadline {
                     m.append(("remaining", .number((max(0, deadline - now) * 10).rounded() / 10)))

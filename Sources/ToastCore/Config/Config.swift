@@ -67,6 +67,14 @@ public struct Config: Equatable, Sendable {
     public var rules: RuleSet = .empty
     /// Seconds a rule's script may run before its process group is killed.
     public var scriptTimeout: Double = 30
+    /// A toast identical to a visible or queued one adds to its count (`×N`) instead of a
+    /// card of its own (`Repeats`).
+    public var stackDuplicates = true
+    /// Whether toasts may play sounds at all (they play only where a sound server answers).
+    public var soundEnabled = true
+    /// The sound-theme name a critical toast plays when neither it nor a rule names one;
+    /// nil: none.
+    public var criticalSound: String?
 
     public init() {}
 

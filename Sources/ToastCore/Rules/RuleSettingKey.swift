@@ -46,6 +46,15 @@ public struct RuleSettingKey: Sendable {
             none (shown and kept) | display (kept in history, never shown) | history (shown, not kept) | \
             all (dropped; its scripts still run)
             """),
+        setting("sound", \.sound, """
+            a sound-theme name (message-new-instant, bell), an absolute path or file:// URI of a sound file, \
+            or none for silence; over the sender's sound-name, sound-file and suppress-sound hints
+            """) { value throws(RuleProblem) in
+            guard let sound = SoundChoice.parse(value) else {
+                throw RuleProblem("expected a sound-theme name, an absolute path or none, got '\(value)'")
+            }
+            return sound
+        },
         RuleSettingKey(key: "script", summary: """
             PROGRAM [ARGUMENTS...], split like a command line (quotes and backslashes, no shell); \
             runs for every toast the rule matches, with XTOAST_ID, XTOAST_APP, XTOAST_SUMMARY, \

@@ -34,6 +34,8 @@ public struct RuleSettings: Equatable, Sendable {
     public var stackTag: String?
     public var transient: Bool?
     public var skip: RuleSkip?
+    /// A sound to play, or `none` for silence, over what the sender asked (`SoundChoice`).
+    public var sound: RuleSound?
     /// The program and its arguments, split like a command line. Not merged: every matching
     /// rule's script runs (`RuleOutcome.scripts`).
     public var script: [String]?
@@ -58,5 +60,6 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.stackTag { stackTag = v }
         if let v = later.transient { transient = v }
         if let v = later.skip { skip = v }
+        if let v = later.sound { sound = v }
     }
 }
