@@ -88,7 +88,7 @@ public enum Admission {
         toast.color = settings.color
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
-        toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: replacing != nil, config: config)
+        toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
         if toast.collapsesRepeats, let image { toast.imageDigest = Repeats.digest(image) }
 
         let action: Action

@@ -10,8 +10,8 @@
 /// its own, so neither it nor a toast like it is ever merged.
 public enum Repeats {
     /// Whether a toast the admission made may collapse into, or collect, repeats. `callerID`
-    /// is the id its caller gave (nil: the board numbers it); `replaces` whether it replaces
-    /// a live one in place.
+    /// is the id its caller gave (nil: the board numbers it); `replaces` whether it came with
+    /// a `replaces_id` (live or not: its sender keeps track of its ids).
     public static func isCandidate(_ toast: Toast, callerID: String?, replaces: Bool, config: Config) -> Bool {
         config.stackDuplicates && callerID == nil && !replaces && toast.stackTag == nil
             && toast.actions.isEmpty && toast.defaultAction == nil
