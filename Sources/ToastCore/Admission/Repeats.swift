@@ -30,10 +30,15 @@ public enum Repeats {
             && toast.position == live.position && toast.color == live.color && toast.style == live.style
     }
 
-    /// The first live toast (in the board's order) that `toast` repeats.
+    /// The most a card counts: each repeat is an alias the board keeps until the card ends,
+    /// so a sender repeating itself for ever cannot grow it without bound. A repeat past it
+    /// starts a card of its own (which counts the next ones).
+    public static let maxCount = 99
+
+    /// The first live toast (in the board's order) that `toast` repeats and that can count one more.
     public static func original(of toast: Toast, among live: [Toast]) -> Toast? {
         guard toast.collapsesRepeats else { return nil }
-        return live.first { isRepeat(toast, of: $0) }
+        return live.first { $0.count < maxCount && isRepeat(toast, of: $0) }
     }
 
     /// A 64-bit FNV-1a digest of an image's size, layout and pixels: two repeats with the same
