@@ -187,7 +187,7 @@ public enum ManPage {
          "Changes a toast in place; fields: message, title, kind, timeout, progress, icon."),
         (.dismiss(id: "7"), "Ends one toast (reason api)."),
         (.dismissAll, "Ends every toast."),
-        (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), how many there are (total), and whether do-not-disturb is on."),
+        (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), and whether do-not-disturb is on."),
         (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
         (.resume, "Ends do-not-disturb."),
         (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit is optional)."),
