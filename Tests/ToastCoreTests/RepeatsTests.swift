@@ -146,6 +146,13 @@ import Testing
         #expect(Admission.decide(notify(image: red), board: plain).action == .repeatOf(id: pictured))
         #expect(Admission.decide(notify(image: blue), board: plain).action == .show)
         #expect(Admission.decide(notify(), board: plain).action == .show)
+
+        // A picture past maxDigestBytes is not hashed: it keeps a card of its own.
+        let side = 600
+        let large = RawImage(width: side, height: side, rowstride: side * 4, hasAlpha: true, bitsPerSample: 8, channels: 4,
+                             bytes: [UInt8](repeating: 7, count: side * side * 4))
+        let shownLarge = Admission.decide(notify("Large", image: large), board: plain)
+        #expect(!shownLarge.toast.collapsesRepeats && shownLarge.toast.imageDigest == nil)
     }
 
     @Test("a replaces_id naming an alias replaces the card's content in place, keeping its count and the caller's id")

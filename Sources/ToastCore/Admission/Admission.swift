@@ -89,7 +89,11 @@ public enum Admission {
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
-        if toast.collapsesRepeats, let image { toast.imageDigest = Repeats.digest(image) }
+        if toast.collapsesRepeats, let image {
+            // A large picture would cost more to compare than merging saves: it keeps a card of its own.
+            toast.imageDigest = Repeats.digest(image)
+            toast.collapsesRepeats = toast.imageDigest != nil
+        }
 
         let action: Action
         switch outcome.skip {

@@ -41,18 +41,27 @@ public enum Repeats {
         return live.first { $0.count < maxCount && isRepeat(toast, of: $0) }
     }
 
+    /// The largest `image-data` a toast may carry and still collapse (a 512×512 RGBA picture;
+    /// avatars and app icons are far smaller): past it, hashing the pixels on every arrival
+    /// would cost more than a card, so such a toast keeps a card of its own.
+    public static let maxDigestBytes = 1 << 20
+
     /// A 64-bit FNV-1a digest of an image's size, layout and pixels: two repeats with the same
-    /// avatar compare equal without the board keeping the pixels.
-    public static func digest(_ image: RawImage) -> UInt64 {
+    /// avatar compare equal without the board keeping the pixels. Nil past `maxDigestBytes`.
+    public static func digest(_ image: RawImage) -> UInt64? {
+        guard image.bytes.count <= maxDigestBytes else { return nil }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) {
-            hash ^= UInt64(byte)
+        let header = [image.width, image.height, image.channels, image.hasAlpha ? 1 : 0].map { UInt64(truncatingIfNeeded: $0) }
+        for number in header {
+            hash ^= number
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        for number in [image.width, image.height, image.channels, image.hasAlpha ? 1 : 0] {
-            withUnsafeBytes(of: UInt64(truncatingIfNeeded: number).littleEndian) { $0.forEach(mix) }
+        image.bytes.withUnsafeBufferPointer { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
         }
-        image.bytes.forEach(mix)
         return hash
     }
 }
