@@ -129,8 +129,11 @@ final class ToastService {
         case .drop:
             id = board.skip(toast, reason: .dropped, owner: owner, now: now)
         case let .repeatOf(card):
-            // No card of its own: the live one counts it, under an alias the caller keeps.
-            id = board.repeatToast(card, owner: owner, now: now) ?? board.show(toast, owner: owner, now: now)
+            // No card of its own: the live one counts it, under an alias the caller keeps. The
+            // admission has just read the board, so the card is live; were it not, the toast
+            // would simply show.
+            id = board.repeatToast(card, owner: owner, now: now)
+                ?? board.show(toast, owner: owner, monitor: chooseMonitor(decision.monitor).name, now: now)
         case .show, .replace, .takeOver:
             if let image = decision.image {
                 images &+= 1
