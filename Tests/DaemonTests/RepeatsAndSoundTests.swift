@@ -75,6 +75,30 @@ final class RecordingPlayer: SoundPlayer {
         #expect(player.played.count == 1, "what waited shows silently")
     }
 
+    @Test("a rule's sound plays for a script's toast; sound = none silences a bus toast's own; rules --test names a repeat")
+    func ruleSound() {
+        let parsed = ConfigParser.parse("""
+            [rule scripts ping]
+            match source = socket
+            sound = bell
+            [rule mute chat]
+            match app = chat
+            sound = none
+            """, file: "test")
+        let player = RecordingPlayer()
+        let rig = Rig(config: parsed.config, sound: player)
+        let first = rig.show()
+        #expect(player.played == [.named("bell")])
+        _ = DesktopNotifications(service: rig.service).notify(notify(["sound-name": .string("message-new-instant")]), now: rig.now)
+        #expect(player.played == [.named("bell")], "the rule silenced chat")
+        guard case let .ok(_, members) = rig.request(#"{"op":"test","message":"hello"}"#) else {
+            Issue.record("no report")
+            return
+        }
+        #expect(members.first { $0.0 == "action" }?.1 == .string("repeat"))
+        #expect(members.first { $0.0 == "repeats" }?.1 == .string(first))
+    }
+
     @Test("GetCapabilities lists sound only while the player can play and [sound] enabled is on")
     func capabilities() {
         let player = RecordingPlayer()
