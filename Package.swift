@@ -8,6 +8,7 @@ import PackageDescription
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
 /// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
+/// - `CCanberra`: the door to libcanberra, which plays toasts' sounds through the sound server.
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
@@ -49,10 +50,16 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        .systemLibrary(
+            name: "CCanberra",
+            path: "Sources/CCanberra",
+            pkgConfig: "libcanberra",
+            providers: [.apt(["libcanberra-dev"])]
+        ),
         .target(name: "ToastCore"),
         .target(name: "Transport", dependencies: ["ToastCore", "CSystem"]),
         .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "ToastCore", "Transport"]),
-        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus", "CCanberra"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.

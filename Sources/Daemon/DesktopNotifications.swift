@@ -88,6 +88,9 @@ final class DesktopNotifications {
         issued = []
     }
 
+    /// What `GetCapabilities` answers: `sound` only while sounds can play.
+    var capabilities: [String] { NotificationMapping.capabilities(sound: service.canPlaySound) }
+
     /// The signal an event for a bus toast becomes.
     func signal(for event: ToastEvent) -> NotificationMapping.Signal? { NotificationMapping.signal(for: event) }
 }

@@ -264,7 +264,7 @@ final class NotificationBus {
                 notifications.close(id, now: now())
                 return reply(message) { _ in true }
             case "GetCapabilities":
-                return reply(message) { appendStrings($0, NotificationMapping.capabilities) }
+                return reply(message) { appendStrings($0, notifications.capabilities) }
             case "GetServerInformation":
                 let info = NotificationMapping.serverInformation
                 return reply(message) { m in

@@ -76,7 +76,8 @@ public final class ToastDaemon {
         // Each matching rule's script runs once the admission step has decided.
         service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale,
-                               runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) })
+                               runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) },
+                               sound: CanberraPlayer())
         let service = service
         scripts.timeout = { service.board.config.scriptTimeout }
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }

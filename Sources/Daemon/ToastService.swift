@@ -21,19 +21,24 @@ final class ToastService {
     private var images: UInt64 = 0
     /// The bound keys and focus mode (ToastService+Keys.swift).
     var keyInput = KeyInput()
+    /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
+    private let sound: (any SoundPlayer)?
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
          desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 },
-         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }) {
+         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
+         sound: (any SoundPlayer)? = nil) {
         board = Board(config: config)
         stage = Stage(output: output, config: config, scale: desktopScale(config))
         self.sink = sink
         self.loadConfig = loadConfig
         self.desktopScale = desktopScale
         self.runScript = runScript
+        self.sound = sound
         ruleState = RuleState(for: config.rules)
         updateKeyGrabs()
+        if config.soundEnabled { sound?.start() }
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
@@ -131,6 +136,12 @@ final class ToastService {
             id = board.skip(toast, reason: .skipped, owner: owner, now: now)
         case .drop:
             id = board.skip(toast, reason: .dropped, owner: owner, now: now)
+        case let .repeatOf(card):
+            // No card of its own: the live one counts it, under an alias the caller keeps. The
+            // admission has just read the board, so the card is live; were it not, the toast
+            // would simply show.
+            id = board.repeatToast(card, owner: owner, now: now)
+                ?? board.show(toast, owner: owner, monitor: chooseMonitor(decision.monitor).name, now: now)
         case .show, .replace, .takeOver:
             if let image = decision.image {
                 images &+= 1
@@ -155,11 +166,24 @@ final class ToastService {
             }
         }
         toast.id = id
+        // Silent under do-not-disturb, and where a hold keeps the toast back (a fullscreen
+        // window, a locker) or sent it to history: it shows silently later, if at all.
+        let held = board.doNotDisturb || board.key(of: id).map { board.policy(on: $0.monitor).holdsNew(toast) } ?? true
+        if let player = sound,
+           let chosen = SoundChoice.decide(for: toast, action: decision.action, hints: submission.sound,
+                                           rule: decision.outcome.settings.sound, config: board.config,
+                                           held: held) {
+            player.play(chosen)
+        }
         for script in decision.outcome.scripts {
             runScript(script, ScriptEnvironment.variables(for: toast, category: submission.category, rule: script.rule, wallNow: wallNow))
         }
         return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
     }
+
+    /// Whether toasts can sound now: a sound server answered and `[sound] enabled` is on
+    /// (`GetCapabilities` then lists `sound`).
+    var canPlaySound: Bool { board.config.soundEnabled && sound?.canPlay == true }
 
     /// Ends a toast; false when none has that id.
     func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
@@ -208,6 +232,7 @@ final class ToastService {
         }
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         board.reconfigure(config, now: now)
+        if config.soundEnabled { sound?.start() }
         stage.reconfigure(config, scale: scale, board: board, now: now)
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         settle(now)

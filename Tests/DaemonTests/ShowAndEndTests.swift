@@ -70,9 +70,9 @@ import ToastCore
     @Test("dismiss ends a toast with reason api; dismiss --all ends every one; an unknown id is an error")
     func dismiss() {
         let rig = Rig()
-        rig.show()
-        rig.show()
-        rig.show()
+        rig.show(#""message":"one""#)
+        rig.show(#""message":"two""#)
+        rig.show(#""message":"three""#)
         #expect(rig.request(#"{"op":"dismiss","id":"2"}"#) == .ok(id: "2"))
         #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: "2", reason: .api))
         #expect(rig.request(#"{"op":"dismiss","id":"2"}"#) == .error("no toast with id \"2\""))

@@ -40,9 +40,11 @@ extension Integration {
             let name = URL(fileURLWithPath: deb).lastPathComponent
             #expect(name.hasPrefix("xtoast_\(Version.number)_") && name.hasSuffix(".deb"), "\(deb)")
 
-            let fields = try Self.run("dpkg-deb", ["--field", deb, "Version", "Depends"]).stdout
+            let fields = try Self.run("dpkg-deb", ["--field", deb, "Version", "Depends", "Recommends"]).stdout
             #expect(fields.contains("Version: \(Version.number)"), "\(fields)")
-            for library in ["libc6", "libx11-6", "libpango-1.0-0", "libsystemd0"] { #expect(fields.contains(library), "\(fields)") }
+            for library in ["libc6", "libx11-6", "libpango-1.0-0", "libsystemd0", "libcanberra0"] { #expect(fields.contains(library), "\(fields)") }
+            // libcanberra0 alone has only the ALSA backend; the pulse one and the theme make sounds play.
+            #expect(fields.contains("libcanberra-pulse") && fields.contains("sound-theme-freedesktop"), "\(fields)")
             #expect(!fields.contains("swift"), "the Swift runtime is linked in: \(fields)")
             #expect(try Self.run("dpkg-deb", ["--info", deb, "conffiles"]).stdout == "/etc/xdg/autostart/xtoast.desktop\n")
             let contents = try Self.run("dpkg-deb", ["--contents", deb]).stdout

@@ -24,7 +24,10 @@ extension Integration {
             let filler = try ProtocolClient(path: daemon.socketPath)
             #expect(try filler.request(#"{"op":"pause"}"#)["ok"]?.bool == true)
             let message = String(repeating: "m", count: 8_000)
-            for _ in 0..<ProtocolLimits.historySize { #expect(try filler.request(#"{"op":"show","message":"\#(message)"}"#)["ok"]?.bool == true) }
+            // Each its own (numbered): identical toasts would collapse into one card (stack_duplicates).
+            for i in 0..<ProtocolLimits.historySize {
+                #expect(try filler.request(#"{"op":"show","message":"\#(i) \#(message)"}"#)["ok"]?.bool == true)
+            }
             #expect(try filler.request(#"{"op":"dismiss","all":true}"#)["ok"]?.bool == true)
             let before = try Self.memory(pid)
 

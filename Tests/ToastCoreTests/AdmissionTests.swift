@@ -39,6 +39,7 @@ import Testing
         case let .takeOver(id): return board.takeOver(id, with: decision.toast, owner: owner, now: 0) ?? ""
         case .skipDisplay: return board.skip(decision.toast, reason: .skipped, owner: owner, now: 0)
         case .drop: return board.skip(decision.toast, reason: .dropped, owner: owner, now: 0)
+        case let .repeatOf(id): return board.repeatToast(id, owner: owner, now: 0) ?? ""
         }
     }
 

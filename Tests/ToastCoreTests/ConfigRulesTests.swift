@@ -66,7 +66,7 @@ private func problems(_ text: String) -> [String] {
             [rule unknown field]
             match sender = x
             [rule unknown key]
-            sound = ding
+            vibrate = ding
             [rule back reference]
             match body ~ (a)\\1
             [rule no value]
@@ -85,7 +85,7 @@ private func problems(_ text: String) -> [String] {
         #expect(messages[0].hasSuffix("(rule 'bad regex' is ignored)"))
         #expect(messages[1].hasPrefix("timeout: expected a number"))
         #expect(messages[2].hasPrefix("unknown field 'sender'; expected one of app, desktop_entry, summary"))
-        #expect(messages[3].hasPrefix("unknown key 'sound' in [rule unknown key]; expected match FIELD OP VALUE or one of kind, style"))
+        #expect(messages[3].hasPrefix("unknown key 'vibrate' in [rule unknown key]; expected match FIELD OP VALUE or one of kind, style"))
         #expect(messages[4].contains("back-reference \\1 refused"))
         #expect(messages[5].hasPrefix("match app = needs a VALUE; write \"\" for the empty text"))
         #expect(messages[6].hasPrefix("expected =, ~, != or !~ after 'match app'"))

@@ -212,5 +212,8 @@ import ToastCore
         let line = try #require(Self.readme.range(of: "**Capabilities**: ").map { Self.readme[$0.upperBound...] })
         let listed = line.prefix { $0 != "." }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(listed == NotificationMapping.capabilities.map { "`\($0)`" })
+        // `sound` only while sounds can play, as the next sentence says.
+        #expect(line.dropFirst(line.prefix { $0 != "." }.count).hasPrefix(". Also `sound` while a sound server"))
+        #expect(NotificationMapping.capabilities(sound: true) == NotificationMapping.capabilities + ["sound"])
     }
 }

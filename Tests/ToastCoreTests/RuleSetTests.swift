@@ -18,7 +18,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
             "kind": "error", "style": "capsule", "position": "bottom-left", "monitor": "HDMI-1", "timeout": "2.5",
             "urgency": "critical", "icon": "battery-low", "default_icon": "dialog-information", "color": "#123456",
             "markup": "no", "stack_tag": "volume", "transient": "yes", "skip": "history",
-            "script": "notify-log --rule 'battery low'", "fullscreen": "suppress",
+            "script": "notify-log --rule 'battery low'", "fullscreen": "suppress", "sound": "dialog-warning",
         ])
         let outcome = RuleSet([everything]).evaluate(RuleSubject(app: "upower", icon: "battery"))
         let s = outcome.settings
@@ -36,6 +36,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         #expect(s.stackTag == "volume")
         #expect(s.transient == true)
         #expect(outcome.skip == .history)
+        #expect(s.sound == .play(.named("dialog-warning")))
         #expect(outcome.scripts == [RuleScript(rule: "all", command: ["notify-log", "--rule", "battery low"])])
         #expect(outcome.matched == ["all"])
         // The fields later rules see: the icon was replaced, so default_icon had nothing to fill.
@@ -44,14 +45,14 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         #expect(outcome.subject.stackTag == "volume" && outcome.subject.transient)
         // Every key in the table was covered above.
         #expect(Set(RuleSettingKey.all.map(\.key)) == Set(["kind", "style", "position", "monitor", "timeout", "urgency",
-            "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled", "fullscreen"]))
+            "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled", "fullscreen", "sound"]))
     }
 
     @Test func mergeTakesEverySetting() throws {
         var full = RuleSettings()
         full.kind = .error; full.style = .accent; full.position = .top; full.monitor = .primary; full.timeout = 1
         full.urgency = .low; full.icon = "i"; full.defaultIcon = "d"; full.color = 1; full.markup = true
-        full.stackTag = "t"; full.transient = false; full.skip = .all; full.fullscreen = .pushback
+        full.stackTag = "t"; full.transient = false; full.skip = .all; full.fullscreen = .pushback; full.sound = RuleSound.none
         // Every field but `script` (collected per rule, not merged) is set above.
         let unset = Mirror(reflecting: full).children.filter { "\($0.value)" == "nil" }.map(\.label)
         #expect(unset == ["script"])

@@ -1,7 +1,7 @@
 /// The answers of `xtoast rules` and `xtoast rules --test`.
 extension Admission.Decision {
     /// What `xtoast rules --test` prints: the rules that match (in file order), what becomes
-    /// of the toast (`show`, `replace`, `take-over`, `skip-display`, `drop`), the settings
+    /// of the toast (`show`, `replace`, `take-over`, `skip-display`, `drop`, `repeat`), the settings
     /// that result and the scripts that would run.
     public var report: JSON {
         var settings: [(String, JSON)] = [("app", .string(toast.app ?? "")), ("source", .string(toast.source.rawValue)),
@@ -21,6 +21,7 @@ extension Admission.Decision {
         case let .takeOver(id): members += [("action", .string("take-over")), ("replaces", .string(id))]
         case .skipDisplay: members.append(("action", .string("skip-display")))
         case .drop: members.append(("action", .string("drop")))
+        case let .repeatOf(id): members += [("action", .string("repeat")), ("repeats", .string(id))]
         }
         members.append(("toast", .object(settings)))
         members.append(("scripts", .array(outcome.scripts.map { script in

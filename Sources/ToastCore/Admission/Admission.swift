@@ -21,6 +21,9 @@ public enum Admission {
         case skipDisplay
         /// `skip = all`: neither shown nor kept; it ends at once with `dropped`. Its scripts run.
         case drop
+        /// The same as the live toast with this id (`Repeats`): no card of its own; that card
+        /// counts it and the toast gets an alias of the card.
+        case repeatOf(id: String)
     }
 
     /// The decision and everything it needs.
@@ -87,6 +90,12 @@ public enum Admission {
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
         toast.fullscreen = settings.fullscreen
+        toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
+        if toast.collapsesRepeats, let image {
+            // A large picture would cost more to compare than merging saves: it keeps a card of its own.
+            toast.imageDigest = Repeats.digest(image)
+            toast.collapsesRepeats = toast.imageDigest != nil
+        }
 
         let action: Action
         switch outcome.skip {
@@ -99,18 +108,24 @@ public enum Admission {
                 $0.stackTag == tag && $0.source == toast.source && $0.app == toast.app
             }) {
                 action = .takeOver(id: old.id)
+            } else if let original = Repeats.original(of: toast, among: board.liveToasts) {
+                action = .repeatOf(id: original.id)
             } else {
                 action = .show
             }
         }
-        if action == .drop || action == .skipDisplay { image = nil }
+        switch action {
+        case .drop, .skipDisplay, .repeatOf: image = nil
+        case .show, .replace, .takeOver: break
+        }
         return Decision(action: action, toast: toast, monitor: request.monitor, image: image, outcome: outcome,
                         clampedCritical: clamped)
     }
 
     /// Live critical toasts from the bus, not counting the one about to be replaced.
     private static func liveCritical(on board: Board, besides replacing: String?) -> Int {
-        board.liveToasts.filter { $0.source == .dbus && $0.urgency == .critical && $0.id != replacing }.count
+        let replaced = replacing.map(board.cardID(for:))
+        return board.liveToasts.filter { $0.source == .dbus && $0.urgency == .critical && $0.id != replaced }.count
     }
 }
 

@@ -23,6 +23,8 @@ public struct Submission: Equatable, Sendable {
     public var sender: String?
     /// `image-data` pixels, already checked; stored for the card only if the toast keeps them.
     public var image: RawImage?
+    /// The `sound-name`, `sound-file` and `suppress-sound` hints.
+    public var sound = SoundHints()
 
     /// A socket client that names no application is `xtoast`, as `xtoast show` is.
     public static let defaultSocketApp = "xtoast"

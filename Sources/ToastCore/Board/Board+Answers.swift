@@ -18,6 +18,7 @@ extension Board {
                       ("urgency", .string(t.urgency.rawValue))]
                 if let p = t.progress { m.append(("progress", .number(p))) }
                 if t.restored { m.append(("restored", .bool(true))) }
+                m.append(("count", .number(Double(t.count))))
                 m += t.sourceFields
                 if let deadline = entry.deadline {
                     m.append(("remaining", .number((max(0, deadline - now) * 10).rounded() / 10)))

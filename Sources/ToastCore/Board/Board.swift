@@ -9,8 +9,8 @@
 public struct Board: Sendable {
     public private(set) var config: Config
     private var stacks: [StackKey: ToastStack] = [:]
-    /// Who showed each live toast.
-    private var owners: [String: Owner] = [:]
+    /// Who showed each live toast (and each repeat's alias).
+    var owners: [String: Owner] = [:]
     /// Owners that asked for every event (`subscribe`).
     public private(set) var subscribers: Set<Owner> = []
     /// Reasons that hold every monitor (do-not-disturb, the user away, a screen saver). The
@@ -34,12 +34,16 @@ public struct Board: Sendable {
     /// monitor went away) keep their cards in order.
     private var arrivals: UInt64 = 0
     var pending = BoardChanges()
+    /// The ids of repeats, aliases of the cards they collapsed into (`Board+Repeats`).
+    public internal(set) var repeats = RepeatAliases()
 
     public init(config: Config = .default) { self.config = config }
 
     // MARK: Reading
 
+    /// The live toast with this id; for a repeat's alias, the card's toast.
     public func toast(_ id: String) -> Toast? {
+        let id = repeats.card(for: id)
         for stack in stacks.values { if let e = stack.entry(id) { return e.toast } }
         return nil
     }
@@ -104,6 +108,7 @@ public struct Board: Sendable {
         var toast = made
         let id = toast.id.isEmpty ? generateID() : toast.id
         toast.id = id
+        detachRepeat(id, now: now)
         let key = StackKey(monitor: monitor, position: toast.position)
         if policy(on: monitor).suppresses(toast) { return skip(toast, reason: .suppressed, owner: owner, now: now) }
         if let old = self.key(of: id) {
@@ -139,10 +144,12 @@ public struct Board: Sendable {
     /// Replaces a live toast's content in place and silently: it keeps its id, its owner and
     /// its slot, sends no `dismissed`, and its timer starts again (the D-Bus `replaces_id`).
     /// Subscribers and the owner hear `updated`. False when no toast has that id.
-    public mutating func replace(_ id: String, with made: Toast, now: Double) -> Bool {
+    public mutating func replace(_ given: String, with made: Toast, now: Double) -> Bool {
+        let id = cardID(for: given)
         guard let key = key(of: id), let old = toast(id) else { return false }
         var toast = made
         toast.id = id
+        toast.count = old.count
         // A replacement stays where its card is; moving stacks is what `show` with an id is for.
         toast.position = old.position
         _ = withStack(key) { $0.update(toast, restartTimer: true, now: now) }
@@ -184,6 +191,7 @@ public struct Board: Sendable {
         var toast = made
         let id = toast.id.isEmpty ? generateID() : toast.id
         toast.id = id
+        detachRepeat(id, now: now)
         if let key = key(of: id) { change(key, now: now) { $0.remove(id, reason: .replaced, now: now) } }
         if reason == .dropped { toast.transient = true }
         owners[id] = owner
@@ -197,11 +205,11 @@ public struct Board: Sendable {
     }
 
     /// The next automatic id: decimal, from 1, never one that is live.
-    private mutating func generateID() -> String {
+    mutating func generateID() -> String {
         while true {
             let id = String(nextID)
             nextID = nextID == UInt64(UInt32.max) ? 1 : nextID + 1
-            if key(of: id) == nil { return id }
+            if key(of: id) == nil, !repeats.isAlias(id) { return id }
         }
     }
 
@@ -209,7 +217,9 @@ public struct Board: Sendable {
 
     /// Changes a toast in place. A kind or timeout change restarts its timer; text and
     /// progress alone do not. `iconFile` is what the new `icon` resolved to, if one was given.
-    public mutating func update(_ u: UpdateRequest, iconFile: String? = nil, now: Double) -> Result<Toast, RequestError> {
+    public mutating func update(_ given: UpdateRequest, iconFile: String? = nil, now: Double) -> Result<Toast, RequestError> {
+        var u = given
+        u.id = cardID(for: given.id)
         guard var toast = toast(u.id), let key = key(of: u.id) else { return .failure(RequestError("no toast with id \"\(u.id)\"")) }
         let kindChanged = u.kind.map { $0 != toast.kind } ?? false
         if let v = u.message { toast.message = v }
@@ -233,7 +243,8 @@ public struct Board: Sendable {
     /// Ends a toast (visible or waiting); the next waiting one takes its place. False when no
     /// toast has that id.
     @discardableResult
-    public mutating func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
+    public mutating func dismiss(_ given: String, reason: DismissReason, now: Double) -> Bool {
+        let id = cardID(for: given)
         guard let key = key(of: id) else { return false }
         change(key, now: now) { $0.remove(id, reason: reason, now: now) }
         return true
@@ -391,6 +402,7 @@ public struct Board: Sendable {
         if cardLeaves { pending.left.append((toast.id, reason)) }
         deliver(.dismissed(id: toast.id, reason: reason), toast: toast)
         let owner = owners.removeValue(forKey: toast.id)
+        endRepeats(of: toast.id)
         // A transient toast (or one a rule keeps out) leaves no trace.
         guard !toast.transient else { return }
         // Who can still hear it: its owner, while there is one (a restored toast's, the original's).
@@ -408,5 +420,7 @@ public struct Board: Sendable {
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
         pending.deliveries.append(.init(event: event, recipients: recipients, source: toast?.source, app: toast?.app,
                                         rules: toast?.rules ?? [], restored: toast?.restored ?? false))
+        // What the card hears, each repeat's alias hears too, under its own id.
+        for alias in repeats.aliases(of: event.id) { deliver(event.naming(alias), toast: toast) }
     }
 }

@@ -209,8 +209,11 @@ public struct CardComposer: Sendable {
         let iconSize = iconSlot(picture: picture)
         let closeSize = px(CardMetrics.closeButtonSize)
         let textX = bar + padding + iconSize + px(CardMetrics.iconTextGap)
-        // At least 1 px, as in the capsule: 0 or less would mean "no wrapping".
-        let textWidth = max(1, width - textX - padding - closeSize - px(CardMetrics.closeButtonGap))
+        let badge = countBadge(toast.count, colors: c, metrics: metrics)
+        // At least 1 px, as in the capsule: 0 or less would mean "no wrapping". A count badge
+        // takes its width from the text's right, so no line runs under it.
+        let badgeRoom = badge.map { $0.size.width + px(CardMetrics.countGap) } ?? 0
+        let textWidth = max(1, width - textX - padding - closeSize - px(CardMetrics.closeButtonGap) - badgeRoom)
         let lineHeight = metrics.lineHeight
         let top = padding + border / 2
 
@@ -353,6 +356,13 @@ public struct CardComposer: Sendable {
             ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0))
         }
         ops += content.map(\.op)
+        if let badge {
+            // In the close button's corner, or beside it while the pointer shows it.
+            let trailing = width - padding + px(CardMetrics.closeButtonOutset)
+                - (appearance.hovered ? closeSize + px(CardMetrics.countGap) : 0)
+            let origin = Point(x: (trailing - badge.size.width).rounded(), y: top - px(CardMetrics.closeButtonOutset) / 2)
+            ops += badge.ops.map { $0.offsetBy(x: origin.x, y: origin.y) }
+        }
         var close: Rect?
         if appearance.hovered {
             let r = Rect(x: width - padding - closeSize + px(CardMetrics.closeButtonOutset), y: top - px(CardMetrics.closeButtonOutset),
@@ -375,6 +385,24 @@ public struct CardComposer: Sendable {
         card.scroll = scroll
         card.links = links.filter { $0.rect.maxY <= height - border }
         return card
+    }
+
+    /// The repeat count as a small pill (`×3`): the accent behind the count in bold, in the
+    /// card's background colour, readable on either theme. Nil for a toast shown once.
+    func countBadge(_ count: Int, colors c: Colors, metrics: TextMeasuring) -> (size: Size, ops: [DrawOp])? {
+        guard count > 1 else { return nil }
+        var label = TextBlock(text: "<small>\u{00D7}\(min(count, Repeats.maxCount))</small>", isMarkup: true,
+                              style: FontStyle(bold: true), width: px(config.cardWidth), maxLines: 1)
+        let extent = metrics.measure(label)
+        label.width = extent.size.width.rounded(.up)
+        let height = (extent.size.height + 2 * px(CardMetrics.countVerticalInset)).rounded()
+        let width = max(height, (label.width + 2 * px(CardMetrics.countInset)).rounded())
+        let pill = Rect(x: 0, y: 0, width: width, height: height)
+        return (Size(width: width, height: height), [
+            .roundedRect(pill, radius: height / 2, color: c.accent),
+            .text(label, origin: Point(x: ((width - label.width) / 2).rounded(), y: ((height - extent.size.height) / 2).rounded()),
+                  color: c.background.withAlpha(255)),
+        ])
     }
 
     /// The hint that a scrolled message goes on below: its last shown line fades into the
@@ -447,7 +475,9 @@ public struct CardComposer: Sendable {
         }
         let title = oneLine(toast.title), message = oneLine(toast.message)
         let messageMarkup = toast.markup ? MarkupSanitizer.pangoMarkup(message.text, linkColor: c.accent, lineBreak: " ") : MarkupSanitizer.escaped(message.text)
-        let markup = [title.text.isEmpty ? "" : "<b>\(MarkupSanitizer.escaped(title.text))</b>", messageMarkup]
+        // A repeat count follows the text, in bold: the pill has no corner to spare.
+        let count = toast.count > 1 ? "<b>\u{00D7}\(min(toast.count, Repeats.maxCount))</b>" : ""
+        let markup = [title.text.isEmpty ? "" : "<b>\(MarkupSanitizer.escaped(title.text))</b>", messageMarkup, count]
             .filter { !$0.isEmpty }.joined(separator: "  ")
         let gap = px(CardMetrics.capsuleIconGap)
         // At least 1 px: a width of 0 or less means "no wrapping" to Pango, and a wide padding

@@ -31,6 +31,11 @@ public enum CardMetrics {
     public static let buttonLabelInset = 12.0
     public static let buttonRadius = 7.0
     public static let buttonSpacing = 6.0
+    /// The repeat count (`×3`) at the card's top trailing corner: its label's inset from the
+    /// pill's ends and top, and the gap to the close button (on hover) and to the text.
+    public static let countInset = 6.0
+    public static let countVerticalInset = 1.0
+    public static let countGap = 6.0
     /// The capsule's icon, and its gap to the text.
     public static let capsuleIconSize = 18.0
     public static let capsuleIconGap = 8.0

@@ -43,15 +43,18 @@ public enum DrawOp: Equatable, Sendable {
     case image(path: String, Rect, tint: RGBA?)
 
     /// The same op moved right and down by `d` (into a shadow's margin).
-    func offsetBy(_ d: Double) -> DrawOp {
-        func move(_ r: Rect) -> Rect { Rect(x: r.x + d, y: r.y + d, width: r.width, height: r.height) }
+    func offsetBy(_ d: Double) -> DrawOp { offsetBy(x: d, y: d) }
+
+    /// The same op moved right by `dx` and down by `dy`.
+    func offsetBy(x dx: Double, y dy: Double) -> DrawOp {
+        func move(_ r: Rect) -> Rect { Rect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height) }
         switch self {
         case let .roundedRect(r, radius, color): return .roundedRect(move(r), radius: radius, color: color)
         case let .roundedRectSlice(r, radius, visible, color): return .roundedRectSlice(move(r), radius: radius, visibleWidth: visible, color: color)
         case let .icon(shape, r, color, phase): return .icon(shape, move(r), color: color, phase: phase)
         case let .image(path, r, tint): return .image(path: path, move(r), tint: tint)
         case let .text(block, origin, color):
-            return .text(block, origin: Point(x: origin.x + d, y: origin.y + d), color: color)
+            return .text(block, origin: Point(x: origin.x + dx, y: origin.y + dy), color: color)
         }
     }
 }

@@ -76,6 +76,14 @@ public struct Config: Equatable, Sendable {
     /// What opens a link clicked in a card (`[general] opener`): a program and its first
     /// arguments, the link appended as the last one.
     public var opener = ["xdg-open"]
+    /// A toast identical to a visible or queued one adds to its count (`×N`) instead of a
+    /// card of its own (`Repeats`).
+    public var stackDuplicates = true
+    /// Whether toasts may play sounds at all (they play only where a sound server answers).
+    public var soundEnabled = true
+    /// The sound-theme name a critical toast plays when neither it nor a rule names one;
+    /// nil: none.
+    public var criticalSound: String?
 
     public init() {}
 

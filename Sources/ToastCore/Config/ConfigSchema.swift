@@ -40,6 +40,7 @@ enum ConfigSchema {
                 guard let program = words.first, !program.isEmpty else { throw ConfigProblem("needs a program to open links with") }
                 config.opener = words
             },
+            flag("stack_duplicates", \.stackDuplicates),
         ]),
         Section(name: "font", settings: [
             text("family", \.font),
@@ -90,6 +91,12 @@ enum ConfigSchema {
         Section(name: "rules", settings: [
             number("script_timeout", \.scriptTimeout, .within(RuleLimits.scriptTimeout)),
         ]),
+        Section(name: "sound", settings: [
+            flag("enabled", \.soundEnabled),
+            Setting(key: "critical", keep: keeping(\.criticalSound)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.criticalSound = value.lowercased() == "none" ? nil : try SoundChoice.themeName(value)
+            },
+        ]),
     ]
 
     // MARK: Setting kinds
@@ -113,6 +120,16 @@ enum ConfigSchema {
                 throw ConfigProblem("must be at least \(range.lowerBound) and at most \(range.upperBound), got \(value)")
             }
             config[keyPath: path] = number
+        }
+    }
+
+    private static func flag(_ key: String, _ path: WritableKeyPath<Config, Bool> & Sendable) -> Setting {
+        Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
+            switch value.lowercased() {
+            case "yes", "true": config[keyPath: path] = true
+            case "no", "false": config[keyPath: path] = false
+            default: throw ConfigProblem("expected yes or no, got '\(value)'")
+            }
         }
     }
 

@@ -192,7 +192,7 @@ public enum ManPage {
         (.restore(id: nil), "Shows the most recently ended toast (or the last one with id) again as a new toast; the reply carries its new id. Its buttons stay while its sender can hear them, and reach it as late actions."),
         (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link): the newest toast's actions and links, or every visible toast's with all."),
         (.count(follow: false), "The reply carries visible, queued, history and unread. With follow, the connection then receives {\"event\":\"count\",...} with the four numbers each time one changes."),
-        (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), how many there are (total), and whether do-not-disturb is on."),
+        (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), and whether do-not-disturb is on."),
         (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
         (.resume, "Ends do-not-disturb."),
         (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit is optional)."),
@@ -206,7 +206,7 @@ public enum ManPage {
             var test = Submission(ShowRequest(message: "", title: "Battery 5%"), source: .dbus)
             test.category = "device"
             return test
-        }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, replace, take-over, skip-display, drop), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
+        }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, replace, take-over, skip-display, drop, repeat), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
     ]
 
     /// The operations the examples cover, for the test that keeps them complete.

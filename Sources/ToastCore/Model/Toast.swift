@@ -50,6 +50,16 @@ public struct Toast: Equatable, Sendable {
     /// A restored toast's buttons belong to the toast it restores: a click reaches this
     /// listener under the original id, as a late action. Nil (and no buttons) once it is gone.
     public var lateListener: Listener?
+    /// A later identical toast adds to this card's count instead of a card of its own
+    /// (`[general] stack_duplicates`): set by the admission for a toast with no id of its
+    /// caller's, no stack tag, no `replaces_id` and no actions (`Repeats.isCandidate`).
+    public var collapsesRepeats = false
+    /// How many identical toasts this card stands for: 1, plus one per repeat (each an
+    /// alias of the card); the card shows `×N` from 2.
+    public var count = 1
+    /// A digest of the `image-data` pixels the toast came with, so repeats compare their
+    /// pictures too (`Repeats.digest`); nil when it has none.
+    public var imageDigest: UInt64?
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,

@@ -2,9 +2,13 @@
 /// Pure: the bus adapter reads and writes messages, this decides.
 public enum NotificationMapping {
     /// What `GetCapabilities` answers. Not `persistence` (toasts expire), not
-    /// `body-hyperlinks` (links are shown but a toast cannot open them), not `sound`.
+    /// `body-hyperlinks` (links are shown but a toast cannot open them); `sound` only while
+    /// sounds can play (`capabilities(sound:)`).
     public static let capabilities = ["actions", "body", "body-markup", "icon-static",
                                       "x-canonical-private-synchronous", "x-dunst-stack-tag"]
+
+    /// The capabilities, with `sound` when a sound server answered and sound is enabled.
+    public static func capabilities(sound: Bool) -> [String] { sound ? capabilities + ["sound"] : capabilities }
 
     /// What `GetServerInformation` answers: name, vendor, version, specification version.
     public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: Version.number, specVersion: "1.2")
@@ -24,6 +28,8 @@ public enum NotificationMapping {
         public var category: String?
         public var desktopEntry: String?
         public var transient = false
+        /// The `sound-name`, `sound-file` and `suppress-sound` hints.
+        public var sound = SoundHints()
 
         /// The notification as the admission takes it (`Admission.decide`).
         public func submission(replacesID: UInt32, sender: String? = nil) -> Submission {
@@ -35,6 +41,7 @@ public enum NotificationMapping {
             submission.replacesID = replacesID == 0 ? nil : String(replacesID)
             submission.sender = sender
             submission.image = image
+            submission.sound = sound
             return submission
         }
     }
@@ -115,14 +122,16 @@ public enum NotificationMapping {
         decision.category = category
         decision.desktopEntry = hints["desktop-entry"]?.string
         decision.transient = hints["transient"]?.bool ?? false
+        decision.sound = SoundHints(name: hints["sound-name"]?.string, file: hints["sound-file"]?.string,
+                                    suppress: hints["suppress-sound"]?.bool ?? false)
         return decision
     }
 
     /// Hints whose strings are past their limits are dropped, with a note: icons past
     /// `ProtocolLimits.maxIconBytes`, names past `NotificationLimits.maxNameBytes`.
     static func boundedHints(_ hints: [String: HintValue], notes: inout [String]) -> [String: HintValue] {
-        let icons: Set = ["image-path", "image_path"]
-        let names: Set = ["category", "desktop-entry", "x-dunst-stack-tag", "x-canonical-private-synchronous"]
+        let icons: Set = ["image-path", "image_path", "sound-file"]
+        let names: Set = ["category", "desktop-entry", "x-dunst-stack-tag", "x-canonical-private-synchronous", "sound-name"]
         var kept = hints
         for (key, value) in hints.sorted(by: { $0.key < $1.key }) {
             guard case let .string(text) = value, icons.contains(key) || names.contains(key) else { continue }

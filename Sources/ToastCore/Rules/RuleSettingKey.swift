@@ -50,6 +50,15 @@ public struct RuleSettingKey: Sendable {
             what a fullscreen window on its monitor does to it: show | delay (waits until fullscreen ends) | \
             pushback (as delay, and a card up goes back to wait) | suppress (straight to history)
             """),
+        setting("sound", \.sound, """
+            a sound-theme name (message-new-instant, bell), an absolute path or file:// URI of a sound file, \
+            or none for silence; over the sender's sound-name, sound-file and suppress-sound hints
+            """) { value throws(RuleProblem) in
+            guard let sound = SoundChoice.parse(value) else {
+                throw RuleProblem("expected a sound-theme name, an absolute path or none, got '\(value)'")
+            }
+            return sound
+        },
         RuleSettingKey(key: "script", summary: """
             PROGRAM [ARGUMENTS...], split like a command line (quotes and backslashes, no shell); \
             runs for every toast the rule matches, with XTOAST_ID, XTOAST_APP, XTOAST_SUMMARY, \

@@ -35,6 +35,8 @@ public struct RuleSettings: Equatable, Sendable {
     public var skip: RuleSkip?
     /// What a fullscreen window on the toast's monitor does to it.
     public var fullscreen: FullscreenMode?
+    /// A sound to play, or `none` for silence, over what the sender asked (`SoundChoice`).
+    public var sound: RuleSound?
     /// The program and its arguments, split like a command line. Not merged: every matching
     /// rule's script runs (`RuleOutcome.scripts`).
     public var script: [String]?
@@ -60,5 +62,6 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.transient { transient = v }
         if let v = later.skip { skip = v }
         if let v = later.fullscreen { fullscreen = v }
+        if let v = later.sound { sound = v }
     }
 }

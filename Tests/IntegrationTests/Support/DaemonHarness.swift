@@ -42,6 +42,8 @@ final class DaemonHarness {
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         env["XDG_RUNTIME_DIR"] = directory.path
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-bus").path
+        // Nor the desktop's sound server: a test that wants one starts its own (PrivateSoundServer).
+        env["PULSE_SERVER"] = "unix:" + directory.appendingPathComponent("no-sound").path
         for (k, v) in extraEnvironment { env[k] = v }
         environment = env
         logURL = directory.appendingPathComponent("daemon.log")

@@ -1,0 +1,217 @@
+import CCanberra
+import Glibc
+import ToastCore
+
+/// Plays the sounds `SoundChoice` decides. The loop only hands a sound over; it never waits.
+protocol SoundPlayer: AnyObject {
+    /// Whether a sound server answered: `GetCapabilities` lists `sound` only then.
+    var canPlay: Bool { get }
+    /// Sound is enabled: get ready to play (connect, off the loop). Called again on each reload.
+    func start()
+    func play(_ sound: Sound)
+}
+
+/// Sounds through libcanberra, on a thread of its own.
+///
+/// `ca_context_open` connects to the sound server and `ca_context_play` waits for its answers
+/// (is the sample cached, is the stream ready) and opens the file, so neither may run on the
+/// loop: they run here, one sound after another, from a queue of at most `maxQueued` (more
+/// are dropped: a flood of toasts does not become a minute of beeps). The thread sleeps on a
+/// condition while nothing is queued, so an idle daemon still wakes for nothing; libcanberra
+/// keeps its own thread for the sound server.
+///
+/// A `sound-file` is opened here without blocking (`O_NONBLOCK`: a FIFO opens at once), must
+/// be a regular file of at most `SoundChoice.maxFileBytes`, and is handed to libcanberra as
+/// `/proc/self/fd/N`, the file already checked, so it cannot be swapped for a FIFO on the way.
+/// A server that cannot be reached is tried again at most every `retryInterval` seconds, with
+/// one log line the first time; each other failure is logged once per kind.
+/// The corresponding C functions are `ca_context_create`, `ca_context_change_props_full`,
+/// `ca_context_open` and `ca_context_play_full`.
+final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
+    static let maxQueued = 8
+    static let retryInterval = 30.0
+
+    private var mutex = pthread_mutex_t()
+    private var wake = pthread_cond_t()
+    // Guarded by `mutex`:
+    private var queue: [Sound] = []
+    private var opened = false
+    private var droppedFlood = false
+    // The player thread's own:
+    private var context: OpaquePointer?
+    private var lastAttempt = -Double.infinity
+    private var loggedErrors: Set<Int32> = []
+    private var loggedUnreachable = false
+
+    private var started = false
+
+    init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&wake, nil)
+    }
+
+    /// Starts the thread, which connects to the sound server; called (from the loop) once sound
+    /// is enabled, so `[sound] enabled = no` never touches the server.
+    func start() {
+        guard !started else { return }
+        started = true
+        var thread = pthread_t()
+        let me = Unmanaged.passRetained(self).toOpaque()
+        let started = pthread_create(&thread, nil, { raw in
+            guard let raw else { return nil }
+            Unmanaged<CanberraPlayer>.fromOpaque(raw).takeRetainedValue().run()
+            return nil
+        }, me)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<CanberraPlayer>.fromOpaque(me).release()
+            Log.info("sound: no thread to play on (\(String(cString: strerror(started)))); toasts are silent")
+        }
+    }
+
+    var canPlay: Bool {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return opened
+    }
+
+    func play(_ sound: Sound) {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        guard queue.count < Self.maxQueued else {
+            if !droppedFlood { Log.info("sound: more than \(Self.maxQueued) sounds waiting; dropping the rest") }
+            droppedFlood = true
+            return
+        }
+        droppedFlood = false
+        queue.append(sound)
+        pthread_cond_signal(&wake)
+    }
+
+    // MARK: The player thread
+
+    private func run() {
+        _ = connect()
+        while true {
+            pthread_mutex_lock(&mutex)
+            while queue.isEmpty { pthread_cond_wait(&wake, &mutex) }
+            let sound = queue.removeFirst()
+            pthread_mutex_unlock(&mutex)
+            if context != nil || connect() { perform(sound) }
+        }
+    }
+
+    /// Opens a context on the sound server; false (logged once) when none answers.
+    private func connect() -> Bool {
+        let now = Self.monotonicNow()
+        guard now - lastAttempt >= Self.retryInterval else { return false }
+        lastAttempt = now
+        var made: OpaquePointer?
+        var result = ca_context_create(&made)
+        if result == CA_SUCCESS, let made {
+            result = withProperties([(CA_PROP_APPLICATION_NAME, "xtoast"), (CA_PROP_APPLICATION_ID, "org.xtoast.xtoastd")]) {
+                ca_context_change_props_full(made, $0)
+            }
+            if result == CA_SUCCESS { result = ca_context_open(made) }
+            if result != CA_SUCCESS { ca_context_destroy(made) }
+        }
+        guard result == CA_SUCCESS, let made else {
+            if !loggedUnreachable {
+                Log.info("sound: no sound server (\(String(cString: ca_strerror(result)))); toasts are silent until one answers")
+            }
+            loggedUnreachable = true
+            return false
+        }
+        if loggedUnreachable { Log.info("sound: the sound server answers; toasts play sounds") }
+        loggedUnreachable = false
+        context = made
+        setOpened(true)
+        return true
+    }
+
+    private func perform(_ sound: Sound) {
+        guard let context else { return }
+        var descriptor: Int32 = -1
+        defer { if descriptor >= 0 { close(descriptor) } }
+        var properties: [(String, String)] = [(CA_PROP_EVENT_DESCRIPTION, "Notification")]
+        switch sound {
+        case let .named(name):
+            properties.append((CA_PROP_EVENT_ID, name))
+        case let .file(path):
+            switch Self.openChecked(path) {
+            case let .success(fd): descriptor = fd
+            case let .failure(why):
+                Log.info("sound: cannot play \(Log.quoted(path)): \(why.message)")
+                return
+            }
+            properties.append((CA_PROP_MEDIA_FILENAME, "/proc/self/fd/\(descriptor)"))
+        }
+        let result = withProperties(properties) { ca_context_play_full(context, 0, $0, nil, nil) }
+        guard result != CA_SUCCESS else { return }
+        if result == CA_ERROR_DISCONNECTED || result == CA_ERROR_STATE {
+            // The server went away: start again with the next sound (at most every retryInterval).
+            ca_context_destroy(context)
+            self.context = nil
+            setOpened(false)
+        }
+        if loggedErrors.insert(result).inserted {
+            Log.info("sound: cannot play \(Self.describe(sound)): \(String(cString: ca_strerror(result))) (said once)")
+        }
+    }
+
+    /// The file opened for reading without blocking, if it is a regular file within the cap.
+    static func openChecked(_ path: String) -> Result<Int32, SoundFileError> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return .failure(SoundFileError(String(cString: strerror(errno)))) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return .failure(SoundFileError("not a regular file"))
+        }
+        guard info.st_size <= SoundChoice.maxFileBytes else {
+            close(fd)
+            return .failure(SoundFileError("the file is over \(SoundChoice.maxFileBytes >> 20) MiB"))
+        }
+        return .success(fd)
+    }
+
+    private func setOpened(_ value: Bool) {
+        pthread_mutex_lock(&mutex)
+        opened = value
+        pthread_mutex_unlock(&mutex)
+    }
+
+    /// Runs `body` with a proplist holding `properties`.
+    /// The corresponding C functions are `ca_proplist_create`, `ca_proplist_sets` and `ca_proplist_destroy`.
+    private func withProperties(_ properties: [(String, String)], _ body: (OpaquePointer) -> Int32) -> Int32 {
+        var list: OpaquePointer?
+        let made = ca_proplist_create(&list)
+        guard made == CA_SUCCESS, let list else { return made }
+        defer { ca_proplist_destroy(list) }
+        for (key, value) in properties {
+            let set = ca_proplist_sets(list, key, value)
+            if set != CA_SUCCESS { return set }
+        }
+        return body(list)
+    }
+
+    private static func describe(_ sound: Sound) -> String {
+        switch sound {
+        case let .named(name): "sound \(Log.quoted(name))"
+        case let .file(path): Log.quoted(path)
+        }
+    }
+
+    private static func monotonicNow() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// Why a sound file was refused.
+struct SoundFileError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,103 @@
+/// Repeats (`[general] stack_duplicates`): a toast identical to a live one (visible or
+/// queued) adds no card; the live card counts it (`×N`), starts its timer again and keeps
+/// its place, and the caller gets an id of its own, an alias of the card.
+///
+///     Repeats.isCandidate(toast, callerID: nil, replaces: false, config: config)   // true
+///     Repeats.original(of: toast, among: board.liveToasts)?.id                      // "3"
+///
+/// Only toasts nobody tracks collapse: one with an id of its caller's, a stack tag, a
+/// `replaces_id` or actions (buttons or a default action) is someone's handle on a card of
+/// its own, so neither it nor a toast like it is ever merged.
+public enum Repeats {
+    /// Whether a toast the admission made may collapse into, or collect, repeats. `callerID`
+    /// is the id its caller gave (nil: the board numbers it); `replaces` whether it came with
+    /// a `replaces_id` (live or not: its sender keeps track of its ids).
+    public static func isCandidate(_ toast: Toast, callerID: String?, replaces: Bool, config: Config) -> Bool {
+        config.stackDuplicates && callerID == nil && !replaces && toast.stackTag == nil
+            && toast.actions.isEmpty && toast.defaultAction == nil
+    }
+
+    /// Whether `toast` repeats `live`: both may collapse, and they come from the same source
+    /// and application and look the same on a card (title, message, urgency, kind, icon and
+    /// its pixels, markup, progress), as the rules left them.
+    public static func isRepeat(_ toast: Toast, of live: Toast) -> Bool {
+        toast.collapsesRepeats && live.collapsesRepeats
+            && toast.source == live.source && toast.app == live.app
+            && toast.title == live.title && toast.message == live.message
+            && toast.urgency == live.urgency && toast.kind == live.kind
+            && toast.icon == live.icon && toast.imageDigest == live.imageDigest
+            && toast.markup == live.markup && toast.progress == live.progress
+            && toast.position == live.position && toast.color == live.color && toast.style == live.style
+    }
+
+    /// The most a card counts: each repeat is an alias the board keeps until the card ends,
+    /// so a sender repeating itself for ever cannot grow it without bound. A repeat past it
+    /// starts a card of its own (which counts the next ones).
+    public static let maxCount = 99
+
+    /// The first live toast (in the board's order) that `toast` repeats and that can count one more.
+    public static func original(of toast: Toast, among live: [Toast]) -> Toast? {
+        guard toast.collapsesRepeats else { return nil }
+        return live.first { $0.count < maxCount && isRepeat(toast, of: $0) }
+    }
+
+    /// The largest `image-data` a toast may carry and still collapse (a 512×512 RGBA picture;
+    /// avatars and app icons are far smaller): past it, hashing the pixels on every arrival
+    /// would cost more than a card, so such a toast keeps a card of its own.
+    public static let maxDigestBytes = 1 << 20
+
+    /// A 64-bit FNV-1a digest of an image's size, layout and pixels: two repeats with the same
+    /// avatar compare equal without the board keeping the pixels. Nil past `maxDigestBytes`.
+    public static func digest(_ image: RawImage) -> UInt64? {
+        guard image.bytes.count <= maxDigestBytes else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let header = [image.width, image.height, image.channels, image.hasAlpha ? 1 : 0].map { UInt64(truncatingIfNeeded: $0) }
+        for number in header {
+            hash ^= number
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        image.bytes.withUnsafeBufferPointer { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+        }
+        return hash
+    }
+}
+
+/// The ids that stand for another toast's card: each repeat's own id, an alias of the card
+/// it collapsed into. The board's bookkeeping (`Board.repeatToast`); the aliases of a card
+/// are kept in the order they came.
+public struct RepeatAliases: Equatable, Sendable {
+    private var cardOf: [String: String] = [:]
+    private var aliasesOf: [String: [String]] = [:]
+
+    public init() {}
+
+    /// The card `id` stands for: itself unless it is an alias.
+    public func card(for id: String) -> String { cardOf[id] ?? id }
+    public func isAlias(_ id: String) -> Bool { cardOf[id] != nil }
+    public func aliases(of card: String) -> [String] { aliasesOf[card] ?? [] }
+
+    mutating func add(_ alias: String, to card: String) {
+        cardOf[alias] = card
+        aliasesOf[card, default: []].append(alias)
+    }
+
+    /// Forgets one alias; returns its card.
+    @discardableResult
+    mutating func remove(_ alias: String) -> String? {
+        guard let card = cardOf.removeValue(forKey: alias) else { return nil }
+        aliasesOf[card]?.removeAll { $0 == alias }
+        if aliasesOf[card]?.isEmpty == true { aliasesOf[card] = nil }
+        return card
+    }
+
+    /// Forgets a card's aliases (it ended); returns them.
+    mutating func removeCard(_ card: String) -> [String] {
+        let aliases = aliasesOf.removeValue(forKey: card) ?? []
+        for alias in aliases { cardOf[alias] = nil }
+        return aliases
+    }
+}
