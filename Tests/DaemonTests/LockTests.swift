@@ -86,3 +86,21 @@ import ToastCore
         #expect(rig.surface(showing: "new") != nil)
     }
 }
+
+extension LockTests {
+    @Test("a card under the pointer when the locker comes: after unlocking its timer runs again (the hover went with the card)")
+    func hoverGoesWithTheCard() throws {
+        let rig = Rig()
+        rig.show(#""message":"hovered","timeout":2"#)
+        rig.wait(1)
+        let card = try #require(rig.surface(showing: "hovered"))
+        rig.input(.enter(surface: card.id, grabbing: false))
+        rig.wait(3)
+        #expect(rig.surface(showing: "hovered") != nil, "held while hovered")
+        rig.input(.lockChanged(["screen"]))
+        #expect(rig.surface(showing: "hovered") == nil)
+        rig.input(.lockChanged([]))
+        rig.wait(5)
+        #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: "1", reason: .timeout), "\(rig.sink.heard(by: rig.alice))")
+    }
+}

@@ -95,6 +95,38 @@ extension Integration {
             _ = try F.restingCards(probe, count: 2)
         }
 
+        @Test("a locker already up when the daemon starts holds toasts from the first; gone, they show")
+        func lockerBeforeStart() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let probe = try XProbe(display.name)
+            let cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
+            let daemon = try DaemonHarness(display: display.name)
+            _ = try daemon.show(["--timeout", "0", "at start"])
+            try expectNothingAbove(cover, probe, for: 0.5)
+            probe.destroyWindow(cover)
+            _ = try F.restingCards(probe, count: 1)
+        }
+
+        @Test("another client's 600 override-redirect windows (past the table's 256) do not hide a locker, nor stall the daemon")
+        func manyWindows() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            _ = try daemon.show(["--timeout", "0", "up"])
+            _ = try F.restingCards(probe, count: 1)
+            for i in 0..<600 {
+                let w = probe.makeOverrideRedirectWindow(Rect(x: Double(i % 50), y: 500, width: 10, height: 10), color: 0x00FF00)
+                if i % 3 == 0 { probe.unmapWindow(w) }
+            }
+            let cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
+            try waitUntil("the card up to be unmapped", timeout: 2) { probe.cards().isEmpty }
+            let started = Date()
+            #expect(try daemon.xtoast(["list"]).status == 0)
+            #expect(Date().timeIntervalSince(started) < 1, "the daemon answers at once")
+            probe.unmapWindow(cover)
+            _ = try F.restingCards(probe, count: 1)
+        }
+
         @Test("lock = show: toasts show over a covering window as anywhere")
         func lockShow() throws {
             let display = try PrivateDisplay(size: "1280x800")
