@@ -13,6 +13,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/Xfixes.h>
+#include <X11/extensions/scrnsaver.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
 #include <errno.h>
@@ -25,6 +26,12 @@ static inline unsigned long xt_get_pixel(XImage *image, int x, int y) {
 
 static inline void xt_destroy_image(XImage *image) {
     XDestroyImage(image);
+}
+
+/// The state (ScreenSaverOn, Off or Cycle) of a ScreenSaverNotify event, which XEvent's
+/// union has no member for.
+static inline int xt_screensaver_notify_state(XEvent *event) {
+    return ((XScreenSaverNotifyEvent *)event)->state;
 }
 
 /// Xlib's default error handler exits the process; a daemon must survive a stray BadWindow.

@@ -78,6 +78,8 @@ extension Stage {
 
         case .compositorChanged:
             remakeSurfaces(board: board, now: now)
+        case .lockChanged:
+            break  // the board holds the locked monitors' toasts; `lock` withdraws their cards
         case .screenChanged:
             screenChanged(board: board, now: now)
         case .imagesReady:

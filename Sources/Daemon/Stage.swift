@@ -317,6 +317,7 @@ final class Stage {
     /// Sends a card off screen: back toward its edge, or onward in a swipe's direction at
     /// least as fast as the pointer threw it.
     func startExit(_ card: Card, now: Double, swipe: (direction: SwipeDirection, velocity: Point)? = nil) {
+        if lockedMonitors.contains(card.key.monitor) { return withdraw(card) }
         card.isLeaving = true
         card.drag = nil
         if card.spinner != nil {
@@ -340,6 +341,34 @@ final class Stage {
         }
         leaving.append(card)
         armFrames(now)
+    }
+
+    /// Monitors a locker covers while `lock = hold`: nothing is drawn there, so a card that
+    /// goes does not slide out over the locker but is withdrawn at once.
+    private var lockedMonitors: Set<String> = []
+
+    /// Follows the board's locked monitors (`Board.monitorsDrawingNothing`), before its
+    /// changes are applied: cards already sliding out on a newly locked monitor go at once,
+    /// in the same loop turn the locker was seen, and so do those that leave after.
+    func lock(_ monitors: Set<String>) {
+        guard monitors != lockedMonitors else { return }
+        lockedMonitors = monitors
+        leaving.removeAll { card in
+            guard monitors.contains(card.key.monitor) else { return false }
+            output.destroy(card.surface)
+            return true
+        }
+        for id in [hovered, dragged].compactMap({ $0 }) where cards[id].map({ monitors.contains($0.key.monitor) }) ?? false {
+            if hovered == id { hovered = nil }
+            if dragged == id { dragged = nil }
+        }
+    }
+
+    /// Takes a card off the screen now, with no slide: its surface goes in this loop turn.
+    private func withdraw(_ card: Card) {
+        card.isLeaving = true
+        card.drag = nil
+        output.destroy(card.surface)
     }
 
     private var allCards: [Card] { Array(cards.values) + Array(moreCards.values) + leaving }

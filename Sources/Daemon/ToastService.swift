@@ -246,6 +246,9 @@ final class ToastService {
         switch input {
         case .compositorChanged:
             Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
+        case let .lockChanged(monitors):
+            Log.info(monitors.isEmpty ? "no locker covers the screen now" : "a locker covers \(monitors.sorted().joined(separator: ", "))")
+            board.setHold(.lock, monitors: monitors, now: now)
         case .screenChanged:
             Log.info("the screen changed: \(stage.output.screenDescription)")
             // Stacks of monitors that went away join the same positions on the primary one.
@@ -301,6 +304,7 @@ final class ToastService {
     /// Makes the screen and the owners follow what the board changed, and holds the timers
     /// of stacks the pointer is on. Repeats while following the screen changes the board.
     func settle(_ now: Double) {
+        stage.lock(board.monitorsDrawingNothing)
         while true {
             let changes = board.takeChanges()
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }

@@ -56,7 +56,11 @@ public final class X11Output: Output {
         display.watchScreen()
         monitors = display.readMonitors()
         refreshRate = display.refreshRate
+        display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
     }
+
+    /// The locked monitors last reported to the loop.
+    private var reportedLock: Set<String> = []
 
     private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
@@ -177,6 +181,7 @@ public final class X11Output: Output {
     /// before the loop hears of it, so the surfaces it makes again are of the new kind; a
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
+        display.lockWatch?.beginBatch()
         let taken = display.takeEvents()
         let screenChanged = taken.contains(.screenChanged)
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
@@ -201,6 +206,12 @@ public final class X11Output: Output {
                 monitors = fresh
                 extra.append(.screenChanged)
             }
+        }
+        // First in the batch, so nothing this batch makes the loop do maps a card over a
+        // locker that has just come.
+        if let locked = display.lockWatch?.lockedMonitors(monitors), locked != reportedLock {
+            reportedLock = locked
+            events.insert(.lockChanged(locked), at: 0)
         }
         return events + extra
     }

@@ -70,6 +70,7 @@ extension XDisplay {
         case LeaveNotify:
             return .leave(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         default:
+            lockWatch?.observe(e)
             if let base = fixesEventBase, e.type == base + XFixesSelectionNotify { return .compositorChanged }
             if isScreenChange(&e) { return .screenChanged }
             return nil

@@ -51,6 +51,8 @@ final class XDisplay {
     /// XRandR's first event number, once `watchScreen` found RandR 1.5; nil without it
     /// (then the root window is the one monitor).
     var randrEventBase: Int32?
+    /// Sees every event first, to know when a locker covers a monitor (LockWatch.swift).
+    var lockWatch: LockWatch?
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.

@@ -37,6 +37,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A compositing manager started or stopped: surfaces made from now on are of the new
     /// kind (with alpha or shaped), and existing ones must be made again.
     case compositorChanged
+    /// The monitors a locker or the screen saver covers now (all of them, some, or none):
+    /// nothing is drawn there while `[general] lock = hold` (`CoveringWindows`).
+    case lockChanged(Set<String>)
     /// Monitors, the screen's size or the panels' reservations changed: cards move to
     /// their monitor's new frame.
     case screenChanged

@@ -1,0 +1,106 @@
+@testable import Daemon
+import Testing
+import ToastCore
+
+/// The lock screen on the fake output: a locker's arrival withdraws the cards of the
+/// monitors it covers in the same loop turn, nothing is mapped there while it stays, and
+/// what waited shows in order once it goes.
+@Suite struct LockTests {
+    @Test("a locker's arrival takes every visible card (and the one sliding out) off the screen in the same turn, with no slide")
+    func withdrawnAtOnce() throws {
+        let rig = Rig()
+        rig.show(#""message":"one","timeout":0"#)
+        rig.show(#""message":"two","timeout":0"#)
+        rig.show(#""message":"going","timeout":0"#)
+        rig.wait(1.5)
+        let going = try #require(rig.surface(showing: "going")?.surface)
+        rig.request(#"{"op":"dismiss","id":"3"}"#)
+        rig.wait(0.05)
+        #expect(!going.isDestroyed, "still sliding out")
+        let cards = rig.output.live.map(\.surface)
+        #expect(cards.count == 3)
+        let moves = cards.map(\.moves.count)
+        rig.input(.lockChanged(["screen"]))
+        #expect(rig.output.live.isEmpty, "no card is on screen after the turn the locker came")
+        #expect(cards.allSatisfy(\.isDestroyed) && going.isDestroyed)
+        #expect(cards.map(\.moves.count) == moves, "none slid: they went where they were")
+        rig.wait(0.1)
+        #expect(rig.service.stage.nextFrame == nil, "no frames run for withdrawn cards")
+        #expect(rig.sink.heard(by: rig.alice).filter { if case .dismissed = $0 { true } else { false } } == [.dismissed(id: "3", reason: .api)],
+                "the withdrawn toasts are not ended")
+    }
+
+    @Test("while locked no card is mapped, critical toasts included; after unlocking all show, in order, with one shown each")
+    func holdsThenShowsInOrder() throws {
+        let rig = Rig()
+        rig.show(#""message":"kiwi","timeout":0"#)
+        rig.wait(1)
+        rig.input(.lockChanged(["screen"]))
+        let start = rig.output.surfaces.keys.map(\.raw).max() ?? 0
+        rig.show(#""message":"mango","timeout":5"#)
+        rig.show(#""message":"papaya","timeout":5"#)
+        rig.show(#""message":"quince","timeout":5,"urgency":"critical""#)
+        rig.wait(30)
+        #expect(!rig.output.surfaces.contains { $0.key.raw > start && $0.value.isMapped }, "nothing was mapped while locked")
+        #expect(!rig.sink.heard(by: rig.alice).contains(.dismissed(id: "2", reason: .timeout)), "timers do not run while waiting")
+        rig.input(.lockChanged([]))
+        rig.wait(1.5)
+        for word in ["kiwi", "mango", "papaya", "quince"] { #expect(rig.surface(showing: word) != nil, "\(word) shows after unlocking") }
+        let shown = rig.sink.heard(by: rig.alice).compactMap { if case let .shown(id) = $0 { id } else { nil } }
+        #expect(shown.sorted() == ["1", "2", "3", "4"], "one shown each: \(shown)")
+        #expect(shown.firstIndex(of: "2")! < shown.firstIndex(of: "3")!, "the two normal ones in the order they came: \(shown)")
+    }
+
+    @Test("a locker on one monitor: cards there go, the other monitor's stay and new toasts show there")
+    func oneMonitor() throws {
+        let rig = Rig(configure: { o in
+            o.monitors = [Monitor(name: "LEFT", frame: Rect(x: 0, y: 0, width: 1280, height: 800), isPrimary: true),
+                          Monitor(name: "RIGHT", frame: Rect(x: 1280, y: 0, width: 1280, height: 800))]
+        })
+        rig.show(#""message":"left","timeout":0,"monitor":"LEFT""#)
+        rig.show(#""message":"right","timeout":0,"monitor":"RIGHT""#)
+        rig.wait(1)
+        rig.input(.lockChanged(["LEFT"]))
+        #expect(rig.surface(showing: "left") == nil)
+        #expect(rig.surface(showing: "right") != nil)
+        rig.show(#""message":"more right","timeout":0,"monitor":"RIGHT""#)
+        rig.show(#""message":"more left","timeout":0,"monitor":"LEFT""#)
+        rig.wait(1)
+        #expect(rig.surface(showing: "more right") != nil && rig.surface(showing: "more left") == nil)
+        rig.input(.lockChanged([]))
+        rig.wait(1)
+        #expect(rig.surface(showing: "more left") != nil && rig.surface(showing: "left") != nil)
+    }
+
+    @Test("lock = show: a locker changes nothing, cards stay and new ones show")
+    func lockShow() {
+        var config = Config.default
+        config.lock = .show
+        let rig = Rig(config: config)
+        rig.show(#""message":"up","timeout":0"#)
+        rig.wait(1)
+        rig.input(.lockChanged(["screen"]))
+        #expect(rig.surface(showing: "up") != nil)
+        rig.show(#""message":"new","timeout":0"#)
+        rig.wait(1)
+        #expect(rig.surface(showing: "new") != nil)
+    }
+}
+
+extension LockTests {
+    @Test("a card under the pointer when the locker comes: after unlocking its timer runs again (the hover went with the card)")
+    func hoverGoesWithTheCard() throws {
+        let rig = Rig()
+        rig.show(#""message":"hovered","timeout":2"#)
+        rig.wait(1)
+        let card = try #require(rig.surface(showing: "hovered"))
+        rig.input(.enter(surface: card.id, grabbing: false))
+        rig.wait(3)
+        #expect(rig.surface(showing: "hovered") != nil, "held while hovered")
+        rig.input(.lockChanged(["screen"]))
+        #expect(rig.surface(showing: "hovered") == nil)
+        rig.input(.lockChanged([]))
+        rig.wait(5)
+        #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: "1", reason: .timeout), "\(rig.sink.heard(by: rig.alice))")
+    }
+}
