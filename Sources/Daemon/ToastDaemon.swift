@@ -79,6 +79,9 @@ public final class ToastDaemon {
                                runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) })
         let service = service
         scripts.timeout = { service.board.config.scriptTimeout }
+        // After the socket's lock: a daemon refused for its display never touches the history.
+        let historyPath = HistoryFile.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME"))
+        service.keepHistory(in: HistoryStore(path: historyPath, wallNow: { clock.wallNow() }), now: clock.now())
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
@@ -178,6 +181,8 @@ public final class ToastDaemon {
                     }
                 }
             }
+            // Past its bound, the history file is rewritten once the turn's replies are out.
+            service.historyStore?.compactIfDue()
             // The session bus the daemon was started on went away (the session is ending): a
             // bus-activated daemon would otherwise live on, reachable only through its socket.
             if bus?.isLost == true {

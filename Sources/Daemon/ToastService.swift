@@ -19,6 +19,8 @@ final class ToastService {
     private let runScript: (RuleScript, [(String, String)]) -> Void
     /// Names raw images stored for cards.
     private var images: UInt64 = 0
+    /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
+    private(set) var historyStore: HistoryStore?
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -31,6 +33,13 @@ final class ToastService {
         self.desktopScale = desktopScale
         self.runScript = runScript
         ruleState = RuleState(for: config.rules)
+    }
+
+    /// Keeps the history in `store` from now on, starting from what its file kept.
+    func keepHistory(in store: HistoryStore, now: Double) {
+        historyStore = store
+        let config = board.config
+        board.restoreHistory(store.load(keep: config.historyKeep, keepDays: config.historyKeepDays, now: now), now: now)
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
@@ -76,6 +85,10 @@ final class ToastService {
             return .ok(id: nil)
         case let .history(limit):
             return .ok(id: nil, extra: [("history", board.historyAnswer(limit: limit, now: now, wallNow: wallNow))])
+        case .clearHistory:
+            board.clearHistory()
+            historyStore?.clear()
+            return .ok(id: nil)
         case .subscribe:
             board.subscribe(owner)
             return .ok(id: nil)
@@ -200,6 +213,7 @@ final class ToastService {
         }
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         board.reconfigure(config, now: now)
+        historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         stage.reconfigure(config, scale: scale, board: board, now: now)
         settle(now)
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
@@ -236,6 +250,7 @@ final class ToastService {
     func shutdown(now: Double) {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
+        historyStore?.append(changes.kept, now: now)
         stage.removeAll()
         for d in changes.deliveries { sink.deliver(d) }
     }
@@ -244,7 +259,9 @@ final class ToastService {
     /// without a single call to the screen.
     func abandonScreen(now: Double) {
         board.dismissAll(reason: .shutdown, now: now)
-        for d in board.takeChanges().deliveries { sink.deliver(d) }
+        let changes = board.takeChanges()
+        historyStore?.append(changes.kept, now: now)
+        for d in changes.deliveries { sink.deliver(d) }
     }
 
     /// Makes the screen and the owners follow what the board changed, and holds the timers
@@ -256,6 +273,7 @@ final class ToastService {
             let held = stage.heldKeys
             for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
+            historyStore?.append(changes.kept, now: now)
             if changes.isEmpty { return }
         }
     }

@@ -15,8 +15,9 @@ public struct Board: Sendable {
     /// New toasts wait (critical ones excepted) while this is on. The board is its only
     /// writer: each stack holds it as its rule, set here when the stack is made and on change.
     public private(set) var doNotDisturb = false
-    /// The last ended toasts, oldest first, at most `ProtocolLimits.historySize`.
-    public private(set) var history: [HistoryEntry] = []
+    /// The last ended toasts, oldest first, within `config.historyKeep` and `historyKeepDays`
+    /// (`Board+History`); what the history file holds, once the daemon has restored it.
+    public internal(set) var history: [HistoryEntry] = []
     /// The one counter for automatic ids, whichever source asks (socket or bus).
     private var nextID: UInt64 = 1
     /// How many toasts have come so far: each stack entry's age, so stacks that merge (a
@@ -271,6 +272,7 @@ public struct Board: Sendable {
     public mutating func reconfigure(_ config: Config, now: Double) {
         self.config = config
         for key in keys { change(key, now: now) { $0.setMaxVisible(config.maxVisible, now: now) } }
+        boundHistory(now: now)
     }
 
     // MARK: Owners
@@ -327,9 +329,8 @@ public struct Board: Sendable {
         deliver(.dismissed(id: toast.id, reason: reason), toast: toast)
         owners.removeValue(forKey: toast.id)
         // A transient toast (or one a rule keeps out) leaves no trace.
-        guard !toast.transient else { return }
-        history.append(HistoryEntry(toast: toast, reason: reason, ended: now))
-        if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
+        guard !toast.transient, let kept = keepInHistory(toast, reason: reason, now: now) else { return }
+        pending.kept.append(kept)
     }
 
     /// `toast` is the event's, so its line can name its source, application and rules.

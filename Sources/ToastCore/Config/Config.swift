@@ -67,6 +67,10 @@ public struct Config: Equatable, Sendable {
     public var rules: RuleSet = .empty
     /// Seconds a rule's script may run before its process group is killed.
     public var scriptTimeout: Double = 30
+    /// Ended toasts the history keeps, in memory and in its file (`[center] keep`); 0 keeps none.
+    public var historyKeep: Int = 1000
+    /// Days an ended toast stays in the history (`[center] keep_days`).
+    public var historyKeepDays: Int = 30
 
     public init() {}
 

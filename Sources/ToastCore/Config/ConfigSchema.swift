@@ -81,6 +81,10 @@ enum ConfigSchema {
         Section(name: "rules", settings: [
             number("script_timeout", \.scriptTimeout, .within(RuleLimits.scriptTimeout)),
         ]),
+        Section(name: "center", settings: [
+            integer("keep", \.historyKeep, 0...HistoryLimits.maxKeep),
+            integer("keep_days", \.historyKeepDays, 1...HistoryLimits.maxKeepDays),
+        ]),
     ]
 
     // MARK: Setting kinds

@@ -25,6 +25,8 @@ final class DaemonHarness {
     /// `config` is written to `$XDG_CONFIG_HOME/xtoast/config` first.
     /// `arguments` go to `xtoastd` (`--no-dbus`, `--replace`). Unless `extraEnvironment` names
     /// a bus, the daemon gets none: a test must never reach the desktop's own session bus.
+    /// `XDG_STATE_HOME` (the history file's place) is the test's own directory unless
+    /// `extraEnvironment` names another (a test of a restart passes the first daemon's on).
     init(config: String? = nil, extraEnvironment: [String: String] = [:], display: String = TestDisplay.name,
          arguments: [String] = []) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-test-\(UUID().uuidString.prefix(8))")
@@ -41,6 +43,8 @@ final class DaemonHarness {
         env["XTOAST_SOCKET"] = socketPath
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         env["XDG_RUNTIME_DIR"] = directory.path
+        // The history file too: no test writes to the user's ~/.local/state.
+        env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-bus").path
         for (k, v) in extraEnvironment { env[k] = v }
         environment = env
