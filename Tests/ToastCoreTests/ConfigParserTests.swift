@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [rules] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [rules], [center] or [rule NAME]",
         ])
     }
 
@@ -356,7 +356,7 @@ private func problems(_ text: String) -> [String] {
             "font": "font.family", "fontSize": "font.size", "radius": "card.radius",
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
-            "scriptTimeout": "rules.script_timeout",
+            "scriptTimeout": "rules.script_timeout", "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
         ]
         var expected = Set(configKeys.values)
         for child in Mirror(reflecting: Config.default).children {
