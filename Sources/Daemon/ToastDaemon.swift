@@ -79,6 +79,9 @@ public final class ToastDaemon {
                                runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) })
         let service = service
         scripts.timeout = { service.board.config.scriptTimeout }
+        // A file size limit (`ulimit -f`) reached by the history file fails that write (EFBIG,
+        // which stops the saving) rather than killing the daemon.
+        signal(SIGXFSZ, SIG_IGN)
         // After the socket's lock: a daemon refused for its display never touches the history.
         let historyPath = HistoryFile.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME"))
         service.keepHistory(in: HistoryStore(path: historyPath, wallNow: { clock.wallNow() }), now: clock.now())

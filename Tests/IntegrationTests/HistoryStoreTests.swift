@@ -170,5 +170,26 @@ extension Integration {
             #expect(try Self.messages(daemon).count == 20)
             #expect(!FileManager.default.fileExists(atPath: Self.historyFile(state).path + ".tmp"))
         }
+
+        @Test("a write that fails (the file size limit reached, as a full disk would) stops the saving with one log line; toasts still show and the history goes on in memory")
+        func writeFails() throws {
+            // 4 blocks of 512 bytes: the log's first line and a dozen history lines fit.
+            let daemon = try DaemonHarness(launcher: ["/bin/sh", "-c", #"ulimit -f 4; exec "$0" "$@""#])
+            let probe = try XProbe()
+            for i in 0..<30 { try Self.showAndEnd(daemon, "toast \(i) " + String(repeating: "x", count: 100)) }
+            #expect(daemon.process.isRunning)
+            let logged = daemon.log.split(separator: "\n").filter { $0.contains("history") }
+            #expect(logged.count == 1 && logged.first?.contains("cannot write") == true
+                    && logged.first?.hasSuffix("File too large; new entries are kept in memory only") == true, "\(daemon.log)")
+            #expect(try Self.messages(daemon).count == 30)
+            _ = try daemon.show(["--timeout", "0", "still shows"])
+            try waitUntil("the card to show") { !probe.cardsOnScreen().isEmpty }
+            #expect(try daemon.xtoast(["dismiss", "--all"]).status == 0)
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+            // What was written before reads back whole: the line cut short was truncated away.
+            let state = URL(fileURLWithPath: try #require(daemon.environment["XDG_STATE_HOME"]))
+            let lines = try Self.fileLines(state)
+            #expect(!lines.isEmpty && lines.allSatisfy { (try? HistoryRecord.decode(Array($0.utf8))) != nil })
+        }
     }
 }

@@ -97,6 +97,10 @@ import ToastCore
         #expect(kept.icon == nil)
         #expect(kept.actions == [Action(id: "b", label: "B")])
         #expect(kept.rules.count == HistoryLimits.rules)
+        #expect(HistoryLimits.isWithin(kept) && !HistoryLimits.isWithin(toast))
+        var long = kept
+        long.actions = [Action(id: "x", label: String(repeating: "l", count: HistoryLimits.actionLabelScalars + 1))]
+        #expect(!HistoryLimits.isWithin(long) && HistoryLimits.isWithin(HistoryLimits.cut(long)))
         let line = HistoryRecord(toast: kept, reason: .click, wallEnded: 1).line
         #expect(line.count < HistoryLimits.maxLineBytes)
         #expect((try? HistoryRecord.decode(line)) != nil)

@@ -41,4 +41,19 @@ public enum HistoryLimits {
         if let action = t.defaultAction, action.utf8.count > actionIDBytes { t.defaultAction = nil }
         return t
     }
+
+    /// Whether `cut` would leave `toast` as it is; cheap for a file's every line (a text of no
+    /// more UTF-8 bytes than its limit in scalars is within it without counting them).
+    public static func isWithin(_ t: Toast) -> Bool {
+        fits(t.title, titleScalars) && fits(t.message, messageScalars) && t.app.map({ fits($0, appScalars) }) != false
+            && (t.icon?.utf8.count ?? 0) <= iconBytes
+            && t.rules.count <= rules && t.rules.allSatisfy { fits($0, ruleScalars) }
+            && t.actions.count <= Action.maxCount
+            && t.actions.allSatisfy { $0.id.utf8.count <= actionIDBytes && fits($0.label, actionLabelScalars) }
+            && (t.defaultAction?.utf8.count ?? 0) <= actionIDBytes
+    }
+
+    private static func fits(_ text: String, _ scalars: Int) -> Bool {
+        text.utf8.count <= scalars || text.unicodeScalars.count <= scalars
+    }
 }

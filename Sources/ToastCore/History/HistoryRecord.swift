@@ -125,8 +125,7 @@ public struct HistoryRecord: Equatable, Sendable {
         }
         toast.actions = try r.actions()
         toast.defaultAction = try r.string("default_action")
-        let kept = HistoryLimits.cut(toast)
-        guard kept == toast else { throw Damage("a field is longer than history keeps") }
+        guard HistoryLimits.isWithin(toast) else { throw Damage("a field is longer than history keeps") }
         guard ended.isFinite, ended >= 0 else { throw Damage("\"ended\" is not a time") }
         return HistoryRecord(toast: toast, reason: reason, wallEnded: ended)
     }

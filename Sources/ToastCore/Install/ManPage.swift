@@ -42,6 +42,8 @@ public enum ManPage {
                  "\(Roff.bold("XDG_CONFIG_HOME"))); see", ".BR xtoast (5).",
                  ".TP", Roff.bold("$XDG_RUNTIME_DIR/xtoast-<display>.sock"),
 ] + Roff.paragraph("The socket, mode 0600; without XDG_RUNTIME_DIR, in /tmp/xtoast-<uid>/, a directory only its owner may enter.")
+            + [".TP", Roff.bold("$XDG_STATE_HOME/xtoast/history")]
+            + Roff.paragraph("The history (~/.local/state/xtoast/history without XDG_STATE_HOME): one JSON line per ended toast, bounded by [center] keep and keep_days, locked by the daemon that writes it (a second daemon on another display keeps its history in memory). A file that cannot be read is renamed history.bad.")
         page += [".SH SEE ALSO", ".BR xtoast (5)"]
         return page.joined(separator: "\n") + "\n"
     }
@@ -172,6 +174,7 @@ public enum ManPage {
         ("XTOAST_SOCKET", "The socket's path, instead of the one derived from XDG_RUNTIME_DIR and DISPLAY."),
         ("XDG_RUNTIME_DIR", "Where the socket is made."),
         ("XDG_CONFIG_HOME", "Where the config file is looked for (default ~/.config)."),
+        ("XDG_STATE_HOME", "Where the history file is kept (default ~/.local/state)."),
         ("XTOAST_ICON_THEME", "The icon theme icon names are looked up in (default: GTK's configured theme)."),
         ("NOTIFY_SOCKET", "Set by systemd for a Type=notify service: the daemon reports READY=1 there once it listens."),
     ]
