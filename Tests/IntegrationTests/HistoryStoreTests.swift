@@ -40,6 +40,13 @@ extension Integration {
 
         static func env(_ state: URL) -> [String: String] { ["XDG_STATE_HOME": state.path] }
 
+        /// The daemon's log once its start-up is over: the socket listens (and the harness
+        /// returns) before the history is loaded, and a request is answered only after.
+        static func startLog(_ daemon: DaemonHarness) throws -> String {
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            return daemon.log
+        }
+
         @Test("the history survives a restart: entries in order with how they ended (a toast still up at shutdown as shutdown), the file one line each, and nothing is logged about it")
         func survivesRestart() throws {
             let state = try Self.stateDirectory()
@@ -87,7 +94,7 @@ extension Integration {
             let file = Self.historyFile(state)
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
             let daemon = try DaemonHarness(extraEnvironment: Self.env(state))
-            #expect(daemon.log.contains("history: cannot read \(file.path) (is a directory); moved it to \(file.path).bad and began a new one"),
+            #expect(try Self.startLog(daemon).contains("history: cannot read \(file.path) (is a directory); moved it to \(file.path).bad and began a new one"),
                     "\(daemon.log)")
             var isDirectory: ObjCBool = false
             #expect(FileManager.default.fileExists(atPath: file.path + ".bad", isDirectory: &isDirectory) && isDirectory.boolValue)
@@ -104,7 +111,7 @@ extension Integration {
             try "not a directory".write(to: plain, atomically: true, encoding: .utf8)
             let state = plain.appendingPathComponent("state")
             let daemon = try DaemonHarness(extraEnvironment: Self.env(state))
-            let logged = daemon.log.split(separator: "\n").filter { $0.contains("history") }
+            let logged = try Self.startLog(daemon).split(separator: "\n").filter { $0.contains("history") }
             #expect(logged == ["xtoastd: history: cannot create \(state.path)/xtoast: Not a directory; the history is kept in memory only"],
                     "\(daemon.log)")
             let probe = try XProbe()
@@ -123,7 +130,7 @@ extension Integration {
             try Self.showAndEnd(first, "on the first")
             let other = try PrivateDisplay(size: "800x600")
             let second = try DaemonHarness(extraEnvironment: Self.env(state), display: other.name)
-            #expect(second.log.contains("history: \(Self.historyFile(state).path) is kept by another xtoast daemon (on another display?); this one keeps its history in memory only"),
+            #expect(try Self.startLog(second).contains("history: \(Self.historyFile(state).path) is kept by another xtoast daemon (on another display?); this one keeps its history in memory only"),
                     "\(second.log)")
             try Self.showAndEnd(second, "on the second")
             #expect(try Self.messages(second) == ["on the second"])
