@@ -254,6 +254,12 @@ final class HistoryStore {
         bytes = text.count
     }
 
+    /// Closes the file and so lets its lock go (at shutdown, after the last entries).
+    func release() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+    }
+
     /// Saving ends for this daemon's life (the history goes on in memory), with one log line.
     private func stop(_ reason: String) {
         Log.info("history: \(reason); new entries are kept in memory only")

@@ -251,6 +251,7 @@ final class ToastService {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
+        historyStore?.release()
         stage.removeAll()
         for d in changes.deliveries { sink.deliver(d) }
     }
