@@ -165,7 +165,7 @@ import ToastCore
         board.dismiss(board.show(ShowRequest(message: "late"), owner: owner, now: 90_000), reason: .click, now: 90_000)
         #expect(board.takeChanges().kept.map(\.toast.message) == ["late"])
         #expect(board.history.map(\.toast.message) == ["late"], "the others ended more than a day before")
-        board.restoreHistory([HistoryEntry(toast: Toast(id: "9", message: "r"), reason: .timeout, ended: 89_000)], now: 90_000)
+        board.restoreHistory([record("r", id: "9", wallEnded: 999_000).entry(now: 90_000, wallNow: 1_000_000)], now: 90_000)
         #expect(board.history.map(\.toast.message) == ["r"])
         board.clearHistory()
         #expect(board.history.isEmpty)

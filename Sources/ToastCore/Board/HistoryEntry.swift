@@ -6,12 +6,6 @@ public struct HistoryEntry: Equatable, Sendable {
     /// the model never reads a clock.
     public var ended: Double
 
-    public init(toast: Toast, reason: DismissReason, ended: Double) {
-        self.toast = toast
-        self.reason = reason
-        self.ended = ended
-    }
-
     /// The `history` item: `ended` is UNIX time, from the monotonic and wall clocks read together.
     public func json(now: Double, wallNow: Double) -> JSON {
         var entry: [(String, JSON)] = [("id", .string(toast.id))]
