@@ -80,6 +80,12 @@ public final class ToastDaemon {
                                sound: CanberraPlayer())
         let service = service
         scripts.timeout = { service.board.config.scriptTimeout }
+        // A file size limit (`ulimit -f`) reached by the history file fails that write (EFBIG,
+        // which stops the saving) rather than killing the daemon.
+        signal(SIGXFSZ, SIG_IGN)
+        // After the socket's lock: a daemon refused for its display never touches the history.
+        let historyPath = HistoryFile.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME"))
+        service.keepHistory(in: HistoryStore(path: historyPath, wallNow: { clock.wallNow() }), now: clock.now())
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
@@ -179,6 +185,8 @@ public final class ToastDaemon {
                     }
                 }
             }
+            // Past its bound, the history file is rewritten once the turn's replies are out.
+            service.historyStore?.compactIfDue()
             // The session bus the daemon was started on went away (the session is ending): a
             // bus-activated daemon would otherwise live on, reachable only through its socket.
             if bus?.isLost == true {

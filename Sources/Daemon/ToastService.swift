@@ -23,6 +23,8 @@ final class ToastService {
     var keyInput = KeyInput()
     /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
     private let sound: (any SoundPlayer)?
+    /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
+    private(set) var historyStore: HistoryStore?
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -39,6 +41,13 @@ final class ToastService {
         ruleState = RuleState(for: config.rules)
         updateKeyGrabs()
         if config.soundEnabled { sound?.start() }
+    }
+
+    /// Keeps the history in `store` from now on, starting from what its file kept.
+    func keepHistory(in store: HistoryStore, now: Double) {
+        historyStore = store
+        let config = board.config
+        board.restoreHistory(store.load(keep: config.historyKeep, keepDays: config.historyKeepDays, now: now), now: now)
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
@@ -85,6 +94,10 @@ final class ToastService {
             return .ok(id: nil)
         case let .history(limit):
             return .ok(id: nil, extra: [("history", board.historyAnswer(limit: limit, now: now, wallNow: wallNow))])
+        case .clearHistory:
+            board.clearHistory()
+            historyStore?.clear()
+            return .ok(id: nil)
         case .subscribe:
             board.subscribe(owner)
             return .ok(id: nil)
@@ -233,6 +246,7 @@ final class ToastService {
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         board.reconfigure(config, now: now)
         if config.soundEnabled { sound?.start() }
+        historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         stage.reconfigure(config, scale: scale, board: board, now: now)
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         settle(now)
@@ -290,6 +304,8 @@ final class ToastService {
     func shutdown(now: Double) {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
+        historyStore?.append(changes.kept, now: now)
+        historyStore?.release()
         stage.removeAll()
         for d in changes.deliveries { sink.deliver(d) }
     }
@@ -298,7 +314,9 @@ final class ToastService {
     /// without a single call to the screen.
     func abandonScreen(now: Double) {
         board.dismissAll(reason: .shutdown, now: now)
-        for d in board.takeChanges().deliveries { sink.deliver(d) }
+        let changes = board.takeChanges()
+        historyStore?.append(changes.kept, now: now)
+        for d in changes.deliveries { sink.deliver(d) }
     }
 
     /// Makes the screen and the owners follow what the board changed, and holds the timers
@@ -313,6 +331,7 @@ final class ToastService {
             for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
+            historyStore?.append(changes.kept, now: now)
             if changes.isEmpty { return updateKeyGrabs() }
         }
     }

@@ -19,20 +19,21 @@ extension Integration {
         func historyFlood() throws {
             let daemon = try DaemonHarness()
             let pid = daemon.process.processIdentifier
-            // A full history of 8 KB messages, made while do-not-disturb keeps them off the
-            // screen (nothing is drawn): each `history` reply is then up to 800 KB.
+            // 100 entries of 8 KB messages (history keeps 512 characters of each), made while
+            // do-not-disturb keeps them off the screen (nothing is drawn): each `history` reply
+            // is then up to 60 KB.
             let filler = try ProtocolClient(path: daemon.socketPath)
             #expect(try filler.request(#"{"op":"pause"}"#)["ok"]?.bool == true)
             let message = String(repeating: "m", count: 8_000)
             // Each its own (numbered): identical toasts would collapse into one card (stack_duplicates).
-            for i in 0..<ProtocolLimits.historySize {
+            for i in 0..<100 {
                 #expect(try filler.request(#"{"op":"show","message":"\#(i) \#(message)"}"#)["ok"]?.bool == true)
             }
             #expect(try filler.request(#"{"op":"dismiss","all":true}"#)["ok"]?.bool == true)
             let before = try Self.memory(pid)
 
             // Each request asks for a different number of entries, so the replies' order shows.
-            let limits = (0..<150).map { $0 % ProtocolLimits.historySize + 1 }
+            let limits = (0..<150).map { $0 % 100 + 1 }
             let flood = try ProtocolClient(path: daemon.socketPath)
             let requests = limits.map { #"{"op":"history","limit":\#($0)}"# }.joined(separator: "\n") + "\n"
             #expect(requests.utf8.count < 8192, "one write, one read")

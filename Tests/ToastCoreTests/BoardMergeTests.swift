@@ -103,6 +103,6 @@ import Testing
         // One visible and 100 waiting is all a stack holds: of 202, 101 go.
         #expect(dropped.count == 101)
         #expect(board.view(of: topRight).newestFirst.count == 1 && board.view(of: topRight).more == 100)
-        #expect(board.history.count == ProtocolLimits.historySize && board.history.allSatisfy { $0.reason == .overflow })
+        #expect(board.history.count == 101 && board.history.allSatisfy { $0.reason == .overflow })
     }
 }

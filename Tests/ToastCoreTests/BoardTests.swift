@@ -185,14 +185,16 @@ import ToastCore
         }
     }
 
-    @Test("history keeps the last 100, oldest first, with wall-clock end times from the monotonic clock")
+    @Test("history keeps the last [center] keep (100 here), oldest first, with wall-clock end times from the monotonic clock")
     func history() {
-        var board = Board()
+        var config = Config()
+        config.historyKeep = 100
+        var board = Board(config: config)
         for i in 0..<130 {
             board.show(request("toast \(i)"), owner: alice, now: Double(i))
             board.dismiss(String(i + 1), reason: .click, now: Double(i) + 0.5)
         }
-        #expect(board.history.count == ProtocolLimits.historySize)
+        #expect(board.history.count == 100)
         #expect(board.history.first?.toast.message == "toast 30")
         guard case let .array(items) = board.historyAnswer(limit: 2, now: 200, wallNow: 1_000_000) else {
             Issue.record("history is not an array")

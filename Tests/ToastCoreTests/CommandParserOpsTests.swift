@@ -211,12 +211,12 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
         #expect(parse(["history"]) == .history(limit: nil))
         #expect(parse(["history", "5"]) == .history(limit: 5))
         #expect(parse(["history", "1"]) == .history(limit: 1))
-        #expect(parse(["history", "100"]) == .history(limit: 100))
+        #expect(parse(["history", "10000"]) == .history(limit: 10_000))
     }
 
-    @Test(arguments: ["0", "101", "x", "-1", "2.5", ""])
+    @Test(arguments: ["0", "10001", "x", "-1", "2.5", ""])
     func historyOutOfRange(n: String) {
-        #expect(usageError(["history", n]) == #"history N needs a number from 1 to 100, got "\#(n)""#)
+        #expect(usageError(["history", n]) == #"history N needs a number from 1 to 10000, got "\#(n)""#)
     }
 
     @Test(arguments: ["0", "10001", "x"])

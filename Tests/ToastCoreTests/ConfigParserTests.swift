@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound], [center] or [rule NAME]",
         ])
     }
 
@@ -357,9 +357,9 @@ private func problems(_ text: String) -> [String] {
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout", "fullscreen": "general.fullscreen", "lock": "general.lock",
-            "opener": "general.opener",
-            "scriptTimeout": "rules.script_timeout", "stackDuplicates": "general.stack_duplicates",
+            "opener": "general.opener", "stackDuplicates": "general.stack_duplicates",
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
+            "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
         ]
         var expected = Set(configKeys.values)
         for child in Mirror(reflecting: Config.default).children {

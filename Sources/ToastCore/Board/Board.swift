@@ -21,7 +21,8 @@ public struct Board: Sendable {
     public private(set) var monitorHolds: [String: Set<HoldReason>] = [:]
     /// New toasts wait (critical ones excepted) while this is on.
     public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
-    /// The last ended toasts, oldest first, at most `ProtocolLimits.historySize`.
+    /// The last ended toasts, oldest first, within `config.historyKeep` and `historyKeepDays`
+    /// (`Board+History`); what the history file holds, once the daemon has restored it.
     public internal(set) var history: [HistoryEntry] = []
     /// The next `HistoryEntry.historyID`.
     var nextHistoryID: UInt64 = 1
@@ -345,6 +346,7 @@ public struct Board: Sendable {
         self.config = config
         for key in keys { change(key, now: now) { $0.setMaxVisible(config.maxVisible, now: now) } }
         applyHolds(now: now)
+        boundHistory(now: now)
     }
 
     // MARK: Owners
@@ -408,10 +410,8 @@ public struct Board: Sendable {
         // Who can still hear it: its owner, while there is one (a restored toast's, the original's).
         let listener = toast.restored ? toast.lateListener
             : owner.map { Listener(id: toast.id, owner: $0, busName: toast.sender) }
-        history.append(HistoryEntry(toast: toast, reason: reason, ended: now, listener: listener,
-                                    unread: reason.leavesUnread, historyID: nextHistoryID))
-        nextHistoryID += 1
-        if history.count > ProtocolLimits.historySize { history.removeFirst(history.count - ProtocolLimits.historySize) }
+        guard let kept = keepInHistory(toast, reason: reason, now: now, listener: listener) else { return }
+        pending.kept.append(kept)
     }
 
     /// `toast` is the event's, so its line can name its source, application and rules.

@@ -54,11 +54,13 @@ public struct BoardChanges: Sendable {
     public var renamed: [(from: String, to: String)] = []
     /// Stacks whose cards must be laid out again.
     public var stacks: Set<StackKey> = []
+    /// Entries that went into the history, oldest first: the daemon appends them to its file.
+    public var kept: [HistoryEntry] = []
 
     public init() {}
 
     public var isEmpty: Bool {
-        deliveries.isEmpty && entered.isEmpty && left.isEmpty && restyled.isEmpty && renamed.isEmpty && stacks.isEmpty
+        deliveries.isEmpty && entered.isEmpty && left.isEmpty && restyled.isEmpty && renamed.isEmpty && stacks.isEmpty && kept.isEmpty
     }
 
     /// The events only, for tests and logs.

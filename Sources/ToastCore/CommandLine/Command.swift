@@ -20,6 +20,8 @@ public enum Command: Equatable, Sendable {
     case pause
     case resume
     case history(limit: Int?)
+    /// `xtoast history --clear`.
+    case clearHistory
     case subscribe
     case ping
     case reload
@@ -54,6 +56,7 @@ public enum Command: Equatable, Sendable {
         case .pause: .pause
         case .resume: .resume
         case let .history(limit): .history(limit: limit)
+        case .clearHistory: .clearHistory
         case .subscribe: .subscribe
         case .ping: .ping
         case .reload: .reload

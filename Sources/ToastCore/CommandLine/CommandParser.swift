@@ -33,7 +33,9 @@ public enum CommandParser {
         case "subscribe": return try noArguments(.subscribe)
         case "reload": return try noArguments(.reload)
         case "focus": return try noArguments(.focus)
-        case "history": return .history(limit: try limit(rest, command: "history", upTo: ProtocolLimits.historySize))
+        case "history":
+            if rest == ["--clear"] { return .clearHistory }
+            return .history(limit: try limit(rest, command: "history", upTo: HistoryLimits.maxKeep))
         case "list": return .list(limit: try limit(rest, command: "list", upTo: ProtocolLimits.listLimit))
         case "import-dunstrc":
             guard rest.count <= 1, !(rest.first?.hasPrefix("-") ?? false) else { throw UsageError("import-dunstrc takes at most one FILE") }

@@ -129,8 +129,13 @@ public enum CommandTable {
                 text: "Do-not-disturb: new toasts queue (critical ones still show) until xtoast resume.", options: []),
         Command(name: "resume", usage: ["xtoast resume"], summary: "end do-not-disturb: show queued toasts",
                 text: "Ends do-not-disturb: queued toasts appear, in order.", options: []),
-        Command(name: "history", usage: ["xtoast history [N]"], summary: "the last N ended toasts, as JSON",
-                text: "Prints the last N (1-100, default all kept) ended toasts, with how they ended, as JSON.", options: []),
+        Command(name: "history", usage: ["xtoast history [N]", "xtoast history --clear"], summary: "the last N ended toasts, as JSON",
+                text: """
+                    Prints the last N (1-10000, default all kept) ended toasts, with how they ended, as JSON.
+                    The history is kept across restarts in $XDG_STATE_HOME/xtoast/history
+                    (~/.local/state/xtoast/history), bounded by [center] keep and keep_days. With --clear,
+                    forgets every entry, in memory and in that file.
+                    """, options: [.flag(nil, "clear", "forget every ended toast")]),
         Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                 text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
         Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",

@@ -14,7 +14,7 @@ public enum Help {
       xtoast count [--follow]         visible, queued, history and unread counts
       xtoast list [N]                 visible and queued toasts (the first N), as JSON
       xtoast pause | resume           do-not-disturb: queue new toasts / show them again
-      xtoast history [N]              the last N (default 100) ended toasts, as JSON
+      xtoast history [N] | --clear    the last N ended toasts (default all kept), as JSON; or forget them
       xtoast subscribe                print every event of every toast, one JSON line each
       xtoast reload                   read the config file again
       xtoast focus                    act on the cards with the keyboard (Escape ends)

@@ -84,6 +84,10 @@ public struct Config: Equatable, Sendable {
     /// The sound-theme name a critical toast plays when neither it nor a rule names one;
     /// nil: none.
     public var criticalSound: String?
+    /// Ended toasts the history keeps, in memory and in its file (`[center] keep`); 0 keeps none.
+    public var historyKeep: Int = 1000
+    /// Days an ended toast stays in the history (`[center] keep_days`).
+    public var historyKeepDays: Int = 30
 
     public init() {}
 

@@ -97,6 +97,10 @@ enum ConfigSchema {
                 config.criticalSound = value.lowercased() == "none" ? nil : try SoundChoice.themeName(value)
             },
         ]),
+        Section(name: "center", settings: [
+            integer("keep", \.historyKeep, 0...HistoryLimits.maxKeep),
+            integer("keep_days", \.historyKeepDays, 1...HistoryLimits.maxKeepDays),
+        ]),
     ]
 
     // MARK: Setting kinds

@@ -42,6 +42,8 @@ public enum ManPage {
                  "\(Roff.bold("XDG_CONFIG_HOME"))); see", ".BR xtoast (5).",
                  ".TP", Roff.bold("$XDG_RUNTIME_DIR/xtoast-<display>.sock"),
 ] + Roff.paragraph("The socket, mode 0600; without XDG_RUNTIME_DIR, in /tmp/xtoast-<uid>/, a directory only its owner may enter.")
+            + [".TP", Roff.bold("$XDG_STATE_HOME/xtoast/history")]
+            + Roff.paragraph("The history (~/.local/state/xtoast/history without XDG_STATE_HOME): one JSON line per ended toast, bounded by [center] keep and keep_days, locked by the daemon that writes it (a second daemon on another display keeps its history in memory). A file that cannot be read is renamed history.bad.")
         page += [".SH SEE ALSO", ".BR xtoast (5)"]
         return page.joined(separator: "\n") + "\n"
     }
@@ -172,6 +174,7 @@ public enum ManPage {
         ("XTOAST_SOCKET", "The socket's path, instead of the one derived from XDG_RUNTIME_DIR and DISPLAY."),
         ("XDG_RUNTIME_DIR", "Where the socket is made."),
         ("XDG_CONFIG_HOME", "Where the config file is looked for (default ~/.config)."),
+        ("XDG_STATE_HOME", "Where the history file is kept (default ~/.local/state)."),
         ("XTOAST_ICON_THEME", "The icon theme icon names are looked up in (default: GTK's configured theme)."),
         ("NOTIFY_SOCKET", "Set by systemd for a Type=notify service: the daemon reports READY=1 there once it listens."),
     ]
@@ -195,7 +198,8 @@ public enum ManPage {
         (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), and whether do-not-disturb is on."),
         (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
         (.resume, "Ends do-not-disturb."),
-        (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit is optional)."),
+        (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit, 1 to 10000, is optional): the history kept across restarts ([center] keep)."),
+        (.clearHistory, "Forgets every ended toast, in memory and in the history file."),
         (.subscribe, "From now on the connection receives every event of every toast."),
         (.ping, "Replies when the daemon is alive."),
         (.reload, "Reads the config file again."),

@@ -159,7 +159,7 @@ private struct Translation {
         "icon_position": "the icon is always at the card's leading edge",
         "transparency": "xtoast's cards are opaque",
         "sort": "xtoast shows critical toasts first and the rest in order",
-        "history_length": "xtoast keeps the last \(ProtocolLimits.historySize)",
+        "history_length": "xtoast keeps [center] keep (1000 by default) across restarts",
         "mouse_left_click": "a click dismisses, a swipe flings away, buttons choose actions",
         "mouse_middle_click": "a click dismisses, a swipe flings away, buttons choose actions",
         "mouse_right_click": "a click dismisses, a swipe flings away, buttons choose actions",

@@ -250,8 +250,13 @@ private struct Parser {
                 continue
             }
             if b < 0x80 {
-                utf8.append(b)
+                // A run of plain ASCII goes in at once (a history file is mostly that).
+                let start = i
                 i += 1
+                while i < bytes.count, bytes[i] >= 0x20, bytes[i] < 0x80, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") {
+                    i += 1
+                }
+                utf8.append(contentsOf: bytes[start..<i])
             } else {
                 let start = i
                 _ = try utf8Scalar()  // checks the sequence and steps over it

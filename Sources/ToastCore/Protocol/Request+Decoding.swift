@@ -47,8 +47,12 @@ extension Request {
         case "test":
             return .test(try decodeTest(fields))
         case "history":
-            try fields.allowOnly(["op", "limit"])
-            return .history(limit: try fields.limit(upTo: ProtocolLimits.historySize))
+            try fields.allowOnly(["op", "limit", "clear"])
+            if try fields.bool("clear") == true {
+                guard fields.value("limit") == nil else { throw RequestError("history takes either \"limit\" or \"clear\":true, not both") }
+                return .clearHistory
+            }
+            return .history(limit: try fields.limit(upTo: HistoryLimits.maxKeep))
         case "list":
             try fields.allowOnly(["op", "limit"])
             return .list(limit: try fields.limit(upTo: ProtocolLimits.listLimit))

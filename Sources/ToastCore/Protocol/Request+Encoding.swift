@@ -12,7 +12,7 @@ extension Request {
         case .list: "list"
         case .pause: "pause"
         case .resume: "resume"
-        case .history: "history"
+        case .history, .clearHistory: "history"
         case .subscribe: "subscribe"
         case .ping: "ping"
         case .reload: "reload"
@@ -49,6 +49,8 @@ extension Request {
             w.member("limit", limit.map(Double.init))
         case .dismissAll:
             w.member("all", true)
+        case .clearHistory:
+            w.member("clear", true)
         case let .dismiss(id):
             w.member("id", id)
         case let .show(s):

@@ -21,8 +21,10 @@ public enum Request: Equatable, Sendable {
     /// Do-not-disturb: new toasts queue until `resume` (critical ones still show).
     case pause
     case resume
-    /// The last `limit` ended toasts (at most `ProtocolLimits.historySize`).
+    /// The last `limit` ended toasts (at most `HistoryLimits.maxKeep`).
     case history(limit: Int?)
+    /// Forgets every ended toast, in memory and in the history file.
+    case clearHistory
     /// Turns the connection into an event stream of every toast.
     case subscribe
     case ping
@@ -132,8 +134,6 @@ public enum ProtocolLimits {
     public static let maxIconBytes = 4096
     /// Button labels share one row; longer ones are refused rather than cut unreadably.
     public static let maxActionLabel = 24
-    /// How many ended toasts `history` remembers.
-    public static let historySize = 100
     /// The most toasts one `list` reply names when asked for a limit.
     public static let listLimit = 10_000
 }

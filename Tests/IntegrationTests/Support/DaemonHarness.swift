@@ -25,8 +25,12 @@ final class DaemonHarness {
     /// `config` is written to `$XDG_CONFIG_HOME/xtoast/config` first.
     /// `arguments` go to `xtoastd` (`--no-dbus`, `--replace`). Unless `extraEnvironment` names
     /// a bus, the daemon gets none: a test must never reach the desktop's own session bus.
+    /// `XDG_STATE_HOME` (the history file's place) is the test's own directory unless
+    /// `extraEnvironment` names another (a test of a restart passes the first daemon's on).
+    /// `launcher` starts the daemon through another program (`/bin/sh -c 'ulimit …; exec "$0"'`),
+    /// which gets the daemon's path and `arguments` after its own.
     init(config: String? = nil, extraEnvironment: [String: String] = [:], display: String = TestDisplay.name,
-         arguments: [String] = []) throws {
+         arguments: [String] = [], launcher: [String] = []) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -41,6 +45,8 @@ final class DaemonHarness {
         env["XTOAST_SOCKET"] = socketPath
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         env["XDG_RUNTIME_DIR"] = directory.path
+        // The history file too: no test writes to the user's ~/.local/state.
+        env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-bus").path
         // Nor the desktop's sound server: a test that wants one starts its own (PrivateSoundServer).
         env["PULSE_SERVER"] = "unix:" + directory.appendingPathComponent("no-sound").path
@@ -49,9 +55,10 @@ final class DaemonHarness {
         logURL = directory.appendingPathComponent("daemon.log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process = Process()
-        process.executableURL = DaemonHarness.binDirectory.appendingPathComponent("xtoastd")
+        let daemon = DaemonHarness.binDirectory.appendingPathComponent("xtoastd")
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? daemon
         process.environment = env
-        process.arguments = arguments
+        process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [daemon.path] + arguments
         process.standardError = try FileHandle(forWritingTo: logURL)
         // Not the test runner's stdout: a daemon orphaned by a crashed test would hold that
         // pipe open and keep `swift test` waiting for ever.

@@ -1,0 +1,312 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ToastCore
+
+/// The history file (`HistoryFile` decides what it holds and when it is rewritten): read once
+/// at start, appended to as toasts end, compacted now and then, locked for the daemon's life.
+///
+/// Appends are plain `write`s, made on the loop: each is one line of at most a few KiB (two
+/// at most 32 KiB, `HistoryLimits`) to a local regular file, which the kernel copies into the
+/// page cache and returns from without waiting for the disk, so it costs microseconds. There
+/// is no `fsync` on that path: a crash can lose the last lines written, never the file. (A
+/// state directory on a network file system could stall a write; `~/.local/state` is local.)
+/// A compaction (a temporary file, `fsync`, `rename`, `fsync` of the directory) does wait for
+/// the disk: it runs at start, on `history --clear`, and after appends took the file past its
+/// bound, at the end of that loop turn (`compactIfDue`, after the replies went out), never on
+/// a timer: an idle daemon makes no wakeups for its history.
+///
+/// Nothing here stops a toast. What fails is logged once and the history carries on in memory:
+/// no state directory, one that cannot be made (a path through a regular file, a read-only
+/// disk), a full disk, or a file another daemon holds (`flock`: the socket's lock is per
+/// display, so two daemons on two displays of one user share the file's path). A file that
+/// cannot be read is renamed to `history.bad` and a new one begun; a damaged line is skipped
+/// with a `FILE:LINE` log line. The corresponding C functions are `open`, `flock`, `pread`,
+/// `write`, `ftruncate`, `fsync` and `rename`.
+final class HistoryStore {
+    /// The file; nil when neither `XDG_STATE_HOME` nor `HOME` names a place for it.
+    let path: String?
+    /// The file, open for appending and locked; -1 while the history is in memory only.
+    private var fd: Int32 = -1
+    /// Lines and bytes in the file, as read and written: what `slack` counts, and where a
+    /// write cut short is truncated back to.
+    private var lines = 0
+    private var bytes = 0
+    private var keep = Config.default.historyKeep
+    private var keepDays = Config.default.historyKeepDays
+    /// Appends have taken the file past `keep + slack`: `compactIfDue` rewrites it.
+    private(set) var compactionDue = false
+    private let wallNow: () -> Double
+
+    /// Whether entries are being written (false: memory only, and the log said why).
+    var isSaving: Bool { fd >= 0 }
+
+    init(path: String?, wallNow: @escaping () -> Double) {
+        self.path = path
+        self.wallNow = wallNow
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    // MARK: Loading
+
+    /// Opens and locks the file (making its directory), and returns what it keeps within the
+    /// bounds, oldest first, on the monotonic clock (`now`). A file that held more than that
+    /// (damage, old or surplus entries) is compacted at once.
+    func load(keep: Int, keepDays: Int, now: Double) -> [HistoryEntry] {
+        self.keep = keep
+        self.keepDays = keepDays
+        guard let path else {
+            Log.info("history: neither XDG_STATE_HOME nor HOME is set; the history is kept in memory only")
+            return []
+        }
+        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if let code = Self.makeDirectories(directory) {
+            Log.info("history: cannot create \(directory): \(Self.text(code)); the history is kept in memory only")
+            return []
+        }
+        // A file another process swaps in between opening and locking (a compaction's rename)
+        // is opened again; a bad one moved aside is replaced by a new one.
+        for _ in 0..<3 {
+            switch open(path) {
+            case let .opened(fd, content):
+                self.fd = fd
+                return read(content, path: path, now: now)
+            case .retry: continue
+            case let .unreadable(reason):
+                guard moveAside(path, reason: reason) else { return [] }
+            case .held:
+                Log.info("history: \(path) is kept by another xtoast daemon (on another display?); this one keeps its history in memory only")
+                return []
+            case let .failed(reason):
+                Log.info("history: \(reason); the history is kept in memory only")
+                return []
+            }
+        }
+        Log.info("history: \(path) kept changing while it was opened; the history is kept in memory only")
+        return []
+    }
+
+    private enum Opening {
+        case opened(Int32, [UInt8])
+        /// The path named another file once locked: open it again.
+        case retry
+        /// Something is at the path that cannot be read as the history: move it aside.
+        case unreadable(String)
+        /// Another daemon holds the lock.
+        case held
+        /// Nothing to be done here (the directory cannot be written).
+        case failed(String)
+    }
+
+    /// Opens, checks, locks and reads the file at `path`.
+    private func open(_ path: String) -> Opening {
+        var fd: Int32
+        // Non-blocking, so a FIFO at the path cannot stall the loop; no symlinks followed.
+        repeat { fd = Glibc.open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600) }
+            while fd < 0 && errno == EINTR
+        guard fd >= 0 else {
+            let code = errno
+            var st = stat()
+            // Something there (a directory, a symlink) is in the way; otherwise the directory is.
+            return lstat(path, &st) == 0 ? .unreadable(Self.text(code).lowercased()) : .failed("cannot create \(path): \(Self.text(code))")
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return .unreadable("not a regular file")
+        }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(fd)
+            return code == EWOULDBLOCK ? .held : .failed("cannot lock \(path): \(Self.text(code))")
+        }
+        var current = stat()
+        guard lstat(path, &current) == 0, current.st_ino == st.st_ino, current.st_dev == st.st_dev else {
+            close(fd)
+            return .retry
+        }
+        guard Int(st.st_size) <= HistoryFile.maxFileBytes else {
+            close(fd)
+            return .unreadable("larger than \(HistoryFile.maxFileBytes >> 20) MiB")
+        }
+        switch Self.readAll(fd, size: Int(st.st_size)) {
+        case let .success(content): return .opened(fd, content)
+        case let .failure(error):
+            close(fd)
+            return .unreadable(Self.text(error.code).lowercased())
+        }
+    }
+
+    /// The records of what was read: damage logged, bounds applied, the file compacted when
+    /// that dropped anything.
+    private func read(_ content: [UInt8], path: String, now: Double) -> [HistoryEntry] {
+        let contents = HistoryFile.parse(content)
+        for line in HistoryFile.damageReport(contents.damaged, file: path) { Log.info(line) }
+        let wall = wallNow()
+        let kept = HistoryFile.kept(contents.records, keep: keep, keepDays: keepDays, wallNow: wall)
+        lines = contents.lines
+        bytes = content.count
+        if HistoryFile.needsRewrite(contents, keeping: kept.count) { rewrite(kept) }
+        return kept.map { $0.entry(now: now, wallNow: wall) }
+    }
+
+    /// Renames what is at `path` to `history.bad`, so a new file can begin; false (logged)
+    /// when even that fails.
+    private func moveAside(_ path: String, reason: String) -> Bool {
+        let bad = HistoryFile.badPath(path)
+        guard rename(path, bad) == 0 else {
+            Log.info("history: cannot read \(path) (\(reason)) nor move it aside: \(Self.text(errno)); the history is kept in memory only")
+            return false
+        }
+        Log.info("history: cannot read \(path) (\(reason)); moved it to \(bad) and began a new one")
+        return true
+    }
+
+    // MARK: Writing
+
+    /// The bounds changed (a reload): a file now far past `keep` is compacted at the end of
+    /// the turn; `keep_days` applies at the next compaction.
+    func setBounds(keep: Int, keepDays: Int) {
+        self.keep = keep
+        self.keepDays = keepDays
+        if fd >= 0, HistoryFile.needsCompaction(lines: lines, keep: keep) { compactionDue = true }
+    }
+
+    /// Appends the entries that went into the history (their ends on the monotonic clock,
+    /// `now` the moment). A write that fails stops the saving (logged once); what was cut
+    /// short is truncated away.
+    func append(_ entries: [HistoryEntry], now: Double) {
+        guard fd >= 0, !entries.isEmpty else { return }
+        let wall = wallNow()
+        var text: [UInt8] = []
+        var count = 0
+        for entry in entries {
+            guard let line = HistoryFile.line(HistoryRecord(entry, wallEnded: wall - max(0, now - entry.ended))) else { continue }
+            text += line
+            count += 1
+        }
+        if let code = Self.writeAll(fd, text) {
+            _ = ftruncate(fd, off_t(bytes))
+            stop("cannot write \(path ?? ""): \(Self.text(code))")
+            return
+        }
+        lines += count
+        bytes += text.count
+        if HistoryFile.needsCompaction(lines: lines, keep: keep) { compactionDue = true }
+    }
+
+    /// Rewrites the file when appends took it past its bound: what it holds, within the bounds.
+    /// Read back from the file rather than taken from memory: the file holds each entry's wall
+    /// time as written (the monotonic clock stops while the machine sleeps).
+    func compactIfDue() {
+        guard compactionDue else { return }
+        compactionDue = false
+        guard fd >= 0 else { return }
+        switch Self.readAll(fd, size: bytes) {
+        case let .success(content):
+            let contents = HistoryFile.parse(content)
+            rewrite(HistoryFile.kept(contents.records, keep: keep, keepDays: keepDays, wallNow: wallNow()))
+        case let .failure(error):
+            stop("cannot read \(path ?? ""): \(Self.text(error.code))")
+        }
+    }
+
+    /// Empties the file (`history --clear`).
+    func clear() {
+        guard fd >= 0 else { return }
+        compactionDue = false
+        rewrite([])
+    }
+
+    /// Replaces the file with `records`: written to `history.tmp`, `fsync`ed and locked, then
+    /// renamed over the file (so the lock moves with it) and the directory `fsync`ed. A crash
+    /// at any moment leaves either the old file or the new one, whole.
+    private func rewrite(_ records: [HistoryRecord]) {
+        guard let path, fd >= 0 else { return }
+        let temporary = HistoryFile.temporaryPath(path)
+        let text = HistoryFile.text(of: records)
+        let next = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard next >= 0 else { return stop("cannot write \(temporary): \(Self.text(errno))") }
+        var failure: String?
+        if let code = Self.writeAll(next, text) {
+            failure = "cannot write \(temporary): \(Self.text(code))"
+        } else if fsync(next) != 0 {
+            failure = "cannot write \(temporary): \(Self.text(errno))"
+        } else if flock(next, LOCK_EX | LOCK_NB) != 0 {
+            failure = "cannot lock \(temporary): \(Self.text(errno))"
+        } else if rename(temporary, path) != 0 {
+            failure = "cannot rename \(temporary) to \(path): \(Self.text(errno))"
+        }
+        if let failure {
+            close(next)
+            unlink(temporary)
+            return stop(failure)
+        }
+        let directory = Glibc.open(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            _ = fsync(directory)
+            close(directory)
+        }
+        close(fd)
+        fd = next
+        lines = text.isEmpty ? 0 : records.count
+        bytes = text.count
+    }
+
+    /// Closes the file and so lets its lock go (at shutdown, after the last entries).
+    func release() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+    }
+
+    /// Saving ends for this daemon's life (the history goes on in memory), with one log line.
+    private func stop(_ reason: String) {
+        Log.info("history: \(reason); new entries are kept in memory only")
+        if fd >= 0 { close(fd) }
+        fd = -1
+    }
+
+    // MARK: System calls
+
+    /// Makes `directory` and its missing parents (0700, as the XDG spec asks); the errno of
+    /// the first that cannot be made, nil when all are there.
+    private static func makeDirectories(_ directory: String) -> Int32? {
+        var prefix = ""
+        for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + part
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return errno }
+        }
+        var st = stat()
+        guard stat(directory, &st) == 0 else { return errno }
+        return st.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+    }
+
+    /// The file's first `size` bytes, or the errno that stopped the read.
+    private static func readAll(_ fd: Int32, size: Int) -> Result<[UInt8], SystemError> {
+        var content = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let n = content.withUnsafeMutableBytes { pread(fd, $0.baseAddress.map { $0 + filled }, size - filled, off_t(filled)) }
+            if n > 0 { filled += n } else if n == 0 { break } else if errno != EINTR { return .failure(SystemError(code: errno)) }
+        }
+        content.removeLast(size - filled)
+        return .success(content)
+    }
+
+    /// Writes all of `bytes`; the errno of a failure (a write that makes no progress counts as
+    /// a full disk).
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
+            if n > 0 { written += n } else if n == 0 { return ENOSPC } else if errno != EINTR { return errno }
+        }
+        return nil
+    }
+
+    /// An errno value, as a failure.
+    private struct SystemError: Error { let code: Int32 }
+
+    private static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
+}

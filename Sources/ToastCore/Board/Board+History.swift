@@ -1,0 +1,46 @@
+/// The history's bounds: `[center] keep` entries, none older than `keep_days`.
+///
+/// Applied when an entry goes in, when the config changes and when the daemon restores what
+/// its file kept: never on a timer, so an idle daemon has nothing to wake up for (an entry past
+/// `keep_days` in an idle daemon goes at the next toast's end, or the next start).
+extension Board {
+    /// The history the daemon's file kept, oldest first, in place of what is there (the daemon
+    /// restores it once, before any toast); bounded as every entry is.
+    public mutating func restoreHistory(_ entries: [HistoryEntry], now: Double) {
+        history = entries
+        // Numbered as this daemon's own: `restore` and late actions name entries by it.
+        // Nobody can hear a late action on an entry from an earlier run.
+        for i in history.indices {
+            history[i].historyID = nextHistoryID
+            history[i].listener = nil
+            nextHistoryID += 1
+        }
+        boundHistory(now: now)
+    }
+
+    /// Forgets every ended toast (`history --clear`).
+    public mutating func clearHistory() { history = [] }
+
+    /// Puts an ended toast into the history, cut to `HistoryLimits`; returns the entry, nil
+    /// when nothing is kept (`keep = 0`).
+    mutating func keepInHistory(_ toast: Toast, reason: DismissReason, now: Double, listener: Listener? = nil) -> HistoryEntry? {
+        guard config.historyKeep > 0 else { return nil }
+        let entry = HistoryEntry(toast: HistoryLimits.cut(toast), reason: reason, ended: now, listener: listener,
+                                 unread: reason.leavesUnread, historyID: nextHistoryID)
+        nextHistoryID += 1
+        history.append(entry)
+        boundHistory(now: now)
+        return entry
+    }
+
+    /// Drops the oldest entries past `keep` and those that ended more than `keep_days` ago.
+    mutating func boundHistory(now: Double) {
+        let oldest = now - Double(config.historyKeepDays) * 86_400
+        if let fresh = history.firstIndex(where: { $0.ended >= oldest }) {
+            history.removeFirst(fresh)
+        } else {
+            history.removeAll()
+        }
+        if history.count > config.historyKeep { history.removeFirst(history.count - config.historyKeep) }
+    }
+}
