@@ -88,6 +88,8 @@ extension Stage {
             screenChanged(board: board, now: now)
         case .imagesReady:
             imagesReady(board: board, now: now)
+        case .key:
+            break  // the centre's panel takes keys (CenterPanel)
         }
         return []
     }

@@ -6,6 +6,8 @@ import ToastCore
 final class ToastService {
     private(set) var board: Board
     let stage: Stage
+    /// The notification centre's panel (CenterPanel.swift).
+    let center: CenterPanel
     private let sink: any EventSink
     /// Reads the config file again over the defaults, keeping the given config's values where
     /// the file cannot be used: what it holds, and its problems.
@@ -23,9 +25,11 @@ final class ToastService {
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
          desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 },
-         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }) {
+         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
+         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }) {
         board = Board(config: config)
         stage = Stage(output: output, config: config, scale: desktopScale(config))
+        center = CenterPanel(output: output, config: config, scale: desktopScale(config), wallClock: wallClock)
         self.sink = sink
         self.loadConfig = loadConfig
         self.desktopScale = desktopScale
@@ -34,9 +38,11 @@ final class ToastService {
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
-    var nextDeadline: Double? { [board.nextDeadline, stage.nextFrame].compactMap { $0 }.min() }
+    var nextDeadline: Double? { [board.nextDeadline, nextFrame].compactMap { $0 }.min() }
     /// The next toast timeout alone: the loop waits for frames on a timer of their own.
     var nextTimeout: Double? { board.nextDeadline }
+    /// The next frame of the cards or of the centre's panel.
+    var nextFrame: Double? { [stage.nextFrame, center.nextFrame].compactMap { $0 }.min() }
 
     /// Work that is due: toasts whose time is up end, and a due frame is drawn. A frame
     /// within a millisecond counts as due, so the loop never sleeps for less.
@@ -44,6 +50,7 @@ final class ToastService {
         board.expire(now: now)
         settle(now)
         if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
+        if let due = center.nextFrame, due <= now + 0.001 { center.stepFrame(board: board, now: now) }
     }
 
     // MARK: Requests
@@ -90,6 +97,8 @@ final class ToastService {
             }
             Log.info("rule \(Log.quoted(name)) \(enabled ? "enabled" : "disabled")")
             return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
+        case let .center(action):
+            return centerRequest(action, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
             guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
@@ -136,6 +145,8 @@ final class ToastService {
                 if let warning = icon.warning { warnings.append(warning) }
             }
             var placed: String?
+            // While the centre is open a new toast goes straight into it.
+            if center.isOpen, case .show = decision.action { placed = board.intoCenter(toast, owner: owner, now: now) }
             if case let .replace(old) = decision.action, board.replace(old, with: toast, now: now) { placed = old }
             if case let .takeOver(old) = decision.action { placed = board.takeOver(old, with: toast, owner: owner, now: now) }
             if let placed {
@@ -166,7 +177,7 @@ final class ToastService {
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
     /// The pointer and focus are asked for only when the rule needs them.
-    private func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
+    func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
         let output = stage.output
         let monitors = output.monitors
         let follow = board.config.follow
@@ -201,6 +212,7 @@ final class ToastService {
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         board.reconfigure(config, now: now)
         stage.reconfigure(config, scale: scale, board: board, now: now)
+        center.reconfigure(config, scale: scale)
         settle(now)
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
         return diagnostics
@@ -220,6 +232,7 @@ final class ToastService {
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
         default: break
         }
+        if handleInCenter(input, now: now) { return settle(now) }
         for intent in stage.handle(input, board: board, now: now) {
             switch intent {
             case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
@@ -237,6 +250,7 @@ final class ToastService {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
         stage.removeAll()
+        center.remove()
         for d in changes.deliveries { sink.deliver(d) }
     }
 
@@ -256,7 +270,42 @@ final class ToastService {
             let held = stage.heldKeys
             for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
-            if changes.isEmpty { return }
+            if changes.isEmpty { return center.boardChanged(board, now: now) }
         }
+    }
+}
+
+// MARK: The notification centre
+
+extension ToastService {
+    /// `xtoast center`: opens on the monitor a toast would go to now.
+    func centerRequest(_ action: CenterSwitch, now: Double) -> Reply {
+        let monitors = stage.output.monitors
+        let chosen = chooseMonitor(nil).name
+        let monitor = monitors.first { $0.name == chosen } ?? monitors.first
+            ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        switch action {
+        case .open: center.open(on: monitor, board: board, now: now)
+        case .close: center.close(now: now)
+        case .toggle: center.toggle(on: monitor, board: board, now: now)
+        }
+        return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
+    }
+
+    /// Input the panel takes (every key; the pointer while it is open), and what it asks for.
+    /// A late action on an ended toast (`activate`) is not there yet: the entry expands instead.
+    func handleInCenter(_ input: InputEvent, now: Double) -> Bool {
+        let (taken, commands) = center.handle(input, board: board, now: now)
+        for command in commands {
+            switch command {
+            case .close: center.close(now: now)
+            case let .remove(key): board.removeHistory { HistoryKey($0) == key }
+            case .clearAll: board.removeHistory { _ in true }
+            case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
+            case let .activate(entry): center.expand(HistoryKey(entry), board: board, now: now)
+            }
+        }
+        if !commands.isEmpty { center.repaint(board: board, now: now) }
+        return taken
     }
 }

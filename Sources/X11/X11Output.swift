@@ -162,6 +162,13 @@ public final class X11Output: Output {
 
     public func ungrabPointer(serverTime: UInt) { display.ungrabPointer(time: serverTime) }
 
+    public func grabKeyboard(_ surface: SurfaceID) -> Bool {
+        guard let window = windows[surface] else { return false }
+        return display.grabKeyboard(window.window)
+    }
+
+    public func ungrabKeyboard() { display.ungrabKeyboard() }
+
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
     /// (RandR sends several per change; a compositor can come and go many times a second):
     /// each is re-read at most once per batch. A compositor change switches the visual here,

@@ -59,6 +59,8 @@ extension XDisplay {
             let m = e.xmotion
             return .motion(surface: SurfaceID(m.window), root: Point(x: Double(m.x_root), y: Double(m.y_root)),
                            time: Double(m.time) / 1000)
+        case KeyPress:
+            return decodeKey(&e.xkey)
         case EnterNotify:
             return .enter(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         case LeaveNotify:
@@ -86,4 +88,49 @@ extension XDisplay {
     }
 
     func ungrabPointer(time: UInt) { XUngrabPointer(handle, time) }
+
+    /// Takes the keyboard (and every pointer event, so a click anywhere reaches the panel and
+    /// one outside it can close it); false when another client holds either.
+    /// The corresponding C functions are `XGrabKeyboard` and `XGrabPointer`.
+    func grabKeyboard(_ window: Window) -> Bool {
+        guard XGrabKeyboard(handle, window, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) == GrabSuccess else { return false }
+        let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        guard XGrabPointer(handle, window, 1, mask, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime)) == GrabSuccess else {
+            XUngrabKeyboard(handle, UInt(CurrentTime))
+            return false
+        }
+        return true
+    }
+
+    func ungrabKeyboard() {
+        XUngrabKeyboard(handle, UInt(CurrentTime))
+        XUngrabPointer(handle, UInt(CurrentTime))
+    }
+
+    /// A key press as the panel reads it: its keysym's name for the keys it acts on, else the
+    /// text it types in the keyboard's layout. The corresponding C function is `XLookupString`.
+    private func decodeKey(_ key: inout XKeyEvent) -> InputEvent {
+        var buffer = [CChar](repeating: 0, count: 32)
+        var sym: KeySym = 0
+        let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), &sym, nil)
+        let named: KeyPress.Key? = switch Int32(truncatingIfNeeded: sym) {
+        case XK_Up, XK_KP_Up: .up
+        case XK_Down, XK_KP_Down: .down
+        case XK_Prior, XK_KP_Prior: .pageUp
+        case XK_Next, XK_KP_Next: .pageDown
+        case XK_Home, XK_KP_Home: .home
+        case XK_End, XK_KP_End: .end
+        case XK_Return, XK_KP_Enter: .enter
+        case XK_Delete, XK_KP_Delete: .delete
+        case XK_BackSpace: .backspace
+        case XK_Escape: .escape
+        default: nil
+        }
+        let shift = key.state & UInt32(ShiftMask) != 0
+        let command = key.state & UInt32(ControlMask | Mod1Mask) != 0
+        if let named { return .key(surface: SurfaceID(key.window), KeyPress(named, shift: shift, command: command)) }
+        let bytes = buffer.prefix(Int(max(0, min(count, 31)))).map { UInt8(bitPattern: $0) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return .key(surface: SurfaceID(key.window), KeyPress(.text, text: text, shift: shift, command: command))
+    }
 }

@@ -23,6 +23,8 @@ public enum Command: Equatable, Sendable {
     /// Prints the xtoast config equivalent to a dunstrc (`DunstrcTranslator`); nil reads
     /// dunst's own file. Needs no daemon.
     case importDunstrc(path: String?)
+    /// `xtoast center [open|close|toggle]`.
+    case center(CenterSwitch)
     case help(String)
 
     /// The request this command sends (nil for the ones that send none).
@@ -43,6 +45,7 @@ public enum Command: Equatable, Sendable {
         case .rules: .rules
         case let .rule(name, change): .rule(name: name, change: change)
         case let .testRules(submission): .test(submission)
+        case let .center(action): .center(action)
         }
     }
 

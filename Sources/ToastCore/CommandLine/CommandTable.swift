@@ -95,6 +95,15 @@ public enum CommandTable {
                 text: "Ends do-not-disturb: queued toasts appear, in order.", options: []),
         Command(name: "history", usage: ["xtoast history [N]"], summary: "the last N ended toasts, as JSON",
                 text: "Prints the last N (1-100, default all kept) ended toasts, with how they ended, as JSON.", options: []),
+        Command(name: "center", usage: ["xtoast center [open|close|toggle]"], summary: "open or close the notification centre",
+                text: """
+                    Opens, closes or toggles (the default) the notification centre: a panel at the edge of
+                    the monitor toasts go to, listing the history newest first, grouped by application.
+                    While it is open it holds the keyboard (Up, Down, PageUp, PageDown, Home, End, Enter,
+                    Delete, Shift+C clear all, Shift+D do-not-disturb, / filter, Escape) and new toasts go
+                    straight into it (shown, then dismissed with reason "center"). Escape, a click outside
+                    it, or xtoast center again closes it.
+                    """, options: []),
         Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                 text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
         Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",

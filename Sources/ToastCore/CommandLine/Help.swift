@@ -11,6 +11,7 @@ public enum Help {
       xtoast list [N]                 visible and queued toasts (the first N), as JSON
       xtoast pause | resume           do-not-disturb: queue new toasts / show them again
       xtoast history [N]              the last N (default 100) ended toasts, as JSON
+      xtoast center [open|close|toggle]   the notification centre (toggle by default)
       xtoast subscribe                print every event of every toast, one JSON line each
       xtoast reload                   read the config file again
       xtoast rules [--test ...]       the config's rules, or what a toast would match, as JSON

@@ -67,6 +67,8 @@ public struct Config: Equatable, Sendable {
     public var rules: RuleSet = .empty
     /// Seconds a rule's script may run before its process group is killed.
     public var scriptTimeout: Double = 30
+    /// The notification centre's panel (`[center]`).
+    public var center = CenterSettings()
 
     public init() {}
 

@@ -81,6 +81,11 @@ enum ConfigSchema {
         Section(name: "rules", settings: [
             number("script_timeout", \.scriptTimeout, .within(RuleLimits.scriptTimeout)),
         ]),
+        Section(name: "center", settings: [
+            number("width", \.center.width, .within(CenterSettings.widthRange)),
+            choice("side", \.center.side),
+            choice("group", \.center.group),
+        ]),
     ]
 
     // MARK: Setting kinds

@@ -191,6 +191,7 @@ public enum ManPage {
         (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
         (.resume, "Ends do-not-disturb."),
         (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit is optional)."),
+        (.center(.toggle), "Opens, closes or toggles (action: open, close, toggle; default toggle) the notification centre's panel."),
         (.subscribe, "From now on the connection receives every event of every toast."),
         (.ping, "Replies when the daemon is alive."),
         (.reload, "Reads the config file again."),
@@ -229,6 +230,7 @@ public enum ManPage {
         case .shutdown: "the daemon stopped"
         case .skipped: "a rule's skip = display: never shown, kept in history"
         case .dropped: "a rule's skip = all: never shown, not kept in history"
+        case .center: "it came while the notification centre was open: shown there, kept in history"
         }
     }
 

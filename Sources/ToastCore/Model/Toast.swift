@@ -88,4 +88,6 @@ public enum DismissReason: String, Sendable, CaseIterable {
     case skipped
     /// A rule's `skip = all`: neither shown nor kept in history.
     case dropped
+    /// It came while the notification centre was open: its entry showed there, no card.
+    case center
 }

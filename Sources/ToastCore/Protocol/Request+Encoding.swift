@@ -15,6 +15,7 @@ extension Request {
         case .rules: "rules"
         case .rule: "rule"
         case .test: "test"
+        case .center: "center"
         }
     }
 
@@ -36,6 +37,8 @@ extension Request {
             w.member("all", true)
         case let .dismiss(id):
             w.member("id", id)
+        case let .center(action):
+            w.member("action", action.rawValue)
         case let .show(s):
             Self.write(s, to: &w)
         case let .test(t):

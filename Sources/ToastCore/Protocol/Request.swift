@@ -23,10 +23,12 @@ public enum Request: Equatable, Sendable {
     case rule(name: String, change: RuleSwitch)
     /// What the rules would make of a toast: nothing is shown and nothing counted.
     case test(Submission)
+    /// Opens, closes or toggles the notification centre's panel.
+    case center(CenterSwitch)
 
     /// The operations the daemon understands, for error messages.
     public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping",
-                                    "reload", "rules", "rule", "test"]
+                                    "reload", "rules", "rule", "test", "center"]
 }
 
 /// The fields of a `show` request. Optional fields take the daemon's configured defaults.

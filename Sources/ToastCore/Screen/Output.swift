@@ -64,6 +64,10 @@ public protocol Output: AnyObject {
     /// Keeps pointer input on `surface` during a drag, even off the card.
     func grabPointer(_ surface: SurfaceID, serverTime: UInt)
     func ungrabPointer(serverTime: UInt)
+    /// Takes the keyboard for `surface` (the centre's panel), as launchers do: its keys come as
+    /// `.key` input. False when another client holds a grab (try again a frame later).
+    func grabKeyboard(_ surface: SurfaceID) -> Bool
+    func ungrabKeyboard()
 
     /// The input events received, decoded, in order: at most one loop turn's worth (a
     /// bounded batch), so a flood of input cannot keep the loop from its other clients.

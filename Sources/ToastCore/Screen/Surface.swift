@@ -42,6 +42,8 @@ public enum InputEvent: Equatable, Sendable {
     case screenChanged
     /// Images that were decoding off the loop can be drawn now.
     case imagesReady
+    /// A key pressed while the keyboard is grabbed (`Output.grabKeyboard`).
+    case key(surface: SurfaceID, KeyPress)
 }
 
 extension InputEvent {

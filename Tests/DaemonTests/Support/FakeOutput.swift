@@ -95,6 +95,15 @@ final class FakeOutput: Output {
     func turnSpinners(phase: Double) {}
     func grabPointer(_ surface: SurfaceID, serverTime: UInt) { grabbed = surface }
     func ungrabPointer(serverTime: UInt) { grabbed = nil }
+    /// The surface holding the keyboard; `keyboardBusy` makes grabs fail (another client has it).
+    private(set) var keyboard: SurfaceID?
+    var keyboardBusy = false
+    func grabKeyboard(_ surface: SurfaceID) -> Bool {
+        guard !keyboardBusy else { return false }
+        keyboard = surface
+        return true
+    }
+    func ungrabKeyboard() { keyboard = nil }
 
     func takeInput() -> [InputEvent] {
         defer { input = [] }
