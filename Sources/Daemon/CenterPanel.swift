@@ -159,7 +159,10 @@ final class CenterPanel {
     private func compose(board: Board, now: Double) -> CardScene {
         rows = CenterContent.rows(board.history, grouping: config.center.group, filter: state.filter ?? "",
                                   expanded: state.expandedGroups)
-        state.follow(rows, viewport: viewport, height: height)
+        // On a copy: measuring a row reads the state (which entries are expanded).
+        var followed = state
+        followed.follow(rows, viewport: viewport, height: height)
+        state = followed
         drawnFrom = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb)
         let status = CenterLayout.Status(
             unread: CenterContent.unread(board.history, seenUntil: seenUntil), doNotDisturb: board.doNotDisturb,
@@ -183,7 +186,9 @@ final class CenterPanel {
         var commands: [CenterCommand] = []
         switch event {
         case let .key(_, key):
-            if let command = state.press(key, rows: rows, viewport: viewport, now: now, height: height) { commands.append(command) }
+            var pressed = state
+            if let command = pressed.press(key, rows: rows, viewport: viewport, now: now, height: height) { commands.append(command) }
+            state = pressed
         case let .press(_, button, root, _, _):
             guard frame.contains(root) else { return (true, [.close]) }
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)

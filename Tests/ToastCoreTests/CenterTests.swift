@@ -1,5 +1,5 @@
 import Testing
-import ToastCore
+@testable import ToastCore
 
 /// An ended toast of `app`, ended at `ended` (monotonic seconds).
 private func ended(_ id: String, app: String? = nil, title: String = "", message: String = "m", at ended: Double,
@@ -78,9 +78,10 @@ private let history = [
 
     @Test("the day turns at local midnight")
     func localDays() {
-        // 14:02 UTC is 23:02 at +9 h: three hours ago is the same local day; fifteen is not.
+        // 14:02 UTC is 23:02 at +9 h: three hours ago is the same local day. At +11 h it is
+        // 01:02 on Wednesday: two hours ago was Tuesday.
         #expect(label(3 * 3600, offset: 9 * 3600) == "20:02")
-        #expect(label(15 * 3600, offset: 9 * 3600) == "Tue 08:02")
+        #expect(label(2 * 3600, offset: 11 * 3600) == "Tue 23:02")
     }
 
     @Test func calendar() {
@@ -160,7 +161,7 @@ private let history = [
         var s = CenterState()
         _ = s.press(KeyPress(.down), rows: rows, viewport: 100, now: 0, height: h)
         _ = s.press(KeyPress(.down), rows: rows, viewport: 100, now: 0, height: h)
-        s.follow(Array(rows.dropFirst(2)) + [rows[0]], viewport: 100, height: h)
+        s.follow([rows[0], rows[2], rows[3]], viewport: 100, height: h)
         #expect(s.selection == rows[2].id)
     }
 

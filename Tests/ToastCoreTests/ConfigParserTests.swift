@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [rules] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [rules], [center] or [rule NAME]",
         ])
     }
 
@@ -357,8 +357,9 @@ private func problems(_ text: String) -> [String] {
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout",
+            "center": "center.width",
         ]
-        var expected = Set(configKeys.values)
+        var expected = Set(configKeys.values).union(["center.side", "center.group"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).
