@@ -65,7 +65,8 @@ public struct CenterLayout {
         let pad = px(CenterMetrics.padding)
         var h = pad + lineHeight + px(CenterMetrics.headerLineGap) + lineHeight
         if filtering { h += px(CenterMetrics.headerLineGap) + filterBoxHeight }
-        return (h + pad).rounded()
+        // The separator, then a row's gap before the list.
+        return (h + pad + px(CenterMetrics.rowGap)).rounded()
     }
 
     var filterBoxHeight: Double { (lineHeight + px(8)).rounded() }
@@ -226,7 +227,8 @@ public struct CenterLayout {
             let block = TextBlock(text: "/ " + shown + cursor, width: box.width - 2 * px(8), maxLines: 1)
             ops.append(.text(block, origin: Point(x: box.x + px(8), y: box.y + px(4)), color: filter.isEmpty ? secondary : text))
         }
-        ops.append(.roundedRect(Rect(x: 0, y: bottom - 1, width: size.width, height: 1), radius: 0, color: secondary.withAlpha(60)))
+        let line = bottom - px(CenterMetrics.rowGap) - 1
+        ops.append(.roundedRect(Rect(x: 0, y: line, width: size.width, height: 1), radius: 0, color: secondary.withAlpha(60)))
         return (ops, targets)
     }
 
