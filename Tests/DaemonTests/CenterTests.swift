@@ -107,3 +107,33 @@ import ToastCore
         #expect(rig.output.keyboard == panel(rig)?.id)
     }
 }
+
+extension CenterPanelTests {
+    /// The scene's op drawing `text`, and where.
+    func origin(of text: String, in scene: CardScene) -> Point? {
+        scene.ops.compactMap { op -> Point? in
+            if case let .text(block, origin, _) = op, block.text == text { return origin }
+            return nil
+        }.first
+    }
+
+    @Test("an entry's × removes it; so does a drag sideways past a third of the panel; a drag up and down scrolls")
+    func removeByPointer() throws {
+        let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
+        rig.show(#""title":"first","timeout":0.1"#)
+        rig.show(#""title":"second","timeout":0.1"#)
+        rig.wait(1)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (id, surface) = try #require(panel(rig))
+        // The newest entry is on top; its × sits right of its title's line.
+        let title = try #require(origin(of: "second", in: surface.scene!))
+        let close = Point(x: surface.origin.x + 420 - 12 - 12 - 8, y: surface.origin.y + title.y + 4)
+        rig.click(id, at: close)
+        #expect(rig.service.board.history.map(\.toast.title) == ["first"])
+        let first = try #require(origin(of: "first", in: surface.scene!))
+        rig.drag(id, from: Point(x: surface.origin.x + first.x, y: surface.origin.y + first.y), by: Point(x: 200, y: 0), duration: 0.2)
+        #expect(rig.service.board.history.isEmpty)
+        #expect(rig.service.center.isOpen)
+    }
+}
