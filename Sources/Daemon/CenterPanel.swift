@@ -179,7 +179,7 @@ final class CenterPanel {
     /// Whether `event` is the panel's: every key, and while it is open every pointer event
     /// (it holds the pointer; a press outside it closes it). The commands are the daemon's to do.
     func handle(_ event: InputEvent, board: Board, now: Double) -> (taken: Bool, commands: [CenterCommand]) {
-        guard isOpen, let surface else {
+        guard isOpen, surface != nil else {
             if case .key = event { return (true, []) }
             return (false, [])
         }
@@ -237,7 +237,6 @@ final class CenterPanel {
         case .imagesReady:
             break
         }
-        _ = surface
         repaint(board: board, now: now)
         return (true, commands)
     }
