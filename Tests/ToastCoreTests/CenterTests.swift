@@ -255,3 +255,15 @@ extension CenterRow {
         #expect(layout.height(of: row, expanded: false) == 12 + 17 + 2 + 51 + 12 + 8)
     }
 }
+
+@Suite struct CenterCommandTests {
+    @Test("xtoast center [open|close|toggle]: toggle by default, the socket's center op, completions offer the words")
+    func command() throws {
+        #expect(parse(["center"]) == .center(.toggle))
+        #expect(parse(["center", "open"])?.requestLine.map { String(decoding: $0, as: UTF8.self) } == #"{"op":"center","action":"open"}"#)
+        #expect(throws: UsageError.self) { try CommandParser.parse(["center", "wide"]) }
+        #expect(decoded(#"{"op":"center"}"#) == .center(.toggle))
+        #expect(Completions.bash.contains("compgen -W 'open close toggle'"))
+        #expect(Completions.zsh.contains("(open close toggle)") && Completions.fish.contains("-a 'open close toggle'"))
+    }
+}

@@ -51,6 +51,8 @@ public enum CommandTable {
         /// What it does, as its `--help` says it.
         public let text: String
         public let options: [Option]
+        /// The words its first argument may be (completions offer them); empty when it is free.
+        public var words: [String] = []
     }
 
     /// Accepted by every command.
@@ -103,7 +105,7 @@ public enum CommandTable {
                     Delete, Shift+C clear all, Shift+D do-not-disturb, / filter, Escape) and new toasts go
                     straight into it (shown, then dismissed with reason "center"). Escape, a click outside
                     it, or xtoast center again closes it.
-                    """, options: []),
+                    """, options: [], words: CenterSwitch.allCases.map(\.rawValue)),
         Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                 text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
         Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",
