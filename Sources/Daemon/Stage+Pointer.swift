@@ -85,7 +85,7 @@ extension Stage {
         case .imagesReady:
             imagesReady(board: board, now: now)
         case .key:
-            break  // the service's (ToastService+Keys.swift)
+            break  // the centre's panel (CenterPanel) or the service's (ToastService+Keys.swift)
         }
         return []
     }

@@ -77,7 +77,8 @@ public final class ToastDaemon {
         service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale,
                                runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) },
-                               sound: CanberraPlayer())
+                               sound: CanberraPlayer(),
+                               wallClock: { now in clock.wallNow() - (clock.now() - now) })
         let service = service
         scripts.timeout = { service.board.config.scriptTimeout }
         // A file size limit (`ulimit -f`) reached by the history file fails that write (EFBIG,
@@ -219,7 +220,7 @@ public final class ToastDaemon {
     /// Points the frame timer at the stage's next frame (it stays on the stage's grid), or
     /// stops it while nothing moves.
     private func armFrameTimer() {
-        let next = service.stage.nextFrame
+        let next = service.nextFrame
         guard next != frames.deadline else { return }
         guard let next else { return frames.disarm() }
         do { try frames.arm(at: next) } catch { Log.info("\(error); frames fall back to poll's timeout") }
@@ -231,7 +232,7 @@ public final class ToastDaemon {
     private func pollTimeout(_ now: Double) -> Int32 {
         if output.hasPendingInput { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
-        let frameFallback = frames.deadline == nil ? service.stage.nextFrame : nil
+        let frameFallback = frames.deadline == nil ? service.nextFrame : nil
         guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, scripts.nextDeadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }

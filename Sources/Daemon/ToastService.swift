@@ -6,6 +6,8 @@ import ToastCore
 final class ToastService {
     var board: Board
     let stage: Stage
+    /// The notification centre's panel (CenterPanel.swift).
+    let center: CenterPanel
     private let sink: any EventSink
     /// Reads the config file again over the defaults, keeping the given config's values where
     /// the file cannot be used: what it holds, and its problems.
@@ -30,9 +32,11 @@ final class ToastService {
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
          desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 },
          runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
-         sound: (any SoundPlayer)? = nil) {
+         sound: (any SoundPlayer)? = nil,
+         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }) {
         board = Board(config: config)
         stage = Stage(output: output, config: config, scale: desktopScale(config))
+        center = CenterPanel(output: output, config: config, scale: desktopScale(config), wallClock: wallClock)
         self.sink = sink
         self.loadConfig = loadConfig
         self.desktopScale = desktopScale
@@ -51,9 +55,11 @@ final class ToastService {
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
-    var nextDeadline: Double? { [nextTimeout, stage.nextFrame].compactMap { $0 }.min() }
-    /// The next toast timeout alone: the loop waits for frames on a timer of their own.
+    var nextDeadline: Double? { [nextTimeout, nextFrame].compactMap { $0 }.min() }
+    /// The next toast timeout alone (and focus mode's end): the loop waits for frames on a timer of their own.
     var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline].compactMap { $0 }.min() }
+    /// The next frame of the cards or of the centre's panel.
+    var nextFrame: Double? { [stage.nextFrame, center.nextFrame].compactMap { $0 }.min() }
 
     /// Work that is due: toasts whose time is up end, and a due frame is drawn. A frame
     /// within a millisecond counts as due, so the loop never sleeps for less.
@@ -62,6 +68,7 @@ final class ToastService {
         advanceKeys(now: now)
         settle(now)
         if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
+        if let due = center.nextFrame, due <= now + 0.001 { center.stepFrame(board: board, now: now) }
     }
 
     // MARK: Requests
@@ -116,6 +123,8 @@ final class ToastService {
             return focusRequest(now: now)
         case .dismissNewest, .invoke, .restore, .menu, .count:
             return handleCommand(request, from: owner, now: now)
+        case let .center(action):
+            return centerRequest(action, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
             guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
@@ -168,6 +177,8 @@ final class ToastService {
                 if let warning = icon.warning { warnings.append(warning) }
             }
             var placed: String?
+            // While the centre is open a new toast goes straight into it.
+            if center.isOpen, case .show = decision.action { placed = board.intoCenter(toast, owner: owner, now: now) }
             if case let .replace(old) = decision.action, board.replace(old, with: toast, now: now) { placed = old }
             if case let .takeOver(old) = decision.action { placed = board.takeOver(old, with: toast, owner: owner, now: now) }
             if let placed {
@@ -249,6 +260,7 @@ final class ToastService {
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         stage.reconfigure(config, scale: scale, board: board, now: now)
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
+        center.reconfigure(config, scale: scale)
         settle(now)
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
         return diagnostics
@@ -269,12 +281,13 @@ final class ToastService {
             let monitors = stage.output.monitors
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
-        case let .key(stroke):
-            pressed(stroke, now: now)
+        case let .key(stroke) where !center.isOpen:
+            pressed(stroke, now: now)  // while the centre is open, its panel has the keyboard
         case let .press(surface, _, _, _, _):
             pressedOffCards(surface)
         default: break
         }
+        if handleInCenter(input, now: now) { return settle(now) }
         for intent in stage.handle(input, board: board, now: now) { perform(intent, now: now) }
         settle(now)
     }
@@ -307,6 +320,7 @@ final class ToastService {
         historyStore?.append(changes.kept, now: now)
         historyStore?.release()
         stage.removeAll()
+        center.remove()
         for d in changes.deliveries { sink.deliver(d) }
     }
 
@@ -332,7 +346,45 @@ final class ToastService {
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             historyStore?.append(changes.kept, now: now)
-            if changes.isEmpty { return updateKeyGrabs() }
+            if changes.isEmpty {
+                center.boardChanged(board, now: now)
+                return updateKeyGrabs()
+            }
         }
+    }
+}
+
+// MARK: The notification centre
+
+extension ToastService {
+    /// `xtoast center`: opens on the monitor a toast would go to now.
+    func centerRequest(_ action: CenterSwitch, now: Double) -> Reply {
+        let monitors = stage.output.monitors
+        let chosen = chooseMonitor(nil).name
+        let monitor = monitors.first { $0.name == chosen } ?? monitors.first
+            ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        switch action {
+        case .open: center.open(on: monitor, board: board, now: now)
+        case .close: center.close(now: now)
+        case .toggle: center.toggle(on: monitor, board: board, now: now)
+        }
+        return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
+    }
+
+    /// Input the panel takes (every key; the pointer while it is open), and what it asks for.
+    /// A late action on an ended toast (`activate`) is not there yet: the entry expands instead.
+    func handleInCenter(_ input: InputEvent, now: Double) -> Bool {
+        let (taken, commands) = center.handle(input, board: board, now: now)
+        for command in commands {
+            switch command {
+            case .close: center.close(now: now)
+            case let .remove(key): board.removeHistory { HistoryKey($0) == key }
+            case .clearAll: board.removeHistory { _ in true }
+            case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
+            case let .activate(entry): center.expand(HistoryKey(entry), board: board, now: now)
+            }
+        }
+        if !commands.isEmpty { center.repaint(board: board, now: now) }
+        return taken
     }
 }

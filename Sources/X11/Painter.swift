@@ -76,6 +76,12 @@ final class Painter {
         defer { if let draw { XftDrawDestroy(draw) } }
         for op in scene.ops {
             switch op {
+            case let .roundedRect(rect, radius, color) where radius <= 0:
+                // A plain rectangle (the centre's panel, its header) needs no coverage mask: a
+                // panel-sized one would cost a few milliseconds and half a megabyte to upload.
+                var rc = renderColor(color)
+                XRenderFillRectangle(d, PictOpOver, picture, &rc, Int32(pixel: rect.x), Int32(pixel: rect.y),
+                                     UInt32(clamping: Int(rect.width.rounded())), UInt32(clamping: Int(rect.height.rounded())))
             case let .roundedRect(rect, radius, color):
                 let mw = Int(rect.width.rounded()), mh = Int(rect.height.rounded())
                 let mask = roundedRectMask(width: mw, height: mh, radius: radius)

@@ -175,6 +175,13 @@ public final class X11Output: Output {
     public func grabKeyboard() -> Bool { keys.grabKeyboard() }
     public func ungrabKeyboard() { keys.ungrabKeyboard() }
 
+    public func grabInput(_ surface: SurfaceID) -> Bool {
+        guard let window = windows[surface] else { return false }
+        return display.grabInput(window.window)
+    }
+
+    public func ungrabInput() { display.ungrabInput() }
+
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
     /// (RandR sends several per change; a compositor can come and go many times a second):
     /// each is re-read at most once per batch. A compositor change switches the visual here,

@@ -60,11 +60,7 @@ extension XDisplay {
             return .motion(surface: SurfaceID(m.window), root: Point(x: Double(m.x_root), y: Double(m.y_root)),
                            time: Double(m.time) / 1000)
         case KeyPress:
-            // The key without Shift (index 0), as `xev` names it; the output adds which binding it is.
-            var k = e.xkey
-            let keysym = XLookupKeysym(&k, 0)
-            guard keysym != 0, let name = XKeysymToString(keysym) else { return nil }
-            return .key(KeyStroke(key: String(cString: name), modifiers: KeyGrabs.modifiers(k.state), code: k.keycode))
+            return decodeKey(&e.xkey)
         case EnterNotify:
             return .enter(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         case LeaveNotify:
@@ -93,4 +89,35 @@ extension XDisplay {
     }
 
     func ungrabPointer(time: UInt) { XUngrabPointer(handle, time) }
+
+    /// Takes the keyboard (and every pointer event, so a click anywhere reaches the panel and
+    /// one outside it can close it); false when another client holds either.
+    /// The corresponding C functions are `XGrabKeyboard` and `XGrabPointer`.
+    func grabInput(_ window: Window) -> Bool {
+        guard XGrabKeyboard(handle, window, 1, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) == GrabSuccess else { return false }
+        let mask = UInt32(ButtonPressMask | ButtonReleaseMask | PointerMotionMask)
+        guard XGrabPointer(handle, window, 1, mask, GrabModeAsync, GrabModeAsync, 0, 0, UInt(CurrentTime)) == GrabSuccess else {
+            XUngrabKeyboard(handle, UInt(CurrentTime))
+            return false
+        }
+        return true
+    }
+
+    func ungrabInput() {
+        XUngrabKeyboard(handle, UInt(CurrentTime))
+        XUngrabPointer(handle, UInt(CurrentTime))
+    }
+
+    /// A key press: its keysym's name without Shift (index 0), as `xev` names it, and what it
+    /// types in the keyboard's layout; the output adds which binding it is.
+    /// The corresponding C functions are `XLookupKeysym` and `XLookupString`.
+    private func decodeKey(_ key: inout XKeyEvent) -> InputEvent? {
+        let keysym = XLookupKeysym(&key, 0)
+        guard keysym != 0, let name = XKeysymToString(keysym) else { return nil }
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), nil, nil)
+        let bytes = buffer.prefix(Int(max(0, min(count, 31)))).map { UInt8(bitPattern: $0) }
+        return .key(KeyStroke(key: String(cString: name), modifiers: KeyGrabs.modifiers(key.state), code: key.keycode,
+                              text: String(decoding: bytes, as: UTF8.self)))
+    }
 }

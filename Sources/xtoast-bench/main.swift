@@ -321,6 +321,32 @@ print("daemon memory with 5 toasts:                   \(busyMemory)")
 print("daemon wakeups in 3 s with 5 still toasts:     \(after - before)")
 print("daemon wakeups in 3 s with a loading spinner:  \(spinAfter - spinBefore) (30 steps a second)")
 
+// `xtoast center open` with a full history: launch to the panel's first pixels at the right
+// edge (it is mapped one frame into its slide, so its leading edge is already on screen).
+func panelVisible() -> Bool {
+    guard let image = XGetImage(display, root, Int32(width - 2), 300, 2, 8, XAllPlanes(), ZPixmap) else { return false }
+    defer { xt_destroy_image(image) }
+    for y in 0..<Int32(8) { for x in 0..<Int32(2) where xt_get_pixel(image, x, y) & 0xFFFFFF != 0 { return true } }
+    return false
+}
+for i in 0..<1000 { _ = run([client, "show", "--timeout", "0.001", "--app", "app\(i % 7)", "--title", "entry \(i)", "history \(i)"]) }
+waitFor("the history toasts to end", timeout: 30) { !cardVisible() }
+usleep(300_000)
+var centerPixels: [Double] = []
+for i in 0...runs {
+    let start = now()
+    var status: Int32 = 0
+    let pid = spawn([client, "center", "open"])
+    waitFor("the centre's pixels", timeout: 5) { panelVisible() }
+    let seen = now() - start
+    waitpid(pid, &status, 0)
+    if i > 0 { centerPixels.append(seen) }
+    _ = run([client, "center", "close"])
+    waitFor("the centre to close", timeout: 5) { !panelVisible() }
+}
+record("center.pixels", median(centerPixels), p95(centerPixels))
+print("launch `xtoast center open` (history full: \(ProtocolLimits.historySize) kept of 1000 shown) → panel pixels: median \(ms(median(centerPixels))), p95 \(ms(p95(centerPixels))) (\(runs) opens)")
+
 // A flick, played with XTest on a card at the top centre.
 usleep(500_000)
 let flick = flickOff()
@@ -415,6 +441,7 @@ func report(_ path: String) -> Never {
     for (key, name, vs) in [("raw.pixels", "raw C client (same JSON line)", ""),
                             ("xtoast.pixels", "xtoast show", "raw.pixels"),
                             ("rules.pixels", "xtoast show, 100 rules", "xtoast.pixels"),
+                            ("center.pixels", "xtoast center open, full history", "xtoast.pixels"),
                             ("other.pixels", "notify-send → dunst", "xtoast.pixels"),
                             ("dbus.pixels", "notify-send → xtoast (D-Bus)", "other.pixels"),
                             ("other.resident.pixels", "app on the bus → dunst", ""),

@@ -360,8 +360,9 @@ private func problems(_ text: String) -> [String] {
             "opener": "general.opener", "stackDuplicates": "general.stack_duplicates",
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
+            "center": "center.width",
         ]
-        var expected = Set(configKeys.values)
+        var expected = Set(configKeys.values).union(["center.side", "center.group"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).

@@ -47,9 +47,9 @@ private let fullShow: ShowRequest = {
 
     @Test func operationsListEveryOp() {
         #expect(Request.operations == ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping", "reload",
-                                        "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count"])
+                                        "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center"])
         #expect(refusal(#"{"op":"mute"}"#)
-            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count)"#)
+            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count, center)"#)
     }
 
     @Test func history() {

@@ -200,6 +200,26 @@ public struct Board: Sendable {
         return id
     }
 
+    /// A toast that came while the notification centre is open goes straight into it: its owner
+    /// and the subscribers hear `shown` (its entry appeared) and then `dismissed` with reason
+    /// `center`; it is kept in history (unless transient), and no card shows. Returns the id.
+    @discardableResult
+    public mutating func intoCenter(_ made: Toast, owner: Owner, now: Double) -> String {
+        var toast = made
+        let id = toast.id.isEmpty ? generateID() : toast.id
+        toast.id = id
+        if let key = key(of: id) { change(key, now: now) { $0.remove(id, reason: .replaced, now: now) } }
+        owners[id] = owner
+        deliver(.shown(id: id), toast: toast)
+        end(toast, reason: .center, now: now, cardLeaves: false)
+        return id
+    }
+
+    /// Removes history entries (the centre's ×, a swipe, "Clear all"); live toasts are untouched.
+    public mutating func removeHistory(where remove: (HistoryEntry) -> Bool) {
+        history.removeAll(where: remove)
+    }
+
     /// Every live toast, visible and waiting, stack by stack.
     public var liveToasts: [Toast] {
         keys.flatMap { key in stacks[key].map { ($0.visible + $0.waiting).map(\.toast) } ?? [] }

@@ -51,6 +51,11 @@ public enum CommandParser {
             }
             return .rule(name: rest[0], change: change)
         case "update": return try parseUpdate(rest)
+        case "center":
+            guard rest.count <= 1, let action = rest.isEmpty ? .toggle : CenterSwitch(rawValue: rest[0]) else {
+                throw UsageError("center takes one of open, close, toggle (default toggle)")
+            }
+            return .center(action)
         case "dismiss":
             if rest.isEmpty { return .dismissNewest }
             if rest == ["--all"] { return .dismissAll }

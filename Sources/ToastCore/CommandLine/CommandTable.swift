@@ -51,6 +51,8 @@ public enum CommandTable {
         /// What it does, as its `--help` says it.
         public let text: String
         public let options: [Option]
+        /// The words its first argument may be (completions offer them); empty when it is free.
+        public var words: [String] = []
     }
 
     /// Accepted by every command.
@@ -136,6 +138,15 @@ public enum CommandTable {
                     (~/.local/state/xtoast/history), bounded by [center] keep and keep_days. With --clear,
                     forgets every entry, in memory and in that file.
                     """, options: [.flag(nil, "clear", "forget every ended toast")]),
+        Command(name: "center", usage: ["xtoast center [open|close|toggle]"], summary: "open or close the notification centre",
+                text: """
+                    Opens, closes or toggles (the default) the notification centre: a panel at the edge of
+                    the monitor toasts go to, listing the history newest first, grouped by application.
+                    While it is open it holds the keyboard (Up, Down, PageUp, PageDown, Home, End, Enter,
+                    Delete, Shift+C clear all, Shift+D do-not-disturb, / filter, Escape) and new toasts go
+                    straight into it (shown, then dismissed with reason "center"). Escape, a click outside
+                    it, or xtoast center again closes it.
+                    """, options: [], words: CenterSwitch.allCases.map(\.rawValue)),
         Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                 text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
         Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",

@@ -15,6 +15,7 @@ public enum Help {
       xtoast list [N]                 visible and queued toasts (the first N), as JSON
       xtoast pause | resume           do-not-disturb: queue new toasts / show them again
       xtoast history [N] | --clear    the last N ended toasts (default all kept), as JSON; or forget them
+      xtoast center [open|close|toggle]   the notification centre (toggle by default)
       xtoast subscribe                print every event of every toast, one JSON line each
       xtoast reload                   read the config file again
       xtoast focus                    act on the cards with the keyboard (Escape ends)

@@ -88,6 +88,8 @@ public struct Config: Equatable, Sendable {
     public var historyKeep: Int = 1000
     /// Days an ended toast stays in the history (`[center] keep_days`).
     public var historyKeepDays: Int = 30
+    /// The notification centre's panel (`[center]`).
+    public var center = CenterSettings()
 
     public init() {}
 

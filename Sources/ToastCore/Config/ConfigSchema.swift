@@ -100,6 +100,9 @@ enum ConfigSchema {
         Section(name: "center", settings: [
             integer("keep", \.historyKeep, 0...HistoryLimits.maxKeep),
             integer("keep_days", \.historyKeepDays, 1...HistoryLimits.maxKeepDays),
+            number("width", \.center.width, .within(CenterSettings.widthRange)),
+            choice("side", \.center.side),
+            choice("group", \.center.group),
         ]),
     ]
 

@@ -30,6 +30,9 @@ public enum Completions {
                 lines.append("        esac")
             }
             let spellings = (command.options + [CommandTable.help]).flatMap(\.spellings).joined(separator: " ")
+            if !command.words.isEmpty {
+                lines.append("        [ \"$COMP_CWORD\" -eq 2 ] && [[ $cur != -* ]] && { COMPREPLY=($(compgen -W '\(command.words.joined(separator: " "))' -- \"$cur\")); return; }")
+            }
             lines.append("        [[ $cur == -* ]] && COMPREPLY=($(compgen -W '\(spellings)' -- \"$cur\")) ;;")
         }
         lines += ["    help) COMPREPLY=($(compgen -W '\(names)' -- \"$cur\")) ;;",
@@ -73,7 +76,7 @@ public enum Completions {
                     lines.append("            \(quoted(spec)) \\")
                 }
             }
-            lines.append("            '*:argument: ' ;;")
+            lines.append(command.words.isEmpty ? "            '*:argument: ' ;;" : "            '1:argument:(\(command.words.joined(separator: " ")))' ;;")
         }
         lines += ["    help) _describe -t commands command commands ;;",
                   "    esac",
@@ -100,6 +103,9 @@ public enum Completions {
                     if !option.values.isEmpty { line += " -a \(quoted(option.values.joined(separator: " ")))" }
                 }
                 lines.append(line + " -d \(quoted(option.summary))")
+            }
+            if !command.words.isEmpty {
+                lines.append("complete -c xtoast -n \(condition) -a \(quoted(command.words.joined(separator: " ")))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

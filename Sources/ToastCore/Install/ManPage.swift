@@ -200,6 +200,7 @@ public enum ManPage {
         (.resume, "Ends do-not-disturb."),
         (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit, 1 to 10000, is optional): the history kept across restarts ([center] keep)."),
         (.clearHistory, "Forgets every ended toast, in memory and in the history file."),
+        (.center(.toggle), "Opens, closes or toggles (action: open, close, toggle; default toggle) the notification centre's panel."),
         (.subscribe, "From now on the connection receives every event of every toast."),
         (.ping, "Replies when the daemon is alive."),
         (.reload, "Reads the config file again."),
@@ -240,6 +241,7 @@ public enum ManPage {
         case .skipped: "a rule's skip = display: never shown, kept in history"
         case .dropped: "a rule's skip = all: never shown, not kept in history"
         case .suppressed: "fullscreen = suppress while a fullscreen window covered its monitor: never shown, kept in history"
+        case .center: "it came while the notification centre was open: shown there, kept in history"
         }
     }
 

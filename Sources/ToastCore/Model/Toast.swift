@@ -112,13 +112,15 @@ public enum DismissReason: String, Sendable, CaseIterable {
     /// `fullscreen = suppress` while a fullscreen window covered its monitor: kept in
     /// history, never shown.
     case suppressed
+    /// It came while the notification centre was open: its entry showed there, no card.
+    case center
 
     /// Whether a toast that ended so still counts as unread (`xtoast count`): the user did
     /// not click, swipe, close or act on it. A replaced toast is not: what replaced it
     /// carries the news (a volume pop-up's hundred steps are one thing to read).
     public var leavesUnread: Bool {
         switch self {
-        case .click, .swipe, .close, .action, .replaced: false
+        case .click, .swipe, .close, .action, .replaced, .center: false
         case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed: true
         }
     }

@@ -206,14 +206,14 @@ public enum NotificationMapping {
     }
 
     /// `NotificationClosed`'s reason for how a toast ended: 1 expired; 2 dismissed by the
-    /// user (click, swipe, close button, an action, or a rule of theirs that skips or drops
-    /// it, or keeps it from showing over a fullscreen window: their word, given in advance);
-    /// 3 closed by `CloseNotification` or `xtoast dismiss`;
+    /// user (click, swipe, close button, an action, a rule of theirs that skips or drops
+    /// it, or keeps it from showing over a fullscreen window: their word, given in advance,
+    /// or the open centre they saw it come into); 3 closed by `CloseNotification` or `xtoast dismiss`;
     /// 4 anything else (overflow, shutdown, a stack-tag replacement).
     public static func closedReason(_ reason: DismissReason) -> UInt32 {
         switch reason {
         case .timeout: 1
-        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed: 2
+        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed, .center: 2
         case .api: 3
         case .replaced, .overflow, .shutdown: 4
         }

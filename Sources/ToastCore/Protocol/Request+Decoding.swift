@@ -46,6 +46,9 @@ extension Request {
             return .rule(name: name, change: change)
         case "test":
             return .test(try decodeTest(fields))
+        case "center":
+            try fields.allowOnly(["op", "action"])
+            return .center(try fields.enumeration("action", CenterSwitch.self) ?? .toggle)
         case "history":
             try fields.allowOnly(["op", "limit", "clear"])
             if try fields.bool("clear") == true {

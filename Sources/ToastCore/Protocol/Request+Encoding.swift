@@ -20,6 +20,7 @@ extension Request {
         case .rule: "rule"
         case .test: "test"
         case .focus: "focus"
+        case .center: "center"
         }
     }
 
@@ -53,6 +54,8 @@ extension Request {
             w.member("clear", true)
         case let .dismiss(id):
             w.member("id", id)
+        case let .center(action):
+            w.member("action", action.rawValue)
         case let .show(s):
             Self.write(s, to: &w)
         case let .test(t):

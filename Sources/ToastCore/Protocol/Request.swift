@@ -39,9 +39,12 @@ public enum Request: Equatable, Sendable {
     /// Keyboard focus on the cards (`KeyboardFocus`), from the newest visible one.
     case focus
 
+    /// Opens, closes or toggles the notification centre's panel.
+    case center(CenterSwitch)
+
     /// The operations the daemon understands, for error messages.
     public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping",
-                                    "reload", "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count"]
+                                    "reload", "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center"]
 }
 
 /// The fields of a `show` request. Optional fields take the daemon's configured defaults.

@@ -73,6 +73,12 @@ public protocol Output: AnyObject {
     /// off the cards (a `.press` on a surface that is no card's); false when another client
     /// holds the keyboard. A drag's pointer grab and its end keep this one.
     func grabKeyboard() -> Bool
+    /// Takes the keyboard and the pointer for `surface` (the centre's panel), as launchers do:
+    /// its keys come as `.key`, and a press outside it comes to it too, so it can close. False
+    /// when another client holds a grab (try again a frame later).
+    func grabInput(_ surface: SurfaceID) -> Bool
+    /// Lets go of what `grabInput` took.
+    func ungrabInput()
     func ungrabKeyboard()
 
     /// The input events received, decoded, in order: at most one loop turn's worth (a

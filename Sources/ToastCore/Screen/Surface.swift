@@ -59,12 +59,16 @@ public struct KeyStroke: Equatable, Sendable {
     public var bound: KeyAction?
     /// The screen's own number for the key, for the output to tell which binding it is.
     public var code: UInt32
+    /// What it types in the keyboard's layout, Shift included ("C"); empty for a key that
+    /// types nothing (arrows, Escape, a modifier). The centre's filter reads it.
+    public var text: String
 
-    public init(key: String, modifiers: KeyModifiers = [], bound: KeyAction? = nil, code: UInt32 = 0) {
+    public init(key: String, modifiers: KeyModifiers = [], bound: KeyAction? = nil, code: UInt32 = 0, text: String = "") {
         self.key = key
         self.modifiers = modifiers
         self.bound = bound
         self.code = code
+        self.text = text
     }
 }
 

@@ -112,6 +112,15 @@ final class FakeOutput: Output {
         return keyboardGrabbed
     }
     func ungrabKeyboard() { keyboardGrabbed = false }
+    /// The surface holding the keyboard and pointer for the centre (`grabInput`); `keyboardBusy`
+    /// makes that fail too (another client has it).
+    private(set) var keyboard: SurfaceID?
+    func grabInput(_ surface: SurfaceID) -> Bool {
+        guard !keyboardBusy else { return false }
+        keyboard = surface
+        return true
+    }
+    func ungrabInput() { keyboard = nil }
 
     func takeInput() -> [InputEvent] {
         defer { input = [] }

@@ -1,0 +1,307 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ToastCore
+
+/// The notification centre on screen: the second kind of surface beside the cards. It slides
+/// in at its monitor's edge with the card spring, holds the keyboard (and the pointer, so a
+/// click outside it closes it) while open, and draws what `CenterLayout` composes from the
+/// board's history. What keys and clicks mean is `CenterState`'s; this keeps the surface, its
+/// motion and the measured row heights, and hands the daemon `CenterCommand`s.
+final class CenterPanel {
+    let output: any Output
+    private(set) var config: Config
+    private(set) var composer: CardComposer
+    /// Monotonic time to wall time, for the entries' "14:02".
+    private let wallClock: (Double) -> Double
+
+    /// The panel's window while it shows (sliding in, open, or sliding out).
+    private(set) var surface: SurfaceID?
+    /// Open, or opening: false from the moment it starts to close.
+    private(set) var isOpen = false
+    private(set) var state = CenterState()
+    private var motion = CardMotion(at: .zero, now: 0)
+    /// Where it rests, and the monitor it is on.
+    private(set) var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var monitorFrame = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var rows: [CenterRow] = []
+    private var composed: CenterLayout.Composed?
+    /// Row heights measured so far, for this width and font: only rows that have shown.
+    private var heights: [CenterRow.ID: Double] = [:]
+    /// What the list was drawn from: a repaint is due when the history or the switch changes.
+    private var drawnFrom: (count: Int, last: HistoryKey?, doNotDisturb: Bool)?
+    /// When the panel was last open: entries that ended before count as seen.
+    private(set) var seenUntil: Double?
+    private var hasKeyboard = false
+    private var grabAttempts = 0
+    private var drag: Drag?
+    private(set) var nextFrame: Double?
+    private var frameInterval: Double
+
+    /// A press on the list, until it turns out to be a click, a scroll or a swipe.
+    private struct Drag {
+        var start: Point
+        var last: Point
+        var entry: HistoryKey?
+        var mode: Mode = .undecided
+        enum Mode { case undecided, scroll, swipe }
+    }
+
+    /// A new grab is tried on each frame while another client holds the keyboard (the window
+    /// manager, until the key that ran `xtoast center` is released), for about half a second.
+    static let grabRetries = 30
+
+    init(output: any Output, config: Config, scale: Double, wallClock: @escaping (Double) -> Double) {
+        self.output = output
+        self.config = config
+        composer = CardComposer(config: config, scale: scale)
+        self.wallClock = wallClock
+        frameInterval = FrameGrid.period(hertz: output.refreshRate)
+    }
+
+    private var layout: CenterLayout {
+        CenterLayout(composer: composer, metrics: output.textMetrics, size: Size(width: frame.width, height: frame.height))
+    }
+    private var viewport: Double { layout.viewport(filtering: state.filter != nil) }
+
+    /// The row's height, measured once.
+    private func height(_ i: Int) -> Double {
+        guard rows.indices.contains(i) else { return 0 }
+        let row = rows[i]
+        if let h = heights[row.id] { return h }
+        var expanded = false
+        if case let .entry(entry) = row { expanded = state.expandedEntries.contains(HistoryKey(entry)) }
+        let h = layout.height(of: row, expanded: expanded)
+        heights[row.id] = h
+        return h
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens on `monitor` (chosen as a toast's would be): the panel is composed, painted and
+    /// mapped one frame into its slide, and takes the keyboard.
+    func open(on monitor: Monitor, board: Board, now: Double) {
+        guard !isOpen else { return }
+        if let surface { output.destroy(surface) }
+        isOpen = true
+        state = CenterState()
+        heights.removeAll()
+        monitorFrame = monitor.frame
+        let width = composer.px(config.center.width)
+        frame = CenterLayout.frame(in: monitor.workArea, width: width, side: config.center.side).rounded
+        rows = CenterContent.rows(board.history, grouping: config.center.group)
+        let start = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
+        motion = CardMotion(at: start, now: now, tuning: config.motion)
+        motion.spring(to: frame.origin, now: now, spring: .standard(config.motion))
+        _ = motion.step(to: now + frameInterval)
+        let scene = compose(board: board, now: now)
+        let surface = output.createSurface(size: scene.size, at: motion.position)
+        self.surface = surface
+        output.paint(surface, scene, at: motion.position)
+        output.setClip(surface, monitorFrame)
+        output.map(surface)
+        grabAttempts = 0
+        hasKeyboard = output.grabInput(surface)
+        armFrames(now)
+    }
+
+    /// Slides out; the keyboard and pointer go back at once.
+    func close(now: Double) {
+        guard isOpen else { return }
+        isOpen = false
+        seenUntil = now
+        drag = nil
+        if hasKeyboard { output.ungrabInput() }
+        hasKeyboard = false
+        let target = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
+        motion.slide(to: target, now: now, duration: config.motion.exitDuration)
+        armFrames(now)
+    }
+
+    func toggle(on monitor: @autoclosure () -> Monitor, board: Board, now: Double) {
+        if isOpen { close(now: now) } else { open(on: monitor(), board: board, now: now) }
+    }
+
+    /// Gone at once (the daemon is stopping, or the screen changed under it).
+    func remove() {
+        if hasKeyboard { output.ungrabInput() }
+        hasKeyboard = false
+        if let surface { output.destroy(surface) }
+        surface = nil
+        isOpen = false
+        nextFrame = nil
+    }
+
+    /// New settings: the panel shuts; the next open uses them.
+    func reconfigure(_ config: Config, scale: Double) {
+        remove()
+        self.config = config
+        composer = CardComposer(config: config, scale: scale)
+    }
+
+    // MARK: Following the board
+
+    /// Repaints when the history or do-not-disturb changed since the last paint.
+    func boardChanged(_ board: Board, now: Double) {
+        guard isOpen, surface != nil else { return }
+        let stamp = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb)
+        if let drawn = drawnFrom, drawn.count == stamp.0, drawn.last == stamp.1, drawn.doNotDisturb == stamp.2 { return }
+        repaint(board: board, now: now)
+    }
+
+    /// Lists the board's history again, keeps the selection and the scroll within it, and paints.
+    func repaint(board: Board, now: Double) {
+        guard let surface else { return }
+        let scene = compose(board: board, now: now)
+        output.paint(surface, scene, at: motion.position)
+    }
+
+    private func compose(board: Board, now: Double) -> CardScene {
+        rows = CenterContent.rows(board.history, grouping: config.center.group, filter: state.filter ?? "",
+                                  expanded: state.expandedGroups)
+        // On a copy: measuring a row reads the state (which entries are expanded).
+        var followed = state
+        followed.follow(rows, viewport: viewport, height: height)
+        state = followed
+        drawnFrom = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb)
+        let status = CenterLayout.Status(
+            unread: CenterContent.unread(board.history, seenUntil: seenUntil), doNotDisturb: board.doNotDisturb,
+            now: now, wallNow: wallClock(now), local: localTime,
+            iconImage: { [output] entry in entry.toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil } },
+            swipe: drag.flatMap { d in d.mode == .swipe ? d.entry.map { ($0, d.last.x - d.start.x) } : nil })
+        let composed = layout.compose(rows: rows, state: state, status: status, height: height)
+        self.composed = composed
+        return composed.scene
+    }
+
+    // MARK: Input
+
+    /// Whether `event` is the panel's: every key, and while it is open every pointer event
+    /// (it holds the pointer; a press outside it closes it). The commands are the daemon's to do.
+    func handle(_ event: InputEvent, board: Board, now: Double) -> (taken: Bool, commands: [CenterCommand]) {
+        guard isOpen, surface != nil else {
+            if case .key = event { return (true, []) }
+            return (false, [])
+        }
+        var commands: [CenterCommand] = []
+        switch event {
+        case let .key(stroke):
+            var pressed = state
+            if let command = pressed.press(KeyPress(stroke), rows: rows, viewport: viewport, now: now, height: height) { commands.append(command) }
+            state = pressed
+        case let .press(_, button, root, _, _):
+            guard frame.contains(root) else { return (true, [.close]) }
+            let p = Point(x: root.x - frame.x, y: root.y - frame.y)
+            if let notches = TextScroll.wheelNotches(button: button) {
+                scroll(by: Double(notches) * CenterScroll.notch(lineHeight: output.textMetrics.lineHeight))
+            } else if button == 1 {
+                var entry: HistoryKey?
+                if case let .entry(key)? = composed?.target(at: p) { entry = key }
+                drag = Drag(start: p, last: p, entry: entry)
+                return (true, [])
+            } else {
+                return (true, [])
+            }
+        case let .motion(_, root, _):
+            guard var d = drag else { return (true, []) }
+            let p = Point(x: root.x - frame.x, y: root.y - frame.y)
+            let dx = p.x - d.start.x, dy = p.y - d.start.y
+            let slop = composer.px(config.motion.clickSlop)
+            if d.mode == .undecided, max(abs(dx), abs(dy)) > slop {
+                d.mode = abs(dx) > abs(dy) && d.entry != nil ? .swipe : .scroll
+            }
+            if d.mode == .scroll { scroll(by: d.last.y - p.y) }
+            d.last = p
+            drag = d
+            if d.mode == .undecided { return (true, []) }
+        case let .release(_, button, root, _, _):
+            guard button == 1, let d = drag else { return (true, []) }
+            drag = nil
+            let p = Point(x: root.x - frame.x, y: root.y - frame.y)
+            switch d.mode {
+            case .undecided:
+                if let target = composed?.target(at: d.start),
+                   let command = state.click(target, rows: rows, now: now) { commands.append(command) }
+                if state.clearArmedUntil != nil { armFrames(now) }
+            case .swipe:
+                if abs(p.x - d.start.x) > frame.width * CenterMetrics.swipeFraction, let key = d.entry { commands.append(.remove(key)) }
+            case .scroll:
+                break
+            }
+        case .enter, .leave:
+            return (true, [])
+        case .compositorChanged, .screenChanged:
+            // A new kind of surface, or a monitor gone: the panel shuts rather than be remade.
+            remove()
+            return (false, [])
+        case .imagesReady:
+            break
+        }
+        repaint(board: board, now: now)
+        return (true, commands)
+    }
+
+    /// An entry's click when its action cannot be invoked: it opens to show its whole message.
+    func expand(_ key: HistoryKey, board: Board, now: Double) {
+        state.toggleExpanded(key)
+        heights[.entry(key)] = nil
+        repaint(board: board, now: now)
+    }
+
+    private func scroll(by dy: Double) {
+        state.scroll = state.scroll.scrolled(by: dy, count: rows.count, viewport: viewport, height: height)
+    }
+
+    // MARK: Frames
+
+    /// Frames while the panel slides, while the keyboard grab is still to be had, and once when
+    /// the "Clear all" guard runs out (its label goes back).
+    private func armFrames(_ now: Double) {
+        var due: [Double] = []
+        if surface != nil, motion.isAnimating || (isOpen && !hasKeyboard && grabAttempts < Self.grabRetries) {
+            due.append(now + frameInterval)
+        }
+        if isOpen, let until = state.clearArmedUntil, until > now { due.append(until) }
+        nextFrame = due.min()
+    }
+
+    func stepFrame(board: Board, now: Double) {
+        guard let surface else { return nextFrame = nil }
+        if motion.isAnimating {
+            _ = motion.step(to: now)
+            output.move(surface, to: motion.position)
+        }
+        if isOpen && !hasKeyboard && grabAttempts < Self.grabRetries {
+            grabAttempts += 1
+            hasKeyboard = output.grabInput(surface)
+            if hasKeyboard || grabAttempts == Self.grabRetries {
+                Log.info(hasKeyboard ? "the centre has the keyboard" : "the centre could not take the keyboard: another client holds it")
+            }
+        }
+        if let until = state.clearArmedUntil, until <= now {
+            state.clearArmedUntil = nil
+            repaint(board: board, now: now)
+        }
+        if !isOpen && !motion.isAnimating {
+            output.destroy(surface)
+            self.surface = nil
+        }
+        armFrames(now)
+    }
+}
+
+extension Rect {
+    /// In whole pixels.
+    fileprivate var rounded: Rect { Rect(x: x.rounded(), y: y.rounded(), width: width.rounded(), height: height.rounded()) }
+}
+
+/// Wall seconds in the local time zone, through `localtime_r` (the zone's rules, summer time
+/// included).
+func localTime(_ wall: Double) -> RelativeTime.LocalTime {
+    var t = time_t(max(-1e12, min(1e12, wall.isFinite ? wall : 0)))
+    var tm = Glibc.tm()
+    guard localtime_r(&t, &tm) != nil else { return .utc(wall) }
+    let local = Double(t) + Double(tm.tm_gmtoff)
+    return RelativeTime.LocalTime(day: Int((local / 86_400).rounded(.down)), weekday: Int(tm.tm_wday), month: Int(tm.tm_mon) + 1,
+                                  dayOfMonth: Int(tm.tm_mday), hour: Int(tm.tm_hour), minute: Int(tm.tm_min))
+}

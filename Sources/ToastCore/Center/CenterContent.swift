@@ -1,0 +1,89 @@
+/// One ended toast as the centre names it: its id with the moment it ended, since an id
+/// alone repeats (a toast that replaced one with its id, automatic ids after they wrap).
+public struct HistoryKey: Hashable, Sendable {
+    public var id: String
+    public var ended: Double
+
+    public init(id: String, ended: Double) {
+        self.id = id
+        self.ended = ended
+    }
+
+    public init(_ entry: HistoryEntry) { self.init(id: entry.toast.id, ended: entry.ended) }
+}
+
+/// A line of the centre's list: an application's header, or one entry.
+public enum CenterRow: Equatable, Sendable {
+    /// `count` entries of `app` (those the filter lets through); `collapsed` shows only its newest.
+    case group(app: String, count: Int, collapsed: Bool, newest: HistoryEntry)
+    case entry(HistoryEntry)
+
+    /// What stays the same while the list changes around it: selection and cached heights follow it.
+    public enum ID: Hashable, Sendable {
+        case group(String)
+        case entry(HistoryKey)
+    }
+
+    public var id: ID {
+        switch self {
+        case let .group(app, _, _, _): .group(app)
+        case let .entry(entry): .entry(HistoryKey(entry))
+        }
+    }
+}
+
+/// What the centre lists: the history newest first, filtered, and grouped by application
+/// (`CenterGrouping`), applications ordered by their newest entry.
+public enum CenterContent {
+    /// The application an entry is grouped under: what the sender named, else xtoast's own.
+    public static func app(of entry: HistoryEntry) -> String {
+        let app = entry.toast.app ?? ""
+        return app.isEmpty ? Submission.defaultSocketApp : app
+    }
+
+    /// Whether `entry` matches a filter typed after `/`: every word of it is found, ignoring
+    /// case, in its application, title or message. An empty filter matches everything.
+    public static func matches(_ entry: HistoryEntry, filter: String) -> Bool {
+        let words = filter.lowercased().split(separator: " ")
+        guard !words.isEmpty else { return true }
+        let haystack = [app(of: entry), entry.toast.title, entry.toast.message].joined(separator: "\n").lowercased()
+        return words.allSatisfy { haystack.contains($0) }
+    }
+
+    /// The rows for `history` (oldest first, as the board keeps it). Groups in `expanded` show
+    /// every entry; a filter shows every match.
+    public static func rows(_ history: [HistoryEntry], grouping: CenterGrouping, filter: String = "",
+                            expanded: Set<String> = []) -> [CenterRow] {
+        let newestFirst = history.reversed().filter { matches($0, filter: filter) }
+        guard grouping == .app else { return newestFirst.map(CenterRow.entry) }
+        var order: [String] = []
+        var groups: [String: [HistoryEntry]] = [:]
+        for entry in newestFirst {
+            let app = app(of: entry)
+            if groups[app] == nil { order.append(app) }
+            groups[app, default: []].append(entry)
+        }
+        var rows: [CenterRow] = []
+        for app in order {
+            guard let entries = groups[app], let newest = entries.first else { continue }
+            let collapsed = filter.isEmpty && !expanded.contains(app) && entries.count > 1
+            rows.append(.group(app: app, count: entries.count, collapsed: collapsed, newest: newest))
+            rows += (collapsed ? [newest] : entries).map(CenterRow.entry)
+        }
+        return rows
+    }
+
+    /// How many entries the header counts as unread: those that ended without the user's hand
+    /// on them (a timeout, a replacement, a rule, the panel taking them in) after `seenUntil`,
+    /// the last time the panel was open. The board's own record of what is unread, when it has
+    /// one, takes this function's place.
+    public static func unread(_ history: [HistoryEntry], seenUntil: Double?) -> Int {
+        history.filter { entry in
+            if let seenUntil, entry.ended <= seenUntil { return false }
+            switch entry.reason {
+            case .click, .swipe, .close, .action, .center: return false
+            default: return true
+            }
+        }.count
+    }
+}

@@ -1,0 +1,199 @@
+/// What the panel's user did that reaches past the panel, for the daemon to carry out.
+public enum CenterCommand: Equatable, Sendable {
+    case close
+    /// Removes one entry from the history.
+    case remove(HistoryKey)
+    case clearAll
+    /// The do-not-disturb switch (the state `xtoast pause` and `resume` set).
+    case toggleDoNotDisturb
+    /// A click or Enter on an entry: its default action while its sender can still hear it;
+    /// otherwise the daemon expands it (`CenterState.toggleExpanded`).
+    case activate(HistoryEntry)
+}
+
+/// What can be clicked on the panel, as `CenterLayout` laid it out.
+public enum CenterTarget: Equatable, Sendable {
+    case clearAll
+    case doNotDisturb
+    case group(String)
+    case entry(HistoryKey)
+    case remove(HistoryKey)
+}
+
+/// The panel's own state, apart from what the board holds: where the list is scrolled, the
+/// selected row, the filter, which groups and entries are open, and the "Clear all" guard.
+/// Keys and clicks change it here, without a screen, and say what the daemon must do.
+public struct CenterState: Equatable, Sendable {
+    public var scroll = CenterScroll.top
+    public var selection: CenterRow.ID?
+    /// The selection's row index when last seen, so a removed row's neighbour takes it.
+    var selectionIndex = 0
+    /// The filter typed after `/` (nil: none); while `isTypingFilter`, every key is text.
+    public var filter: String?
+    public var isTypingFilter = false
+    public var expandedGroups: Set<String> = []
+    public var expandedEntries: Set<HistoryKey> = []
+    /// Until when a second click on "Clear all" clears: the first only arms it.
+    public var clearArmedUntil: Double?
+
+    public init() {}
+
+    /// How long "Clear all" stays armed after its first click.
+    public static let clearGuard = 3.0
+    /// Scalars a filter holds: more than anything worth typing into a search box.
+    public static let maxFilterScalars = 64
+
+    /// Whether the second click of "Clear all" would clear at `now`.
+    public func isClearArmed(now: Double) -> Bool { clearArmedUntil.map { now < $0 } ?? false }
+
+    /// The selected row's index in `rows`, if it is there.
+    public func selectedIndex(in rows: [CenterRow]) -> Int? {
+        guard let selection else { return nil }
+        return rows.firstIndex { $0.id == selection }
+    }
+
+    /// After the list changed (entries came, went, were filtered): a selection whose row has
+    /// gone passes to the row now at its place, and the scroll stays within the list.
+    public mutating func follow(_ rows: [CenterRow], viewport: Double, height: (Int) -> Double) {
+        if selection != nil {
+            if let i = selectedIndex(in: rows) {
+                selectionIndex = i
+            } else if rows.isEmpty {
+                selection = nil
+            } else {
+                selectionIndex = min(selectionIndex, rows.count - 1)
+                selection = rows[selectionIndex].id
+            }
+        }
+        scroll = scroll.keptAboveEnd(count: rows.count, viewport: viewport, height: height)
+    }
+
+    public mutating func toggleExpanded(_ key: HistoryKey) {
+        if expandedEntries.remove(key) == nil { expandedEntries.insert(key) }
+    }
+
+    /// A key pressed while the panel is open. Shift+C and Shift+D act only outside the filter,
+    /// where typing them is text; Escape first leaves (and clears) the filter, then closes.
+    public mutating func press(_ key: KeyPress, rows: [CenterRow], viewport: Double, now: Double,
+                               height: (Int) -> Double) -> CenterCommand? {
+        if isTypingFilter {
+            switch key.key {
+            case .escape:
+                filter = nil
+                isTypingFilter = false
+                return nil
+            case .enter:
+                isTypingFilter = false
+                if filter?.isEmpty == true { filter = nil }
+                return nil
+            case .backspace:
+                if var text = filter, !text.isEmpty {
+                    text.removeLast()
+                    filter = text
+                }
+                return nil
+            case .text:
+                guard !key.command, !key.text.isEmpty, key.text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != "\u{7F}" }) else { return nil }
+                let text = (filter ?? "") + key.text
+                guard text.unicodeScalars.count <= Self.maxFilterScalars else { return nil }
+                filter = text
+                scroll = .top
+                selection = nil
+                return nil
+            default:
+                break  // the arrows and the page keys still move through what matches
+            }
+        }
+        switch key.key {
+        case .escape:
+            if filter != nil {
+                filter = nil
+                return nil
+            }
+            return .close
+        case .text where !key.command:
+            switch key.text {
+            case "/":
+                isTypingFilter = true
+                filter = filter ?? ""
+            case "C" where key.shift: return .clearAll
+            case "D" where key.shift: return .toggleDoNotDisturb
+            default: break
+            }
+            return nil
+        case .delete:
+            guard let i = selectedIndex(in: rows), case let .entry(entry) = rows[i] else { return nil }
+            return .remove(HistoryKey(entry))
+        case .enter:
+            guard let i = selectedIndex(in: rows) else { return nil }
+            switch rows[i] {
+            case let .group(app, _, _, _):
+                toggleGroup(app)
+                return nil
+            case let .entry(entry): return .activate(entry)
+            }
+        case .up, .down, .pageUp, .pageDown, .home, .end:
+            move(key.key, rows: rows, viewport: viewport, height: height)
+            return nil
+        case .backspace, .text:
+            return nil
+        }
+    }
+
+    public mutating func toggleGroup(_ app: String) {
+        if expandedGroups.remove(app) == nil { expandedGroups.insert(app) }
+    }
+
+    /// Moves the selection (the first key selects the top row) and scrolls it into view.
+    mutating func move(_ key: KeyPress.Key, rows: [CenterRow], viewport: Double, height: (Int) -> Double) {
+        guard !rows.isEmpty else { return }
+        let current = selectedIndex(in: rows)
+        let page = max(1, scroll.visibleRows(count: rows.count, viewport: viewport, height: height).count - 1)
+        var target: Int
+        switch key {
+        case .down: target = current.map { $0 + 1 } ?? 0
+        case .up: target = current.map { $0 - 1 } ?? 0
+        case .pageDown: target = (current ?? 0) + page
+        case .pageUp: target = (current ?? 0) - page
+        case .home: target = 0
+        case .end: target = rows.count - 1
+        default: return
+        }
+        target = max(0, min(rows.count - 1, target))
+        selection = rows[target].id
+        selectionIndex = target
+        if key == .end { scroll = CenterScroll.end(count: rows.count, viewport: viewport, height: height) }
+        if key == .home { scroll = .top }
+        scroll = scroll.revealing(target, count: rows.count, viewport: viewport, height: height)
+    }
+
+    /// A click on one of the panel's targets.
+    public mutating func click(_ target: CenterTarget, rows: [CenterRow], now: Double) -> CenterCommand? {
+        switch target {
+        case .clearAll:
+            if isClearArmed(now: now) {
+                clearArmedUntil = nil
+                return .clearAll
+            }
+            clearArmedUntil = now + Self.clearGuard
+            return nil
+        case .doNotDisturb:
+            return .toggleDoNotDisturb
+        case let .group(app):
+            toggleGroup(app)
+            select(.group(app), in: rows)
+            return nil
+        case let .remove(key):
+            return .remove(key)
+        case let .entry(key):
+            select(.entry(key), in: rows)
+            guard let row = rows.first(where: { $0.id == .entry(key) }), case let .entry(entry) = row else { return nil }
+            return .activate(entry)
+        }
+    }
+
+    private mutating func select(_ id: CenterRow.ID, in rows: [CenterRow]) {
+        selection = id
+        if let i = rows.firstIndex(where: { $0.id == id }) { selectionIndex = i }
+    }
+}

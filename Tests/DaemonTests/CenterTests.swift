@@ -1,0 +1,139 @@
+@testable import Daemon
+import Testing
+import ToastCore
+
+/// The notification centre's panel on the fake screen.
+@Suite struct CenterPanelTests {
+    /// The panel's surface: the live one showing its title.
+    func panel(_ rig: Rig) -> (id: SurfaceID, surface: FakeOutput.Surface)? { rig.surface(showing: "\"Notifications\"") }
+    func key(_ rig: Rig, _ press: KeyStroke) { rig.input(.key(press)) }
+
+    @Test("open slides the panel in at the work area's right edge, full height, holding the keyboard; close slides it out")
+    func openAndClose() throws {
+        let rig = Rig(configure: { $0.monitors[0].workArea = Rect(x: 0, y: 30, width: 1280, height: 770) })
+        #expect(rig.request(#"{"op":"center","action":"open"}"#) == .ok(id: nil, extra: [("open", .bool(true))]))
+        let (id, surface) = try #require(panel(rig))
+        #expect(rig.output.keyboard == id && surface.isMapped)
+        #expect(surface.origin.x > 860)  // one frame into its slide
+        rig.wait(1)
+        #expect(surface.origin == Point(x: 860, y: 30) && surface.size == Size(width: 420, height: 770))
+        #expect(rig.request(#"{"op":"center"}"#) == .ok(id: nil, extra: [("open", .bool(false))]))
+        #expect(rig.output.keyboard == nil)
+        rig.wait(1)
+        #expect(surface.isDestroyed)
+    }
+
+    @Test("while open, a new toast shows no card: shown, then dismissed center, and its entry is in the panel")
+    func toastsGoIntoThePanel() throws {
+        let rig = Rig()
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let id = rig.show(#""title":"Build done","message":"all green""#)
+        #expect(rig.sink.heard(by: rig.alice) == [.shown(id: id), .dismissed(id: id, reason: .center)])
+        #expect(rig.output.live.count == 1)
+        #expect(rig.surface(showing: "Build done")?.id == panel(rig)?.id)
+        #expect(rig.service.board.history.last?.reason == .center)
+    }
+
+    @Test("Escape closes; a click outside closes; keys move, Delete removes, Shift+C clears, Shift+D switches do-not-disturb")
+    func keysAndClicks() throws {
+        let rig = Rig()
+        rig.show(#""title":"one","timeout":0.1"#)
+        rig.show(#""title":"two","timeout":0.1"#)
+        rig.wait(1)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        key(rig, KeyStroke(key: "Down"))
+        key(rig, KeyStroke(key: "Down"))
+        key(rig, KeyStroke(key: "Delete"))
+        #expect(rig.service.board.history.map(\.toast.title) == ["one"])
+        key(rig, .typing("D", shift: true))
+        #expect(rig.service.board.doNotDisturb)
+        key(rig, .typing("C", shift: true))
+        #expect(rig.service.board.history.isEmpty)
+        #expect(panel(rig).map { "\($0.surface.scene!)".contains("No notifications") } == true)
+        key(rig, KeyStroke(key: "Escape"))
+        #expect(!rig.service.center.isOpen)
+        rig.wait(1)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (id, _) = try #require(panel(rig))
+        rig.input(.press(surface: id, button: 1, root: Point(x: 100, y: 100), time: 1, serverTime: 1))
+        #expect(!rig.service.center.isOpen)
+    }
+
+    @Test("Clear all asks for a second click within 3 s")
+    func clearAllClicks() throws {
+        let rig = Rig()
+        rig.show(#""title":"one","timeout":0.1"#)
+        rig.wait(1)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (id, surface) = try #require(panel(rig))
+        let scene = try #require(surface.scene)
+        // "Clear all" is the header's right-hand text.
+        let clear = try #require(scene.ops.compactMap { op -> Point? in
+            if case let .text(block, origin, _) = op, block.text == "Clear all" { return origin }
+            return nil
+        }.first)
+        let at = Point(x: surface.origin.x + clear.x + 5, y: surface.origin.y + clear.y + 5)
+        rig.click(id, at: at)
+        #expect(rig.service.board.history.count == 1)
+        #expect("\(surface.scene!)".contains("Click again to clear"))
+        rig.click(id, at: at)
+        #expect(rig.service.board.history.isEmpty)
+    }
+
+    @Test("the wheel scrolls a long list; only the rows in view are drawn")
+    func wheel() throws {
+        let rig = Rig()
+        for i in 0..<60 { rig.show(#""title":"entry \#(i)","timeout":0.01,"app":"app\#(i)""#) }
+        rig.wait(2)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (id, surface) = try #require(panel(rig))
+        #expect("\(surface.scene!)".contains("entry 59") && !"\(surface.scene!)".contains("entry 0\""))
+        for _ in 0..<200 { rig.input(.press(surface: id, button: 5, root: Point(x: 1000, y: 400), time: 1, serverTime: 1)) }
+        #expect("\(surface.scene!)".contains("\"entry 0\"") && !"\(surface.scene!)".contains("entry 59"))
+    }
+
+    @Test("a keyboard held by another client is tried again each frame")
+    func grabRetry() throws {
+        let rig = Rig(configure: { $0.keyboardBusy = true })
+        rig.request(#"{"op":"center","action":"open"}"#)
+        #expect(rig.output.keyboard == nil)
+        rig.output.keyboardBusy = false
+        rig.wait(0.1)
+        #expect(rig.output.keyboard == panel(rig)?.id)
+    }
+}
+
+extension CenterPanelTests {
+    /// The scene's op drawing `text`, and where.
+    func origin(of text: String, in scene: CardScene) -> Point? {
+        scene.ops.compactMap { op -> Point? in
+            if case let .text(block, origin, _) = op, block.text == text { return origin }
+            return nil
+        }.first
+    }
+
+    @Test("an entry's × removes it; so does a drag sideways past a third of the panel; a drag up and down scrolls")
+    func removeByPointer() throws {
+        let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
+        rig.show(#""title":"first","timeout":0.1"#)
+        rig.show(#""title":"second","timeout":0.1"#)
+        rig.wait(1)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (id, surface) = try #require(panel(rig))
+        // The newest entry is on top; its × sits right of its title's line.
+        let title = try #require(origin(of: "second", in: surface.scene!))
+        let close = Point(x: surface.origin.x + 420 - 12 - 12 - 8, y: surface.origin.y + title.y + 4)
+        rig.click(id, at: close)
+        #expect(rig.service.board.history.map(\.toast.title) == ["first"])
+        let first = try #require(origin(of: "first", in: surface.scene!))
+        rig.drag(id, from: Point(x: surface.origin.x + first.x, y: surface.origin.y + first.y), by: Point(x: 200, y: 0), duration: 0.2)
+        #expect(rig.service.board.history.isEmpty)
+        #expect(rig.service.center.isOpen)
+    }
+}
