@@ -234,6 +234,10 @@ final class CenterPanel {
             // A new kind of surface, or a monitor gone: the panel shuts rather than be remade.
             remove()
             return (false, [])
+        case let .lockChanged(monitors):
+            // Nothing is drawn above a locker: the panel goes at once, as the cards do.
+            if !monitors.isEmpty { remove() }
+            return (false, [])
         case .imagesReady:
             break
         }

@@ -345,7 +345,7 @@ for i in 0...runs {
     waitFor("the centre to close", timeout: 5) { !panelVisible() }
 }
 record("center.pixels", median(centerPixels), p95(centerPixels))
-print("launch `xtoast center open` (history full: \(ProtocolLimits.historySize) kept of 1000 shown) → panel pixels: median \(ms(median(centerPixels))), p95 \(ms(p95(centerPixels))) (\(runs) opens)")
+print("launch `xtoast center open` (1000 entries in history) → panel pixels: median \(ms(median(centerPixels))), p95 \(ms(p95(centerPixels))) (\(runs) opens)")
 
 // A flick, played with XTest on a card at the top centre.
 usleep(500_000)
