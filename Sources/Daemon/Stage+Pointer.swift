@@ -88,6 +88,8 @@ extension Stage {
             screenChanged(board: board, now: now)
         case .imagesReady:
             imagesReady(board: board, now: now)
+        case .fullscreenChanged, .idleChanged:
+            break  // holds: the board decides, and the stage follows its changes
         }
         return []
     }

@@ -31,6 +31,7 @@ final class ToastService {
         self.desktopScale = desktopScale
         self.runScript = runScript
         ruleState = RuleState(for: config.rules)
+        watchIdle(config.idleThreshold, now: 0)
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
@@ -199,12 +200,25 @@ final class ToastService {
             Log.info("no usable font for \"\(config.font)\"; keeping the old one")
         }
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
+        let threshold = board.config.idleThreshold
         board.reconfigure(config, now: now)
+        if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
         stage.reconfigure(config, scale: scale, board: board, now: now)
         settle(now)
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
         return diagnostics
     }
+
+    /// Arms the screen's idle alarms for `threshold` seconds (0: off). A new threshold starts
+    /// from "not idle": the screen reports idle again at once should the user already have
+    /// been away that long. Without an idle counter one line says so, once.
+    private func watchIdle(_ threshold: Int, now: Double) {
+        board.setHold(.idle, false, now: now)
+        guard !stage.output.watchIdle(threshold: threshold), threshold > 0, !idleUnavailableLogged else { return }
+        idleUnavailableLogged = true
+        Log.info("the X server has no IDLETIME counter: idle_threshold does nothing")
+    }
+    private var idleUnavailableLogged = false
 
     // MARK: Pointer and owners
 
@@ -218,6 +232,10 @@ final class ToastService {
             let monitors = stage.output.monitors
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
+        case let .fullscreenChanged(monitors):
+            board.setHold(.fullscreen, monitors: monitors, now: now)
+        case let .idleChanged(idle):
+            board.setHold(.idle, idle, now: now)
         default: break
         }
         for intent in stage.handle(input, board: board, now: now) {

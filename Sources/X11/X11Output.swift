@@ -34,6 +34,9 @@ public final class X11Output: Output {
     /// monitors are: asking per animation was a synchronous round trip on every toast, and
     /// `XRRGetScreenInfo` makes the server probe its outputs.
     public private(set) var refreshRate: Double?
+    /// The desktop's news that holds toasts: a fullscreen window, the user away.
+    private let fullscreen: FullscreenWatch
+    private let idle: IdleAlarm
 
     public struct OpenError: Error { public let message: String }
 
@@ -54,6 +57,8 @@ public final class X11Output: Output {
         display.watchScreen()
         monitors = display.readMonitors()
         refreshRate = display.refreshRate
+        fullscreen = FullscreenWatch(display: display)
+        idle = IdleAlarm(display: display)
     }
 
     private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
@@ -168,7 +173,7 @@ public final class X11Output: Output {
     /// before the loop hears of it, so the surfaces it makes again are of the new kind; a
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
-        let taken = display.takeEvents()
+        let taken = display.takeEvents(watchers: [fullscreen, idle])
         let screenChanged = taken.contains(.screenChanged)
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }
         if taken.contains(.compositorChanged), display.hasCompositor != visual.hasAlpha {
@@ -188,6 +193,11 @@ public final class X11Output: Output {
                 extra.append(.screenChanged)
             }
         }
+        // After the monitors: a fullscreen window is measured against the new ones.
+        if let held = fullscreen.report(monitors: monitors, monitorsChanged: extra.contains(.screenChanged)) {
+            extra.append(.fullscreenChanged(monitors: held))
+        }
+        if let away = idle.report() { extra.append(.idleChanged(away)) }
         return events + extra
     }
 
@@ -211,6 +221,8 @@ public final class X11Output: Output {
         connectionLostHandler = body
         xt_install_io_error_handler { connectionLostHandler?() }
     }
+    public func watchIdle(threshold: Int) -> Bool { idle.arm(threshold: threshold) }
+
     public func takeErrors() -> [String] {
         defer { problems.removeAll() }
         return display.takeErrors() + problems

@@ -34,6 +34,7 @@ enum ConfigSchema {
             number("timeout", \.timeout, .upTo(ConfigLimits.timeout)),
             choice("fullscreen", \.fullscreen),
             choice("lock", \.lock),
+            integer("idle_threshold", \.idleThreshold, 0...ConfigLimits.idleThreshold),
         ]),
         Section(name: "font", settings: [
             text("family", \.font),
