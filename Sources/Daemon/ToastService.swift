@@ -233,8 +233,11 @@ final class ToastService {
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
         case let .fullscreenChanged(monitors):
+            Log.info(monitors.isEmpty ? "no fullscreen window now"
+                                      : "a fullscreen window covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))")
             board.setHold(.fullscreen, monitors: monitors, now: now)
         case let .idleChanged(idle):
+            Log.info(idle ? "no input for \(board.config.idleThreshold) s: timers wait for the user" : "input again: timers run")
             board.setHold(.idle, idle, now: now)
         default: break
         }
