@@ -357,6 +357,7 @@ private func problems(_ text: String) -> [String] {
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout", "fullscreen": "general.fullscreen", "lock": "general.lock",
+            "idleThreshold": "general.idle_threshold",
         ]
         var expected = Set(configKeys.values)
         for child in Mirror(reflecting: Config.default).children {

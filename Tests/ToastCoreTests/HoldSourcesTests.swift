@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToastCore
 
@@ -32,5 +33,40 @@ import ToastCore
             let parsed = ConfigParser.parse("[general]\nidle_threshold = \(bad)\n", file: "c")
             #expect(parsed.config.idleThreshold == 120 && parsed.diagnostics.count == 1, "\(bad)")
         }
+    }
+
+    /// The README's fullscreen recipes: the `ini` block of its "Fullscreen windows" section.
+    static var recipes: String {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = (try? String(contentsOf: readme, encoding: .utf8)) ?? ""
+        guard let section = text.range(of: "### Fullscreen windows and being away"),
+              let start = text.range(of: "```ini\n", range: section.upperBound..<text.endIndex),
+              let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else { return "" }
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    @Test("the README's fullscreen recipes load cleanly and do what they say")
+    func readmeRecipes() {
+        let parsed = ConfigParser.parse(Self.recipes, file: "README")
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        #expect(parsed.config.rules.rules.map(\.name) == ["presenting", "calendar reminders", "never over fullscreen", "volume"])
+        func mode(_ entry: String, category: String = "", urgency: Urgency = .normal, rules: Set<String>) -> FullscreenMode {
+            var config = parsed.config
+            config.rules = RuleSet(config.rules.rules.filter { rules.contains($0.name) })
+            var request = ShowRequest(message: "m")
+            request.urgency = urgency
+            var submission = Submission(request, source: .dbus)
+            submission.desktopEntry = entry
+            submission.category = category
+            let toast = Admission.decide(submission, board: Board(config: config)).toast
+            return HoldPolicy(reasons: [.fullscreen], fullscreen: config.fullscreen).fullscreenMode(for: toast)
+        }
+        let presenting: Set = ["presenting", "calendar reminders"]
+        #expect(mode("org.gnome.Calendar", rules: presenting) == .show)
+        #expect(mode("mail", urgency: .critical, rules: presenting) == .delay, "critical toasts wait too")
+        #expect(mode("mail", urgency: .critical, rules: ["never over fullscreen"]) == .pushback)
+        #expect(mode("pamixer", category: "device.volume", rules: ["volume"]) == .show)
+        #expect(mode("mail", urgency: .critical, rules: []) == .show, "without the rules critical toasts show")
     }
 }
