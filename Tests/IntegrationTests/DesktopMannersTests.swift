@@ -107,6 +107,45 @@ extension Integration {
             #expect(try desk.daemon.xtoast(["history"]).stdout.contains("suppressed"))
         }
 
+        @Test("without a window manager: the focused window's own fullscreen state holds its monitor, and dropping it releases")
+        func focusWithoutWindowManager() throws {
+            let display = try PrivateDisplay(size: "2560x800")
+            try display.setMonitors(["*A 1280x800+0+0", "B 1280x800+1280+0"])
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            let app = probe.openWindow(at: Point(x: 0, y: 0), size: Size(width: 1280, height: 800))
+            probe.setFullscreenState(app, true)
+            probe.focus(app)
+            try waitUntil("the daemon to see fullscreen on A") { daemon.log.contains("a fullscreen window covers \"A\"") }
+            _ = try daemon.show(["--timeout", "0", "waits"])
+            _ = try daemon.show(["--timeout", "0", "--monitor", "B", "shows"])
+            #expect(try F.restingCards(probe, count: 1).allSatisfy { $0.frame.x >= 1280 })
+            probe.setFullscreenState(app, false)
+            _ = try F.restingCards(probe, count: 2)
+        }
+
+        @Test("_NET_ACTIVE_WINDOW set by any client to nonsense, a window that does not exist or a card: no crash, no error logged, the card still clicks")
+        func forgedActiveWindow() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            _ = try daemon.show(["--timeout", "0", "click me"])
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            for value: UInt in [0xFFFF_FFFF, 0x2000_0000, 0x1FFF_FFFF, 0x0040_0001, UInt(card.window)] {
+                probe.setProperty(probe.root, "_NET_ACTIVE_WINDOW", type: XA_WINDOW, [value])
+                // The card named fullscreen too: it is the daemon's own, and the click must still reach it.
+                probe.setFullscreenState(card.window, value == UInt(card.window))
+            }
+            try waitUntil("the daemon to have read them") { (try? daemon.xtoast(["ping"]).status) == 0 }
+            probe.setProperty(probe.root, "_NET_ACTIVE_WINDOW", type: XA_WINDOW, [0])
+            probe.setFullscreenState(card.window, false)
+            try waitUntil("the card to be back, if it left") { probe.cardsOnScreen().count == 1 }
+            let resting = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: Point(x: resting.frame.midX, y: resting.frame.midY))
+            try waitUntil("the clicked card to leave") { probe.cards().isEmpty }
+            #expect(!daemon.log.contains("BadWindow"), "\(daemon.log)")
+        }
+
         @Test("idle_threshold = 2: a toast whose timeout passes while nobody moves stays; pointer motion brings it back, and it ends about 2 s later")
         func idle() throws {
             let display = try PrivateDisplay(size: "1280x800")

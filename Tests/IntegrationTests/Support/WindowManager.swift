@@ -70,3 +70,31 @@ extension XProbe {
         return w
     }
 }
+
+extension XProbe {
+    /// Sets (or, with nil, deletes) a window's 32-bit property as any client may.
+    func setProperty(_ window: Window, _ name: String, type: Atom, _ values: [UInt]?) {
+        let atom = XInternAtom(display, name, 0)
+        if let values {
+            values.withUnsafeBytes { bytes in
+                _ = XChangeProperty(display, window, atom, type, 32, PropModeReplace,
+                                    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), Int32(values.count))
+            }
+        } else {
+            XDeleteProperty(display, window, atom)
+        }
+        XSync(display, 0)
+    }
+
+    /// Says `window` is fullscreen (or not) by its own `_NET_WM_STATE`, as a client does
+    /// with no window manager to ask.
+    func setFullscreenState(_ window: Window, _ on: Bool) {
+        setProperty(window, "_NET_WM_STATE", type: XA_ATOM, on ? [UInt(XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0))] : [])
+    }
+
+    func focus(_ window: Window) {
+        XSetInputFocus(display, window, Int32(RevertToPointerRoot), UInt(CurrentTime))
+        XSync(display, 0)
+    }
+}
+
