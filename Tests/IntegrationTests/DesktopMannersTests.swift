@@ -176,5 +176,19 @@ extension Integration {
             let took = Date().timeIntervalSince(back)
             #expect(took > 1.9 && took < 3.5, "it had 1 s left, so 2 s, then its exit: \(took) s")
         }
+    
+        @Test("a reload that sets idle_threshold arms the alarms: off at start, 2 s after the reload the user is away")
+        func reloadArms() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            try display.run("xset", ["s", "off"])
+            let daemon = try DaemonHarness(config: "[general]\nidle_threshold = 0\n", display: display.name)
+            let probe = try XProbe(display.name)
+            probe.movePointer(to: Point(x: 5, y: 5))
+            let config = daemon.directory.appendingPathComponent("config/xtoast/config")
+            try "[general]\nidle_threshold = 2\n".write(to: config, atomically: true, encoding: .utf8)
+            #expect(try daemon.xtoast(["reload"]).status == 0)
+            try waitUntil("the daemon to see the user away", timeout: 5) { daemon.log.contains("no input for 2 s") }
+            #expect(!daemon.log.contains("IDLETIME"), "Xvfb has the counter")
+        }
     }
 }
