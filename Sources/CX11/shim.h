@@ -14,6 +14,7 @@
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/Xfixes.h>
 #include <X11/extensions/scrnsaver.h>
+#include <X11/extensions/sync.h>
 #include <X11/Xft/Xft.h>
 #include <fontconfig/fontconfig.h>
 #include <errno.h>
@@ -54,8 +55,15 @@ typedef struct {
 } xt_error_log_t;
 static xt_error_log_t xt_error_log = {0};
 
+/// Requests whose errors are expected and not worth a log line (asking about a window any
+/// client may name, which can be gone): serials from `from` up to, not including, `to`.
+static unsigned long xt_quiet_from = 1, xt_quiet_to = 0;
+static inline void xt_quiet_begin(Display *d) { xt_quiet_from = NextRequest(d); xt_quiet_to = (unsigned long)-1; }
+static inline void xt_quiet_end(Display *d) { xt_quiet_to = NextRequest(d); }
+
 static inline int xt_error_handler(Display *d, XErrorEvent *e) {
     (void)d;
+    if (e->serial >= xt_quiet_from && e->serial < xt_quiet_to) return 0;
     xt_error_record *r = &xt_error_log.ring[xt_error_log.count % XT_ERROR_LOG_SIZE];
     r->error_code = e->error_code;
     r->request_code = e->request_code;

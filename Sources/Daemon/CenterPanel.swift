@@ -238,6 +238,8 @@ final class CenterPanel {
             // Nothing is drawn above a locker: the panel goes at once, as the cards do.
             if !monitors.isEmpty { remove() }
             return (false, [])
+        case .fullscreenChanged, .idleChanged:
+            return (false, [])
         case .imagesReady:
             break
         }

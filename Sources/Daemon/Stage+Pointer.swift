@@ -86,6 +86,8 @@ extension Stage {
             imagesReady(board: board, now: now)
         case .key:
             break  // the centre's panel (CenterPanel) or the service's (ToastService+Keys.swift)
+        case .fullscreenChanged, .idleChanged:
+            break  // holds: the board decides, and the stage follows its changes
         }
         return []
     }

@@ -45,6 +45,7 @@ final class ToastService {
         ruleState = RuleState(for: config.rules)
         updateKeyGrabs()
         if config.soundEnabled { sound?.start() }
+        watchIdle(config.idleThreshold, now: 0)
     }
 
     /// Keeps the history in `store` from now on, starting from what its file kept.
@@ -255,9 +256,11 @@ final class ToastService {
             Log.info("no usable font for \"\(config.font)\"; keeping the old one")
         }
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
+        let threshold = board.config.idleThreshold
         board.reconfigure(config, now: now)
         if config.soundEnabled { sound?.start() }
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
+        if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
         stage.reconfigure(config, scale: scale, board: board, now: now)
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         center.reconfigure(config, scale: scale)
@@ -265,6 +268,17 @@ final class ToastService {
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
         return diagnostics
     }
+
+    /// Arms the screen's idle alarms for `threshold` seconds (0: off). A new threshold starts
+    /// from "not idle": the screen reports idle again at once should the user already have
+    /// been away that long. Without an idle counter one line says so, once.
+    private func watchIdle(_ threshold: Int, now: Double) {
+        board.setHold(.idle, false, now: now)
+        guard !stage.output.watchIdle(threshold: threshold), threshold > 0, !idleUnavailableLogged else { return }
+        idleUnavailableLogged = true
+        Log.info("the X server has no IDLETIME counter: idle_threshold does nothing")
+    }
+    private var idleUnavailableLogged = false
 
     // MARK: Pointer and owners
 
@@ -285,6 +299,13 @@ final class ToastService {
             pressed(stroke, now: now)  // while the centre is open, its panel has the keyboard
         case let .press(surface, _, _, _, _):
             pressedOffCards(surface)
+        case let .fullscreenChanged(monitors):
+            Log.info(monitors.isEmpty ? "no fullscreen window now"
+                                      : "a fullscreen window covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))")
+            board.setHold(.fullscreen, monitors: monitors, now: now)
+        case let .idleChanged(idle):
+            Log.info(idle ? "no input for \(board.config.idleThreshold) s: timers wait for the user" : "input again: timers run")
+            board.setHold(.idle, idle, now: now)
         default: break
         }
         if handleInCenter(input, now: now) { return settle(now) }

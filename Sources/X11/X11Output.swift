@@ -36,6 +36,9 @@ public final class X11Output: Output {
     /// monitors are: asking per animation was a synchronous round trip on every toast, and
     /// `XRRGetScreenInfo` makes the server probe its outputs.
     public private(set) var refreshRate: Double?
+    /// The desktop's news that holds toasts: a fullscreen window, the user away.
+    private let fullscreen: FullscreenWatch
+    private let idle: IdleAlarm
 
     public struct OpenError: Error { public let message: String }
 
@@ -56,6 +59,8 @@ public final class X11Output: Output {
         display.watchScreen()
         monitors = display.readMonitors()
         refreshRate = display.refreshRate
+        fullscreen = FullscreenWatch(display: display)
+        idle = IdleAlarm(display: display)
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
     }
 
@@ -189,7 +194,7 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let taken = display.takeEvents()
+        let taken = display.takeEvents(watchers: [fullscreen, idle])
         let screenChanged = taken.contains(.screenChanged)
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
             // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
@@ -220,6 +225,11 @@ public final class X11Output: Output {
             reportedLock = locked
             events.insert(.lockChanged(locked), at: 0)
         }
+        // After the monitors: a fullscreen window is measured against the new ones.
+        if let held = fullscreen.report(monitors: monitors, monitorsChanged: extra.contains(.screenChanged)) {
+            extra.append(.fullscreenChanged(monitors: held))
+        }
+        if let away = idle.report() { extra.append(.idleChanged(away)) }
         return events + extra
     }
 
@@ -243,6 +253,8 @@ public final class X11Output: Output {
         connectionLostHandler = body
         xt_install_io_error_handler { connectionLostHandler?() }
     }
+    public func watchIdle(threshold: Int) -> Bool { idle.arm(threshold: threshold) }
+
     public func takeErrors() -> [String] {
         defer { problems.removeAll() }
         return display.takeErrors() + problems

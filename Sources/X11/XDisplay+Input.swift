@@ -20,7 +20,8 @@ extension XDisplay {
     /// `compositorChanged` is reported as the bare X notification; the output decides
     /// whether the compositor really came or went.
     /// The corresponding C functions are `XEventsQueued`, `XPending` and `XNextEvent`.
-    func takeEvents() -> [InputEvent] {
+    /// `watchers` see every event the decoder does not turn into input.
+    func takeEvents(watchers: [any XEventWatcher] = []) -> [InputEvent] {
         var events: [InputEvent] = []
         for _ in 0..<Self.rawEventsPerTurn {
             if events.count >= Self.eventsPerTurn {
@@ -29,7 +30,7 @@ extension XDisplay {
                 guard events.count < Self.eventsPerTurn * 3 / 4 else { break }
             }
             guard hasQueuedEvents || XPending(handle) > 0 else { break }
-            if let event = decode(nextEvent()) { events.append(event) }
+            if let event = decode(nextEvent(), watchers: watchers) { events.append(event) }
         }
         return InputEvent.latestMotion(events)
     }
@@ -38,7 +39,7 @@ extension XDisplay {
     /// cannot see them. Reads nothing. The corresponding C function is `XEventsQueued`.
     var hasQueuedEvents: Bool { XEventsQueued(handle, QueuedAlready) > 0 }
 
-    private func decode(_ event: XEvent) -> InputEvent? {
+    private func decode(_ event: XEvent, watchers: [any XEventWatcher]) -> InputEvent? {
         var e = event
         // Any client can send any event to any window (`XSendEvent`), and the server marks
         // those: pointer and key input is taken only from the server's own devices (as xterm
@@ -68,6 +69,7 @@ extension XDisplay {
         default:
             lockWatch?.observe(e)
             if let base = fixesEventBase, e.type == base + XFixesSelectionNotify { return .compositorChanged }
+            for watcher in watchers where watcher.notice(&e) { return nil }
             if isScreenChange(&e) { return .screenChanged }
             return nil
         }

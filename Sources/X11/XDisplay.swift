@@ -81,6 +81,19 @@ final class XDisplay {
         return rate >= 20 && rate <= 500 ? rate : nil
     }
 
+    /// Runs `body`, whose requests may fail for reasons outside the daemon (a window another
+    /// client named has gone): their errors are dropped rather than logged. Ends with a round
+    /// trip, so every error of `body` has arrived (and been dropped) when it returns. Here,
+    /// beside the handler, because the shim's log is per Swift file.
+    /// The corresponding C function is `XSync`.
+    func quietly<R>(_ body: () -> R) -> R {
+        xt_quiet_begin(handle)
+        let result = body()
+        XSync(handle, 0)
+        xt_quiet_end(handle)
+        return result
+    }
+
     /// The X errors the server sent since the last call, oldest first, one line each
     /// ("BadWindow (invalid Window parameter) in request 12.0 on 0x2c00003"), so the daemon can
     /// log what was refused rather than losing it in the handler that keeps it alive. At most

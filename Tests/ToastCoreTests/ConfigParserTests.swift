@@ -361,6 +361,7 @@ private func problems(_ text: String) -> [String] {
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
             "center": "center.width",
+            "idleThreshold": "general.idle_threshold",
         ]
         var expected = Set(configKeys.values).union(["center.side", "center.group"])
         for child in Mirror(reflecting: Config.default).children {

@@ -60,6 +60,9 @@ public struct Config: Equatable, Sendable {
     public var fullscreen: FullscreenMode = .delay
     /// What a locker covering a monitor does to its toasts.
     public var lock: LockMode = .hold
+    /// Seconds without keyboard or pointer input after which timers stop (the user is away);
+    /// 0 never.
+    public var idleThreshold: Int = 120
     /// Per-kind timeouts overriding `timeout`. A spinner is shown until its task reports back,
     /// so `loading` never expires by default.
     public var timeouts: [Kind: Double] = [.loading: 0]
@@ -142,4 +145,6 @@ public enum ConfigLimits {
     public static let acceleration = 1_000_000.0
     /// Pixels, for the pointer distances in `[motion]`.
     public static let distance = 1000.0
+    /// Seconds of `idle_threshold`: a day. In milliseconds it fits the idle alarm's 32 bits.
+    public static let idleThreshold = 86_400
 }

@@ -41,6 +41,7 @@ enum ConfigSchema {
                 config.opener = words
             },
             flag("stack_duplicates", \.stackDuplicates),
+            integer("idle_threshold", \.idleThreshold, 0...ConfigLimits.idleThreshold),
         ]),
         Section(name: "font", settings: [
             text("family", \.font),

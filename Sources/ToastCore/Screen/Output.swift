@@ -92,6 +92,12 @@ public protocol Output: AnyObject {
     /// Runs `body` if the screen goes away for good (the X server dies). `body` must not call
     /// the output again; the process ends after it.
     func onConnectionLost(_ body: @escaping () -> Void)
+    /// Arms the screen's idle watch: `.idleChanged(true)` input comes once nobody has touched
+    /// the keyboard or pointer for `threshold` seconds, `.idleChanged(false)` when input comes
+    /// again; both as the server's own alarms, never by asking it on a timer. 0 stops watching
+    /// (and ends an idle spell). False when the screen cannot tell (no idle counter): idle
+    /// then never comes.
+    func watchIdle(threshold: Int) -> Bool
     /// Errors the screen reported since the last call (a window gone, a bad size), one line
     /// each, for the log: none of them stops the daemon.
     func takeErrors() -> [String]

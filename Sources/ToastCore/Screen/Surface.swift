@@ -45,6 +45,12 @@ public enum InputEvent: Equatable, Sendable {
     case screenChanged
     /// Images that were decoding off the loop can be drawn now.
     case imagesReady
+    /// The monitors the active window covers while it is fullscreen, all at once (empty: none
+    /// now), each time that set changes: the board holds exactly these.
+    case fullscreenChanged(monitors: Set<String>)
+    /// Nobody has touched the keyboard or pointer for the idle threshold (true), or input
+    /// came again (false); see `Output.watchIdle`.
+    case idleChanged(Bool)
     /// A key went down: a bound one (`Output.grabKeys`), or any while focus mode holds the
     /// keyboard (`Output.grabKeyboard`).
     case key(KeyStroke)

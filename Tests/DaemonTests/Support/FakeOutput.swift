@@ -132,6 +132,13 @@ final class FakeOutput: Output {
     private(set) var connectionLost: (() -> Void)?
     func onConnectionLost(_ body: @escaping () -> Void) { connectionLost = body }
     func takeErrors() -> [String] { [] }
+    /// Every idle threshold armed, in order; `hasIdleCounter` false plays a server without one.
+    private(set) var idleThresholds: [Int] = []
+    var hasIdleCounter = true
+    func watchIdle(threshold: Int) -> Bool {
+        idleThresholds.append(threshold)
+        return hasIdleCounter
+    }
 
     /// Surfaces that are on screen now, oldest first.
     var live: [(id: SurfaceID, surface: Surface)] {
