@@ -26,12 +26,19 @@ final class CenterPanel {
     private var monitorFrame = Rect(x: 0, y: 0, width: 0, height: 0)
     private var rows: [CenterRow] = []
     private var composed: CenterLayout.Composed?
-    /// Row heights measured so far, for this width and font: only rows that have shown.
-    private var heights: [CenterRow.ID: Double] = [:]
-    /// What the list was drawn from: a repaint is due when the history or the switch changes.
-    private var drawnFrom: (count: Int, last: HistoryKey?, doNotDisturb: Bool)?
-    /// When the panel was last open: entries that ended before count as seen.
-    private(set) var seenUntil: Double?
+    /// Row heights measured so far, for this width and font: only rows that have shown. An
+    /// entry is measured again when its buttons come or go (its sender left).
+    private var heights: [HeightKey: Double] = [:]
+    private struct HeightKey: Hashable {
+        var row: CenterRow.ID
+        var buttons: Bool
+    }
+    /// What the list was drawn from: a repaint is due when the history, the switch, or who
+    /// can hear late actions changes.
+    private var drawnFrom: (count: Int, last: HistoryKey?, doNotDisturb: Bool, listening: Int)?
+    /// The entries unread when the panel opened (their `historyID`s): the board marks them
+    /// read at once, and the header still counts them as new.
+    private(set) var readAtOpen: Set<UInt64> = []
     private var hasKeyboard = false
     private var grabAttempts = 0
     private var drag: Drag?
@@ -68,11 +75,15 @@ final class CenterPanel {
     private func height(_ i: Int) -> Double {
         guard rows.indices.contains(i) else { return 0 }
         let row = rows[i]
-        if let h = heights[row.id] { return h }
-        var expanded = false
-        if case let .entry(entry) = row { expanded = state.expandedEntries.contains(HistoryKey(entry)) }
+        var expanded = false, buttons = false
+        if case let .entry(entry) = row {
+            expanded = state.expandedEntries.contains(HistoryKey(entry))
+            buttons = CenterContent.showsButtons(entry)
+        }
+        let key = HeightKey(row: row.id, buttons: buttons)
+        if let h = heights[key] { return h }
         let h = layout.height(of: row, expanded: expanded)
-        heights[row.id] = h
+        heights[key] = h
         return h
     }
 
@@ -86,6 +97,7 @@ final class CenterPanel {
         isOpen = true
         state = CenterState()
         heights.removeAll()
+        readAtOpen = Set(board.history.lazy.filter(\.unread).map(\.historyID))
         monitorFrame = monitor.frame
         let width = composer.px(config.center.width)
         frame = CenterLayout.frame(in: monitor.workArea, width: width, side: config.center.side).rounded
@@ -109,7 +121,6 @@ final class CenterPanel {
     func close(now: Double) {
         guard isOpen else { return }
         isOpen = false
-        seenUntil = now
         drag = nil
         if hasKeyboard { output.ungrabInput() }
         hasKeyboard = false
@@ -144,8 +155,9 @@ final class CenterPanel {
     /// Repaints when the history or do-not-disturb changed since the last paint.
     func boardChanged(_ board: Board, now: Double) {
         guard isOpen, surface != nil else { return }
-        let stamp = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb)
-        if let drawn = drawnFrom, drawn.count == stamp.0, drawn.last == stamp.1, drawn.doNotDisturb == stamp.2 { return }
+        let stamp = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb, Self.listening(board))
+        if let drawn = drawnFrom, drawn.count == stamp.0, drawn.last == stamp.1, drawn.doNotDisturb == stamp.2,
+           drawn.listening == stamp.3 { return }
         repaint(board: board, now: now)
     }
 
@@ -163,9 +175,9 @@ final class CenterPanel {
         var followed = state
         followed.follow(rows, viewport: viewport, height: height)
         state = followed
-        drawnFrom = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb)
+        drawnFrom = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb, Self.listening(board))
         let status = CenterLayout.Status(
-            unread: CenterContent.unread(board.history, seenUntil: seenUntil), doNotDisturb: board.doNotDisturb,
+            unread: CenterContent.unread(board.history, readAtOpen: readAtOpen), doNotDisturb: board.doNotDisturb,
             now: now, wallNow: wallClock(now), local: localTime,
             iconImage: { [output] entry in entry.toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil } },
             swipe: drag.flatMap { d in d.mode == .swipe ? d.entry.map { ($0, d.last.x - d.start.x) } : nil })
@@ -173,6 +185,9 @@ final class CenterPanel {
         self.composed = composed
         return composed.scene
     }
+
+    /// How many entries can still take a late action: when it drops (a sender left), buttons go.
+    private static func listening(_ board: Board) -> Int { board.history.lazy.filter { $0.listener != nil }.count }
 
     // MARK: Input
 
@@ -250,7 +265,7 @@ final class CenterPanel {
     /// An entry's click when its action cannot be invoked: it opens to show its whole message.
     func expand(_ key: HistoryKey, board: Board, now: Double) {
         state.toggleExpanded(key)
-        heights[.entry(key)] = nil
+        heights = heights.filter { $0.key.row != .entry(key) }
         repaint(board: board, now: now)
     }
 

@@ -12,9 +12,10 @@ import ToastCore
 /// is no `fsync` on that path: a crash can lose the last lines written, never the file. (A
 /// state directory on a network file system could stall a write; `~/.local/state` is local.)
 /// A compaction (a temporary file, `fsync`, `rename`, `fsync` of the directory) does wait for
-/// the disk: it runs at start, on `history --clear`, and after appends took the file past its
-/// bound, at the end of that loop turn (`compactIfDue`, after the replies went out), never on
-/// a timer: an idle daemon makes no wakeups for its history.
+/// the disk: it runs at start, on `history --clear`, after appends took the file past its
+/// bound, and after the centre removed or read entries already written (`edited`), at the end
+/// of that loop turn (`compactIfDue`, after the replies went out), never on a timer: an idle
+/// daemon makes no wakeups for its history.
 ///
 /// Nothing here stops a toast. What fails is logged once and the history carries on in memory:
 /// no state directory, one that cannot be made (a path through a regular file, a read-only
@@ -36,6 +37,9 @@ final class HistoryStore {
     private var keepDays = Config.default.historyKeepDays
     /// Appends have taken the file past `keep + slack`: `compactIfDue` rewrites it.
     private(set) var compactionDue = false
+    /// Entries already written were removed or marked read: the next `compactIfDue` writes the
+    /// history as the board holds it.
+    private(set) var rewriteDue = false
     private let wallNow: () -> Double
 
     /// Whether entries are being written (false: memory only, and the log said why).
@@ -196,10 +200,28 @@ final class HistoryStore {
         if HistoryFile.needsCompaction(lines: lines, keep: keep) { compactionDue = true }
     }
 
-    /// Rewrites the file when appends took it past its bound: what it holds, within the bounds.
-    /// Read back from the file rather than taken from memory: the file holds each entry's wall
-    /// time as written (the monotonic clock stops while the machine sleeps).
-    func compactIfDue() {
+    /// Entries the file holds were removed or read (`BoardChanges.historyEdited`): it is
+    /// rewritten at the end of the turn, once however many edits the turn made.
+    func edited() {
+        if fd >= 0 { rewriteDue = true }
+    }
+
+    /// Rewrites the file when the history was edited (from `history`, the board's, oldest
+    /// first, `now` the moment) or appends took it past its bound.
+    ///
+    /// A compaction alone reads the file back rather than taking memory: the file holds each
+    /// entry's wall time as written. An edit writes memory, each entry's wall time from its
+    /// monotonic end; the monotonic clock stops while the machine sleeps, so an entry that
+    /// ended before a suspend is written that much later (its order is kept).
+    func compactIfDue(history: [HistoryEntry], now: Double) {
+        if rewriteDue {
+            rewriteDue = false
+            compactionDue = false
+            guard fd >= 0 else { return }
+            let wall = wallNow()
+            let records = history.map { HistoryRecord($0, wallEnded: wall - max(0, now - $0.ended)) }
+            return rewrite(HistoryFile.kept(records, keep: keep, keepDays: keepDays, wallNow: wall))
+        }
         guard compactionDue else { return }
         compactionDue = false
         guard fd >= 0 else { return }
@@ -216,6 +238,7 @@ final class HistoryStore {
     func clear() {
         guard fd >= 0 else { return }
         compactionDue = false
+        rewriteDue = false
         rewrite([])
     }
 

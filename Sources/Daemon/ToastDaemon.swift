@@ -186,8 +186,8 @@ public final class ToastDaemon {
                     }
                 }
             }
-            // Past its bound, the history file is rewritten once the turn's replies are out.
-            service.historyStore?.compactIfDue()
+            // Past its bound, or edited, the history file is rewritten once the turn's replies are out.
+            service.writeHistory(now: clock.now())
             // The session bus the daemon was started on went away (the session is ending): a
             // bus-activated daemon would otherwise live on, reachable only through its socket.
             if bus?.isLost == true {
@@ -336,7 +336,7 @@ public final class ToastDaemon {
 
     private func drop(_ connection: Connection) {
         if let reason = connection.dropReason { Log.info("dropped a client: \(reason)") }
-        service.forget(connection.owner)
+        service.forget(connection.owner, now: clock.now())
         clients.remove(connection)
         acceptPaused = false
     }

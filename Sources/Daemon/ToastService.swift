@@ -295,6 +295,10 @@ final class ToastService {
             let monitors = stage.output.monitors
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
+        case let .key(stroke) where stroke.bound == .center:
+            // The centre's key toggles it, also while its panel holds the keyboard.
+            perform(.toggleCenter, now: now)
+            return settle(now)
         case let .key(stroke) where !center.isOpen:
             pressed(stroke, now: now)  // while the centre is open, its panel has the keyboard
         case let .press(surface, _, _, _, _):
@@ -328,11 +332,17 @@ final class ToastService {
         case let .openLink(id, target): openLink(target, of: id, now: now)
         case .restore: restoreLast(now: now)
         case .menu: runMenuClient()
+        case .toggleCenter: _ = centerRequest(.toggle, now: now)
         }
     }
 
-    /// An owner went away: its toasts stay; it hears nothing more.
-    func forget(_ owner: Owner) { board.forget(owner) }
+    /// An owner went away: its toasts stay; it hears nothing more, and the open centre's
+    /// buttons that only it could hear go. (Not a settle: it runs at shutdown too, after the
+    /// screen went; restored cards lose their buttons at the next settle.)
+    func forget(_ owner: Owner, now: Double) {
+        board.forget(owner)
+        center.boardChanged(board, now: now)
+    }
 
     /// Every toast ends with reason `shutdown` and its owner hears it; every card goes.
     func shutdown(now: Double) {
@@ -359,6 +369,8 @@ final class ToastService {
     func settle(_ now: Double) {
         stage.lock(board.monitorsDrawingNothing)
         while true {
+            // What the open centre lists has been seen (`count`'s unread follows).
+            if center.isOpen { board.markAllRead() }
             let changes = board.takeChanges()
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
@@ -367,6 +379,7 @@ final class ToastService {
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             historyStore?.append(changes.kept, now: now)
+            if changes.historyEdited { historyStore?.edited() }
             if changes.isEmpty {
                 center.boardChanged(board, now: now)
                 return updateKeyGrabs()
@@ -392,8 +405,12 @@ extension ToastService {
         return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
     }
 
+    /// At the end of a loop turn: the history file takes the turn's edits, or is compacted.
+    func writeHistory(now: Double) { historyStore?.compactIfDue(history: board.history, now: now) }
+
     /// Input the panel takes (every key; the pointer while it is open), and what it asks for.
-    /// A late action on an ended toast (`activate`) is not there yet: the entry expands instead.
+    /// A click or Enter on an entry is its default action, late, while its sender can hear it;
+    /// otherwise the entry expands.
     func handleInCenter(_ input: InputEvent, now: Double) -> Bool {
         let (taken, commands) = center.handle(input, board: board, now: now)
         for command in commands {
@@ -402,7 +419,10 @@ extension ToastService {
             case let .remove(key): board.removeHistory { HistoryKey($0) == key }
             case .clearAll: board.removeHistory { _ in true }
             case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
-            case let .activate(entry): center.expand(HistoryKey(entry), board: board, now: now)
+            case let .activate(entry):
+                if let action = entry.toast.defaultAction, board.lateAction(action, on: entry.historyID, now: now) { break }
+                center.expand(HistoryKey(entry), board: board, now: now)
+            case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
             }
         }
         if !commands.isEmpty { center.repaint(board: board, now: now) }

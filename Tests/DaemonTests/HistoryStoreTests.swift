@@ -42,7 +42,7 @@ import ToastCore
         #expect(rig.service.board.history.count == 2)
         #expect(try Self.lines(path).count == 20, "not compacted inside the request")
         #expect(rig.service.historyStore?.compactionDue == true)
-        rig.service.historyStore?.compactIfDue()
+        rig.service.writeHistory(now: rig.now)
         #expect(try Self.lines(path).map { try HistoryRecord.decode(Array($0.utf8)).toast.message } == ["m18", "m19"])
 
         rig.show(#""message":"up at the end","timeout":0"#)

@@ -221,7 +221,7 @@ import ToastCore
     func forgottenOwner() {
         let rig = Rig()
         rig.show(#""message":"orphan","timeout":1"#)
-        rig.service.forget(rig.alice)
+        rig.service.forget(rig.alice, now: rig.now)
         rig.wait(2)
         #expect(rig.sink.heard(by: rig.alice) == [.shown(id: "1")])
         #expect(rig.service.board.history.map(\.reason) == [.timeout])

@@ -142,6 +142,27 @@ import ToastCore
         #expect(board.takeChanges().deliveries.isEmpty)
     }
 
+    @Test("the centre's edits are marked for the file: a removal, markAllRead, a late action that read an entry; no-ops are not")
+    func historyEdits() {
+        var board = Board()
+        board.show(request("a", actions: ["x"]), owner: alice, now: 0)
+        board.show(request("b"), owner: alice, now: 0)
+        board.dismissAll(reason: .timeout, now: 1)
+        #expect(!board.takeChanges().historyEdited, "entries going in are appends, not edits")
+        board.removeHistory { _ in false }
+        #expect(!board.takeChanges().historyEdited)
+        board.followCounts(bob)
+        board.lateAction("x", on: board.history[0].historyID, now: 2)
+        #expect(board.takeChanges().historyEdited)
+        board.markAllRead()
+        let read = board.takeChanges()
+        #expect(read.historyEdited && read.counts?.unread == 0 && board.history.allSatisfy { !$0.unread })
+        board.markAllRead()
+        #expect(!board.takeChanges().historyEdited, "nothing left to read")
+        board.removeHistory { $0.toast.message == "b" }
+        #expect(board.takeChanges().historyEdited && board.history.map(\.toast.message) == ["a"])
+    }
+
     @Test("unread: ended without a click, swipe, close or action (and not replaced); visible toasts are not counted")
     func unread() {
         var board = Board()

@@ -49,11 +49,31 @@ private let history = [
         #expect(CenterContent.rows(history, grouping: .none, filter: "nothing like it").isEmpty)
     }
 
-    @Test("unread: ended without the user's hand on it, after the panel was last open")
+    @Test("the header's new count: the board's unread entries, and those that were unread when the panel opened")
     func unread() {
-        let h = history + [ended("5", at: 50, reason: .click), ended("6", at: 60, reason: .center)]
-        #expect(CenterContent.unread(h, seenUntil: nil) == 4)
-        #expect(CenterContent.unread(h, seenUntil: 25) == 2)
+        var h = history.enumerated().map { i, e in
+            var e = e
+            e.historyID = UInt64(i + 1)
+            return e
+        }
+        h[0].unread = false
+        h[1].unread = false
+        #expect(CenterContent.unread(h) == 2)
+        #expect(CenterContent.unread(h, readAtOpen: [2]) == 3)
+        h[2].unread = false
+        h[3].unread = false
+        #expect(CenterContent.unread(h, readAtOpen: [3, 4]) == 2)
+    }
+
+    @Test("an entry shows buttons only while its sender listens, and only when it has actions")
+    func buttons() {
+        var e = ended("1", at: 1)
+        e.toast.actions = [Action(id: "open", label: "Open")]
+        #expect(!CenterContent.showsButtons(e))
+        e.listener = Listener(id: "1", owner: Owner(.socket, 1))
+        #expect(CenterContent.showsButtons(e))
+        e.toast.actions = []
+        #expect(!CenterContent.showsButtons(e))
     }
 }
 

@@ -31,6 +31,20 @@ import ToastCore
         #expect(try HistoryRecord.decode(HistoryRecord(toast: timed, reason: .action, wallEnded: 1).line).toast.progress == nil)
     }
 
+    @Test("unread is kept as \"unread\":true, only when true; a line without it (an older daemon's) reads as read")
+    func unread() throws {
+        var r = record("m")
+        r.unread = true
+        let line = String(decoding: r.line, as: UTF8.self)
+        #expect(line.hasSuffix(#","unread":true}"#))
+        #expect(try HistoryRecord.decode(r.line).unread)
+        #expect(try HistoryRecord.decode(r.line).entry(now: 1, wallNow: 1_000_000).unread)
+        let old = #"{"v":1,"ended":1000000,"id":"1","message":"m","kind":"info","reason":"timeout"}"#
+        #expect(try !HistoryRecord.decode(Array(old.utf8)).unread)
+        #expect(!String(decoding: record("m").line, as: UTF8.self).contains("unread"))
+        #expect(throws: HistoryRecord.Damage.self) { try HistoryRecord.decode(Array(#"{"v":1,"ended":1,"id":"1","message":"m","kind":"info","reason":"timeout","unread":1}"#.utf8)) }
+    }
+
     @Test("the wall time becomes the monotonic clock's, and one in the future (the clock was set back) ended now")
     func clocks() {
         let r = record("m", wallEnded: 1_000_000 - 60)

@@ -42,13 +42,14 @@ import Testing
         for action in [KeyAction.dismiss, .dismissAll, .invoke, .focus] { #expect(action.intent(cards: []) == nil, "\(action)") }
         #expect(KeyAction.restore.intent(cards: []) == .restore)
         #expect(KeyAction.menu.intent(cards: []) == .menu)
+        #expect(KeyAction.center.intent(cards: []) == .toggleCenter && KeyAction.center.intent(cards: cards) == .toggleCenter)
     }
 
-    @Test("dismiss, dismiss_all, invoke and focus are held only while a card is visible; restore and menu always")
+    @Test("dismiss, dismiss_all, invoke and focus are held only while a card is visible; restore, menu and center always")
     func grabbedWhileVisible() {
         var keys = KeyBindings()
         for action in KeyAction.allCases { keys[action] = KeyChord([.super], action.rawValue.prefix(1).lowercased()) }
-        #expect(Set(keys.grabbed(cardVisible: false).keys) == [.restore, .menu])
+        #expect(Set(keys.grabbed(cardVisible: false).keys) == [.restore, .menu, .center])
         #expect(Set(keys.grabbed(cardVisible: true).keys) == Set(KeyAction.allCases))
         #expect(KeyBindings().grabbed(cardVisible: true).isEmpty, "nothing is grabbed by default")
     }

@@ -89,6 +89,7 @@ extension Board {
         guard let i = history.firstIndex(where: { $0.historyID == historyID }), let listener = history[i].listener else { return false }
         let toast = history[i].toast
         guard toast.actions.contains(where: { $0.id == action }) || toast.defaultAction == action else { return false }
+        if history[i].unread { pending.historyEdited = true }
         history[i].unread = false
         deliverLate(action, to: listener, toast: toast)
         return true
@@ -98,8 +99,18 @@ extension Board {
     @discardableResult
     public mutating func markRead(_ historyID: UInt64) -> Bool {
         guard let i = history.firstIndex(where: { $0.historyID == historyID }) else { return false }
+        if history[i].unread { pending.historyEdited = true }
         history[i].unread = false
         return true
+    }
+
+    /// Marks every history entry read (the centre is open: all it lists has been seen); `count`
+    /// followers hear the new unread count.
+    public mutating func markAllRead() {
+        for i in history.indices where history[i].unread {
+            history[i].unread = false
+            pending.historyEdited = true
+        }
     }
 
     /// A bus application left the bus (its unique name has no owner any more): nothing of its

@@ -217,7 +217,9 @@ public struct Board: Sendable {
 
     /// Removes history entries (the centre's ×, a swipe, "Clear all"); live toasts are untouched.
     public mutating func removeHistory(where remove: (HistoryEntry) -> Bool) {
+        let count = history.count
         history.removeAll(where: remove)
+        if history.count != count { pending.historyEdited = true }
     }
 
     /// Every live toast, visible and waiting, stack by stack.

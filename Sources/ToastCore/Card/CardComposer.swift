@@ -428,7 +428,7 @@ public struct CardComposer: Sendable {
 
     /// Action buttons in the seeds' style: the kind's colour at 20% behind a label in that
     /// colour, a little stronger under the pointer and dimmed while pressed; right-aligned.
-    private func buttonRow(_ actions: [Action], trailingEdge: Double, top: Double, colors c: Colors,
+    func buttonRow(_ actions: [Action], trailingEdge: Double, top: Double, colors c: Colors,
                            appearance: Appearance, metrics: TextMeasuring) -> ([DrawOp], [(id: String, rect: Rect)]) {
         let height = buttonHeight(metrics)
         let inset = px(CardMetrics.buttonLabelInset)

@@ -73,17 +73,15 @@ public enum CenterContent {
         return rows
     }
 
-    /// How many entries the header counts as unread: those that ended without the user's hand
-    /// on them (a timeout, a replacement, a rule, the panel taking them in) after `seenUntil`,
-    /// the last time the panel was open. The board's own record of what is unread, when it has
-    /// one, takes this function's place.
-    public static func unread(_ history: [HistoryEntry], seenUntil: Double?) -> Int {
-        history.filter { entry in
-            if let seenUntil, entry.ended <= seenUntil { return false }
-            switch entry.reason {
-            case .click, .swipe, .close, .action, .center: return false
-            default: return true
-            }
-        }.count
+    /// How many entries the header counts as new: those the board holds unread
+    /// (`HistoryEntry.unread`), and those that were unread when the panel opened (`readAtOpen`,
+    /// their `historyID`s): opening the panel reads every entry in it, yet the header still
+    /// says how many the user came to see.
+    public static func unread(_ history: [HistoryEntry], readAtOpen: Set<UInt64> = []) -> Int {
+        history.lazy.filter { $0.unread || readAtOpen.contains($0.historyID) }.count
     }
+
+    /// Whether an entry shows its action buttons: it has some and its sender can still hear
+    /// them (`HistoryEntry.listener`).
+    public static func showsButtons(_ entry: HistoryEntry) -> Bool { entry.listener != nil && !entry.toast.actions.isEmpty }
 }

@@ -115,6 +115,8 @@ public struct CenterLayout {
             y += metrics.measure(block).size.height
             message = block
         }
+        // The buttons, under the text, while the sender can still hear them.
+        if CenterContent.showsButtons(entry) { y += px(CardMetrics.buttonRowGap) + composer.buttonHeight(metrics) }
         return (max(y + p, 2 * p + iconSide).rounded(), title, message)
     }
 
@@ -150,6 +152,9 @@ public struct CenterLayout {
                 let drawn = self.entry(entry, y: y, dx: dx, expanded: state.expandedEntries.contains(key), selected: selected, status: status)
                 ops += drawn.ops
                 targets.append((clipped(drawn.close, top: header), .remove(key)))
+                for button in drawn.buttons {
+                    targets.append((clipped(button.rect, top: header), .action(button.id, historyID: entry.historyID)))
+                }
                 targets.append((clipped(drawn.rect, top: header), .entry(key)))
             }
         }
@@ -260,9 +265,10 @@ public struct CenterLayout {
         return (ops, rect)
     }
 
-    /// One entry as a small card of its kind's colours: icon, title, time, ×, message.
+    /// One entry as a small card of its kind's colours: icon, title, time, ×, message, and its
+    /// buttons while its sender can hear them (drawn as a card's are).
     private func entry(_ entry: HistoryEntry, y: Double, dx: Double, expanded: Bool, selected: Bool, status: Status)
-        -> (ops: [DrawOp], rect: Rect, close: Rect) {
+        -> (ops: [DrawOp], rect: Rect, close: Rect, buttons: [(id: String, rect: Rect)]) {
         let toast = entry.toast
         let style: CardStyle = (toast.style ?? composer.config.style) == .accent ? .accent : .tinted
         let c = composer.colors(for: toast, style: style)
@@ -309,8 +315,17 @@ public struct CenterLayout {
         let close = Rect(x: closeX, y: rect.y + p - px(CardMetrics.closeButtonOutset), width: closeSide, height: closeSide)
         ops.append(.icon(.close, close, color: c.secondary, phase: 0))
         ops.append(.text(time, origin: Point(x: close.x - px(CenterMetrics.timeGap) - time.width, y: rect.y + p), color: c.secondary))
+        var buttons: [(id: String, rect: Rect)] = []
+        if CenterContent.showsButtons(entry) {
+            let top = rect.maxY - p - composer.buttonHeight(metrics)
+            let row = composer.buttonRow(toast.actions, trailingEdge: rect.maxX - p, top: top, colors: c,
+                                         appearance: CardComposer.Appearance(), metrics: metrics)
+            ops += row.0
+            buttons = row.1
+        }
         let slop = px(CardMetrics.closeButtonSlop)
-        return (ops, rect, Rect(x: close.x - slop, y: close.y - slop, width: close.width + 2 * slop, height: close.height + 2 * slop))
+        return (ops, rect, Rect(x: close.x - slop, y: close.y - slop, width: close.width + 2 * slop, height: close.height + 2 * slop),
+                buttons)
     }
 
     // MARK: Place

@@ -9,6 +9,8 @@ public enum CenterCommand: Equatable, Sendable {
     /// A click or Enter on an entry: its default action while its sender can still hear it;
     /// otherwise the daemon expands it (`CenterState.toggleExpanded`).
     case activate(HistoryEntry)
+    /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).
+    case lateAction(String, historyID: UInt64)
 }
 
 /// What can be clicked on the panel, as `CenterLayout` laid it out.
@@ -18,6 +20,9 @@ public enum CenterTarget: Equatable, Sendable {
     case group(String)
     case entry(HistoryKey)
     case remove(HistoryKey)
+    /// An entry's action button (shown while its sender can hear it): the action's id and
+    /// the entry's `HistoryEntry.historyID`.
+    case action(String, historyID: UInt64)
 }
 
 /// The panel's own state, apart from what the board holds: where the list is scrolled, the
@@ -185,6 +190,8 @@ public struct CenterState: Equatable, Sendable {
             return nil
         case let .remove(key):
             return .remove(key)
+        case let .action(action, historyID):
+            return .lateAction(action, historyID: historyID)
         case let .entry(key):
             select(.entry(key), in: rows)
             guard let row = rows.first(where: { $0.id == .entry(key) }), case let .entry(entry) = row else { return nil }

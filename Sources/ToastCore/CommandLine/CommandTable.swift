@@ -144,8 +144,11 @@ public enum CommandTable {
                     the monitor toasts go to, listing the history newest first, grouped by application.
                     While it is open it holds the keyboard (Up, Down, PageUp, PageDown, Home, End, Enter,
                     Delete, Shift+C clear all, Shift+D do-not-disturb, / filter, Escape) and new toasts go
-                    straight into it (shown, then dismissed with reason "center"). Escape, a click outside
-                    it, or xtoast center again closes it.
+                    straight into it (shown, then dismissed with reason "center"). An entry shows its buttons
+                    while its sender can still hear them; a click on one, or on the entry (Enter: its default
+                    action), reaches the sender as a late action ("late":true on the socket, ActionInvoked
+                    with the original id on the bus). Opening it marks every entry read (xtoast count).
+                    Escape, a click outside it, xtoast center again or the [keys] center key closes it.
                     """, options: [], words: CenterSwitch.allCases.map(\.rawValue)),
         Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                 text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),

@@ -8,32 +8,39 @@
 /// ended, where it came from, its icon by name or path, its buttons. Not kept: a D-Bus
 /// `image-data`'s pixels (an entry that had only those shows its kind's icon after a restart),
 /// its timeout, progress, style and stack tag. Keys a reader does not know are ignored, so a
-/// later version can add some (an `unread` flag) and this one still reads the line.
+/// later version can add some and this one still reads the line.
+///
+/// `"unread":true` is written only for an entry the user has not dealt with
+/// (`HistoryEntry.unread`); a line without it is read: so lines written before the key existed
+/// read as seen, and a bar's count does not jump at the first start of a version that reads it.
 public struct HistoryRecord: Equatable, Sendable {
     public var toast: Toast
     public var reason: DismissReason
     /// UNIX seconds.
     public var wallEnded: Double
+    /// The user has not dealt with it (`HistoryEntry.unread`).
+    public var unread: Bool
 
     /// The format's version, the `v` of every line: a line of another version is damaged.
     public static let version = 1
 
-    public init(toast: Toast, reason: DismissReason, wallEnded: Double) {
+    public init(toast: Toast, reason: DismissReason, wallEnded: Double, unread: Bool = false) {
         self.toast = toast
         self.reason = reason
         self.wallEnded = wallEnded
+        self.unread = unread
     }
 
     /// The record of an entry that ended at `wallEnded`.
     public init(_ entry: HistoryEntry, wallEnded: Double) {
-        self.init(toast: entry.toast, reason: entry.reason, wallEnded: wallEnded)
+        self.init(toast: entry.toast, reason: entry.reason, wallEnded: wallEnded, unread: entry.unread)
     }
 
     /// The entry, its end placed on the monotonic clock (`now`) from the wall clock read at the
     /// same moment (`wallNow`). One that ended "in the future" (the wall clock was set back
     /// since) ended now.
     public func entry(now: Double, wallNow: Double) -> HistoryEntry {
-        HistoryEntry(toast: toast, reason: reason, ended: now - max(0, wallNow - wallEnded))
+        HistoryEntry(toast: toast, reason: reason, ended: now - max(0, wallNow - wallEnded), unread: unread)
     }
 
     // MARK: Encoding
@@ -79,6 +86,7 @@ public struct HistoryRecord: Equatable, Sendable {
             w.endArray()
         }
         w.member("default_action", toast.defaultAction)
+        if unread { w.member("unread", true) }
         w.endObject()
         return w.bytes
     }
@@ -127,7 +135,7 @@ public struct HistoryRecord: Equatable, Sendable {
         toast.defaultAction = try r.string("default_action")
         guard HistoryLimits.isWithin(toast) else { throw Damage("a field is longer than history keeps") }
         guard ended.isFinite, ended >= 0 else { throw Damage("\"ended\" is not a time") }
-        return HistoryRecord(toast: toast, reason: reason, wallEnded: ended)
+        return HistoryRecord(toast: toast, reason: reason, wallEnded: ended, unread: try r.bool("unread") ?? false)
     }
 
     /// Typed fields of one line's object.

@@ -86,13 +86,15 @@ public enum KeyAction: String, CaseIterable, Sendable {
     case menu
     /// Keyboard focus on the cards (`xtoast focus`).
     case focus
+    /// The notification centre opens or closes (`xtoast center`).
+    case center
 
     /// Grabbed only while a card is on screen, so the key does what it did before whenever
-    /// there is nothing to act on; `restore` and `menu` work on history too, so always.
+    /// there is nothing to act on; `restore`, `menu` and `center` work on history too, so always.
     public var needsVisibleCard: Bool {
         switch self {
         case .dismiss, .dismissAll, .invoke, .focus: true
-        case .restore, .menu: false
+        case .restore, .menu, .center: false
         }
     }
 
@@ -105,6 +107,7 @@ public enum KeyAction: String, CaseIterable, Sendable {
         case .restore: .restore
         case .menu: .menu
         case .focus: cards.isEmpty ? nil : .startFocus
+        case .center: .toggleCenter
         }
     }
 }

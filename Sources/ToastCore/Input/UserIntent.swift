@@ -25,6 +25,8 @@ public enum UserIntent: Equatable, Sendable {
     /// What `xtoast restore` and `xtoast menu` do, from their keys.
     case restore
     case menu
+    /// The notification centre opens, or closes (`xtoast center`, the center key).
+    case toggleCenter
 }
 
 /// What the daemon knows of a visible card when it decides what input meant.

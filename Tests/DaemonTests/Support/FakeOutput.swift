@@ -165,7 +165,16 @@ struct FixedMetrics: TextMeasuring {
 /// Remembers every event and who it went to.
 final class RecordingSink: EventSink {
     private(set) var deliveries: [(event: ToastEvent, owners: [Owner], app: String?)] = []
-    func deliver(_ delivery: BoardChanges.Delivery) { deliveries.append((delivery.event, delivery.recipients, delivery.app)) }
+    /// The deliveries marked late (`"late":true`), as their lines read.
+    private(set) var lateLines: [(owners: [Owner], line: JSON)] = []
+    func deliver(_ delivery: BoardChanges.Delivery) {
+        deliveries.append((delivery.event, delivery.recipients, delivery.app))
+        if delivery.late { lateLines.append((delivery.recipients, delivery.json)) }
+    }
+
+    /// Lines that are no toast's event (`count --follow`'s), and who they went to.
+    private(set) var sent: [(line: JSON, owners: [Owner])] = []
+    func send(_ line: JSON, to owners: [Owner]) { sent.append((line, owners)) }
 
     /// The events `owner` heard, in order.
     func heard(by owner: Owner) -> [ToastEvent] { deliveries.filter { $0.owners.contains(owner) }.map(\.event) }
