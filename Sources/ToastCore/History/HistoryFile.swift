@@ -3,9 +3,10 @@
 ///
 /// The file is one `HistoryRecord` line per ended toast, oldest first, only ever appended to.
 /// It is rewritten whole (compacted: a temporary file, `fsync`, `rename`) only when loading
-/// found something to drop (damage, entries past `keep` or older than `keep_days`), and when
-/// appends took it `slack` lines past `keep`: so a crash mid-append loses at most the line
-/// being written, and a crash mid-compaction leaves the old file whole.
+/// found something to drop (damage, entries past `keep` or older than `keep_days`), when
+/// appends took it `slack` lines past `keep`, and when the centre removed or read entries it
+/// holds (`BoardChanges.historyEdited`): so a crash mid-append loses at most the line being
+/// written, and a crash mid-rewrite leaves the old file whole.
 public enum HistoryFile {
     /// `$XDG_STATE_HOME/xtoast/history`, falling back to `~/.local/state/xtoast/history`; nil
     /// when neither variable is set (the history is then kept in memory only).
