@@ -59,6 +59,12 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         let me = Unmanaged.passRetained(self).toOpaque()
         let started = pthread_create(&thread, nil, { raw in
             guard let raw else { return nil }
+            // Every signal is the loop's (its signalfd): one delivered here would take the
+            // default action (SIGTERM would kill the daemon without its orderly stop), and
+            // libcanberra's own threads, started from this one, inherit the mask.
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
             Unmanaged<CanberraPlayer>.fromOpaque(raw).takeRetainedValue().run()
             return nil
         }, me)

@@ -68,6 +68,9 @@ public final class ToastDaemon {
             unlink(resolved.path)
             throw StartError(message: "no usable font for \"\(config.font)\"; install fonts-dejavu-core")
         }
+        // Before any thread starts (the sound player's): threads inherit the blocked signals,
+        // so SIGTERM and SIGCHLD reach only the signalfd, never a default action elsewhere.
+        do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         clients = Clients()
         let router = EventRouter(clients: clients)
         let clock = clock
@@ -87,7 +90,6 @@ public final class ToastDaemon {
         // After the socket's lock: a daemon refused for its display never touches the history.
         let historyPath = HistoryFile.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME"))
         service.keepHistory(in: HistoryStore(path: historyPath, wallNow: { clock.wallNow() }), now: clock.now())
-        do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
         // breaks then (closing it after the server died) has no one left to tell.

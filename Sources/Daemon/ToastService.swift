@@ -124,8 +124,8 @@ final class ToastService {
             return focusRequest(now: now)
         case .dismissNewest, .invoke, .restore, .menu, .count:
             return handleCommand(request, from: owner, now: now)
-        case let .center(action):
-            return centerRequest(action, now: now)
+        case let .center(action, monitor):
+            return centerRequest(action, monitor: monitor, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
             guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
@@ -392,9 +392,9 @@ final class ToastService {
 
 extension ToastService {
     /// `xtoast center`: opens on the monitor a toast would go to now.
-    func centerRequest(_ action: CenterSwitch, now: Double) -> Reply {
+    func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, now: Double) -> Reply {
         let monitors = stage.output.monitors
-        let chosen = chooseMonitor(nil).name
+        let chosen = chooseMonitor(choice).name
         let monitor = monitors.first { $0.name == chosen } ?? monitors.first
             ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 1, height: 1))
         switch action {

@@ -283,6 +283,14 @@ extension CenterRow {
         #expect(parse(["center", "open"])?.requestLine.map { String(decoding: $0, as: UTF8.self) } == #"{"op":"center","action":"open"}"#)
         #expect(throws: UsageError.self) { try CommandParser.parse(["center", "wide"]) }
         #expect(decoded(#"{"op":"center"}"#) == .center(.toggle))
+        // --monitor, as show's, before or after the word.
+        #expect(parse(["center", "open", "--monitor", "HDMI-1"]) == .center(.open, monitor: .named("HDMI-1")))
+        #expect(parse(["center", "--monitor=1"]) == .center(.toggle, monitor: .index(1)))
+        #expect(parse(["center", "--monitor", "primary", "close"])?.requestLine.map { String(decoding: $0, as: UTF8.self) }
+            == #"{"op":"center","action":"close","monitor":"primary"}"#)
+        #expect(decoded(#"{"op":"center","monitor":"DP-2"}"#) == .center(.toggle, monitor: .named("DP-2")))
+        #expect(throws: UsageError.self) { try CommandParser.parse(["center", "--monitor"]) }
+        #expect(throws: UsageError.self) { try CommandParser.parse(["center", "open", "close"]) }
         #expect(Completions.bash.contains("compgen -W 'open close toggle'"))
         #expect(Completions.zsh.contains("(open close toggle)") && Completions.fish.contains("-a 'open close toggle'"))
     }

@@ -37,8 +37,8 @@ public enum Command: Equatable, Sendable {
     case importDunstrc(path: String?)
     /// `xtoast focus`: keyboard focus on the cards.
     case focus
-    /// `xtoast center [open|close|toggle]`.
-    case center(CenterSwitch)
+    /// `xtoast center [open|close|toggle] [--monitor MONITOR]`.
+    case center(CenterSwitch, monitor: MonitorChoice? = nil)
     case help(String)
 
     /// The request this command sends (nil for the ones that send none).
@@ -66,7 +66,7 @@ public enum Command: Equatable, Sendable {
         case let .rule(name, change): .rule(name: name, change: change)
         case let .testRules(submission): .test(submission)
         case .focus: .focus
-        case let .center(action): .center(action)
+        case let .center(action, monitor): .center(action, monitor: monitor)
         }
     }
 

@@ -52,10 +52,19 @@ public enum CommandParser {
             return .rule(name: rest[0], change: change)
         case "update": return try parseUpdate(rest)
         case "center":
-            guard rest.count <= 1, let action = rest.isEmpty ? .toggle : CenterSwitch(rawValue: rest[0]) else {
-                throw UsageError("center takes one of open, close, toggle (default toggle)")
+            var words = rest
+            var monitor: MonitorChoice?
+            if let i = words.firstIndex(where: { $0 == "--monitor" || $0.hasPrefix("--monitor=") }) {
+                let inline = words[i].hasPrefix("--monitor=") ? String(words[i].dropFirst("--monitor=".count)) : nil
+                guard let value = inline ?? (i + 1 < words.count ? words[i + 1] : nil) else { throw UsageError("--monitor needs a value") }
+                guard let choice = MonitorChoice(parsing: value) else { throw UsageError("--monitor needs a name, primary or a number, got \"\(value)\"") }
+                monitor = choice
+                words.removeSubrange(i...(inline == nil ? i + 1 : i))
             }
-            return .center(action)
+            guard words.count <= 1, let action = words.isEmpty ? .toggle : CenterSwitch(rawValue: words[0]) else {
+                throw UsageError("center takes one of open, close, toggle (default toggle) and --monitor MONITOR")
+            }
+            return .center(action, monitor: monitor)
         case "dismiss":
             if rest.isEmpty { return .dismissNewest }
             if rest == ["--all"] { return .dismissAll }

@@ -138,7 +138,7 @@ public enum CommandTable {
                     (~/.local/state/xtoast/history), bounded by [center] keep and keep_days. With --clear,
                     forgets every entry, in memory and in that file.
                     """, options: [.flag(nil, "clear", "forget every ended toast")]),
-        Command(name: "center", usage: ["xtoast center [open|close|toggle]"], summary: "open or close the notification centre",
+        Command(name: "center", usage: ["xtoast center [open|close|toggle] [--monitor MONITOR]"], summary: "open or close the notification centre",
                 text: """
                     Opens, closes or toggles (the default) the notification centre: a panel at the edge of
                     the monitor toasts go to, listing the history newest first, grouped by application.
@@ -149,7 +149,10 @@ public enum CommandTable {
                     action), reaches the sender as a late action ("late":true on the socket, ActionInvoked
                     with the original id on the bus). Opening it marks every entry read (xtoast count).
                     Escape, a click outside it, xtoast center again or the [keys] center key closes it.
-                    """, options: [], words: CenterSwitch.allCases.map(\.rawValue)),
+                    """, options: [Option(nil, "monitor", "MONITOR", values: ["primary"], """
+                        the monitor it opens on: a name, primary, or its number from 0 as xrandr
+                        --listmonitors counts (default: the config's follow rule, as a toast)
+                        """)], words: CenterSwitch.allCases.map(\.rawValue)),
         Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                 text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
         Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",

@@ -200,7 +200,7 @@ public enum ManPage {
         (.resume, "Ends do-not-disturb."),
         (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit, 1 to 10000, is optional): the history kept across restarts ([center] keep)."),
         (.clearHistory, "Forgets every ended toast, in memory and in the history file."),
-        (.center(.toggle), "Opens, closes or toggles (action: open, close, toggle; default toggle) the notification centre's panel."),
+        (.center(.toggle), "Opens, closes or toggles (action: open, close, toggle; default toggle) the notification centre's panel, on monitor when given (as show's)."),
         (.subscribe, "From now on the connection receives every event of every toast."),
         (.ping, "Replies when the daemon is alive."),
         (.reload, "Reads the config file again."),

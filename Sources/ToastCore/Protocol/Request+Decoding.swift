@@ -47,8 +47,8 @@ extension Request {
         case "test":
             return .test(try decodeTest(fields))
         case "center":
-            try fields.allowOnly(["op", "action"])
-            return .center(try fields.enumeration("action", CenterSwitch.self) ?? .toggle)
+            try fields.allowOnly(["op", "action", "monitor"])
+            return .center(try fields.enumeration("action", CenterSwitch.self) ?? .toggle, monitor: try Self.monitor(fields))
         case "history":
             try fields.allowOnly(["op", "limit", "clear"])
             if try fields.bool("clear") == true {

@@ -54,8 +54,9 @@ extension Request {
             w.member("clear", true)
         case let .dismiss(id):
             w.member("id", id)
-        case let .center(action):
+        case let .center(action, monitor):
             w.member("action", action.rawValue)
+            w.member("monitor", monitor?.description)
         case let .show(s):
             Self.write(s, to: &w)
         case let .test(t):

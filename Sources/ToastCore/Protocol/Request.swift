@@ -40,7 +40,7 @@ public enum Request: Equatable, Sendable {
     case focus
 
     /// Opens, closes or toggles the notification centre's panel.
-    case center(CenterSwitch)
+    case center(CenterSwitch, monitor: MonitorChoice? = nil)
 
     /// The operations the daemon understands, for error messages.
     public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping",
