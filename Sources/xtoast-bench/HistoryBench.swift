@@ -79,7 +79,7 @@ enum HistoryBench {
 
     /// The private dirty memory (KiB) 1,000 entries cost: a daemon started on such a file
     /// beside one started on none, both idle.
-    /// `after` names what the full daemon did first ("the centre opened and closed"), keyed
+    /// `after` names what both daemons did first ("both centres opened, at their end, closed"), keyed
     /// `history.memory.opened` rather than `history.memory`.
     static func printMemory(empty: Int32, full: Int32, after: String? = nil) {
         func privateDirty(_ pid: Int32) -> Int {

@@ -473,7 +473,7 @@ func report(_ path: String) -> Never {
     if let (small, large) = rows["decode.time"] { print("decoding a request: typical show \(µs(small)), 3 000-character message \(µs(large))") }
     if let (seconds, bytes) = rows["history.load"] { print("loading 1000 history entries (\(Int(bytes) >> 10) KiB): \(ms(seconds))") }
     if let (cost, total) = rows["history.memory"] { print("xtoastd idle with 1000 history entries: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
-    if let (cost, total) = rows["history.memory.opened"] { print("the same after the centre opened, scrolled to the end and closed: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
+    if let (cost, total) = rows["history.memory.opened"] { print("the same after both daemons' centres opened, went to the end and closed: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
     if let (typical, regexes) = rows["rules.time"] { print("matching a toast against 100 rules: typical mix \(µs(typical)), 100 regular expressions without a literal \(µs(regexes))") }
     exit(0)
 }
