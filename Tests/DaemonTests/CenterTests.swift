@@ -135,6 +135,27 @@ import ToastCore
         #expect(rig.service.nextFrame == nil)
     }
 
+    @Test("PageDown slides the list to the selection over frames; End cuts straight there")
+    func keysSlide() throws {
+        let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
+        for i in 0..<40 { rig.show(#""title":"entry \#(i)","timeout":0.01"#) }
+        rig.wait(2)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (_, surface) = try #require(panel(rig))
+        let before = titles(surface.scene)
+        key(rig, KeyStroke(key: "Page_Down"))
+        key(rig, KeyStroke(key: "Page_Down"))
+        // The selection moved at once; the list has not moved yet.
+        #expect(titles(surface.scene) == before)
+        #expect(rig.service.nextFrame != nil)
+        rig.wait(1)
+        #expect(titles(surface.scene) != before && rig.service.nextFrame == nil)
+        key(rig, KeyStroke(key: "End"))
+        #expect(titles(surface.scene).contains("entry 0"))
+        #expect(rig.service.nextFrame == nil)
+    }
+
     @Test("a drag moves the list at once, with the pointer")
     func dragFollows() throws {
         let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
