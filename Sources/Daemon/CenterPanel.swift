@@ -42,6 +42,9 @@ final class CenterPanel {
     private var hasKeyboard = false
     private var grabAttempts = 0
     private var drag: Drag?
+    /// The wheel's and the arrow keys' slide of the list: `state.scroll` is where the list
+    /// shows now, this the way still to go (a drag moves `state.scroll` directly).
+    private var scrollMotion = CenterScrollMotion()
     private(set) var nextFrame: Double?
     private var frameInterval: Double
 
@@ -87,6 +90,9 @@ final class CenterPanel {
         return h
     }
 
+    /// Whether row `i` has been measured (laid out) before.
+    private func isMeasured(_ i: Int) -> Bool { rows.indices.contains(i) && heights[rows[i].id] != nil }
+
     // MARK: Opening and closing
 
     /// Opens on `monitor` (chosen as a toast's would be): the panel is composed, painted and
@@ -96,6 +102,7 @@ final class CenterPanel {
         if let surface { output.destroy(surface) }
         isOpen = true
         state = CenterState()
+        scrollMotion.stop()
         heights.removeAll()
         readAtOpen = Set(board.history.lazy.filter(\.unread).map(\.historyID))
         monitorFrame = monitor.frame
@@ -122,6 +129,7 @@ final class CenterPanel {
         guard isOpen else { return }
         isOpen = false
         drag = nil
+        scrollMotion.stop()
         if hasKeyboard { output.ungrabInput() }
         hasKeyboard = false
         let target = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
@@ -140,6 +148,7 @@ final class CenterPanel {
         if let surface { output.destroy(surface) }
         surface = nil
         isOpen = false
+        scrollMotion.stop()
         nextFrame = nil
     }
 
@@ -202,13 +211,16 @@ final class CenterPanel {
         switch event {
         case let .key(stroke):
             var pressed = state
-            if let command = pressed.press(KeyPress(stroke), rows: rows, viewport: viewport, now: now, height: height) { commands.append(command) }
+            let key = KeyPress(stroke)
+            if let command = pressed.press(key, rows: rows, viewport: viewport, now: now, height: height) { commands.append(command) }
+            slideToKeysScroll(from: state.scroll, pressed: &pressed, key: key.key, now: now)
             state = pressed
         case let .press(_, button, root, _, _):
             guard frame.contains(root) else { return (true, [.close]) }
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)
             if let notches = TextScroll.wheelNotches(button: button) {
-                scroll(by: Double(notches) * CenterScroll.notch(lineHeight: output.textMetrics.lineHeight))
+                scrollMotion.add(Double(notches) * CenterScroll.notch(lineHeight: output.textMetrics.lineHeight), now: now)
+                armFrames(now)
             } else if button == 1 {
                 var entry: HistoryKey?
                 if case let .entry(key)? = composed?.target(at: p) { entry = key }
@@ -225,7 +237,10 @@ final class CenterPanel {
             if d.mode == .undecided, max(abs(dx), abs(dy)) > slop {
                 d.mode = abs(dx) > abs(dy) && d.entry != nil ? .swipe : .scroll
             }
-            if d.mode == .scroll { scroll(by: d.last.y - p.y) }
+            if d.mode == .scroll {
+                scrollMotion.stop()
+                scroll(by: d.last.y - p.y)
+            }
             d.last = p
             drag = d
             if d.mode == .undecided { return (true, []) }
@@ -273,13 +288,29 @@ final class CenterPanel {
         state.scroll = state.scroll.scrolled(by: dy, count: rows.count, viewport: viewport, height: height)
     }
 
+    /// The arrow and page keys slide the list to the place the key chose (the rows between were
+    /// measured to find it); Home, End and a new filter cut there, as a slide across rows never
+    /// laid out would lay out every one of them.
+    private func slideToKeysScroll(from shown: CenterScroll, pressed: inout CenterState, key: KeyPress.Key, now: Double) {
+        guard pressed.scroll != shown else { return }
+        switch key {
+        case .up, .down, .pageUp, .pageDown:
+            scrollMotion.retarget(CenterScroll.distance(from: shown, to: pressed.scroll, height: height), now: now)
+            pressed.scroll = shown
+            armFrames(now)
+        default:
+            scrollMotion.stop()
+        }
+    }
+
     // MARK: Frames
 
-    /// Frames while the panel slides, while the keyboard grab is still to be had, and once when
-    /// the "Clear all" guard runs out (its label goes back).
+    /// Frames while the panel or its list slides, while the keyboard grab is still to be had, and
+    /// once when the "Clear all" guard runs out (its label goes back).
     private func armFrames(_ now: Double) {
         var due: [Double] = []
-        if surface != nil, motion.isAnimating || (isOpen && !hasKeyboard && grabAttempts < Self.grabRetries) {
+        if surface != nil, motion.isAnimating || (isOpen && scrollMotion.isMoving)
+            || (isOpen && !hasKeyboard && grabAttempts < Self.grabRetries) {
             due.append(now + frameInterval)
         }
         if isOpen, let until = state.clearArmedUntil, until > now { due.append(until) }
@@ -291,6 +322,11 @@ final class CenterPanel {
         if motion.isAnimating {
             _ = motion.step(to: now)
             output.move(surface, to: motion.position)
+        }
+        if isOpen, scrollMotion.isMoving {
+            state.scroll = scrollMotion.step(state.scroll, to: now, count: rows.count, viewport: viewport,
+                                             height: height, isMeasured: isMeasured)
+            repaint(board: board, now: now)
         }
         if isOpen && !hasKeyboard && grabAttempts < Self.grabRetries {
             grabAttempts += 1

@@ -20,9 +20,10 @@ import ToastCore
 ///   (prints the side-by-side table of what the runs before wrote to RESULTS)
 ///        xtoast-bench --rules
 ///   (times only the rules: a toast matched against 100 of them, see RuleBench)
-///        xtoast-bench --history-load / --history-file PATH / --history-memory EMPTY_PID FULL_PID
+///        xtoast-bench --history-load / --history-file PATH / --history-memory EMPTY_PID FULL_PID [AFTER]
 ///   (times only loading 1,000 history entries; writes such a file; compares the private memory
-///   of a daemon started on it with one started on none, see HistoryBench)
+///   of a daemon started on it with one started on none, see HistoryBench; AFTER says what the
+///   full one did first)
 ///        xtoast-bench --record WxH+X+Y SECONDS FPS DIR
 ///   (records the screen region as numbered PPM frames on a fixed grid, for scripts/screenshots)
 /// With `XTOAST_BENCH_RAW` naming a raw client (scripts/lib/raw-client.c), the first form
@@ -46,8 +47,8 @@ if args.count == 3 && args[1] == "--report" { report(args[2]) }
 if args.count == 2 && args[1] == "--rules" { printRuleTime(); exit(0) }
 if args.count == 2 && args[1] == "--history-load" { HistoryBench.printLoadTime(); exit(0) }
 if args.count == 3 && args[1] == "--history-file" { HistoryBench.write(args[2]); exit(0) }
-if args.count == 4 && args[1] == "--history-memory", let a = Int32(args[2]), let b = Int32(args[3]) {
-    HistoryBench.printMemory(empty: a, full: b)
+if (4...5).contains(args.count) && args[1] == "--history-memory", let a = Int32(args[2]), let b = Int32(args[3]) {
+    HistoryBench.printMemory(empty: a, full: b, after: args.count == 5 ? args[4] : nil)
     exit(0)
 }
 if args.count == 2 && args[1] == "--rules-config" { print(RuleBench.typicalConfig(), terminator: ""); exit(0) }
@@ -472,6 +473,7 @@ func report(_ path: String) -> Never {
     if let (small, large) = rows["decode.time"] { print("decoding a request: typical show \(µs(small)), 3 000-character message \(µs(large))") }
     if let (seconds, bytes) = rows["history.load"] { print("loading 1000 history entries (\(Int(bytes) >> 10) KiB): \(ms(seconds))") }
     if let (cost, total) = rows["history.memory"] { print("xtoastd idle with 1000 history entries: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
+    if let (cost, total) = rows["history.memory.opened"] { print("the same after both daemons' centres opened, went to the end and closed: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
     if let (typical, regexes) = rows["rules.time"] { print("matching a toast against 100 rules: typical mix \(µs(typical)), 100 regular expressions without a literal \(µs(regexes))") }
     exit(0)
 }

@@ -94,7 +94,84 @@ import ToastCore
         let (id, surface) = try #require(panel(rig))
         #expect("\(surface.scene!)".contains("entry 59") && !"\(surface.scene!)".contains("entry 0\""))
         for _ in 0..<200 { rig.input(.press(surface: id, button: 5, root: Point(x: 1000, y: 400), time: 1, serverTime: 1)) }
+        rig.wait(3)
         #expect("\(surface.scene!)".contains("\"entry 0\"") && !"\(surface.scene!)".contains("entry 59"))
+    }
+
+    /// The entry titles `scene` draws.
+    func titles(_ scene: CardScene?) -> Set<String> {
+        Set((scene?.ops ?? []).compactMap { op -> String? in
+            if case let .text(block, _, _) = op, block.text.hasPrefix("entry ") { return block.text }
+            return nil
+        })
+    }
+
+    @Test("the wheel slides the list on the frame grid, each frame drawing at most one entry not drawn before; then no frames")
+    func wheelSlides() throws {
+        let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
+        for i in 0..<60 { rig.show(#""title":"entry \#(i)","timeout":0.01"#) }
+        rig.wait(2)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        #expect(rig.service.nextFrame == nil)
+        let (id, surface) = try #require(panel(rig))
+        var drawn = titles(surface.scene)
+        let firstView = drawn
+        for _ in 0..<100 { rig.input(.press(surface: id, button: 5, root: Point(x: 1000, y: 400), time: 1, serverTime: 1)) }
+        // Nothing jumps: the notches only start the slide.
+        #expect(titles(surface.scene) == firstView)
+        var frames: [Double] = []
+        while let due = rig.service.nextFrame, frames.count < 1000 {
+            rig.wait(max(0, due - rig.now))
+            frames.append(rig.now)
+            let now = titles(surface.scene)
+            #expect(now.subtracting(drawn).count <= 1)
+            drawn.formUnion(now)
+        }
+        #expect(titles(surface.scene).contains("entry 0"))
+        #expect(frames.count > 40 && frames.count < 1000)
+        // On the 60 Hz grid, and idle once it lands.
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { abs($1 - $0 - 1.0 / 60) < 1e-6 })
+        #expect(rig.service.nextFrame == nil)
+    }
+
+    @Test("PageDown slides the list to the selection over frames; End cuts straight there")
+    func keysSlide() throws {
+        let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
+        for i in 0..<40 { rig.show(#""title":"entry \#(i)","timeout":0.01"#) }
+        rig.wait(2)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (_, surface) = try #require(panel(rig))
+        let before = titles(surface.scene)
+        key(rig, KeyStroke(key: "Page_Down"))
+        key(rig, KeyStroke(key: "Page_Down"))
+        // The selection moved at once; the list has not moved yet.
+        #expect(titles(surface.scene) == before)
+        #expect(rig.service.nextFrame != nil)
+        rig.wait(1)
+        #expect(titles(surface.scene) != before && rig.service.nextFrame == nil)
+        key(rig, KeyStroke(key: "End"))
+        #expect(titles(surface.scene).contains("entry 0"))
+        #expect(rig.service.nextFrame == nil)
+    }
+
+    @Test("a drag moves the list at once, with the pointer")
+    func dragFollows() throws {
+        let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
+        for i in 0..<30 { rig.show(#""title":"entry \#(i)","timeout":0.01"#) }
+        rig.wait(2)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        let (id, surface) = try #require(panel(rig))
+        let before = try #require(origin(of: "entry 25", in: surface.scene!))
+        let start = Point(x: surface.origin.x + 200, y: surface.origin.y + 400)
+        rig.input(.press(surface: id, button: 1, root: start, time: 1, serverTime: 1))
+        rig.input(.motion(surface: id, root: Point(x: start.x, y: start.y - 20), time: 2))
+        rig.input(.motion(surface: id, root: Point(x: start.x, y: start.y - 60), time: 3))
+        #expect(origin(of: "entry 25", in: surface.scene!)?.y == before.y - 60)
+        #expect(rig.service.nextFrame == nil)
+        rig.input(.release(surface: id, button: 1, root: Point(x: start.x, y: start.y - 60), time: 4, serverTime: 4))
     }
 
     @Test("a keyboard held by another client is tried again each frame")
