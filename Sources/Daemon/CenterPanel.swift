@@ -77,21 +77,27 @@ final class CenterPanel {
     /// The row's height, measured once.
     private func height(_ i: Int) -> Double {
         guard rows.indices.contains(i) else { return 0 }
+        let (key, expanded) = heightKey(i)
+        if let h = heights[key] { return h }
+        let h = layout.height(of: rows[i], expanded: expanded)
+        heights[key] = h
+        return h
+    }
+
+    /// What row `i`'s measured height is kept under (an entry with buttons is taller), and
+    /// whether it is expanded.
+    private func heightKey(_ i: Int) -> (HeightKey, expanded: Bool) {
         let row = rows[i]
         var expanded = false, buttons = false
         if case let .entry(entry) = row {
             expanded = state.expandedEntries.contains(HistoryKey(entry))
             buttons = CenterContent.showsButtons(entry)
         }
-        let key = HeightKey(row: row.id, buttons: buttons)
-        if let h = heights[key] { return h }
-        let h = layout.height(of: row, expanded: expanded)
-        heights[key] = h
-        return h
+        return (HeightKey(row: row.id, buttons: buttons), expanded)
     }
 
     /// Whether row `i` has been measured (laid out) before.
-    private func isMeasured(_ i: Int) -> Bool { rows.indices.contains(i) && heights[rows[i].id] != nil }
+    private func isMeasured(_ i: Int) -> Bool { rows.indices.contains(i) && heights[heightKey(i).0] != nil }
 
     // MARK: Opening and closing
 
