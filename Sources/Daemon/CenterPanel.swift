@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CSystem
 import Glibc
 #endif
 import ToastCore
@@ -348,6 +349,10 @@ final class CenterPanel {
         if !isOpen && !motion.isAnimating {
             output.destroy(surface)
             self.surface = nil
+            // Composing a full history's panel leaves freed heap pages behind (glibc keeps
+            // them for later allocations): a closed centre gives them back, so an idle
+            // daemon's private memory is what its history costs, not its last open panel.
+            malloc_trim(0)
         }
         armFrames(now)
     }
