@@ -61,7 +61,10 @@ final class LockWatch {
         var count: UInt32 = 0
         guard XQueryTree(display.handle, display.root, &rootReturn, &parent, &children, &count) != 0, let children else { return }
         defer { XFree(children) }
-        for i in 0..<min(Int(count), 4096) where !isOurs(children[i]) { learn(children[i], budgeted: false) }
+        // A window that goes while it is asked about is expected, not an error to log.
+        display.quietly {
+            for i in 0..<min(Int(count), 4096) where !isOurs(children[i]) { learn(children[i], budgeted: false) }
+        }
     }
 
     /// Asks the server what a window is, and records it; false when it could not be asked.
@@ -72,7 +75,11 @@ final class LockWatch {
             questions += 1
         }
         var a = XWindowAttributes()
-        guard XGetWindowAttributes(display.handle, window, &a) != 0 else { return true }
+        // Heard of from an event, it may have gone since (a card of ours the daemon just
+        // destroyed is no longer known as ours): that BadWindow is expected, not logged.
+        let asked = budgeted ? display.quietly { XGetWindowAttributes(display.handle, window, &a) }
+                             : XGetWindowAttributes(display.handle, window, &a)
+        guard asked != 0 else { return true }
         windows.created(UInt(window), frame: Self.frame(a.x, a.y, a.width, a.height, a.border_width),
                         overrideRedirect: a.override_redirect != 0, mapped: a.map_state != IsUnmapped, ours: isOurs(window))
         return true
