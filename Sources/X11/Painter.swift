@@ -108,7 +108,7 @@ final class Painter {
                     // A scrolled window: the layout drawn higher, clipped to the lines shown and to
                     // the room the composer gave them (`maxLines` lines of the regular face).
                     let room = Double(min(block.maxLines ?? Layout.maxLines, Layout.maxLines)) * fonts.lineHeight
-                    var clip = XRectangle(x: Int16(Int32(pixel: origin.x)), y: Int16(Int32(pixel: origin.y)),
+                    var clip = XRectangle(x: Int16(clamping: Int32(pixel: origin.x)), y: Int16(clamping: Int32(pixel: origin.y)),
                                           width: UInt16(clamping: Int32(pixel: layout.extent.size.width + 2)),
                                           height: UInt16(clamping: Int32(pixel: min(layout.extent.size.height, room))))
                     XftDrawSetClipRectangles(draw, 0, 0, &clip, 1)
