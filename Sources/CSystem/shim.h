@@ -64,6 +64,14 @@ static inline int xt_spawn_close_from(posix_spawn_file_actions_t *actions, int f
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
 
+/// `POSIX_SPAWN_SETSID` (glibc 2.26): the spawned child starts a session of its own. glibc
+/// names it only under `_GNU_SOURCE`, which this header cannot define (it changes `bind`'s types).
+#ifdef POSIX_SPAWN_SETSID
+#define XT_POSIX_SPAWN_SETSID POSIX_SPAWN_SETSID
+#else
+#define XT_POSIX_SPAWN_SETSID 0x80
+#endif
+
 /// A close-on-exec epoll descriptor: readable (for poll) when any descriptor added is. -1 on failure.
 static inline int xt_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 

@@ -26,8 +26,42 @@ import Transport
 ///     // in the loop: poll `scripts.descriptors`, call `readOutput()` when one is readable,
 ///     // `killOverdue(now:)` at `nextDeadline`, and `children.reap()` on SIGCHLD.
 ///
+/// The same runner, with the `userActions` pool, starts what the user asked for (the link
+/// opener, the menu key's `xtoast menu`) beside the rule scripts, never behind them: at most
+/// `maxUserActions` at once and none waiting (one past them is refused with a log line), each
+/// in a session of its own (`setsid`), never killed, its output logged as `opener: LINE`
+/// within the same bounds and read until whatever it left running (a browser) closes it, so
+/// nothing it started dies of a closed pipe while the daemon runs.
+///
 /// The corresponding C functions are `posix_spawn` (through `ChildProcesses`), `pipe` and `read`.
 final class ScriptRunner {
+    /// What a runner starts and how: its share of the process table, its bounds, and how its
+    /// programs end.
+    struct Pool {
+        let owner: ChildProcesses.Owner
+        let maxRunning: Int
+        let maxQueued: Int
+        /// Whether a program is killed with its group at `timeout()` (a rule script) or never
+        /// (a browser outlives the click that opened it).
+        let killsAtTimeout: Bool
+        /// A session of its own (`setsid`) rather than a process group of its own.
+        let ownSession: Bool
+        /// Its output is read until every process holding the pipe has closed it, rather than
+        /// closed once the program itself has ended (which would end a background child with
+        /// SIGPIPE at its next write).
+        let readsUntilClosed: Bool
+        /// How its log lines start, for a script's name (`rule mail`, `opener`).
+        let label: @Sendable (String) -> String
+
+        /// The rules' scripts: `maxRunning` at once, `maxQueued` waiting, killed at the timeout.
+        static let ruleScripts = Pool(owner: .ruleScript, maxRunning: ScriptRunner.maxRunning, maxQueued: ScriptRunner.maxQueued,
+                                      killsAtTimeout: true, ownSession: false, readsUntilClosed: false, label: { "rule \($0)" })
+        /// What the user started by a click or a key: never waits behind the rule scripts.
+        static let userActions = Pool(owner: .userAction, maxRunning: ScriptRunner.maxUserActions, maxQueued: 0,
+                                      killsAtTimeout: false, ownSession: true, readsUntilClosed: true, label: { $0 })
+    }
+
+
     /// Scripts running at once.
     static let maxRunning = 8
     /// Scripts waiting for one of those to end; a script past them is refused (a log line).
@@ -42,6 +76,14 @@ final class ScriptRunner {
     /// Bytes read from one script's pipe per call of `readOutput`, so a script that prints
     /// without end costs the loop one bounded read a turn until its timeout.
     static let readPerTurn = 64 << 10
+    /// Programs the user started (openers, the menu) running at once: a click a second for
+    /// a few seconds each; one past them is refused with a log line (the click still counts).
+    static let maxUserActions = 4
+    /// Pipes the user pool keeps reading after its program ended (held open by what it left
+    /// running, a browser); past them a new program's output goes to `/dev/null`, unlogged.
+    static let maxHeldOutputs = 16
+
+    let pool: Pool
 
     private let children: ChildProcesses
     /// `script_timeout` as the config in use has it (the daemon points this at its board's
@@ -51,14 +93,17 @@ final class ScriptRunner {
     /// The loop's clock, for the timeout of a queued script started when another ends.
     private let clock: () -> Double
     private var running: [pid_t: Job] = [:]
+    /// Jobs whose program has ended but whose pipe something it started still holds.
+    private var held: [Job] = []
     private var queued: [(script: RuleScript, environment: [String])] = []
 
     /// `timeout` is asked at each start (so a reload's `script_timeout` applies to the next
     /// script); `log` takes each line (the daemon's log, or a test's list); `clock` is the
     /// loop's (the one `now` is on).
-    init(children: ChildProcesses, timeout: @escaping () -> Double, log: @escaping (String) -> Void = Log.info,
-         clock: @escaping () -> Double = { DaemonClock().now() }) {
+    init(children: ChildProcesses, pool: Pool = .ruleScripts, timeout: @escaping () -> Double = { 30 },
+         log: @escaping (String) -> Void = Log.info, clock: @escaping () -> Double = { DaemonClock().now() }) {
         self.children = children
+        self.pool = pool
         self.timeout = timeout
         self.log = log
         self.clock = clock
@@ -66,22 +111,25 @@ final class ScriptRunner {
 
     deinit {
         for job in running.values {
-            children.kill(job.pid)
-            close(job.output)
+            if pool.killsAtTimeout { children.kill(job.pid) }
+            if job.output >= 0 { close(job.output) }
         }
+        for job in held where job.output >= 0 { close(job.output) }
     }
 
     /// Starts `script` for a toast, with `environment` (the `XTOAST_*` variables) over the
     /// daemon's own; queues it while `maxRunning` run.
     func run(_ script: RuleScript, environment: [(String, String)], now: Double) {
         guard let program = script.command.first, !program.isEmpty else {
-            log("rule \(script.rule): no program to run")
+            log("\(pool.label(script.rule)): no program to run")
             return
         }
         let variables = Self.environment(adding: environment)
-        guard running.count < Self.maxRunning else {
-            guard queued.count < Self.maxQueued else {
-                log("rule \(script.rule): not run: \(Self.maxRunning) scripts are running and \(Self.maxQueued) waiting")
+        guard running.count < pool.maxRunning else {
+            guard queued.count < pool.maxQueued else {
+                log(pool.maxQueued == 0
+                    ? "\(pool.label(script.rule)): not run: \(pool.maxRunning) programs started for the user are running"
+                    : "\(pool.label(script.rule)): not run: \(pool.maxRunning) scripts are running and \(pool.maxQueued) waiting")
                 return
             }
             queued.append((script, variables))
@@ -94,45 +142,67 @@ final class ScriptRunner {
     var runningCount: Int { running.count }
     var queuedCount: Int { queued.count }
 
-    /// The pipes to poll for reading: one per running script.
-    var descriptors: [Int32] { running.values.map(\.output).filter { $0 >= 0 } }
+    /// Pipes kept open after their program ended (the user pool's only).
+    var heldCount: Int { held.count }
 
-    /// When the earliest running script is due to be killed; nil when none runs.
-    var nextDeadline: Double? { children.nextDeadline(.ruleScript) }
+    /// The pipes to poll for reading: one per running script, and each held one.
+    var descriptors: [Int32] { (running.values.map(\.output) + held.map(\.output)).filter { $0 >= 0 } }
+
+    /// When the earliest running script is due to be killed; nil when none runs (or the pool
+    /// kills nothing).
+    var nextDeadline: Double? { pool.killsAtTimeout ? children.nextDeadline(pool.owner) : nil }
 
     /// Reads what the running scripts printed (without blocking; at most `readPerTurn` each).
     func readOutput() {
         for job in running.values where job.output >= 0 {
             if job.drain(upTo: Self.readPerTurn) { closeOutput(job) }
         }
+        for job in held where job.output >= 0 {
+            if job.drain(upTo: Self.readPerTurn) {
+                job.flush()
+                closeOutput(job)
+            }
+        }
+        held.removeAll { $0.output < 0 }
     }
 
     /// Kills the process group of every script past its timeout; its end is logged when it
     /// is reaped.
     func killOverdue(now: Double) {
-        for pid in children.killOverdue(now: now, owner: .ruleScript) { running[pid]?.timedOut = true }
+        guard pool.killsAtTimeout else { return }
+        for pid in children.killOverdue(now: now, owner: pool.owner) { running[pid]?.timedOut = true }
     }
 
     private func start(_ script: RuleScript, _ environment: [String], now: Double) {
+        let label = pool.label(script.rule)
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
-            log("rule \(script.rule): cannot run \(Log.quoted(script.command[0])): \(String(cString: strerror(errno)))")
+        if pool.readsUntilClosed, running.count + held.count >= Self.maxHeldOutputs {
+            // Every pipe this pool may hold is held: this program's output is not logged.
+            fds = [-1, open("/dev/null", O_WRONLY | O_CLOEXEC)]
+            log("\(label): its output is not logged: \(Self.maxHeldOutputs) programs started before still hold theirs")
+        } else if pipe(&fds) == 0 {
+            // Both ends close-on-exec (the spawn's dup2 gives the script its 1 and 2 without the
+            // flag); only the daemon's end is non-blocking.
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        } else {
+            fds = [-1, -1]
+        }
+        guard fds[1] >= 0 else {
+            log("\(label): cannot run \(Log.quoted(script.command[0])): \(String(cString: strerror(errno)))")
             return
         }
-        // Both ends close-on-exec (the spawn's dup2 gives the script its 1 and 2 without the
-        // flag); only the daemon's end is non-blocking.
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
         let seconds = timeout()
-        let job = Job(rule: script.rule, program: script.command[0], output: fds[0], seconds: seconds, log: log)
-        let spawned = children.spawn(script.command[0], Array(script.command.dropFirst()), owner: .ruleScript,
+        let job = Job(label: label, program: script.command[0], output: fds[0], seconds: seconds, log: log)
+        let spawned = children.spawn(script.command[0], Array(script.command.dropFirst()), owner: pool.owner,
                                      stdout: fds[1], stderr: fds[1], environment: environment, searchPath: true,
-                                     deadline: now + seconds, onEnd: { [weak self] ending in self?.ended(job, ending) })
+                                     newSession: pool.ownSession, deadline: pool.killsAtTimeout ? now + seconds : nil,
+                                     onEnd: { [weak self] ending in self?.ended(job, ending) })
         close(fds[1])
         switch spawned {
         case let .failure(error):
-            close(fds[0])
-            log("rule \(script.rule): cannot run \(Log.quoted(script.command[0])): \(error)")
+            if fds[0] >= 0 { close(fds[0]) }
+            log("\(label): cannot run \(Log.quoted(script.command[0])): \(error)")
             startQueued(now: now)
         case let .success(pid):
             job.pid = pid
@@ -144,16 +214,18 @@ final class ScriptRunner {
     /// ended if that was a failure.
     private func ended(_ job: Job, _ ending: ChildProcesses.Ending) {
         running[job.pid] = nil
+        var open = false
         if job.output >= 0 {
             // It has exited, so all it wrote is in the pipe; past the log's bound it is not wanted.
-            _ = job.drain(upTo: Self.maxLogBytes + Self.maxLineBytes)
-            closeOutput(job)
+            let atEnd = job.drain(upTo: Self.maxLogBytes + Self.maxLineBytes)
+            if atEnd || !pool.readsUntilClosed { closeOutput(job) } else { open = true }
         }
-        job.flush()
+        // What it left running still writes: its last line may not be complete yet.
+        if open { held.append(job) } else { job.flush() }
         if job.timedOut {
-            log("rule \(job.rule): \(Log.quoted(job.program)) ran longer than \(Self.seconds(job.seconds)) s; its process group was killed")
+            log("\(job.label): \(Log.quoted(job.program)) ran longer than \(Self.seconds(job.seconds)) s; its process group was killed")
         } else if ending != .exited(0) {
-            log("rule \(job.rule): \(Log.quoted(job.program)) \(ending)")
+            log("\(job.label): \(Log.quoted(job.program)) \(ending)")
         }
         startQueued(now: clock())
     }
@@ -165,7 +237,7 @@ final class ScriptRunner {
     }
 
     private func startQueued(now: Double) {
-        while running.count < Self.maxRunning, !queued.isEmpty {
+        while running.count < pool.maxRunning, !queued.isEmpty {
             let next = queued.removeFirst()
             start(next.script, next.environment, now: now)
         }
@@ -196,11 +268,14 @@ final class ScriptRunner {
 extension ChildProcesses.Owner {
     /// The rule scripts' share of the daemon's process table.
     static let ruleScript = ChildProcesses.Owner("rule script")
+    /// What the user started (the link opener, the menu key's client): a share of its own.
+    static let userAction = ChildProcesses.Owner("user action")
 }
 
 /// One running script: its pipe, and its output cut into bounded log lines.
 private final class Job {
-    let rule: String
+    /// How its log lines start (`rule mail`, `opener`).
+    let label: String
     let program: String
     let seconds: Double
     var pid: pid_t = 0
@@ -214,8 +289,8 @@ private final class Job {
     private var loggedBytes = 0
     private var silenced = false
 
-    init(rule: String, program: String, output: Int32, seconds: Double, log: @escaping (String) -> Void) {
-        self.rule = rule
+    init(label: String, program: String, output: Int32, seconds: Double, log: @escaping (String) -> Void) {
+        self.label = label
         self.program = program
         self.output = output
         self.seconds = seconds
@@ -261,13 +336,13 @@ private final class Job {
         guard !silenced else { return }
         guard loggedLines < ScriptRunner.maxLogLines, loggedBytes + line.count <= ScriptRunner.maxLogBytes else {
             silenced = true
-            log("rule \(rule): more output not logged (at most \(ScriptRunner.maxLogLines) lines, \(ScriptRunner.maxLogBytes) bytes a run)")
+            log("\(label): more output not logged (at most \(ScriptRunner.maxLogLines) lines, \(ScriptRunner.maxLogBytes) bytes a run)")
             return
         }
         loggedLines += 1
         loggedBytes += line.count
         // Control characters (a terminal escape) become U+FFFD, as invalid UTF-8 does.
         let text = String(decoding: line, as: UTF8.self).unicodeScalars.map { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F ? "\u{FFFD}" : Character($0) }
-        log("rule \(rule): \(String(text))\(lineCut ? "…" : "")")
+        log("\(label): \(String(text))\(lineCut ? "…" : "")")
     }
 }

@@ -8,7 +8,11 @@ protocol SoundPlayer: AnyObject {
     var canPlay: Bool { get }
     /// Sound is enabled: get ready to play (connect, off the loop). Called again on each reload.
     func start()
-    func play(_ sound: Sound)
+    /// Plays `sound` for the toast `toast` (its id): it stops with it (`stop`).
+    func play(_ sound: Sound, for toast: String)
+    /// Stops `toast`'s sounds, playing or waiting to; every sound with nil (do-not-disturb,
+    /// `dismiss --all`). Cheap when nothing of it plays.
+    func stop(_ toast: String?)
 }
 
 /// Sounds through libcanberra, on a thread of its own.
@@ -20,13 +24,20 @@ protocol SoundPlayer: AnyObject {
 /// condition while nothing is queued, so an idle daemon still wakes for nothing; libcanberra
 /// keeps its own thread for the sound server.
 ///
+/// What plays is bounded by `PlayingSounds`: at most `PlayingSounds.maxPlaying` at once (a
+/// sound whose turn comes while they play is dropped, with one log line per flood), each
+/// cancelled after `PlayingSounds.maxSeconds` (`ca_context_cancel` by the id it was started
+/// with; the thread then sleeps until the next cut, and untimed once nothing plays), and
+/// `stop` cancels a toast's sounds or all of them. libcanberra's finish callback frees a
+/// slot when a sound ends by itself.
+///
 /// A `sound-file` is opened here without blocking (`O_NONBLOCK`: a FIFO opens at once), must
 /// be a regular file of at most `SoundChoice.maxFileBytes`, and is handed to libcanberra as
 /// `/proc/self/fd/N`, the file already checked, so it cannot be swapped for a FIFO on the way.
 /// A server that cannot be reached is tried again at most every `retryInterval` seconds, with
 /// one log line the first time; each other failure is logged once per kind.
 /// The corresponding C functions are `ca_context_create`, `ca_context_change_props_full`,
-/// `ca_context_open` and `ca_context_play_full`.
+/// `ca_context_open`, `ca_context_play_full` and `ca_context_cancel`.
 final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     static let maxQueued = 8
     static let retryInterval = 30.0
@@ -34,9 +45,15 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var wake = pthread_cond_t()
     // Guarded by `mutex`:
-    private var queue: [Sound] = []
+    private var queue: [(sound: Sound, toast: String)] = []
     private var opened = false
     private var droppedFlood = false
+    /// What plays now, by id and toast.
+    private var playing = PlayingSounds()
+    /// Ids `stop` freed, for the thread to cancel.
+    private var toCancel: [UInt32] = []
+    /// Whether a sound was dropped because `PlayingSounds.maxPlaying` played (said once a flood).
+    private var droppedBusy = false
     // The player thread's own:
     private var context: OpaquePointer?
     private var lastAttempt = -Double.infinity
@@ -47,7 +64,12 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
 
     init() {
         pthread_mutex_init(&mutex, nil)
-        pthread_cond_init(&wake, nil)
+        // The cut at `maxSeconds` is timed on the monotonic clock, which a clock change leaves alone.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(&wake, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     /// Starts the thread, which connects to the sound server; called (from the loop) once sound
@@ -82,7 +104,7 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         return opened
     }
 
-    func play(_ sound: Sound) {
+    func play(_ sound: Sound, for toast: String) {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         guard queue.count < Self.maxQueued else {
@@ -91,7 +113,17 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
             return
         }
         droppedFlood = false
-        queue.append(sound)
+        queue.append((sound, toast))
+        pthread_cond_signal(&wake)
+    }
+
+    func stop(_ toast: String?) {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        queue.removeAll { toast == nil || $0.toast == toast }
+        let ids = playing.stop(toast: toast)
+        guard !ids.isEmpty else { return }
+        toCancel += ids
         pthread_cond_signal(&wake)
     }
 
@@ -101,11 +133,53 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         _ = connect()
         while true {
             pthread_mutex_lock(&mutex)
-            while queue.isEmpty { pthread_cond_wait(&wake, &mutex) }
-            let sound = queue.removeFirst()
+            var cancel: [UInt32] = []
+            while true {
+                cancel = toCancel + playing.takeOverdue(now: Self.monotonicNow())
+                toCancel = []
+                if !cancel.isEmpty || !queue.isEmpty { break }
+                if let deadline = playing.nextDeadline {
+                    let whole: Double = deadline.rounded(.down)
+                    var until = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
+                    pthread_cond_timedwait(&wake, &mutex, &until)
+                } else {
+                    pthread_cond_wait(&wake, &mutex)
+                }
+            }
+            let next = cancel.isEmpty ? queue.removeFirst() : nil
             pthread_mutex_unlock(&mutex)
-            if context != nil || connect() { perform(sound) }
+            // Not under the lock: libcanberra calls `finished` from inside the cancel.
+            if let context { for id in cancel { _ = ca_context_cancel(context, id) } }
+            if let next, context != nil || connect() { perform(next.sound, for: next.toast) }
         }
+    }
+
+    /// libcanberra's word that a sound ended (played out, cancelled, or its context gone),
+    /// from its own thread or from inside `ca_context_cancel` on this one.
+    private func finished(_ id: UInt32) {
+        pthread_mutex_lock(&mutex)
+        playing.ended(id)
+        pthread_cond_signal(&wake)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    /// A slot to play in, or nil (logged once a flood) while `PlayingSounds.maxPlaying` play.
+    private func slot(for toast: String) -> UInt32? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        guard let id = playing.start(for: toast, now: Self.monotonicNow()) else {
+            if !droppedBusy { Log.info("sound: \(PlayingSounds.maxPlaying) sounds are playing; a sound that comes meanwhile is not played") }
+            droppedBusy = true
+            return nil
+        }
+        droppedBusy = false
+        return id
+    }
+
+    private func release(_ id: UInt32) {
+        pthread_mutex_lock(&mutex)
+        playing.ended(id)
+        pthread_mutex_unlock(&mutex)
     }
 
     /// Opens a context on the sound server; false (logged once) when none answers.
@@ -136,7 +210,7 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         return true
     }
 
-    private func perform(_ sound: Sound) {
+    private func perform(_ sound: Sound, for toast: String) {
         guard let context else { return }
         var descriptor: Int32 = -1
         defer { if descriptor >= 0 { close(descriptor) } }
@@ -153,13 +227,24 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
             }
             properties.append((CA_PROP_MEDIA_FILENAME, "/proc/self/fd/\(descriptor)"))
         }
-        let result = withProperties(properties) { ca_context_play_full(context, 0, $0, nil, nil) }
+        guard let id = slot(for: toast) else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let result = withProperties(properties) {
+            ca_context_play_full(context, id, $0, { _, id, _, me in
+                guard let me else { return }
+                Unmanaged<CanberraPlayer>.fromOpaque(me).takeUnretainedValue().finished(id)
+            }, me)
+        }
         guard result != CA_SUCCESS else { return }
+        release(id)
         if result == CA_ERROR_DISCONNECTED || result == CA_ERROR_STATE {
             // The server went away: start again with the next sound (at most every retryInterval).
             ca_context_destroy(context)
             self.context = nil
             setOpened(false)
+            pthread_mutex_lock(&mutex)
+            _ = playing.stop(toast: nil)
+            pthread_mutex_unlock(&mutex)
         }
         if loggedErrors.insert(result).inserted {
             Log.info("sound: cannot play \(Self.describe(sound)): \(String(cString: ca_strerror(result))) (said once)")

@@ -27,6 +27,9 @@ public final class ToastDaemon {
     private let children: ChildProcesses
     /// Runs the rules' scripts; its pipes are polled and its timeouts are deadlines.
     let scripts: ScriptRunner
+    /// Runs what the user started (the link opener, the menu key), never behind the scripts;
+    /// its pipes are polled too, and it kills nothing.
+    let userActions: ScriptRunner
     /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
     /// milliseconds only, which put frames 17 ms apart instead of 16.7).
     private let frames: FrameTimer
@@ -76,10 +79,13 @@ public final class ToastDaemon {
         let clock = clock
         let scripts = ScriptRunner(children: children, timeout: { config.scriptTimeout }, clock: { clock.now() })
         self.scripts = scripts
+        let userActions = ScriptRunner(children: children, pool: .userActions, clock: { clock.now() })
+        self.userActions = userActions
         // Each matching rule's script runs once the admission step has decided.
         service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale,
                                runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) },
+                               runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) },
                                sound: CanberraPlayer(),
                                wallClock: { now in clock.wallNow() - (clock.now() - now) })
         let service = service
@@ -109,7 +115,7 @@ public final class ToastDaemon {
     /// What the loop waits on, named rather than found by index.
     private enum Source {
         case screen, listener, signals, bus, frames
-        /// A rule script has printed (or closed its output).
+        /// A rule script or a user's program has printed (or closed its output).
         case scripts
         /// Work the screen did off the loop has finished (an image decoded).
         case wake
@@ -137,7 +143,7 @@ public final class ToastDaemon {
             if output.wakeDescriptor >= 0 {
                 sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
             }
-            for fd in scripts.descriptors {
+            for fd in scripts.descriptors + userActions.descriptors {
                 sources.append((.scripts, pollfd(fd: fd, events: Int16(POLLIN), revents: 0)))
             }
             if let bus, bus.isConnected {
@@ -172,7 +178,9 @@ public final class ToastDaemon {
                 case .wake: break  // the next turn takes what finished, through the output's input
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
-                case .scripts: scripts.readOutput()
+                case .scripts:
+                    scripts.readOutput()
+                    userActions.readOutput()
                 case .bus: bus?.process()
                 case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case let .client(c):

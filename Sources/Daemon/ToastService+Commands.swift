@@ -55,8 +55,10 @@ extension ToastService {
     }
 
     /// A link of a toast was chosen (clicked, or from the menu): an openable one starts the
-    /// opener (`[general] opener`) with it as its last argument, off the loop, and the toast
-    /// ends as the user's click (`click`; a resident toast stays). Any other is one log line
+    /// opener (`[general] opener`) with it as its last argument, off the loop and beside the
+    /// rule scripts (`runForUser`: however many scripts wait, it starts now, or is refused
+    /// with a log line when `ScriptRunner.maxUserActions` run), and the toast ends as the
+    /// user's click (`click`; a resident toast stays) either way. Any other is one log line
     /// and changes nothing. False when it was not opened.
     @discardableResult
     func openLink(_ link: String, of id: String, now: Double) -> Bool {
@@ -64,7 +66,7 @@ extension ToastService {
             Log.info("not opening a link of toast \(Log.quoted(id)): only \(Links.openableSchemes.joined(separator: ", ")) links open, not \(Log.quoted(link))")
             return false
         }
-        runScript(RuleScript(rule: "opener", command: board.config.opener + [link]), [("XTOAST_ID", id)])
+        runForUser(RuleScript(rule: "opener", command: board.config.opener + [link]), [("XTOAST_ID", id)])
         if board.toast(id)?.resident != true { board.dismiss(id, reason: .click, now: now) }
         settle(now)
         return true
@@ -85,10 +87,11 @@ extension ToastService {
     }
 
     /// What the `[keys] menu` key does: runs `xtoast menu` (the client beside this daemon's
-    /// executable) off the loop as rule scripts run; it asks this daemon over its socket,
-    /// which the daemon's environment names, and its menu program opens on the display.
+    /// executable) off the loop, as the opener runs (`runForUser`, logged as `menu:`); it asks
+    /// this daemon over its socket, which the daemon's environment names, and its menu program
+    /// opens on the display.
     func runMenuClient() {
-        runScript(RuleScript(rule: "keys.menu", command: [Self.clientPath, "menu"]), [])
+        runForUser(RuleScript(rule: "menu", command: [Self.clientPath, "menu"]), [])
     }
 
     /// `xtoast` in the directory of the running executable.

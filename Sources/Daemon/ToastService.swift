@@ -19,6 +19,10 @@ final class ToastService {
     /// Runs a matched rule's script with its environment (`ScriptEnvironment`), after the
     /// decision; it must not block. The daemon wires it to its script runner.
     let runScript: (RuleScript, [(String, String)]) -> Void
+    /// Starts what the user asked for (the link opener, the menu key's client), named by the
+    /// script's `rule` (`opener`, `menu`), beside the rule scripts and never behind them; it
+    /// must not block. The daemon wires it to its runner of user actions.
+    let runForUser: (RuleScript, [(String, String)]) -> Void
     /// Names raw images stored for cards.
     private var images: UInt64 = 0
     /// The bound keys and focus mode (ToastService+Keys.swift).
@@ -27,11 +31,14 @@ final class ToastService {
     private let sound: (any SoundPlayer)?
     /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
     private(set) var historyStore: HistoryStore?
+    /// Do-not-disturb as the last `settle` saw it: turned on, it stops every sound.
+    private var silencedSounds = false
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
          desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 },
          runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
+         runForUser: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
          sound: (any SoundPlayer)? = nil,
          wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }) {
         board = Board(config: config)
@@ -41,6 +48,7 @@ final class ToastService {
         self.loadConfig = loadConfig
         self.desktopScale = desktopScale
         self.runScript = runScript
+        self.runForUser = runForUser
         self.sound = sound
         ruleState = RuleState(for: config.rules)
         updateKeyGrabs()
@@ -93,6 +101,7 @@ final class ToastService {
             return board.dismiss(id, reason: .api, now: now) ? .ok(id: id) : .error("no toast with id \"\(id)\"")
         case .dismissAll:
             board.dismissAll(reason: .api, now: now)
+            sound?.stop(nil)
             return .ok(id: nil)
         case let .list(limit):
             guard case let .object(members) = board.listing(limit: limit, now: now) else { return .ok(id: nil) }
@@ -198,7 +207,7 @@ final class ToastService {
            let chosen = SoundChoice.decide(for: toast, action: decision.action, hints: submission.sound,
                                            rule: decision.outcome.settings.sound, config: board.config,
                                            held: held) {
-            player.play(chosen)
+            player.play(chosen, for: id)
         }
         for script in decision.outcome.scripts {
             runScript(script, ScriptEnvironment.variables(for: toast, category: submission.category, rule: script.rule, wallNow: wallNow))
@@ -321,7 +330,9 @@ final class ToastService {
     func perform(_ intent: UserIntent, now: Double) {
         switch intent {
         case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
-        case .dismissAll: board.dismissAll(reason: .close, now: now)
+        case .dismissAll:
+            board.dismissAll(reason: .close, now: now)
+            sound?.stop(nil)
         case let .invoke(id, action): board.choose(action, on: id, now: now)
         case let .expand(id): stage.expand(id, board: board, now: now)
         case .focusMove, .focusButton, .togglePause:
@@ -372,6 +383,7 @@ final class ToastService {
             // What the open centre lists has been seen (`count`'s unread follows).
             if center.isOpen { board.markAllRead() }
             let changes = board.takeChanges()
+            stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
             let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys
@@ -383,6 +395,26 @@ final class ToastService {
             if changes.isEmpty {
                 center.boardChanged(board, now: now)
                 return updateKeyGrabs()
+            }
+        }
+    }
+}
+
+// MARK: Sounds
+
+extension ToastService {
+    /// Do-not-disturb, however it was turned on, silences what plays; a toast the user or its
+    /// sender ended (not one that timed out, was replaced or pushed out) takes its sound along.
+    func stopSounds(_ left: [(id: String, reason: DismissReason)]) {
+        guard let sound else { return }
+        if board.doNotDisturb != silencedSounds {
+            silencedSounds = board.doNotDisturb
+            if silencedSounds { sound.stop(nil) }
+        }
+        for (id, reason) in left {
+            switch reason {
+            case .click, .swipe, .close, .action, .api: sound.stop(id)
+            default: break
             }
         }
     }

@@ -15,7 +15,8 @@ import CSystem
 /// A child starts with an empty signal mask and default signal actions (the daemon blocks
 /// SIGTERM, SIGINT and SIGHUP for its signalfd, and a blocked mask survives `exec`), in a
 /// process group of its own (so a kill reaches whatever it started, and a terminal's Ctrl-C
-/// does not), with only the descriptors it is given: 0 and 2 on `/dev/null` unless named, and
+/// does not), or with `newSession` in a session of its own (what the user started, such as a
+/// browser, belongs to no terminal and no group of the daemon's), with only the descriptors it is given: 0 and 2 on `/dev/null` unless named, and
 /// every other descriptor closed, whatever the parent forgot to mark close-on-exec.
 /// `posix_spawn` rather than `fork`: the parent may have threads (Pango's font loader).
 ///
@@ -72,12 +73,13 @@ public final class ChildProcesses {
     /// output on `stdout` and its standard error on `stderr` (`/dev/null` when nil), with
     /// `environment` (`NAME=value` strings; this process's own when nil). A `path` without a
     /// slash is looked up in `PATH` when `searchPath` is set. `deadline` (on the caller's clock)
-    /// is when `killOverdue` kills it; `onEnd` hears how it ended, from whichever `reap()` finds
-    /// it. Returns its pid, or the errno value of the failure (a missing or non-executable
+    /// is when `killOverdue` kills it (nil: never); `onEnd` hears how it ended, from whichever
+    /// `reap()` finds it. `newSession` starts it in a session of its own (`setsid`) instead of a
+    /// process group of its own. Returns its pid, or the errno value of the failure (a missing or non-executable
     /// program is reported here: glibc's `posix_spawn` waits for the `exec`).
     public func spawn(_ path: String, _ arguments: [String], owner: Owner, stdout: Int32, stderr: Int32? = nil,
-                      environment: [String]? = nil, searchPath: Bool = false, deadline: Double?,
-                      onEnd: ((Ending) -> Void)? = nil) -> Result<pid_t, SpawnError> {
+                      environment: [String]? = nil, searchPath: Bool = false, newSession: Bool = false,
+                      deadline: Double?, onEnd: ((Ending) -> Void)? = nil) -> Result<pid_t, SpawnError> {
         var attributes = posix_spawnattr_t()
         var actions = posix_spawn_file_actions_t()
         guard posix_spawnattr_init(&attributes) == 0 else { return .failure(SpawnError(code: ENOMEM)) }
@@ -89,8 +91,10 @@ public final class ChildProcesses {
         sigfillset(&all)
         var code = posix_spawnattr_setsigmask(&attributes, &none)
         if code == 0 { code = posix_spawnattr_setsigdefault(&attributes, &all) }
-        if code == 0 { code = posix_spawnattr_setpgroup(&attributes, 0) }
-        if code == 0 { code = posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP)) }
+        // A session leader leads its own process group already (and may not be moved into one).
+        let grouping = newSession ? Int32(XT_POSIX_SPAWN_SETSID) : Int32(POSIX_SPAWN_SETPGROUP)
+        if code == 0, !newSession { code = posix_spawnattr_setpgroup(&attributes, 0) }
+        if code == 0 { code = posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | grouping)) }
         if code == 0 { code = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         if code == 0 { code = posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
         if code == 0 {

@@ -4,14 +4,22 @@ import ToastCore
 
 /// Links and the commands through the service: what runs, what ends, who hears it.
 @Suite struct LinkAndCommandTests {
-    /// A rig that records the programs it is asked to run.
-    final class Opened { var commands: [[String]] = [] }
+    /// A rig that records the programs it is asked to run for the user (and how they are
+    /// named in the log); a rule script run instead would be missing here.
+    final class Opened {
+        var commands: [[String]] = []
+        var names: [String] = []
+    }
 
     func rig(opener: [String] = ["xdg-open"]) -> (Rig, Opened) {
         let opened = Opened()
         var config = Config()
         config.opener = opener
-        let rig = Rig(config: config, runScript: { script, _ in opened.commands.append(script.command) })
+        let rig = Rig(config: config, runScript: { script, _ in Issue.record("ran \(script.command) as a rule script") },
+                      runForUser: { program, _ in
+                          opened.commands.append(program.command)
+                          opened.names.append(program.rule)
+                      })
         return (rig, opened)
     }
 
@@ -20,7 +28,7 @@ import ToastCore
         let (rig, opened) = rig(opener: ["firefox", "--new-tab"])
         let id = rig.show(#""markup":true,"timeout":0,"message":"<a href=\"https://a.example/x\">x</a>""#)
         #expect(rig.request(#"{"op":"invoke","link":"https://a.example/x"}"#) == .ok(id: id))
-        #expect(opened.commands == [["firefox", "--new-tab", "https://a.example/x"]])
+        #expect(opened.commands == [["firefox", "--new-tab", "https://a.example/x"]] && opened.names == ["opener"])
         #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: id, reason: .click))
     }
 
@@ -62,5 +70,6 @@ import ToastCore
         #expect(restored?.restored == true && restored?.id != id && rig.service.board.owner(of: restored?.id ?? "") == ToastService.keyOwner)
         rig.service.runMenuClient()
         #expect(opened.commands.last?.last == "menu" && opened.commands.last?.first?.hasSuffix("/xtoast") == true)
+        #expect(opened.names.last == "menu")
     }
 }

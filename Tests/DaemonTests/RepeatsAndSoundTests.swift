@@ -3,13 +3,21 @@ import Testing
 import Glibc
 import ToastCore
 
-/// Plays nothing; remembers what it was asked to play.
+/// Plays nothing; remembers what it was asked to play and to stop.
 final class RecordingPlayer: SoundPlayer {
     var canPlay = true
     var started = 0
     var played: [Sound] = []
+    /// The toast each sound was played for, in order.
+    var playedFor: [String] = []
+    /// Each `stop`: a toast's id, or nil for every sound.
+    var stopped: [String?] = []
     func start() { started += 1 }
-    func play(_ sound: Sound) { played.append(sound) }
+    func play(_ sound: Sound, for toast: String) {
+        played.append(sound)
+        playedFor.append(toast)
+    }
+    func stop(_ toast: String?) { stopped.append(toast) }
 }
 
 /// Repeats and sounds through the service, on the fake screen.
@@ -73,6 +81,41 @@ final class RecordingPlayer: SoundPlayer {
         rig.request(#"{"op":"resume"}"#)
         rig.wait(1)
         #expect(player.played.count == 1, "what waited shows silently")
+    }
+
+    @Test("issue 32: do-not-disturb and dismiss --all stop every sound; a toast the user or its sender ends stops its own; one that times out or is pushed out does not")
+    func soundsStop() {
+        let player = RecordingPlayer()
+        let rig = Rig(sound: player)
+        let server = DesktopNotifications(service: rig.service)
+        _ = server.notify(notify(["sound-name": .string("bell")], summary: "A"), now: rig.now)
+        let a = player.playedFor.last ?? ""
+        #expect(rig.service.board.toast(a) != nil, "a sound is played for the toast it came with")
+        #expect(rig.request(#"{"op":"dismiss","id":"\#(a)"}"#) == .ok(id: a))
+        #expect(player.stopped == [a])
+        _ = server.notify(notify(["sound-name": .string("bell")], summary: "B"), now: rig.now)
+        var before = player.stopped.count
+        #expect(rig.request(#"{"op":"dismiss","all":true}"#) == .ok(id: nil))
+        #expect(player.stopped[before...].contains(nil), "dismiss --all stops every sound, not only its toasts': \(player.stopped)")
+        let stops = player.stopped.count
+        var short = notify(["sound-name": .string("bell")], summary: "C")
+        short.expireTimeout = 1000
+        _ = server.notify(short, now: rig.now)
+        rig.wait(2)
+        #expect(rig.service.board.liveToasts.isEmpty && player.stopped.count == stops, "a toast that timed out lets its sound play out")
+        rig.request(#"{"op":"pause"}"#)
+        #expect(player.stopped.count == stops + 1 && player.stopped.last == .some(nil), "do-not-disturb stops every sound")
+        rig.request(#"{"op":"pause"}"#)
+        rig.request(#"{"op":"resume"}"#)
+        #expect(player.stopped.count == stops + 1, "only turning it on stops them")
+        _ = server.notify(notify(["sound-name": .string("bell")], summary: "D"), now: rig.now)
+        let d = player.playedFor.last ?? ""
+        rig.service.perform(.dismiss(id: d, reason: .close), now: rig.now)
+        rig.service.settle(rig.now)
+        #expect(player.stopped.last == .some(d), "closed by the user: its sound stops")
+        before = player.stopped.count
+        rig.service.perform(.dismissAll, now: rig.now)
+        #expect(player.stopped[before...].contains(nil), "the dismiss_all key stops every sound")
     }
 
     @Test("a rule's sound plays for a script's toast; sound = none silences a bus toast's own; rules --test names a repeat")

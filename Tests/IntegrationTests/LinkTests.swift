@@ -53,13 +53,52 @@ extension Integration {
             try waitUntil("the card to leave") { probe.cards().isEmpty }
         }
 
+        @Test("issue 32: the opener runs in a session of its own, outlives script_timeout with what it started, and logs as opener:")
+        func openerIsNeverKilled() throws {
+            let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-opener-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+            // An xdg-open that runs the "browser" in its own process group's place, then waits
+            // past the scripts' 1 s timeout; the browser outlives it and writes later still.
+            let stub = directory.appendingPathComponent("opener")
+            try """
+                #!/bin/sh
+                echo $$ > \(path("pid"))
+                cut -d' ' -f6 /proc/$$/stat > \(path("session"))
+                echo "opening $1"
+                (sleep 3; echo "browser still writing"; echo alive > \(path("alive"))) &
+                sleep 2
+                echo "opener done" >&2
+
+                """.write(to: stub, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+            let daemon = try DaemonHarness(config: "[general]\nopener = \(stub.path)\n[rules]\nscript_timeout = 1\n")
+            let owner = try ProtocolClient(path: daemon.socketPath)
+            owner.send(#"{"op":"show","markup":true,"timeout":0,"message":"<a href=\"https://example.org/x\">x</a>"}"#)
+            let id = try #require(try owner.next()["id"]?.string)
+            owner.send(#"{"op":"invoke","link":"https://example.org/x"}"#)
+            let end = try owner.event("dismissed")
+            #expect(end["id"]?.string == id && end["reason"]?.string == "click")
+            try waitUntil("the browser it started to write, 3 s on", timeout: 10) { FileManager.default.fileExists(atPath: path("alive")) }
+            let pid = try String(contentsOfFile: path("pid"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(try String(contentsOfFile: path("session"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == pid,
+                    "it leads a session of its own")
+            try waitUntil("its lines in the log") { daemon.log.contains("opener: browser still writing") }
+            let log = daemon.log
+            #expect(log.contains("opener: opening https://example.org/x") && log.contains("opener: opener done"), "\(log)")
+            #expect(!log.contains("rule opener") && !log.contains("killed"), "\(log)")
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            #expect(stat.isEmpty, "ended and reaped, no zombie: \(stat)")
+        }
+
         @Test("menu lists a toast's links with its actions; the chosen link is opened as a click on it")
         func menuOpensALink() throws {
             let (daemon, opened) = try Self.start()
             let probe = try XProbe()
             let owner = try ProtocolClient(path: daemon.socketPath)
             owner.send(#"{"op":"show","markup":true,"timeout":0,"actions":[{"id":"ok","label":"OK"}],"message":"<a href=\"file:///etc/passwd\">not this</a> <a href=\"mailto:ops@example.org\">mail ops</a>"}"#)
-            _ = try #require(try owner.next()["id"]?.string)
+            let id = try #require(try owner.next()["id"]?.string)
             _ = try F.restingCards(probe, count: 1)
             let input = daemon.directory.appendingPathComponent("menu-input").path
             let script = daemon.directory.appendingPathComponent("pick-second")
@@ -67,7 +106,7 @@ extension Integration {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
             let run = try daemon.xtoast(["menu", "--", script.path])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(try String(contentsOfFile: input, encoding: .utf8) == "OK\nmailto:ops@example.org\n", "a file: link is not offered")
+            #expect(try String(contentsOfFile: input, encoding: .utf8) == "#\(id): OK\n#\(id): mailto:ops@example.org\n", "a file: link is not offered")
             try waitUntil("the opener to run") { FileManager.default.fileExists(atPath: opened.path) }
             #expect(try String(contentsOf: opened, encoding: .utf8) == "--new-window\nmailto:ops@example.org\n")
             #expect(try owner.event("dismissed")["reason"]?.string == "click")

@@ -67,6 +67,54 @@ extension Integration {
             try marker(after: 3, "nothing under do-not-disturb, nor when what waited showed")
         }
 
+        @Test("issue 32: at most 2 sounds play at once, each cut at 10 s; pause and dismiss --all stop what plays")
+        func soundsAreBounded() throws {
+            let pulse = try PrivateSoundServer()
+            let bus = try PrivateBus()
+            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address,
+                                                              "PULSE_SERVER": pulse.address, "HOME": pulse.directory.path])
+            try waitUntil("GetCapabilities to list sound") { try bus.call("GetCapabilities").stdout.contains("'sound'") }
+            // 60 s of 8 kHz 8-bit mono silence: 469 KiB, far within the file cap, far past the cut.
+            let file = pulse.directory.appendingPathComponent("long.wav")
+            let samples = 60 * 8000
+            func le(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+            let header = Array("RIFF".utf8) + le(36 + samples, 4) + Array("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(1, 2)
+                + le(8000, 4) + le(8000, 4) + le(1, 2) + le(8, 2) + Array("data".utf8) + le(samples, 4)
+            try Data(header + [UInt8](repeating: 128, count: samples)).write(to: file)
+            var sent = 0
+            func notify() throws {
+                sent += 1
+                let run = try bus.run("notify-send", ["-t", "0", "-h", "string:sound-file:\(file.path)", "Long \(sent)"])
+                #expect(run.status == 0, "\(run.stderr)")
+            }
+            func playing() throws -> Int {
+                try pulse.pactl(["list", "short", "sink-inputs"]).stdout.split(separator: "\n").count
+            }
+
+            for _ in 0..<4 { try notify() }
+            try waitUntil("two sounds playing", timeout: 10) { try playing() == 2 }
+            try waitUntil("the others dropped") { daemon.log.contains("2 sounds are playing") }
+            for _ in 0..<10 {
+                #expect(try playing() <= 2)
+                usleep(100_000)
+            }
+            #expect(try daemon.xtoast(["pause"]).status == 0)
+            try waitUntil("do-not-disturb to stop them", timeout: 5) { try playing() == 0 }
+            #expect(try daemon.xtoast(["resume"]).status == 0)
+
+            try notify()
+            try waitUntil("a new one playing", timeout: 10) { try playing() == 1 }
+            #expect(try daemon.xtoast(["dismiss", "--all"]).status == 0)
+            try waitUntil("dismiss --all to stop it", timeout: 5) { try playing() == 0 }
+
+            try notify()
+            try waitUntil("the last one playing", timeout: 10) { try playing() == 1 }
+            let started = Date()
+            try waitUntil("the last one cut", timeout: 20) { try playing() == 0 }
+            let took = Date().timeIntervalSince(started)
+            #expect(took > 8 && took < 12.5, "cut at 10 s, not at \(took) s (its file is 60 s)")
+        }
+
         @Test("without a sound server GetCapabilities has no sound, one log line says so, and toasts still show")
         func noServer() throws {
             let (bus, daemon, _) = try N.start()

@@ -237,4 +237,23 @@ import Testing
         #expect((env["XTOAST_BODY"]?.utf8.count ?? 0) <= RuleLimits.bodyBytes && !(env["XTOAST_BODY"] ?? "").contains("\0"))
         #expect(ScriptEnvironment.variables(for: toast, category: "", rule: "r", wallNow: -5).last?.1 == "0")
     }
+
+    @Test("issue 32: ESC, BEL, CR, C1 and bidi controls from a notification reach a script as \\uXXXX text, as events write them; newlines and tabs stay")
+    func escapedControls() {
+        var toast = Toast(id: "1", title: "\u{1B}]0;owned\u{07}Title\r", message: "line one\n\tline two \u{202E}txt.exe\u{9B}2J")
+        toast.app = "app\u{2066}x\u{2028}"
+        let env = Dictionary(uniqueKeysWithValues: ScriptEnvironment.variables(for: toast, category: "c\u{7F}", rule: "r", wallNow: 0))
+        #expect(env["XTOAST_SUMMARY"] == #"\u001b]0;owned\u0007Title\u000d"#)
+        #expect(env["XTOAST_BODY"] == "line one\n\tline two " + #"\u202etxt.exe\u009b2J"#)
+        #expect(env["XTOAST_APP"] == #"app\u2066x\u2028"#)
+        #expect(env["XTOAST_CATEGORY"] == #"c\u007f"#)
+        for value in env.values {
+            #expect(!value.unicodeScalars.contains { JSON.needsEscape($0) && $0 != "\n" && $0 != "\t" }, "\(value.debugDescription)")
+        }
+        #expect(ScriptEnvironment.escaped("plain é 日本") == "plain é 日本")
+        let long = String(repeating: "\u{1B}", count: RuleLimits.bodyBytes)
+        toast.message = long
+        let body = ScriptEnvironment.variables(for: toast, category: "", rule: "r", wallNow: 0)[3].1
+        #expect(body.utf8.count <= RuleLimits.bodyBytes && body.hasPrefix(#"\u001b\u001b"#), "escaped, then bounded")
+    }
 }

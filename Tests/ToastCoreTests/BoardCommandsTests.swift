@@ -210,7 +210,7 @@ import ToastCore
         #expect(counts.formatted("{nope} {unread}{") == "{nope} 3{")
     }
 
-    @Test("the menu: the newest toast's buttons, a buttonless default action and openable links; --all prefixes titles, repeats get the id")
+    @Test("the menu: the newest toast's buttons, a buttonless default action and openable links, each line after its toast's id, app and title; repeats are numbered")
     func menu() {
         var board = Board()
         var links = request(#"see <a href="https://example.org/a?x=1&amp;y=2">this</a> <a href="file:///etc/passwd">no</a>"#, markup: true)
@@ -220,16 +220,85 @@ import ToastCore
         bus.title = "Mail\nnew"
         board.show(bus, owner: alice, now: 1)
         board.show(request("plain"), owner: alice, now: 2)
-        #expect(board.menuItems(all: false) == [MenuItem(line: "Reply", id: "2", choice: .action("reply")),
-                                                MenuItem(line: "default", id: "2", choice: .action("default"))])
-        #expect(board.menuItems(all: true).map(\.line) == ["Mail new: Reply", "Mail new: default", "Links: https://example.org/a?x=1&y=2"])
+        #expect(board.menuItems(all: false) == [MenuItem(line: "#2 \u{B7} Mail new: Reply", id: "2", choice: .action("reply")),
+                                                MenuItem(line: "#2 \u{B7} Mail new: default", id: "2", choice: .action("default"))])
+        #expect(board.menuItems(all: true).map(\.line) == ["#2 \u{B7} Mail new: Reply", "#2 \u{B7} Mail new: default",
+                                                           "#1 \u{B7} Links: https://example.org/a?x=1&y=2"])
         var twice = Board()
         var same = request("a", actions: ["ok"])
         same.title = "Same"
+        same.app = "App"
         twice.show(same, owner: alice, now: 0)
         twice.show(same, owner: alice, now: 1)
-        #expect(twice.menuItems(all: true).map(\.line) == ["Same: Ok", "Same: Ok (1)"])
+        #expect(twice.menuItems(all: true).map(\.line) == ["#2 App \u{B7} Same: Ok", "#1 App \u{B7} Same: Ok"])
+        var doubled = Board()
+        var buttons = request("b", actions: ["x", "y", "z"])
+        buttons.actions = [Action(id: "x", label: "Go"), Action(id: "y", label: "Go"), Action(id: "z", label: "Go (2)")]
+        doubled.show(buttons, owner: alice, now: 0)
+        let lines = doubled.menuItems(all: false)
+        #expect(lines.map(\.line) == ["#1: Go", "#1: Go (2)", "#1: Go (2) (2)"], "one toast's repeated labels are numbered until unique")
+        #expect(lines.map(\.choice) == [.action("x"), .action("y"), .action("z")])
         #expect(MenuItem(MenuItem(line: "x", id: "1", choice: .link("https://a")).json) == MenuItem(line: "x", id: "1", choice: .link("https://a")))
+    }
+
+    @Test("issue 32: a toast cannot make its line pass for another toast's; each chosen line maps back to its own toast and choice")
+    func menuSpoofing() {
+        var board = Board()
+        var deploy = request("deploy?", actions: ["yes"])
+        deploy.title = "Deploy"
+        deploy.app = "CI"
+        let victim = board.show(deploy, owner: alice, now: 0)
+        // Newer, so listed first: its label, title, app and even its id imitate the victim's line.
+        var evil = request("x", id: "\(victim) CI \u{B7} Deploy", actions: ["a", "b"])
+        evil.actions = [Action(id: "a", label: "Yes"), Action(id: "b", label: "#\(victim) CI \u{B7} Deploy: Yes")]
+        evil.title = "Deploy"
+        evil.app = "CI"
+        let spoof = board.show(evil, owner: bob, now: 1)
+        var lookalike = request("y", id: "\(victim)\u{200B}", actions: ["c"])
+        lookalike.app = "CI"
+        lookalike.title = "Deploy"
+        lookalike.actions = [Action(id: "c", label: "Yes")]
+        let invisible = board.show(lookalike, owner: bob, now: 2)
+        let items = board.menuItems(all: true)
+        let real = "#\(victim) CI \u{B7} Deploy: Yes"
+        #expect(items.filter { $0.line == real } == [MenuItem(line: real, id: victim, choice: .action("yes"))])
+        #expect(!items.contains { $0.id != victim && $0.line.hasPrefix("#\(victim) ") }, "\(items.map(\.line))")
+        #expect(items.first { $0.id == spoof }?.line.hasPrefix("#\(victim)%20CI%20%C2%B7%20Deploy CI") == true, "\(items.map(\.line))")
+        #expect(items.first { $0.id == invisible }?.line == "#\(victim)%E2%80%8B CI \u{B7} Deploy: Yes")
+        #expect(Set(items.map(\.line)).count == items.count, "every line is unique, so the printed one maps back")
+        for item in items { #expect(items.first { $0.line == item.line } == item) }
+    }
+
+    @Test("a menu line's application and title are cut to a length that keeps the label in view")
+    func menuPrefixLength() {
+        var board = Board()
+        var long = request("m", actions: ["ok"])
+        long.title = String(repeating: "t", count: 4000)
+        long.app = String(repeating: "a", count: 200)
+        board.show(long, owner: alice, now: 0)
+        let a = String(repeating: "a", count: MenuItem.maxPrefixPartCharacters - 1), t = String(repeating: "t", count: MenuItem.maxPrefixPartCharacters - 1)
+        #expect(board.menuItems(all: false).map(\.line) == ["#1 \(a)\u{2026} \u{B7} \(t)\u{2026}: Ok"])
+    }
+
+    @Test("issue 32: bidi controls refuse a link, raw or percent-encoded (twice too); so does a mailto attach field in any case or position")
+    func linkRefusals() {
+        for bidi in ["\u{202E}", "\u{202A}", "\u{2066}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}"] {
+            #expect(!Links.isOpenable("https://example.org/\(bidi)gpj.exe"), "raw \(bidi.unicodeScalars.first!.value)")
+            let encoded = bidi.utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+            let twice = bidi.utf8.map { "%25" + String($0, radix: 16, uppercase: true) }.joined()
+            #expect(!Links.isOpenable("https://example.org/\(encoded)gpj.exe"), "\(encoded)")
+            #expect(!Links.isOpenable("https://example.org/\(twice)x"), "\(twice)")
+            #expect(!Links.isOpenable("mailto:a@b?subject=\(encoded.lowercased())"))
+        }
+        for attach in ["mailto:?attach=/etc/passwd", "mailto:a@b?subject=hi&attach=~/.ssh/id_rsa", "mailto:a@b?ATTACH=x",
+                       "mailto:a@b?body=x&Attachment=file:///etc/shadow", "mailto:a@b?%61ttach=x", "mailto:a@b?%2561ttach=x",
+                       "mailto:a@b?subject=x;attach=y", "mailto:a@b?%20attach=y", "MAILTO:a@b?cc=c@d&AtTaCh=y"] {
+            #expect(!Links.isOpenable(attach), "\(attach)")
+        }
+        #expect(Links.isOpenable("mailto:ann@example.org?subject=Hello%20there&body=line%20one%0D%0Aline%20two&cc=attach@example.org"))
+        #expect(Links.isOpenable("https://example.org/search?q=attach=1&x=%41"), "attach is a mailto field only")
+        #expect(Links.isOpenable("https://example.org/%D8%B9%D8%B1%D8%A8%D9%8A"), "right-to-left letters are not controls")
+        #expect(Links.isOpenable("https://example.org/100%"), "a lone % stays")
     }
 
     @Test("links: hrefs in order, once, entities decoded; only http, https and mailto without spaces or controls open")

@@ -110,8 +110,8 @@ public enum CommandTable {
         Command(name: "menu", usage: ["xtoast menu [--all] [-- PROGRAM ARGS...]"], summary: "choose an action or link with dmenu",
                 text: """
                 Writes the actions and links of the newest toast that has any (with --all: of every
-                toast on screen, each line starting with its title) to PROGRAM's standard input, one per
-                line, and chooses (or opens) the line it prints, as a click would. PROGRAM is
+                toast on screen) to PROGRAM's standard input, one per line, each starting with its
+                toast's id, application and title (#7 Mail · New message: Reply), and chooses (or opens) the line it prints, as a click would. PROGRAM is
                 dmenu -p xtoast unless given after --; rofi -dmenu works the same way. Nothing is
                 chosen when it exits non-zero or prints nothing; exits 1 when there is nothing to offer.
                 """, options: [.flag(nil, "all", "every toast on screen, not only the newest")]),

@@ -15,11 +15,12 @@ final class Rig {
 
     init(config: Config = .default, configure: (FakeOutput) -> Void = { _ in },
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
-         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }, sound: (any SoundPlayer)? = nil) {
+         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
+         runForUser: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }, sound: (any SoundPlayer)? = nil) {
         configure(output)
         output.clock = now
         service = ToastService(config: config, output: output, sink: sink, loadConfig: loadConfig, runScript: runScript,
-                               sound: sound)
+                               runForUser: runForUser, sound: sound)
     }
 
     /// Sends a request as `owner`; returns the reply.
