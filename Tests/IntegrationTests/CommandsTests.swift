@@ -191,7 +191,7 @@ extension Integration {
 
             let chosen = try daemon.xtoast(["menu", "--", script.path])
             #expect(chosen.status == 0, "\(chosen.stderr)")
-            #expect(try String(contentsOfFile: input, encoding: .utf8) == "#\(id): Deploy\n#\(id): Later\n", "each line names its toast")
+            #expect(try String(contentsOfFile: input, encoding: .utf8) == "#\(id) xtoast: Deploy\n#\(id) xtoast: Later\n", "each line names its toast")
             let action = try owner.event("action")
             #expect(action["id"]?.string == id && action["action"]?.string == "no")
             #expect(try owner.event("dismissed")["reason"]?.string == "action")

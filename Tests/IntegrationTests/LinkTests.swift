@@ -77,7 +77,9 @@ extension Integration {
             let owner = try ProtocolClient(path: daemon.socketPath)
             owner.send(#"{"op":"show","markup":true,"timeout":0,"message":"<a href=\"https://example.org/x\">x</a>"}"#)
             let id = try #require(try owner.next()["id"]?.string)
+            _ = try owner.event("shown")
             owner.send(#"{"op":"invoke","link":"https://example.org/x"}"#)
+            #expect(try owner.next()["ok"] == .bool(true))
             let end = try owner.event("dismissed")
             #expect(end["id"]?.string == id && end["reason"]?.string == "click")
             try waitUntil("the browser it started to write, 3 s on", timeout: 10) { FileManager.default.fileExists(atPath: path("alive")) }
@@ -106,7 +108,7 @@ extension Integration {
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
             let run = try daemon.xtoast(["menu", "--", script.path])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(try String(contentsOfFile: input, encoding: .utf8) == "#\(id): OK\n#\(id): mailto:ops@example.org\n", "a file: link is not offered")
+            #expect(try String(contentsOfFile: input, encoding: .utf8) == "#\(id) xtoast: OK\n#\(id) xtoast: mailto:ops@example.org\n", "a file: link is not offered")
             try waitUntil("the opener to run") { FileManager.default.fileExists(atPath: opened.path) }
             #expect(try String(contentsOf: opened, encoding: .utf8) == "--new-window\nmailto:ops@example.org\n")
             #expect(try owner.event("dismissed")["reason"]?.string == "click")

@@ -44,6 +44,9 @@ extension Integration {
             try played(1, "sound-name")
             try notify("Bell file", ["string:sound-file:/usr/share/sounds/freedesktop/stereo/bell.oga"])
             try played(2, "sound-file")
+            // Two play at once at most (the null sink holds each about 2 s): with both slots
+            // free again, a sound that must not play would have room to.
+            try waitUntil("the two sounds to end", timeout: 10) { try pulse.pactl(["list", "short", "sink-inputs"]).stdout.isEmpty }
 
             try notify("Quiet", ["string:sound-name:bell", "boolean:suppress-sound:true"])
             try notify("Ding", ["string:sound-name:bell"])  // a repeat of the first: the card counts it, silently
