@@ -61,7 +61,6 @@ final class ScriptRunner {
                                       killsAtTimeout: false, ownSession: true, readsUntilClosed: true, label: { $0 })
     }
 
-
     /// Scripts running at once.
     static let maxRunning = 8
     /// Scripts waiting for one of those to end; a script past them is refused (a log line).
