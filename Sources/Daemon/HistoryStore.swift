@@ -208,10 +208,8 @@ final class HistoryStore {
         if rewriteDue {
             rewriteDue = false
             compactionDue = false
-            guard let writer, writer.isSaving else { return }
-            let wall = wallNow()
-            let records = history.map { HistoryRecord($0, wallEnded: wall - max(0, now - $0.ended)) }
-            return writer.rewrite(.records(HistoryFile.kept(records, keep: keep, keepDays: keepDays, wallNow: wall)), bounds: bounds(wall))
+            writer?.rewrite(.history(history, now: now), bounds: bounds(wallNow()))
+            return
         }
         guard compactionDue else { return }
         compactionDue = false

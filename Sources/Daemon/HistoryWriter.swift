@@ -25,9 +25,12 @@ import ToastCore
 final class HistoryWriter: @unchecked Sendable {
     /// What a rewrite writes.
     enum Rewrite: Sendable {
-        /// These records, oldest first: the board's history (or what loading kept), which holds
-        /// every entry appended before it was taken.
+        /// These records, oldest first: what loading kept, or none (`history --clear`).
         case records([HistoryRecord])
+        /// The board's history, oldest first, as it was at `now` on the monotonic clock (so
+        /// holding every entry appended before): turned into records, within the bounds, on
+        /// the writer's thread (the loop only hands the array over).
+        case history([HistoryEntry], now: Double)
         /// The file as it is, read back: its newest `keep` entries within `keep_days`.
         case compaction
     }
@@ -148,7 +151,7 @@ final class HistoryWriter: @unchecked Sendable {
         }
         self.bounds = bounds
         switch (rewrite, next) {
-        case (.records, _):
+        case (.records, _), (.history, _):
             // It holds every entry queued so far.
             queued = []
             queuedBytes = 0
@@ -243,6 +246,10 @@ final class HistoryWriter: @unchecked Sendable {
                 pthread_mutex_unlock(&mutex)
                 switch rewrite {
                 case let .records(records): replace(with: records)
+                case let .history(entries, now):
+                    let wall = bounds.wallNow
+                    let records = entries.map { HistoryRecord($0, wallEnded: wall - max(0, now - $0.ended)) }
+                    replace(with: HistoryFile.kept(records, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: wall))
                 case .compaction: compact(adding: [], bounds: bounds)
                 }
             } else if !queued.isEmpty {
