@@ -4,8 +4,9 @@
 /// The file is one `HistoryRecord` line per ended toast, oldest first, only ever appended to.
 /// It is rewritten whole (compacted: a temporary file, `fsync`, `rename`) only when loading
 /// found something to drop (damage, entries past `keep` or older than `keep_days`), when
-/// appends took it `slack` lines past `keep`, and when the centre removed or read entries it
-/// holds (`BoardChanges.historyEdited`): so a crash mid-append loses at most the line being
+/// appends took it `slack` lines past `keep` or would take it past `maxFileBytes`, and when the
+/// centre removed or read entries it holds or `restore` took one out
+/// (`BoardChanges.historyEdited`): so a crash mid-append loses at most the line being
 /// written, and a crash mid-rewrite leaves the old file whole.
 public enum HistoryFile {
     /// `$XDG_STATE_HOME/xtoast/history`, falling back to `~/.local/state/xtoast/history`; nil
