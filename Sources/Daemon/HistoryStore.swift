@@ -5,34 +5,32 @@ import ToastCore
 
 /// The history file (`HistoryFile` decides what it holds and when it is rewritten): read once
 /// at start, appended to as toasts end, compacted now and then, locked for the daemon's life.
+/// `HistoryWriter` holds the file once it is open and does the writing.
 ///
 /// Appends are plain `write`s, made on the loop: each is one line of at most a few KiB (two
 /// at most 32 KiB, `HistoryLimits`) to a local regular file, which the kernel copies into the
 /// page cache and returns from without waiting for the disk, so it costs microseconds. There
 /// is no `fsync` on that path: a crash can lose the last lines written, never the file. (A
 /// state directory on a network file system could stall a write; `~/.local/state` is local.)
-/// A compaction (a temporary file, `fsync`, `rename`, `fsync` of the directory) does wait for
-/// the disk: it runs at start, on `history --clear`, after appends took the file past its
-/// bound, and after the centre removed or read entries already written (`edited`), at the end
-/// of that loop turn (`compactIfDue`, after the replies went out), never on a timer: an idle
-/// daemon makes no wakeups for its history.
+/// A rewrite (a temporary file, `fsync`, `rename`, `fsync` of the directory) waits for the
+/// disk, so it runs on the writer's thread, never on the loop: at start when loading dropped
+/// something, on `history --clear`, after appends took the file past its bound (in lines, or
+/// bytes: it never passes its read cap), after the centre removed or read entries already
+/// written and after a `restore` took one out (`edited`), at the end of that loop turn
+/// (`compactIfDue`, after the replies went out), never on a timer: an idle daemon makes no
+/// wakeups for its history.
 ///
 /// Nothing here stops a toast. What fails is logged once and the history carries on in memory:
 /// no state directory, one that cannot be made (a path through a regular file, a read-only
 /// disk), a full disk, or a file another daemon holds (`flock`: the socket's lock is per
 /// display, so two daemons on two displays of one user share the file's path). A file that
 /// cannot be read is renamed to `history.bad` and a new one begun; a damaged line is skipped
-/// with a `FILE:LINE` log line. The corresponding C functions are `open`, `flock`, `pread`,
-/// `write`, `ftruncate`, `fsync` and `rename`.
+/// with a `FILE:LINE` log line. The corresponding C functions are `open`, `flock` and `pread`.
 final class HistoryStore {
     /// The file; nil when neither `XDG_STATE_HOME` nor `HOME` names a place for it.
     let path: String?
-    /// The file, open for appending and locked; -1 while the history is in memory only.
-    private var fd: Int32 = -1
-    /// Lines and bytes in the file, as read and written: what `slack` counts, and where a
-    /// write cut short is truncated back to.
-    private var lines = 0
-    private var bytes = 0
+    /// The open, locked file; nil while the history is in memory only.
+    private var writer: HistoryWriter?
     private var keep = Config.default.historyKeep
     private var keepDays = Config.default.historyKeepDays
     /// Appends have taken the file past `keep + slack`: `compactIfDue` rewrites it.
@@ -41,16 +39,22 @@ final class HistoryStore {
     /// history as the board holds it.
     private(set) var rewriteDue = false
     private let wallNow: () -> Double
+    /// A larger file is moved aside unread, and the writer keeps the file within it
+    /// (`HistoryFile.maxFileBytes`; tests give a smaller one, to reach it quickly).
+    private let maxFileBytes: Int
+    /// Handed to the writer (tests hold its thread just before a rewrite writes).
+    private let beforeRewrite: (@Sendable () -> Void)?
 
     /// Whether entries are being written (false: memory only, and the log said why).
-    var isSaving: Bool { fd >= 0 }
+    var isSaving: Bool { writer?.isSaving ?? false }
 
-    init(path: String?, wallNow: @escaping () -> Double) {
+    init(path: String?, wallNow: @escaping () -> Double, maxFileBytes: Int = HistoryFile.maxFileBytes,
+         beforeRewrite: (@Sendable () -> Void)? = nil) {
         self.path = path
         self.wallNow = wallNow
+        self.maxFileBytes = maxFileBytes
+        self.beforeRewrite = beforeRewrite
     }
-
-    deinit { if fd >= 0 { close(fd) } }
 
     // MARK: Loading
 
@@ -74,8 +78,7 @@ final class HistoryStore {
         for _ in 0..<3 {
             switch open(path) {
             case let .opened(fd, content):
-                self.fd = fd
-                return read(content, path: path, now: now)
+                return read(content, fd: fd, path: path, now: now)
             case .retry: continue
             case let .unreadable(reason):
                 guard moveAside(path, reason: reason) else { return [] }
@@ -130,11 +133,11 @@ final class HistoryStore {
             close(fd)
             return .retry
         }
-        guard Int(st.st_size) <= HistoryFile.maxFileBytes else {
+        guard Int(st.st_size) <= maxFileBytes else {
             close(fd)
-            return .unreadable("larger than \(HistoryFile.maxFileBytes >> 20) MiB")
+            return .unreadable("larger than \(maxFileBytes >> 20) MiB")
         }
-        switch Self.readAll(fd, size: Int(st.st_size)) {
+        switch HistoryWriter.readAll(fd, size: Int(st.st_size)) {
         case let .success(content): return .opened(fd, content)
         case let .failure(error):
             close(fd)
@@ -142,16 +145,17 @@ final class HistoryStore {
         }
     }
 
-    /// The records of what was read: damage logged, bounds applied, the file compacted when
-    /// that dropped anything.
-    private func read(_ content: [UInt8], path: String, now: Double) -> [HistoryEntry] {
+    /// The records of what was read: damage logged, bounds applied, the file handed to the
+    /// writer (`fd`, open and locked), and rewritten when that dropped anything.
+    private func read(_ content: [UInt8], fd: Int32, path: String, now: Double) -> [HistoryEntry] {
         let contents = HistoryFile.parse(content)
         for line in HistoryFile.damageReport(contents.damaged, file: path) { Log.info(line) }
         let wall = wallNow()
         let kept = HistoryFile.kept(contents.records, keep: keep, keepDays: keepDays, wallNow: wall)
-        lines = contents.lines
-        bytes = content.count
-        if HistoryFile.needsRewrite(contents, keeping: kept.count) { rewrite(kept) }
+        let writer = HistoryWriter(path: path, fd: fd, lines: contents.lines, bytes: content.count, bounds: bounds(wall),
+                                   maxFileBytes: maxFileBytes, beforeRewrite: beforeRewrite)
+        self.writer = writer
+        if HistoryFile.needsRewrite(contents, keeping: kept.count) { writer.rewrite(.records(kept), bounds: bounds(wall)) }
         return kept.map { $0.entry(now: now, wallNow: wall) }
     }
 
@@ -174,40 +178,27 @@ final class HistoryStore {
     func setBounds(keep: Int, keepDays: Int) {
         self.keep = keep
         self.keepDays = keepDays
-        if fd >= 0, HistoryFile.needsCompaction(lines: lines, keep: keep) { compactionDue = true }
+        if writer?.needsCompaction(keep: keep) == true { compactionDue = true }
     }
 
     /// Appends the entries that went into the history (their ends on the monotonic clock,
     /// `now` the moment). A write that fails stops the saving (logged once); what was cut
     /// short is truncated away.
     func append(_ entries: [HistoryEntry], now: Double) {
-        guard fd >= 0, !entries.isEmpty else { return }
+        guard let writer, writer.isSaving, !entries.isEmpty else { return }
         let wall = wallNow()
-        var text: [UInt8] = []
-        var count = 0
-        for entry in entries {
-            guard let line = HistoryFile.line(HistoryRecord(entry, wallEnded: wall - max(0, now - entry.ended))) else { continue }
-            text += line
-            count += 1
-        }
-        if let code = Self.writeAll(fd, text) {
-            _ = ftruncate(fd, off_t(bytes))
-            stop("cannot write \(path ?? ""): \(Self.text(code))")
-            return
-        }
-        lines += count
-        bytes += text.count
-        if HistoryFile.needsCompaction(lines: lines, keep: keep) { compactionDue = true }
+        let lines = entries.compactMap { HistoryFile.line(HistoryRecord($0, wallEnded: wall - max(0, now - $0.ended))) }
+        if writer.append(lines, bounds: bounds(wall)) { compactionDue = true }
     }
 
     /// Entries the file holds were removed or read (`BoardChanges.historyEdited`): it is
     /// rewritten at the end of the turn, once however many edits the turn made.
     func edited() {
-        if fd >= 0 { rewriteDue = true }
+        if isSaving { rewriteDue = true }
     }
 
-    /// Rewrites the file when the history was edited (from `history`, the board's, oldest
-    /// first, `now` the moment) or appends took it past its bound.
+    /// Hands the writer a rewrite when the history was edited (from `history`, the board's,
+    /// oldest first, `now` the moment) or appends took it past its bound; returns at once.
     ///
     /// A compaction alone reads the file back rather than taking memory: the file holds each
     /// entry's wall time as written. An edit writes memory, each entry's wall time from its
@@ -217,78 +208,36 @@ final class HistoryStore {
         if rewriteDue {
             rewriteDue = false
             compactionDue = false
-            guard fd >= 0 else { return }
-            let wall = wallNow()
-            let records = history.map { HistoryRecord($0, wallEnded: wall - max(0, now - $0.ended)) }
-            return rewrite(HistoryFile.kept(records, keep: keep, keepDays: keepDays, wallNow: wall))
+            writer?.rewrite(.history(history, now: now), bounds: bounds(wallNow()))
+            return
         }
         guard compactionDue else { return }
         compactionDue = false
-        guard fd >= 0 else { return }
-        switch Self.readAll(fd, size: bytes) {
-        case let .success(content):
-            let contents = HistoryFile.parse(content)
-            rewrite(HistoryFile.kept(contents.records, keep: keep, keepDays: keepDays, wallNow: wallNow()))
-        case let .failure(error):
-            stop("cannot read \(path ?? ""): \(Self.text(error.code))")
-        }
+        writer?.rewrite(.compaction, bounds: bounds(wallNow()))
     }
 
     /// Empties the file (`history --clear`).
     func clear() {
-        guard fd >= 0 else { return }
         compactionDue = false
         rewriteDue = false
-        rewrite([])
+        writer?.rewrite(.records([]), bounds: bounds(wallNow()))
     }
 
-    /// Replaces the file with `records`: written to `history.tmp`, `fsync`ed and locked, then
-    /// renamed over the file (so the lock moves with it) and the directory `fsync`ed. A crash
-    /// at any moment leaves either the old file or the new one, whole.
-    private func rewrite(_ records: [HistoryRecord]) {
-        guard let path, fd >= 0 else { return }
-        let temporary = HistoryFile.temporaryPath(path)
-        let text = HistoryFile.text(of: records)
-        let next = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard next >= 0 else { return stop("cannot write \(temporary): \(Self.text(errno))") }
-        var failure: String?
-        if let code = Self.writeAll(next, text) {
-            failure = "cannot write \(temporary): \(Self.text(code))"
-        } else if fsync(next) != 0 {
-            failure = "cannot write \(temporary): \(Self.text(errno))"
-        } else if flock(next, LOCK_EX | LOCK_NB) != 0 {
-            failure = "cannot lock \(temporary): \(Self.text(errno))"
-        } else if rename(temporary, path) != 0 {
-            failure = "cannot rename \(temporary) to \(path): \(Self.text(errno))"
-        }
-        if let failure {
-            close(next)
-            unlink(temporary)
-            return stop(failure)
-        }
-        let directory = Glibc.open(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            _ = fsync(directory)
-            close(directory)
-        }
-        close(fd)
-        fd = next
-        lines = text.isEmpty ? 0 : records.count
-        bytes = text.count
-    }
+    /// Waits (at most `seconds`) until the writer has written everything handed to it; false
+    /// when it still writes then. For tests, which read the file the writer writes.
+    @discardableResult
+    func waitUntilWritten(within seconds: Double = 10) -> Bool { writer?.wait(within: seconds) ?? true }
 
-    /// Closes the file and so lets its lock go (at shutdown, after the last entries).
+    /// Waits for the writer (at most `HistoryWriter.finishWait`), then closes the file and so
+    /// lets its lock go (at shutdown, after the last entries).
     func release() {
-        if fd >= 0 { close(fd) }
-        fd = -1
+        guard let writer else { return }
+        if !writer.finish() {
+            Log.info("history: the last rewrite took more than \(Int(HistoryWriter.finishWait)) s; stopping without it")
+        }
     }
 
-    /// Saving ends for this daemon's life (the history goes on in memory), with one log line.
-    private func stop(_ reason: String) {
-        Log.info("history: \(reason); new entries are kept in memory only")
-        if fd >= 0 { close(fd) }
-        fd = -1
-    }
+    private func bounds(_ wall: Double) -> HistoryWriter.Bounds { .init(keep: keep, keepDays: keepDays, wallNow: wall) }
 
     // MARK: System calls
 
@@ -304,32 +253,6 @@ final class HistoryStore {
         guard stat(directory, &st) == 0 else { return errno }
         return st.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
     }
-
-    /// The file's first `size` bytes, or the errno that stopped the read.
-    private static func readAll(_ fd: Int32, size: Int) -> Result<[UInt8], SystemError> {
-        var content = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let n = content.withUnsafeMutableBytes { pread(fd, $0.baseAddress.map { $0 + filled }, size - filled, off_t(filled)) }
-            if n > 0 { filled += n } else if n == 0 { break } else if errno != EINTR { return .failure(SystemError(code: errno)) }
-        }
-        content.removeLast(size - filled)
-        return .success(content)
-    }
-
-    /// Writes all of `bytes`; the errno of a failure (a write that makes no progress counts as
-    /// a full disk).
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-            if n > 0 { written += n } else if n == 0 { return ENOSPC } else if errno != EINTR { return errno }
-        }
-        return nil
-    }
-
-    /// An errno value, as a failure.
-    private struct SystemError: Error { let code: Int32 }
 
     private static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

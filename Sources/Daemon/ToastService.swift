@@ -372,6 +372,8 @@ final class ToastService {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
+        // The process exits next: a rewrite under way, and the lines queued behind it, finish first.
+        historyStore?.release()
         for d in changes.deliveries { sink.deliver(d) }
     }
 

@@ -148,6 +148,7 @@ import ToastCore
         rig.show(#""title":"unseen","timeout":0.1"#)
         rig.wait(1)
         rig.service.writeHistory(now: rig.now)
+        #expect(rig.service.historyStore?.waitUntilWritten() == true, "rewrites run on the writer's thread")
         let records = try HistoryStoreTests.lines(path).map { try HistoryRecord.decode(Array($0.utf8)) }
         #expect(records.map(\.toast.title) == ["kept", "unseen"] && records.map(\.unread) == [false, true])
         rig.service.shutdown(now: rig.now)
@@ -167,6 +168,7 @@ import ToastCore
         next.wait(1)
         next.input(.key(KeyStroke(key: "c", modifiers: .shift, text: "C")))
         next.service.writeHistory(now: next.now)
+        #expect(next.service.historyStore?.waitUntilWritten() == true)
         #expect(next.service.board.history.isEmpty)
         #expect(try HistoryStoreTests.lines(path).isEmpty)
         next.service.shutdown(now: next.now)

@@ -201,4 +201,46 @@ import ToastCore
         }
         #expect(try CommandParser.parse(["history", "10000"]) == .history(limit: 10_000))
     }
+
+    @Test("a rewrite keeps the newest records whose lines fit maxBytes, at the bound exactly; an append may reach the read cap but not pass it")
+    func byteBound() {
+        let records = (0..<3).map { record("m\($0)", id: String($0 + 1)) }
+        let lines = records.map { HistoryFile.line($0)! }
+        let total = lines.reduce(0) { $0 + $1.count }
+        let all = HistoryFile.text(of: records, maxBytes: total)
+        #expect(all.count == 3 && all.bytes == HistoryFile.text(of: records))
+        let two = HistoryFile.text(of: records, maxBytes: total - 1)
+        #expect(two.count == 2 && HistoryFile.parse(two.bytes).records.map(\.toast.message) == ["m1", "m2"])
+        #expect(HistoryFile.text(of: records, maxBytes: lines[2].count).count == 1)
+        #expect(HistoryFile.text(of: records, maxBytes: lines[2].count - 1) == ([], 0))
+        #expect(HistoryFile.rewriteBytes < HistoryFile.maxFileBytes)
+        #expect(!HistoryFile.wouldPassCap(bytes: HistoryFile.maxFileBytes - 10, adding: 10))
+        #expect(HistoryFile.wouldPassCap(bytes: HistoryFile.maxFileBytes - 10, adding: 11))
+    }
+
+    @Test("restore takes the entry out of the history, and says the history was edited (the file follows)")
+    func restoreEdits() {
+        var board = Board()
+        let owner = Owner(.socket, 1)
+        board.dismiss(board.show(ShowRequest(message: "m"), owner: owner, now: 0), reason: .click, now: 0)
+        _ = board.takeChanges()
+        #expect(board.history.count == 1)
+        guard case .success = board.restore(id: nil, owner: owner, now: 1) else { return #expect(Bool(false)) }
+        #expect(board.history.isEmpty)
+        #expect(board.takeChanges().historyEdited)
+    }
+
+    @Test("automatic ids go on after the largest the restored history holds; past UInt32.max they start at 1, never 0")
+    func idsAfterRestore() {
+        let owner = Owner(.socket, 1)
+        var board = Board()
+        board.restoreHistory(["7", "41", "custom", "3"].map { record("m", id: $0).entry(now: 0, wallNow: 1_000_000) }, now: 0)
+        #expect(board.show(ShowRequest(message: "n"), owner: owner, now: 0) == "42")
+        var wrapped = Board()
+        wrapped.restoreHistory([record("m", id: String(UInt32.max)).entry(now: 0, wallNow: 1_000_000)], now: 0)
+        #expect(wrapped.show(ShowRequest(message: "n"), owner: owner, now: 0) == "1")
+        var none = Board()
+        none.restoreHistory([record("m", id: "0"), record("m", id: "99999999999")].map { $0.entry(now: 0, wallNow: 1_000_000) }, now: 0)
+        #expect(none.show(ShowRequest(message: "n"), owner: owner, now: 0) == "1")
+    }
 }

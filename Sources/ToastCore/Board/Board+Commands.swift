@@ -66,6 +66,8 @@ extension Board {
         if case let .failure(error) = restorable(id: id) { return .failure(error) }
         guard let i = history.lastIndex(where: { id == nil || $0.toast.id == id }) else { return .failure(RequestError("history is empty")) }
         let entry = history.remove(at: i)
+        // The entry leaves the file too: the restored toast goes back in when it ends, once.
+        pending.historyEdited = true
         var toast = entry.toast
         toast.id = ""
         toast.restored = true

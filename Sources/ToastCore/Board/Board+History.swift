@@ -16,6 +16,11 @@ extension Board {
             nextHistoryID += 1
         }
         boundHistory(now: now)
+        // New toasts' ids go on after the previous run's, so `restore --id N` names one entry
+        // (ids stay within a bus id's 32 bits, never 0: past UInt32.max they start at 1).
+        if let largest = history.compactMap({ UInt32($0.toast.id) }).max(), UInt64(largest) >= nextID {
+            nextID = largest == UInt32.max ? 1 : UInt64(largest) + 1
+        }
     }
 
     /// Forgets every ended toast (`history --clear`).

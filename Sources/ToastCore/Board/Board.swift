@@ -29,8 +29,9 @@ public struct Board: Sendable {
     /// Owners that follow the counts (`count --follow`), and the counts they last heard.
     var countFollowers: Set<Owner> = []
     var lastCounts: Counts?
-    /// The one counter for automatic ids, whichever source asks (socket or bus).
-    private var nextID: UInt64 = 1
+    /// The one counter for automatic ids, whichever source asks (socket or bus); from 1, after
+    /// the largest id a restored history holds (`restoreHistory`).
+    var nextID: UInt64 = 1
     /// How many toasts have come so far: each stack entry's age, so stacks that merge (a
     /// monitor went away) keep their cards in order.
     private var arrivals: UInt64 = 0

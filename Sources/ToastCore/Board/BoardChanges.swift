@@ -57,8 +57,8 @@ public struct BoardChanges: Sendable {
     /// Entries that went into the history, oldest first: the daemon appends them to its file.
     public var kept: [HistoryEntry] = []
     /// Entries already kept were removed or read (the centre's ×, "Clear all", opening it, a
-    /// late action): the daemon rewrites its file from the history at the end of the loop turn.
-    /// Not part of `isEmpty`: nothing on screen follows from it.
+    /// late action, `restore`): the daemon rewrites its file from the history at the end of
+    /// the loop turn. Not part of `isEmpty`: nothing on screen follows from it.
     public var historyEdited = false
 
     public init() {}

@@ -4,8 +4,9 @@
 /// The file is one `HistoryRecord` line per ended toast, oldest first, only ever appended to.
 /// It is rewritten whole (compacted: a temporary file, `fsync`, `rename`) only when loading
 /// found something to drop (damage, entries past `keep` or older than `keep_days`), when
-/// appends took it `slack` lines past `keep`, and when the centre removed or read entries it
-/// holds (`BoardChanges.historyEdited`): so a crash mid-append loses at most the line being
+/// appends took it `slack` lines past `keep` or would take it past `maxFileBytes`, and when the
+/// centre removed or read entries it holds or `restore` took one out
+/// (`BoardChanges.historyEdited`): so a crash mid-append loses at most the line being
 /// written, and a crash mid-rewrite leaves the old file whole.
 public enum HistoryFile {
     /// `$XDG_STATE_HOME/xtoast/history`, falling back to `~/.local/state/xtoast/history`; nil
@@ -23,8 +24,19 @@ public enum HistoryFile {
     public static func temporaryPath(_ path: String) -> String { path + ".tmp" }
 
     /// A larger file is not read at all (it is moved aside): 1,000 entries take about 0.5 MiB,
-    /// the most `keep` allows with every field at its longest about 25 times this.
+    /// but `keep` entries of the longest lines (about 16 KiB, every scalar escaped) would take
+    /// up to 160 MiB. So the daemon never writes past it: a rewrite keeps at most
+    /// `rewriteBytes`, and an append that would pass it compacts the file instead (`wouldPassCap`).
     public static let maxFileBytes = 32 << 20
+
+    /// The most a rewrite writes (the oldest entries dropped first): three quarters of the
+    /// read cap, so appends of the longest lines (about 16 KiB) fill the rest 500 at a time
+    /// before the next compaction rather than one at a time.
+    public static let rewriteBytes = rewriteBytes(cap: maxFileBytes)
+    public static func rewriteBytes(cap: Int) -> Int { cap / 4 * 3 }
+
+    /// Whether appending `adding` bytes to a file of `bytes` would take it past the read cap.
+    public static func wouldPassCap(bytes: Int, adding: Int, cap: Int = maxFileBytes) -> Bool { adding > cap - bytes }
 
     /// Lines appended past `keep` before the file is compacted: a quarter of `keep` (at least
     /// 16), so a full history is rewritten once every `keep / 4` toasts rather than on each.
@@ -91,6 +103,24 @@ public enum HistoryFile {
         var bytes: [UInt8] = []
         for record in records { if let line = line(record) { bytes += line } }
         return bytes
+    }
+
+    /// A whole file of the newest of `records` whose lines take at most `maxBytes` (oldest
+    /// dropped first; an entry whose line is too long is left out, as `text(of:)` does), and how
+    /// many records it holds.
+    public static func text(of records: [HistoryRecord], maxBytes: Int) -> (bytes: [UInt8], count: Int) {
+        var newestFirst: [[UInt8]] = []
+        var total = 0
+        for record in records.reversed() {
+            guard let line = line(record) else { continue }
+            guard line.count <= maxBytes - total else { break }
+            total += line.count
+            newestFirst.append(line)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total)
+        for line in newestFirst.reversed() { bytes += line }
+        return (bytes, newestFirst.count)
     }
 
     /// One record's line with its newline; nil when it would be too long to read back.
