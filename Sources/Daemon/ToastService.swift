@@ -27,6 +27,9 @@ final class ToastService {
     private let sound: (any SoundPlayer)?
     /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
     private(set) var historyStore: HistoryStore?
+    /// Set once a new daemon (`xtoastd --replace`) was granted the hand-over
+    /// (ToastService+HandOver.swift): the loop ends and `shutdown` ends toasts as `replaced`.
+    var handingOver = false
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -122,6 +125,9 @@ final class ToastService {
             return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
         case .focus:
             return focusRequest(now: now)
+        case .handOver:
+            // The daemon answers it with the caller's identity (`handOverRequest`); here none is known.
+            return handOverRequest(from: nil, own: nil)
         case .dismissNewest, .invoke, .restore, .menu, .count:
             return handleCommand(request, from: owner, now: now)
         case let .center(action, monitor):
@@ -344,14 +350,19 @@ final class ToastService {
         center.boardChanged(board, now: now)
     }
 
-    /// Every toast ends with reason `shutdown` and its owner hears it; every card goes.
+    /// Every toast ends with reason `shutdown` (`replaced` when handing over) and its owner
+    /// hears it; every card goes, the history file is let go of, and so are the keys.
     func shutdown(now: Double) {
-        board.dismissAll(reason: .shutdown, now: now)
+        let reason: DismissReason = handingOver ? .replaced : .shutdown
+        board.dismissAll(reason: reason, now: now)
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
         historyStore?.release()
         stage.removeAll()
         center.remove()
+        // The keys go now, not when the process ends: the daemon taking over grabs them next.
+        endFocus()
+        _ = stage.output.grabKeys([:])
         for d in changes.deliveries { sink.deliver(d) }
     }
 

@@ -67,7 +67,9 @@ public enum Admission {
         // expire_timeout does not count (the specification's advice); a script's does. Past
         // `maxLiveCritical` live critical bus toasts a new one is shown as normal, with the
         // sender's timeout, so a flood of them cannot grow the board without bound.
-        let replacing = submission.replacesID.flatMap { id in board.toast(id)?.source == .dbus ? id : nil }
+        // Only a bus toast its sender may act on (`Board.busClient(_:mayActOn:)`) is replaced
+        // in place; another application's `replaces_id` shows a new toast, as for an unknown id.
+        let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
         var clamped = false
         if request.urgency == .critical {
             let live = submission.source == .dbus ? liveCritical(on: board, besides: replacing) : 0
