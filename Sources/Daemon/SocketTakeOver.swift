@@ -37,7 +37,11 @@ enum SocketTakeOver {
             while true {
                 do {
                     return try Listener.open(resolved)
-                } catch where error.lockHeld && clock.now() < deadline {
+                } catch where error.lockHeld {
+                    guard clock.now() < deadline else {
+                        throw Listener.StartError(message: "the daemon running on \(resolved.path) did not let go of its lock "
+                                                  + "within \(Int(patience)) s; stop it first")
+                    }
                     _ = poll(nil, 0, lockRetryMilliseconds)
                 }
             }
@@ -46,14 +50,10 @@ enum SocketTakeOver {
 
     /// Sends `handover` to the daemon at `path` and waits, until `deadline`, for its answer
     /// and then for its end (the connection closing). Throws with the daemon's refusal, or
-    /// when it does not answer or go in time.
+    /// when it does not answer or go in time. A daemon whose socket no longer answers is
+    /// already going (its lock goes last): there is nothing to ask, only its lock to wait for.
     private static func askToHandOver(_ path: String, deadline: Double, clock: DaemonClock) throws(Listener.StartError) {
-        let socket: UnixSocket
-        do {
-            socket = try UnixSocket.connect(to: path)
-        } catch {
-            throw Listener.StartError(message: "cannot reach the running daemon at \(path) to take over (\(error))")
-        }
+        guard let socket = try? UnixSocket.connect(to: path) else { return }
         // The socket's directory is ours, but the peer's uid is what counts.
         guard socket.peerUID == getuid() else {
             throw Listener.StartError(message: "\(path) is served by another user's process; not taking over")

@@ -358,10 +358,10 @@ final class ToastService {
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
         historyStore?.release()
+        endFocus()
         stage.removeAll()
         center.remove()
         // The keys go now, not when the process ends: the daemon taking over grabs them next.
-        endFocus()
         _ = stage.output.grabKeys([:])
         for d in changes.deliveries { sink.deliver(d) }
     }

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Testing
 import ToastCore
+import Transport
 
 extension Integration {
     /// Issues 32 and 25 on a private bus with real connections: who may act on whose
@@ -78,6 +79,7 @@ extension Integration {
             let waiting = try first.startXtoast(["show", "--wait", "--timeout", "0", "Socket card"])
             let id = try bus.run("notify-send", ["-p", "-t", "0", "Bus card"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             _ = try F.restingCards(probe, count: 2)
+            let started = Date()
             let second = try DaemonHarness(config: config, extraEnvironment: [
                 "DBUS_SESSION_BUS_ADDRESS": bus.address, "XTOAST_SOCKET": first.socketPath,
                 "XDG_STATE_HOME": first.directory.appendingPathComponent("state").path,
@@ -91,6 +93,8 @@ extension Integration {
             try waitUntil("the new daemon to listen and own the name") {
                 second.log.contains("listening at") && second.log.contains("serving org.freedesktop.Notifications")
             }
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed < 5, "the hand-over took \(elapsed) s")
             #expect(second.process.isRunning, "\(second.log)")
             #expect(!second.log.contains("kept by another xtoast daemon"), "the new one has the history file: \(second.log)")
             #expect(!second.log.contains("another program holds this key"), "\(second.log)")
@@ -104,7 +108,7 @@ extension Integration {
             #expect(first.log.contains("a new xtoastd asked for this display"), "\(first.log)")
         }
 
-        @Test("--replace from a foreign program over the socket is refused: handover from python3 gets an error and the daemon stays")
+        @Test("handover over the socket from another program (this test, not an xtoastd) gets an error and the daemon stays")
         func foreignSocketHandOverRefused() throws {
             let daemon = try DaemonHarness()
             let client = try ProtocolClient(path: daemon.socketPath)
@@ -112,6 +116,33 @@ extension Integration {
             #expect(reply["ok"]?.bool == false && reply["error"]?.string?.contains("xtoastd --replace") == true, "\(reply.text)")
             #expect(try daemon.xtoast(["ping"]).status == 0)
             #expect(daemon.process.isRunning)
+        }
+
+        @Test("--replace waits for a daemon that never answers at most 5 s, then exits 1 saying why; the socket and lock stay its")
+        func replaceGivesUp() throws {
+            let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-stuck-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s.sock").path
+            // A stuck daemon: it holds the lock and listens, but never reads or answers.
+            let lock = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+            defer { close(lock) }
+            #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+            let listener = try UnixSocket.listen(at: path)
+            defer { listener.close() }
+            var env = ProcessInfo.processInfo.environment
+            env["DISPLAY"] = TestDisplay.name
+            env["XTOAST_SOCKET"] = path
+            env["XDG_RUNTIME_DIR"] = directory.path
+            env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+            env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-bus").path
+            let started = Date()
+            let run = try DaemonHarness.run(DaemonHarness.binDirectory.appendingPathComponent("xtoastd"), ["--replace"], environment: env,
+                                            timeout: 15)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(run.status == 1 && run.stderr.contains("did not answer the hand-over within 5 s"), "\(run.stderr)")
+            #expect(elapsed >= 4.9 && elapsed < 7, "waited \(elapsed) s")
+            #expect(FileManager.default.fileExists(atPath: path), "the stuck daemon's socket is left alone")
         }
 
         @Test("a bus name held by another program (not an xtoast) is named in the log, which says to stop it and does not advise --replace")
