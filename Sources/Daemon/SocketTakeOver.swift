@@ -76,11 +76,12 @@ enum SocketTakeOver {
         }) {
         case .reply(.ok)?:
             break
+        case let .reply(.error(message))? where message.hasPrefix("unknown op"):
+            throw Listener.StartError(message: "the running daemon at \(path) is an xtoast older than the hand-over; stop it first")
         case let .reply(.error(message))?:
             throw Listener.StartError(message: "the running daemon at \(path) refused to hand over: \(message)")
         default:
-            throw Listener.StartError(message: "the running daemon at \(path) did not hand over (an xtoast older than --replace's "
-                                      + "hand-over?); stop it first")
+            throw Listener.StartError(message: "the running daemon at \(path) did not answer the hand-over as an xtoast does; stop it first")
         }
         // Its end: the connection closes as the old daemon exits, after its lock went.
         while true {

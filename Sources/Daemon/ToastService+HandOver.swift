@@ -12,7 +12,7 @@ extension ToastService {
     /// `handingOver` is set and the daemon's loop ends after this turn. Refused, nothing changes.
     func handOverRequest(from caller: PeerIdentity?, own: PeerIdentity?) -> Reply {
         guard let caller, let own, caller.mayTakeOver(from: own) else {
-            return .error("hand-over is only for xtoastd --replace (the same user running the same executable)")
+            return .error("handover is only for xtoastd --replace (the same user running the same executable)")
         }
         handingOver = true
         return .ok(id: nil)
