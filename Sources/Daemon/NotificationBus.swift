@@ -161,7 +161,7 @@ final class NotificationBus {
         return HolderName(command: PeerProcess.command(pid: pid), pid: pid)
     }
 
-    /// Who holds the name, as the log names it: `dunst (pid 812)`.
+    /// Who holds the name, as the log names it: `"dunst" (pid 812)` (the command name is the process's own word, so quoted).
     struct HolderName {
         /// The command name of xtoast's daemon: only a holder of that name is worth `--replace`.
         static let xtoast = "xtoastd"
