@@ -103,3 +103,22 @@ import ToastCore
         #expect(rig.output.grabbedKeys.isEmpty)
     }
 }
+
+@Suite struct BusStackTagOwnershipTests {
+    @Test("a stack tag takes the card of a toast from the same connection, or from one that left; another live connection's tagged toast stays")
+    func stackTagTakesOnlyWhatItMay() {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let tag: [String: HintValue] = ["x-dunst-stack-tag": .string("volume")]
+        let first = server.notify(NotifyCall(appName: "mixer", summary: "40%", hints: tag), sender: ":1.30", now: rig.now).id
+        let other = server.notify(NotifyCall(appName: "mixer", summary: "spoof", hints: tag), sender: ":1.31", now: rig.now).id
+        #expect(other != first && rig.service.board.toast(String(first))?.title == "40%", "another live connection ends nothing")
+        let own = server.notify(NotifyCall(appName: "mixer", summary: "45%", hints: tag), sender: ":1.30", now: rig.now).id
+        #expect(rig.service.board.toast(String(first)) == nil && rig.service.board.toast(String(own))?.title == "45%")
+        server.nameLeft(":1.30", now: rig.now)
+        let script = server.notify(NotifyCall(appName: "mixer", summary: "50%", hints: tag), sender: ":1.32", now: rig.now).id
+        #expect(rig.service.board.toast(String(own)) == nil && rig.service.board.toast(String(script))?.title == "50%",
+                "dunstify -h string:x-dunst-stack-tag:volume from a new process each time keeps one card")
+        #expect(rig.service.board.toast(String(other))?.title == "spoof")
+    }
+}

@@ -107,7 +107,9 @@ public enum Admission {
             if let replacing {
                 action = .replace(id: replacing)
             } else if let tag = toast.stackTag, let old = board.liveToasts.first(where: {
+                // Ending a bus toast for another is acting on it: only its sender's, or anyone's once it left.
                 $0.stackTag == tag && $0.source == toast.source && $0.app == toast.app
+                    && (toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0.id))
             }) {
                 action = .takeOver(id: old.id)
             } else if let original = Repeats.original(of: toast, among: board.liveToasts) {
