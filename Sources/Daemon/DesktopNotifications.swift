@@ -44,7 +44,8 @@ final class DesktopNotifications {
     /// (`Board.busClient(_:mayActOn:)`); of one that is gone, another application's, or one
     /// a script showed on the socket, a new toast is shown, as the specification asks for an
     /// id it does not know. A stack tag a
-    /// live toast of the same application has ends that toast (reason 4) for the new one. A
+    /// live toast of the same application has ends that toast (reason 4) for the new one,
+    /// under the same rule of who may act on it. A
     /// toast a rule skips or drops still gets its id, then `NotificationClosed` (reason 2).
     func notify(_ call: NotifyCall, sender: String? = nil, now: Double, wallNow: Double = 0) -> (id: UInt32, notes: [String]) {
         let mapped = NotificationMapping.decide(call, entry: desktopEntry(call))
