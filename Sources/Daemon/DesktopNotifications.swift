@@ -40,9 +40,12 @@ final class DesktopNotifications {
     /// log. `sender` is the client's unique bus name; `wallNow` the scripts' timestamp.
     ///
     /// `replaces_id` of a live toast shown over the bus replaces it in place (same id, no
-    /// `NotificationClosed`); of one that is gone, or that a script showed on the socket, a
-    /// new toast is shown, as the specification asks for an id it does not know. A stack tag a
-    /// live toast of the same application has ends that toast (reason 4) for the new one. A
+    /// `NotificationClosed`) when `sender` sent it or its sender has left the bus
+    /// (`Board.busClient(_:mayActOn:)`); of one that is gone, another application's, or one
+    /// a script showed on the socket, a new toast is shown, as the specification asks for an
+    /// id it does not know. A stack tag a
+    /// live toast of the same application has ends that toast (reason 4) for the new one,
+    /// under the same rule of who may act on it. A
     /// toast a rule skips or drops still gets its id, then `NotificationClosed` (reason 2).
     func notify(_ call: NotifyCall, sender: String? = nil, now: Double, wallNow: Double = 0) -> (id: UInt32, notes: [String]) {
         let mapped = NotificationMapping.decide(call, entry: desktopEntry(call))
@@ -62,17 +65,33 @@ final class DesktopNotifications {
         return (UInt32(admitted.id) ?? 0, notes)
     }
 
-    /// `CloseNotification`: ends the toast with reason 3. An id that is gone is no error:
-    /// the client and the user may simply have raced. A socket toast's id is unknown here
-    /// (its script waits for its answer; only `xtoast dismiss` ends it).
-    func close(_ id: UInt32, now: Double) {
-        guard isOurs(String(id)) else { return }
+    /// `CloseNotification` from `sender`: ends the toast with reason 3. An id that is gone
+    /// is no error: the client and the user may simply have raced. A socket toast's id is
+    /// unknown here (its script waits for its answer; only `xtoast dismiss` ends it), and so
+    /// is another application's while that one is still on the bus: the call is ignored.
+    func close(_ id: UInt32, sender: String? = nil, now: Double) {
+        guard isOurs(String(id)), service.board.busClient(sender, mayActOn: String(id)) else { return }
         _ = service.dismiss(String(id), reason: .api, now: now)
     }
 
     /// Whether a live toast was shown over the bus: the only toasts a bus client may replace
     /// or close, so a bus client cannot rewrite or end what a script asked.
     private func isOurs(_ id: String) -> Bool { service.board.owner(of: id) == Self.owner }
+
+    /// `HandOver`, from `caller` (as the bus names it): only an xtoastd of this user (the
+    /// same executable as `own`, one started with `--replace`) may call it. Then every toast
+    /// this server showed ends with reason 4 while it still owns the name, so their clients
+    /// hear it; nothing else changes (the listeners of late actions stay until the name moves).
+    /// False, and nothing ends, for any other caller.
+    func handOver(from caller: PeerIdentity?, own: PeerIdentity, now: Double) -> Bool {
+        guard let caller, caller.mayTakeOver(from: own) else { return false }
+        endToasts(now: now)
+        return true
+    }
+
+    /// This server has just been given the name: the server before it (dunst) has gone, and
+    /// with it any key of `[keys]` it held.
+    func nameAcquired() { service.retryRefusedKeys() }
 
     /// A bus application left the bus (`NameOwnerChanged` with no new owner): its toasts'
     /// late actions and restored buttons go, since nobody would hear them.
@@ -82,6 +101,11 @@ final class DesktopNotifications {
     /// and no late action goes out under a name this server no longer owns.
     func endAll(now: Double) {
         service.busNameLeft(nil, now: now)
+        endToasts(now: now)
+    }
+
+    /// Every live toast this server showed ends with reason 4.
+    private func endToasts(now: Double) {
         for id in issued.sorted(by: { (UInt32($0) ?? 0) < (UInt32($1) ?? 0) }) where service.board.owner(of: id) == Self.owner {
             _ = service.dismiss(id, reason: .replaced, now: now)
         }

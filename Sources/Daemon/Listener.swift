@@ -6,7 +6,11 @@ import Transport
 
 /// Opens the daemon's listening socket, refusing to take over a live daemon's.
 enum Listener {
-    struct StartError: Error { let message: String }
+    struct StartError: Error {
+        let message: String
+        /// Another daemon holds the socket's lock (what `--replace` asks to hand over).
+        var lockHeld = false
+    }
 
     /// Takes the socket's lock, removes a stale socket (never anything else), and listens.
     /// Returns the socket and the lock's descriptor, which must stay open for the daemon's life.
@@ -41,7 +45,8 @@ enum Listener {
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
-            throw StartError(message: "another xtoast daemon is running for \(lockPath.dropLast(5)) (it holds \(lockPath))")
+            throw StartError(message: "another xtoast daemon is running for \(lockPath.dropLast(5)) (it holds \(lockPath)); "
+                             + "xtoast daemon --replace takes over from it", lockHeld: true)
         }
         return fd
     }

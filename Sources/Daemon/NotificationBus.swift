@@ -3,6 +3,7 @@ import CSDBus
 import Glibc
 #endif
 import ToastCore
+import Transport
 
 /// `org.freedesktop.Notifications` on the session bus, through sd-bus: reads each method
 /// call into plain values for `DesktopNotifications`, writes its answers and signals back.
@@ -46,6 +47,10 @@ final class NotificationBus {
     private var hasServed = false
     /// Set when the connection broke (the bus went away): the daemon then shuts down.
     private(set) var isLost = false
+    /// This daemon as `HandOver`'s caller must match it (the same user and executable).
+    private let own = PeerProcess.own
+    /// A refused `HandOver` is logged once: any client can call it in a loop.
+    private var loggedRefusal = false
 
     private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double,
                  wallNow: @escaping () -> Double) {
@@ -112,9 +117,12 @@ final class NotificationBus {
             server.hasServed = true
             Log.info("serving \(name) on the session bus")
         case 0:
-            Log.info("\(name) is held by \(server.holder()); xtoast waits in the bus's queue for it and serves its socket "
-                     + "meanwhile. Stop that server (or, if it is an xtoast, start this one with --replace) to make xtoast "
-                     + "the desktop's notifier now")
+            let holder = server.holder()
+            let advice = holder.command == HolderName.xtoast
+                ? "Start this one with --replace (or stop that xtoast) to make it the desktop's notifier now"
+                : "Stop \(holder.command.map(Log.quoted) ?? "that server") to make xtoast the desktop's notifier now"
+            Log.info("\(name) is held by \(holder.description); xtoast waits in the bus's queue for it and serves its socket "
+                     + "meanwhile. \(advice)")
         default:
             Log.info("cannot own \(name) (\(describe(r))); the socket still serves")
             return nil
@@ -139,18 +147,27 @@ final class NotificationBus {
         _ = sd_bus_call(bus, call, Self.handOverTimeout, &error, nil)
     }
 
-    /// The process that owns the name, for the log. The corresponding C function is `sd_bus_get_name_creds`.
-    private func holder() -> String {
+    /// The process that owns the name, for the log: its command name (`/proc/PID/comm`) and
+    /// pid. The corresponding C functions are `sd_bus_get_name_creds` (on dbus-daemon,
+    /// `GetConnectionUnixProcessID`) and `sd_bus_creds_get_pid`.
+    private func holder() -> HolderName {
         var creds: OpaquePointer?
-        // The bus tells the pid; the command name comes from /proc (augmented).
-        let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_COMM) | UInt64(SD_BUS_CREDS_AUGMENT)
-        guard let bus, sd_bus_get_name_creds(bus, Self.name, mask, &creds) >= 0, let creds else { return "another server" }
+        guard let bus, sd_bus_get_name_creds(bus, Self.name, UInt64(SD_BUS_CREDS_PID), &creds) >= 0, let creds else {
+            return HolderName(command: nil, pid: nil)
+        }
         defer { sd_bus_creds_unref(creds) }
         var pid: pid_t = 0
-        var comm: UnsafePointer<CChar>?
-        let hasPID = sd_bus_creds_get_pid(creds, &pid) >= 0
-        let command = sd_bus_creds_get_comm(creds, &comm) >= 0 ? comm.map { String(cString: $0) } : nil
-        return "\(command ?? "another server")\(hasPID ? " (pid \(pid))" : "")"
+        guard sd_bus_creds_get_pid(creds, &pid) >= 0 else { return HolderName(command: nil, pid: nil) }
+        return HolderName(command: PeerProcess.command(pid: pid), pid: pid)
+    }
+
+    /// Who holds the name, as the log names it: `"dunst" (pid 812)` (the command name is the process's own word, so quoted).
+    struct HolderName {
+        /// The command name of xtoast's daemon: only a holder of that name is worth `--replace`.
+        static let xtoast = "xtoastd"
+        var command: String?
+        var pid: pid_t?
+        var description: String { "\(command.map(Log.quoted) ?? "another server")\(pid.map { " (pid \($0))" } ?? "")" }
     }
 
     // MARK: The loop's side
@@ -261,7 +278,7 @@ final class NotificationBus {
             case "CloseNotification":
                 var id: UInt32 = 0
                 try check(sd_bus_message_read_basic(message, Self.type("u"), &id))
-                notifications.close(id, now: now())
+                notifications.close(id, sender: sd_bus_message_get_sender(message).map { String(cString: $0) }, now: now())
                 return reply(message) { _ in true }
             case "GetCapabilities":
                 return reply(message) { appendStrings($0, notifications.capabilities) }
@@ -271,7 +288,10 @@ final class NotificationBus {
                     [info.name, info.vendor, info.version, info.specVersion].allSatisfy { appendString(m, $0) }
                 }
             case "HandOver":
-                handOver()
+                guard handOver(from: caller(of: message)) else {
+                    return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.AccessDenied",
+                                            "only an xtoastd of the same user (started with --replace) may call HandOver")
+                }
                 return reply(message) { _ in true }
             case "NameLost":
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
@@ -336,16 +356,43 @@ final class NotificationBus {
         ownsName = true
         Log.info("serving \(Self.name)\(hasServed ? " again" : "") on the session bus: the server before it left")
         hasServed = true
+        // That server (dunst) may have held keys of ours; it has gone now.
+        notifications.nameAcquired()
     }
 
     /// A new xtoast (`--replace`) is about to take the name: this server's D-Bus toasts end
     /// now (reason 4), while it still owns the name, so their clients hear it; the name
-    /// itself moves when the new server takes it (this one then waits in the queue). Any
-    /// client could end these toasts one by one with `CloseNotification`; this does no more.
-    private func handOver() {
-        guard ownsName else { return }
+    /// itself moves when the new server takes it (this one then waits in the queue). Only an
+    /// xtoastd of this user may ask (`DesktopNotifications.handOver`); false for any other
+    /// caller, whose call changes nothing.
+    private func handOver(from caller: PeerIdentity?) -> Bool {
+        guard ownsName else { return caller?.mayTakeOver(from: own) ?? false }
+        guard notifications.handOver(from: caller, own: own, now: now()) else {
+            if !loggedRefusal {
+                loggedRefusal = true
+                Log.info("refused HandOver from \(caller.map { Log.quoted($0.executable) } ?? "a caller that has gone"): "
+                         + "only an xtoastd of this user may call it (further refusals are not logged)")
+            }
+            return false
+        }
         Log.info("a new server asked for \(Self.name); ending the notifications shown here before it takes the name")
-        notifications.endAll(now: now())
+        return true
+    }
+
+    /// Who sent `message`, as the bus knows it (the uid and pid it recorded when the caller
+    /// connected; the executable from /proc). The corresponding C functions are
+    /// `sd_bus_query_sender_creds` (on dbus-daemon, a call to `GetConnectionCredentials`),
+    /// `sd_bus_creds_get_pid` and `sd_bus_creds_get_euid`.
+    private func caller(of message: OpaquePointer) -> PeerIdentity? {
+        var creds: OpaquePointer?
+        let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_UID) | UInt64(SD_BUS_CREDS_EUID)
+        guard sd_bus_query_sender_creds(message, mask, &creds) >= 0, let creds else { return nil }
+        defer { sd_bus_creds_unref(creds) }
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        guard sd_bus_creds_get_pid(creds, &pid) >= 0,
+              sd_bus_creds_get_uid(creds, &uid) >= 0 || sd_bus_creds_get_euid(creds, &uid) >= 0 else { return nil }
+        return PeerProcess.identity(pid: pid, uid: uid)
     }
 
     /// Sends a method return built by `fill`. The corresponding C functions are

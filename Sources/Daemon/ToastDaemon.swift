@@ -14,8 +14,11 @@ public final class ToastDaemon {
     private let service: ToastService
     private let output: any Output
     private let listener: UnixSocket
-    /// The socket's lock (`flock`), held for the daemon's life: one daemon per socket.
+    /// The socket's lock (`flock`), held for the daemon's life: one daemon per socket. Closed
+    /// at the very end of a hand-over, after everything else the new daemon takes is free.
     private let lock: Int32
+    /// This daemon, as a `handover` caller must match it.
+    private let own = PeerProcess.own
     private let socketPath: String
     private let clients: Clients
     /// The freedesktop notification server; nil with `--no-dbus` or without a session bus.
@@ -41,7 +44,8 @@ public final class ToastDaemon {
     public struct StartError: Error { public let message: String }
 
     /// How the daemon meets the session bus: `--no-dbus` skips it, `--replace` takes the
-    /// notification name from a server that allows that (a previous xtoast).
+    /// notification name from a server that allows that (a previous xtoast), and the socket
+    /// from the daemon running on it (`SocketTakeOver`).
     public struct BusOptions: Sendable {
         public var enabled = true
         public var replace = false
@@ -60,7 +64,7 @@ public final class ToastDaemon {
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.displayName, uid: getuid())
         do {
-            (listener, lock) = try Listener.open(resolved)
+            (listener, lock) = busOptions.replace ? try SocketTakeOver.open(resolved) : try Listener.open(resolved)
         } catch {
             throw StartError(message: error.message)
         }
@@ -198,6 +202,10 @@ public final class ToastDaemon {
             }
             // Past its bound, or edited, the history file is rewritten once the turn's replies are out.
             service.writeHistory(now: clock.now())
+            if service.handingOver {
+                Log.info("a new xtoastd asked for this display: ending every toast (replaced) and handing over")
+                running = false
+            }
             // The session bus the daemon was started on went away (the session is ending): a
             // bus-activated daemon would otherwise live on, reachable only through its socket.
             if bus?.isLost == true {
@@ -325,6 +333,9 @@ public final class ToastDaemon {
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 clients.reply(to: connection) {
                     switch Request.decode(line: bytes) {
+                    case .success(.handOver):
+                        service.handOverRequest(from: connection.socket.peerProcess.flatMap { PeerProcess.identity(pid: $0.pid, uid: $0.uid) },
+                                                own: own)
                     case let .success(request):
                         service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
                     case let .failure(error): .error(error.message)
@@ -383,6 +394,9 @@ public final class ToastDaemon {
         output.flush()
         stopListening()
         drainClients()
+        // Last: the daemon taking over waits for the lock, and then finds all the rest free.
+        // Its connection closes only as this process ends, after this.
+        if service.handingOver { close(lock) }
     }
 
     /// The socket goes before the last events are drained, so nobody connects to a daemon

@@ -12,8 +12,15 @@ struct KeyInput {
     /// until `until`.
     var grabRetry: (next: Double, until: Double)?
     /// The grab problems logged since the config was last read: a key another client holds
-    /// is tried again each time the first card comes, but said once.
+    /// is tried again (`refused`), but said once.
     var reported: Set<String> = []
+    /// Some key could not be held at the last try (another program held it, or the screen
+    /// knows no such key). It is tried again when a card that would need it comes (a new
+    /// newest card) and when the bus name is acquired (the server before, dunst, has gone
+    /// with its grabs): never on a timer.
+    var refused = false
+    /// The newest visible card at the last try, so each new card tries a refused key once.
+    var newestCard: String?
 
     /// How long focus mode waits for the keyboard another client holds, and how often it
     /// asks: a window manager lets go when the key that ran `xtoast focus` comes up.
@@ -44,12 +51,28 @@ extension ToastService {
     /// Holds the bound keys that apply now: those that need a card only while one is
     /// visible. Asks the screen only when that set changes.
     func updateKeyGrabs() {
-        let visible = !board.visibleNewestFirst.isEmpty
-        guard keyInput.grabbedForVisibleCard != visible else { return }
+        let newest = board.visibleNewestFirst.first?.id
+        let visible = newest != nil
+        let newCard = newest != nil && newest != keyInput.newestCard
+        keyInput.newestCard = newest
+        guard keyInput.grabbedForVisibleCard != visible || (keyInput.refused && newCard) else { return }
+        grabKeys(visible: visible)
+    }
+
+    /// Tries the keys another program held once more, now (the bus name was acquired: the
+    /// server that held it has gone).
+    func retryRefusedKeys() {
+        guard keyInput.refused, let visible = keyInput.grabbedForVisibleCard else { return }
+        grabKeys(visible: visible)
+    }
+
+    /// Asks the screen to hold the keys that apply now; the ones it already holds stay.
+    private func grabKeys(visible: Bool) {
         if keyInput.grabbedForVisibleCard == nil { keyInput.reported = [] }
         keyInput.grabbedForVisibleCard = visible
-        for problem in stage.output.grabKeys(board.config.keys.grabbed(cardVisible: visible))
-        where keyInput.reported.insert(problem).inserted {
+        let problems = stage.output.grabKeys(board.config.keys.grabbed(cardVisible: visible))
+        keyInput.refused = !problems.isEmpty
+        for problem in problems where keyInput.reported.insert(problem).inserted {
             Log.info(problem)
         }
     }

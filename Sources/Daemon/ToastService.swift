@@ -33,6 +33,9 @@ final class ToastService {
     private(set) var historyStore: HistoryStore?
     /// Do-not-disturb as the last `settle` saw it: turned on, it stops every sound.
     private var silencedSounds = false
+    /// Set once a new daemon (`xtoastd --replace`) was granted the hand-over
+    /// (ToastService+HandOver.swift): the loop ends and `shutdown` ends toasts as `replaced`.
+    var handingOver = false
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -131,6 +134,9 @@ final class ToastService {
             return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
         case .focus:
             return focusRequest(now: now)
+        case .handOver:
+            // The daemon answers it with the caller's identity (`handOverRequest`); here none is known.
+            return handOverRequest(from: nil, own: nil)
         case .dismissNewest, .invoke, .restore, .menu, .count:
             return handleCommand(request, from: owner, now: now)
         case let .center(action, monitor):
@@ -355,14 +361,19 @@ final class ToastService {
         center.boardChanged(board, now: now)
     }
 
-    /// Every toast ends with reason `shutdown` and its owner hears it; every card goes.
+    /// Every toast ends with reason `shutdown` (`replaced` when handing over) and its owner
+    /// hears it; every card goes, the history file is let go of, and so are the keys.
     func shutdown(now: Double) {
-        board.dismissAll(reason: .shutdown, now: now)
+        let reason: DismissReason = handingOver ? .replaced : .shutdown
+        board.dismissAll(reason: reason, now: now)
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
         historyStore?.release()
+        endFocus()
         stage.removeAll()
         center.remove()
+        // The keys go now, not when the process ends: the daemon taking over grabs them next.
+        _ = stage.output.grabKeys([:])
         for d in changes.deliveries { sink.deliver(d) }
     }
 

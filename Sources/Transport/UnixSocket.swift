@@ -152,11 +152,15 @@ public final class UnixSocket {
 
     /// The peer's user id, so the daemon can refuse other users (the socket mode already does;
     /// this holds even if someone loosens the mode).
-    public var peerUID: uid_t? {
+    public var peerUID: uid_t? { peerProcess?.uid }
+
+    /// The peer's process and user as the kernel recorded them when it connected (or
+    /// listened): what `PeerProcess.identity` looks up, never what the peer says of itself.
+    public var peerProcess: (pid: pid_t, uid: uid_t)? {
         var cred = PeerCredentials()
         var len = socklen_t(MemoryLayout<PeerCredentials>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 else { return nil }
-        return cred.uid
+        return (cred.pid, cred.uid)
     }
 }
 

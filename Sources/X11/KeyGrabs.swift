@@ -21,10 +21,14 @@ final class KeyGrabs {
     /// Holds exactly `keys`; one line per key that could not be held, for the log.
     func grab(_ keys: [KeyAction: KeyChord]) -> [String] {
         var problems: [String] = []
+        let releasesAll = keys.isEmpty && !held.isEmpty
         for (action, grab) in held where keys[action] != grab.chord {
             for lock in lockCombinations { XUngrabKey(display.handle, Int32(grab.code), grab.mask | lock, display.root) }
             held[action] = nil
         }
+        // Letting go of every key (a hand-over, a shutdown) waits until the server has done it,
+        // so the daemon taking over finds the keys free. The corresponding C function is `XSync`.
+        if releasesAll { XSync(display.handle, 0) }
         for (action, chord) in keys.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where held[action] == nil {
             let what = "keys.\(action.rawValue) = \(chord)"
             let keysym = chord.key.withCString { XStringToKeysym($0) }

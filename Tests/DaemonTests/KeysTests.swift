@@ -164,3 +164,36 @@ import ToastCore
         #expect(!rig.output.keyboardGrabbed && !isRinged(rig.surface(showing: "one")?.surface), "given up after 1 s")
     }
 }
+
+/// Issue 25: a key another program held when the daemon started (dunst's) is tried again
+/// when a card would need it and when the bus name is acquired, never on a timer.
+@Suite struct RefusedKeyRetryTests {
+    static let dismissKey = KeyChord([.control], "space")
+    static let restoreKey = KeyChord([.super], "r")
+
+    @Test("a key held elsewhere is tried again with each new card, and is held once the other program let go")
+    func retriedWithEachNewCard() {
+        let rig = Rig(config: KeysTests.config([.dismiss: Self.dismissKey]), configure: { $0.heldElsewhere = [Self.dismissKey] })
+        rig.show(#""message":"one","timeout":0"#)
+        #expect(rig.output.grabbedKeys.isEmpty)
+        let calls = rig.output.keyGrabCalls
+        rig.output.heldElsewhere = []
+        // The card stays; the next one is the first that would need the key since.
+        rig.show(#""message":"two","timeout":0"#)
+        #expect(rig.output.keyGrabCalls == calls + 1)
+        #expect(rig.output.grabbedKeys == [.dismiss: Self.dismissKey])
+        rig.show(#""message":"three","timeout":0"#)
+        #expect(rig.output.keyGrabCalls == calls + 1, "held now: a further card asks nothing")
+        rig.wait(2)
+        #expect(rig.service.nextDeadline == nil, "once the cards rest, no wakeup is set for it")
+    }
+
+    @Test("the bus name acquired (dunst gone): a key it held is taken at once, without a card")
+    func retriedWhenTheNameIsAcquired() {
+        let rig = Rig(config: KeysTests.config([.restore: Self.restoreKey]), configure: { $0.heldElsewhere = [Self.restoreKey] })
+        #expect(rig.output.grabbedKeys.isEmpty)
+        rig.output.heldElsewhere = []
+        DesktopNotifications(service: rig.service).nameAcquired()
+        #expect(rig.output.grabbedKeys == [.restore: Self.restoreKey])
+    }
+}

@@ -79,6 +79,25 @@ extension Integration {
             #expect(daemon.log.components(separatedBy: "keys.").count == 3, "still one line each: \(daemon.log)")
         }
 
+        @Test("a key another program held at start works once it let go: the next card takes it, though a card was on screen all along")
+        func aReleasedKeyIsTakenByTheNextCard() throws {
+            let probe = try XProbe()
+            let ctrl = UInt32(ControlMask)
+            #expect(probe.grabKey("space", modifiers: ctrl))
+            let daemon = try DaemonHarness(config: "[keys]\ndismiss = ctrl+space\n")
+            let client = try ProtocolClient(path: daemon.socketPath)
+            let first = try Self.show(client, #""message":"first""#)
+            try waitUntil("the log line") { daemon.log.contains("keys.dismiss = ctrl+space: another program holds this key") }
+            probe.ungrabKey("space", modifiers: ctrl)
+            let second = try Self.show(client, #""message":"second""#)
+            _ = try F.restingCards(probe, count: 2)
+            probe.key("ctrl+space")
+            let ended = try client.event("dismissed")
+            #expect(ended["id"]?.string == second && ended["reason"]?.string == "close", "\(ended.text)")
+            #expect(!probe.grabKey("space", modifiers: ctrl), "xtoast holds it now")
+            _ = first
+        }
+
         @Test("xtoast focus: the ring shows on the newest card; Down moves it; 2 presses the older card's second button; Escape frees the keyboard")
         func focusMovesAndPresses() throws {
             let daemon = try DaemonHarness()

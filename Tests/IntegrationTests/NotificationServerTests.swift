@@ -326,7 +326,7 @@ extension Integration {
             let signals = try bus.monitor()
             let id = try bus.run("notify-send", ["-p", "-t", "0", "Mine"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             let second = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-            try waitUntil("the second to report the holder") { second.log.contains("is held by xtoastd (pid") }
+            try waitUntil("the second to report the holder") { second.log.contains("is held by \"xtoastd\" (pid") && second.log.contains("with --replace") }
             second.stop()
             let third = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], arguments: ["--replace"])
             try waitUntil("the third to own the name") { third.log.contains("serving org.freedesktop.Notifications") }

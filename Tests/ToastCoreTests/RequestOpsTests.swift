@@ -40,16 +40,16 @@ private let fullShow: ShowRequest = {
         #expect(decoded(#"{"op":"ping"}"#) == .ping)
     }
 
-    @Test(arguments: ["pause", "resume", "subscribe", "reload", "ping", "focus"])
+    @Test(arguments: ["pause", "resume", "subscribe", "reload", "ping", "focus", "handover"])
     func opsWithoutFieldsRefuseFields(op: String) {
         #expect(refusal(#"{"op":"\#(op)","id":"a"}"#) == #"unknown field "id" (this op takes: op)"#)
     }
 
     @Test func operationsListEveryOp() {
         #expect(Request.operations == ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping", "reload",
-                                        "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center"])
+                                        "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center", "handover"])
         #expect(refusal(#"{"op":"mute"}"#)
-            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count, center)"#)
+            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count, center, handover)"#)
     }
 
     @Test func history() {

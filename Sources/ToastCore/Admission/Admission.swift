@@ -67,7 +67,9 @@ public enum Admission {
         // expire_timeout does not count (the specification's advice); a script's does. Past
         // `maxLiveCritical` live critical bus toasts a new one is shown as normal, with the
         // sender's timeout, so a flood of them cannot grow the board without bound.
-        let replacing = submission.replacesID.flatMap { id in board.toast(id)?.source == .dbus ? id : nil }
+        // Only a bus toast its sender may act on (`Board.busClient(_:mayActOn:)`) is replaced
+        // in place; another application's `replaces_id` shows a new toast, as for an unknown id.
+        let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
         var clamped = false
         if request.urgency == .critical {
             let live = submission.source == .dbus ? liveCritical(on: board, besides: replacing) : 0
@@ -105,7 +107,9 @@ public enum Admission {
             if let replacing {
                 action = .replace(id: replacing)
             } else if let tag = toast.stackTag, let old = board.liveToasts.first(where: {
+                // Ending a bus toast for another is acting on it: only its sender's, or anyone's once it left.
                 $0.stackTag == tag && $0.source == toast.source && $0.app == toast.app
+                    && (toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0.id))
             }) {
                 action = .takeOver(id: old.id)
             } else if let original = Repeats.original(of: toast, among: board.liveToasts) {

@@ -17,9 +17,10 @@ public struct Submission: Equatable, Sendable {
     public var stackTag = ""
     /// The `transient` hint: not kept in history.
     public var transient = false
-    /// A `Notify`'s `replaces_id` (nil for 0): the bus toast to replace in place.
+    /// A `Notify`'s `replaces_id` (nil for 0): the bus toast to replace in place, if this
+    /// sender may (`Board.busClient(_:mayActOn:)`).
     public var replacesID: String?
-    /// The bus client's unique name (`:1.42`), for the log.
+    /// The bus client's unique name (`:1.42`): who may replace or close the toast later.
     public var sender: String?
     /// `image-data` pixels, already checked; stored for the card only if the toast keeps them.
     public var image: RawImage?

@@ -119,6 +119,7 @@ extension Board {
     /// can hear a late action now.
     public mutating func busNameLeft(_ name: String) {
         dropListeners { $0.busName == name }
+        senderLeft(name)
     }
 
     /// Forgets the listeners that `gone` matches: in history, and on restored toasts still

@@ -38,6 +38,9 @@ public struct Board: Sendable {
     var pending = BoardChanges()
     /// The ids of repeats, aliases of the cards they collapsed into (`Board+Repeats`).
     public internal(set) var repeats = RepeatAliases()
+    /// Bus senders (unique names) of live toasts that have left the bus (`Board+BusSenders`):
+    /// their toasts are anyone's to replace or close. Only names a live toast still carries.
+    var departedSenders: Set<String> = []
 
     public init(config: Config = .default) { self.config = config }
 

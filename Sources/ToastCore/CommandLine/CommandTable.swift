@@ -63,13 +63,14 @@ public enum CommandTable {
     public static let commands: [Command] = [
         Command(name: "daemon", usage: ["xtoast daemon [--no-dbus] [--replace]"], summary: "run the daemon on $DISPLAY", text: """
             Runs the toast daemon on $DISPLAY in the foreground, logging to stderr. Exits 1 when
-            there is no display, or when a live daemon already holds the socket. SIGHUP reloads the
+            there is no display, or when a live daemon already holds the socket (with --replace,
+            when it does not hand over within 5 s). SIGHUP reloads the
             config file; SIGTERM ends every toast (reason "shutdown") and exits. It is also the
             desktop's notification server (org.freedesktop.Notifications on the session bus) when
             there is a session bus and no other server holds the name.
             """, options: [
                 .flag(nil, "no-dbus", "do not serve org.freedesktop.Notifications on the session bus"),
-                .flag(nil, "replace", "take org.freedesktop.Notifications from a server that allows it (a previous xtoast)"),
+                .flag(nil, "replace", "take over from the xtoast running on this display (it ends its toasts and exits 0), and org.freedesktop.Notifications from a server that allows it (a previous xtoast)"),
             ]),
         Command(name: "show", usage: ["xtoast show [options] MESSAGE..."], summary: "show a toast; prints its id", text: """
             Shows a toast and prints its id. MESSAGE given as - is read from stdin.

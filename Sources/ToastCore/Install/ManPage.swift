@@ -204,6 +204,7 @@ public enum ManPage {
         (.subscribe, "From now on the connection receives every event of every toast."),
         (.ping, "Replies when the daemon is alive."),
         (.reload, "Reads the config file again."),
+        (.handOver, "Only from xtoastd --replace (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends every toast (reason replaced), closes its clients, lets go of the socket, its lock, the keys and the history file, and exits 0, so the caller takes them."),
         (.focus, "Keyboard focus on the cards, from the newest visible one (as xtoast focus); an error when none is visible."),
         (.rules, "The reply lists the config's rules (rules): each one's name, whether it is enabled, how many toasts it matched since the daemon started (matched) and where it is (FILE:LINE)."),
         (.rule(name: "mute-spotify", change: .disable), "Enables, disables or toggles one rule at run time (change: enable, disable, toggle); kept across reloads while the rule exists."),

@@ -36,6 +36,9 @@ extension Request {
             case "focus": return .focus
             default: return .reload
             }
+        case "handover":
+            try fields.allowOnly(["op"])
+            return .handOver
         case "rule":
             try fields.allowOnly(["op", "name", "change"])
             let name = try fields.requiredString("name")

@@ -21,6 +21,7 @@ extension Request {
         case .test: "test"
         case .focus: "focus"
         case .center: "center"
+        case .handOver: "handover"
         }
     }
 
@@ -31,7 +32,7 @@ extension Request {
         w.beginObject()
         w.member("op", op)
         switch self {
-        case .ping, .pause, .resume, .subscribe, .reload, .rules, .focus, .dismissNewest:
+        case .ping, .pause, .resume, .subscribe, .reload, .rules, .focus, .dismissNewest, .handOver:
             break
         case let .invoke(i):
             w.member("id", i.id)

@@ -41,10 +41,15 @@ public enum Request: Equatable, Sendable {
 
     /// Opens, closes or toggles the notification centre's panel.
     case center(CenterSwitch, monitor: MonitorChoice? = nil)
+    /// `xtoastd --replace` asks the daemon of its socket to end its toasts (`replaced`),
+    /// let go of the socket, its lock, the keys and the history file, and exit; allowed only
+    /// to the same user running the same executable (`PeerIdentity.mayTakeOver`).
+    case handOver
 
     /// The operations the daemon understands, for error messages.
     public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping",
-                                    "reload", "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center"]
+                                    "reload", "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center",
+                                    "handover"]
 }
 
 /// The fields of a `show` request. Optional fields take the daemon's configured defaults.

@@ -114,6 +114,26 @@ final class RawBusClient {
         return String(cString: unique)
     }
 
+    /// Asks for a well-known name as another server would (dunst holding the notification
+    /// name, without allowing replacement); true when this connection owns it now.
+    /// The corresponding C function is `sd_bus_request_name`.
+    func requestName(_ name: String) -> Bool { sd_bus_request_name(bus, name, 0) > 0 }
+
+    /// Calls `CloseNotification` from this connection and waits for the reply.
+    func closeNotification(_ id: UInt32) throws {
+        var error = sd_bus_error()
+        defer { sd_bus_error_free(&error) }
+        var value = id
+        var m: OpaquePointer?
+        guard sd_bus_message_new_method_call(bus, &m, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
+                                             "org.freedesktop.Notifications", "CloseNotification") >= 0 else { throw TestFailure("new call") }
+        defer { sd_bus_message_unref(m) }
+        guard sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "u")), &value) >= 0,
+              sd_bus_call(bus, m, 5_000_000, &error, nil) >= 0 else {
+            throw TestFailure(error.name.map { String(cString: $0) } ?? "CloseNotification failed")
+        }
+    }
+
     /// Sends `count` `Notify` calls at once without waiting for their replies (a flood).
     func flood(count: Int, summary: String) throws {
         for n in 0..<count {

@@ -1,0 +1,161 @@
+import CX11
+import Foundation
+import Testing
+import ToastCore
+import Transport
+
+extension Integration {
+    /// Issues 32 and 25 on a private bus with real connections: who may act on whose
+    /// notification, who may call `HandOver`, and `--replace` of a running xtoast on the
+    /// same display.
+    @Suite struct BusOwnershipTests {
+        typealias F = FoundationTests
+        typealias N = NotificationServerTests
+
+        /// gdbus's `Notify` arguments: app, replaces_id, icon, summary, body, actions, hints, timeout.
+        static func notifyArguments(replacing id: UInt32, summary: String) -> [String] {
+            ["notify-test", "\(id)", "", summary, "body", "['allow', 'Allow']", "{}", "0"]
+        }
+
+        /// The id in gdbus's answer `(uint32 7,)`.
+        static func id(in answer: DaemonHarness.Run) -> UInt32? {
+            guard let after = answer.stdout.components(separatedBy: "uint32 ").dropFirst().first else { return nil }
+            return UInt32(String(after.prefix(while: \.isNumber)))
+        }
+
+        @Test("replaces_id and CloseNotification from a second connection while the first is on the bus: a new notification, the close ignored; once it left, both act on it")
+        func twoConnections() throws {
+            let (bus, daemon, probe) = try N.start()
+            let signals = try bus.monitor()
+            let victim = try RawBusClient(address: bus.address)
+            let id = try victim.notify(summary: "Pay 5 EUR?", actions: ["deny", "Deny"], expire: 0).mapError { TestFailure("\($0) \(daemon.log)") }.get()
+            _ = try F.restingCards(probe, count: 1)
+            let forged = try bus.call("Notify", Self.notifyArguments(replacing: id, summary: "Pay 5000 EUR?"))
+            let forgedID = try #require(Self.id(in: forged), "\(forged.stdout) \(forged.stderr)")
+            #expect(forgedID != id)
+            _ = try F.restingCards(probe, count: 2)
+            let list = try N.listing(daemon)
+            #expect(list.contains("Pay 5 EUR?") && list.contains("Pay 5000 EUR?"), "the victim's card is untouched: \(list)")
+            #expect(try bus.call("CloseNotification", ["\(id)"]).status == 0)
+            // The forged one's sender (that gdbus process) has left: anyone may close it, the victim too.
+            try victim.closeNotification(forgedID)
+            try signals.wait(for: [.closed(id: forgedID, reason: 3)])
+            #expect(try N.listing(daemon).contains("Pay 5 EUR?"), "a second connection's close was ignored")
+            #expect(!signals.signals.contains(.closed(id: id, reason: 3)))
+            // The sender leaves, as a notify-send process ends: the next process replaces in place, then closes it.
+            victim.close()
+            // The bus tells the daemon of the departure before it routes anything from a connection made after it.
+            let again = try bus.call("Notify", Self.notifyArguments(replacing: id, summary: "Volume 45%"))
+            #expect(Self.id(in: again) == id, "\(again.stdout) \(again.stderr)")
+            #expect(try N.listing(daemon).contains("Volume 45%"))
+            #expect(try bus.call("CloseNotification", ["\(id)"]).status == 0)
+            try signals.wait(for: [.closed(id: id, reason: 3)])
+        }
+
+        @Test("HandOver from a foreign caller (gdbus) is refused with AccessDenied: the card stays, nothing is closed, the name stays")
+        func foreignHandOverRefused() throws {
+            let (bus, daemon, probe) = try N.start()
+            let signals = try bus.monitor()
+            let id = try bus.run("notify-send", ["-p", "-t", "0", "Stays"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            _ = try F.restingCards(probe, count: 1)
+            let call = try bus.run("gdbus", ["call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                                             "/org/freedesktop/Notifications", "--method", "org.xtoast.Daemon.HandOver"])
+            #expect(call.status != 0 && call.stderr.contains("AccessDenied"), "\(call.stdout) \(call.stderr)")
+            _ = try bus.run("notify-send", ["-t", "0", "Still served"])
+            _ = try F.restingCards(probe, count: 2)
+            #expect(try N.listing(daemon).contains("Stays"))
+            #expect(signals.signals.isEmpty, "\(signals.signals) for \(id)")
+            #expect(daemon.log.contains("refused HandOver from \"/usr/bin/gdbus\""), "\(daemon.log)")
+        }
+
+        @Test("--replace on the same display with a card on screen: the card closes with reason 4, the old daemon exits 0, the new one shows the next toast, holds the keys and the history")
+        func replaceOnTheSameDisplay() throws {
+            let config = "[keys]\ndismiss = ctrl+space\n"
+            let bus = try PrivateBus()
+            let first = try DaemonHarness(config: config, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the first to own the name") { first.log.contains("serving org.freedesktop.Notifications") }
+            let probe = try XProbe()
+            let signals = try bus.monitor()
+            let waiting = try first.startXtoast(["show", "--wait", "--timeout", "0", "Socket card"])
+            let id = try bus.run("notify-send", ["-p", "-t", "0", "Bus card"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            _ = try F.restingCards(probe, count: 2)
+            let started = Date()
+            let second = try DaemonHarness(config: config, extraEnvironment: [
+                "DBUS_SESSION_BUS_ADDRESS": bus.address, "XTOAST_SOCKET": first.socketPath,
+                "XDG_STATE_HOME": first.directory.appendingPathComponent("state").path,
+            ], arguments: ["--replace"])
+            let old = first.process
+            try waitUntil("the old daemon to exit", timeout: 8) { !old.isRunning }
+            #expect(old.terminationStatus == 0, "\(first.log)")
+            try signals.wait(for: [.closed(id: UInt32(id) ?? 0, reason: 4)])
+            let answer = try waiting.finish()
+            #expect(answer.stdout.hasSuffix("dismissed replaced\n"), "\(answer.stdout) \(answer.stderr)")
+            try waitUntil("the new daemon to listen and own the name") {
+                second.log.contains("listening at") && second.log.contains("serving org.freedesktop.Notifications")
+            }
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed < 5, "the hand-over took \(elapsed) s")
+            #expect(second.process.isRunning, "\(second.log)")
+            #expect(!second.log.contains("kept by another xtoast daemon"), "the new one has the history file: \(second.log)")
+            #expect(!second.log.contains("another program holds this key"), "\(second.log)")
+            let history = try second.xtoast(["history"]).stdout
+            #expect(history.contains("Bus card") && history.contains("Socket card"), "\(history)")
+            _ = try bus.run("notify-send", ["-t", "0", "Next one"])
+            try waitUntil("the new daemon to show it") { (try? N.listing(second).contains("Next one")) ?? false }
+            _ = try F.restingCards(probe, count: 1)
+            probe.key("ctrl+space")
+            try waitUntil("the dismiss key, held by the new daemon, to close it") { probe.cards().isEmpty }
+            #expect(first.log.contains("a new xtoastd asked for this display"), "\(first.log)")
+        }
+
+        @Test("handover over the socket from another program (this test, not an xtoastd) gets an error and the daemon stays")
+        func foreignSocketHandOverRefused() throws {
+            let daemon = try DaemonHarness()
+            let client = try ProtocolClient(path: daemon.socketPath)
+            let reply = try client.request(#"{"op":"handover"}"#)
+            #expect(reply["ok"]?.bool == false && reply["error"]?.string?.contains("xtoastd --replace") == true, "\(reply.text)")
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(daemon.process.isRunning)
+        }
+
+        @Test("--replace waits for a daemon that never answers at most 5 s, then exits 1 saying why; the socket and lock stay its")
+        func replaceGivesUp() throws {
+            let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-stuck-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("s.sock").path
+            // A stuck daemon: it holds the lock and listens, but never reads or answers.
+            let lock = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+            defer { close(lock) }
+            #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+            let listener = try UnixSocket.listen(at: path)
+            defer { listener.close() }
+            var env = ProcessInfo.processInfo.environment
+            env["DISPLAY"] = TestDisplay.name
+            env["XTOAST_SOCKET"] = path
+            env["XDG_RUNTIME_DIR"] = directory.path
+            env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+            env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-bus").path
+            let started = Date()
+            let run = try DaemonHarness.run(DaemonHarness.binDirectory.appendingPathComponent("xtoastd"), ["--replace"], environment: env,
+                                            timeout: 15)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(run.status == 1 && run.stderr.contains("did not answer the hand-over within 5 s"), "\(run.stderr)")
+            #expect(elapsed >= 4.9 && elapsed < 7, "waited \(elapsed) s")
+            #expect(FileManager.default.fileExists(atPath: path), "the stuck daemon's socket is left alone")
+        }
+
+        @Test("a bus name held by another program (not an xtoast) is named in the log, which says to stop it and does not advise --replace")
+        func heldByAnotherProgram() throws {
+            let bus = try PrivateBus()
+            let holder = try RawBusClient(address: bus.address)
+            #expect(holder.requestName("org.freedesktop.Notifications"))
+            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the log line") { daemon.log.contains("org.freedesktop.Notifications is held by") }
+            let line = daemon.log.split(separator: "\n").first { $0.contains("is held by") }.map(String.init) ?? ""
+            let comm = (try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+            #expect(line.contains("is held by \"\(comm)\" (pid \(getpid()))") && line.contains("Stop \"\(comm)\""), "\(line)")
+            #expect(!line.contains("--replace"), "\(line)")
+        }
+    }
+}
