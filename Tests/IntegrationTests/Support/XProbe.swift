@@ -10,7 +10,15 @@ final class XProbe {
     let screen: Int32
 
     init(_ name: String = TestDisplay.name) throws {
-        guard let d = XOpenDisplay(name) else { throw TestFailure("cannot open display \(name)") }
+        // Xvfb resets when its last client leaves (a daemon that just exited, say), and a
+        // connection made during the reset is refused: try again for up to two seconds.
+        var opened = XOpenDisplay(name)
+        let deadline = Date().addingTimeInterval(2)
+        while opened == nil, Date() < deadline {
+            usleep(20_000)
+            opened = XOpenDisplay(name)
+        }
+        guard let d = opened else { throw TestFailure("cannot open display \(name)") }
         display = d
         // Xlib's default handler exits the process on any error, and a card window may be
         // destroyed between listing it and reading it: errors are expected, not fatal.
