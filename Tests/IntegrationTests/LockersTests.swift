@@ -39,13 +39,31 @@ extension Integration {
             return p
         }
 
-        /// Ends what `start` started: its whole process group, with SIGKILL (a process spawned
-        /// from a test thread may have SIGTERM blocked), and waits for it.
+        /// Ends what `start` started: every process of the session it made (xscreensaver's
+        /// graphics process leads a group of its own there), and those of the test user that
+        /// left it for a session of their own but still name its display (xsecurelock's
+        /// helpers), each by its id, with SIGKILL (a process spawned from a test thread may
+        /// have SIGTERM blocked); then waits for it.
         static func stop(_ p: Process) {
             let pid = p.processIdentifier
             let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-            for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(-child, SIGKILL) }
-            kill(-pid, SIGKILL)
+            let sessions = Set(children.split(separator: " ").compactMap { Int32($0) })
+            let display = p.arguments?.first { $0.hasPrefix("DISPLAY=") }
+            let uid = try? DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/id"), ["-u", user], environment: [:]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let other = Int32(entry), other != getpid() else { continue }
+                // The session is the sixth field of /proc/N/stat, after the name in parentheses.
+                let stat = (try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)) ?? ""
+                let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+                let session = fields.count > 4 ? Int32(fields[4]) : nil
+                let status = (try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)) ?? ""
+                let owner = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first.map(String.init)
+                let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/environ")))
+                    .map { $0.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } } ?? []
+                let strayHelper = owner != nil && owner == uid && display.map(environment.contains) == true
+                if session.map(sessions.contains) == true || strayHelper { kill(other, SIGKILL) }
+            }
             kill(pid, SIGKILL)
             // With a deadline rather than `waitUntilExit`, which was seen to wait on after the
             // process had gone.
