@@ -402,6 +402,8 @@ extension ToastService {
         lockedMonitors = monitors
         Log.info(monitors.isEmpty ? "no locker covers the screen now" : "a locker covers \(monitors.sorted().joined(separator: ", "))")
         board.setHold(.lock, monitors: monitors, now: now)
+        // Found by asking rather than heard as input: the open centre goes as it would then.
+        if !monitors.isEmpty && board.config.lock == .hold && center.isOpen { center.remove() }
     }
 
     /// Asks the screen again, before something maps (`ScreenInput.confirmLock`); under

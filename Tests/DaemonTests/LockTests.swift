@@ -221,3 +221,22 @@ extension LockTests {
 extension Reply {
     var isError: Bool { if case .error = self { true } else { false } }
 }
+
+extension LockTests {
+    @Test("an open centre shuts when a locker comes under lock = hold, and stays under lock = show")
+    func centreAndLockMode() throws {
+        let held = Rig()
+        #expect(held.request(#"{"op":"center","action":"open"}"#) == .ok(id: nil, extra: [("open", .bool(true))]))
+        held.input(.lockChanged(["screen"]))
+        #expect(!held.service.center.isOpen && held.output.live.isEmpty)
+        var config = Config.default
+        config.lock = .show
+        let shown = Rig(config: config)
+        shown.request(#"{"op":"center","action":"open"}"#)
+        shown.input(.lockChanged(["screen"]))
+        #expect(shown.service.center.isOpen && shown.output.live.count == 1)
+        #expect(shown.request(#"{"op":"center","action":"close"}"#) == .ok(id: nil, extra: [("open", .bool(false))]))
+        #expect(shown.request(#"{"op":"center","action":"open"}"#) == .ok(id: nil, extra: [("open", .bool(true))]),
+                "lock = show: the centre opens over a locker as toasts show")
+    }
+}
