@@ -168,6 +168,9 @@ final class ToastService {
             id = board.repeatToast(card, owner: owner, now: now)
                 ?? board.show(toast, owner: owner, monitor: chooseMonitor(decision.monitor).name, now: now)
         case .show, .replace, .takeOver:
+            // A new card is about to map: the screen is asked about a locker first, so a
+            // toast held by one is neither announced `shown` nor heard.
+            if case .show = decision.action { confirmLock(now: now) }
             if let image = decision.image {
                 images &+= 1
                 switch storeImage("image-\(images)", image) {

@@ -146,9 +146,11 @@ extension LockTests {
         rig.wait(1)
         #expect(rig.output.lockQuestions > 0)
         #expect(rig.output.surfaces.values.allSatisfy { !$0.isMapped }, "nothing mapped over the locker")
+        #expect(rig.sink.heard(by: rig.alice).isEmpty, "not announced as shown while held")
         rig.input(.lockChanged([]))
         rig.wait(1)
         #expect(rig.surface(showing: "guarded") != nil)
+        #expect(rig.sink.heard(by: rig.alice) == [.shown(id: "1")])
     }
 
     @Test("nothing to map, nothing asked: pointer input and requests that map nothing do not probe the keyboard")
