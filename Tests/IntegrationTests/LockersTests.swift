@@ -53,10 +53,11 @@ extension Integration {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
                 guard let other = Int32(entry), other != getpid() else { continue }
-                // The session is the sixth field of /proc/N/stat, after the name in parentheses.
+                // The session is the sixth field of /proc/N/stat (the fourth after the name in
+                // parentheses: state, parent, group, session).
                 let stat = (try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)) ?? ""
                 let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
-                let session = fields.count > 4 ? Int32(fields[4]) : nil
+                let session = fields.count > 3 ? Int32(fields[3]) : nil
                 let status = (try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8)) ?? ""
                 let owner = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(separator: "\t").dropFirst().first.map(String.init)
                 let environment = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/environ")))
