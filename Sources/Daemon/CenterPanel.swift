@@ -272,8 +272,9 @@ final class CenterPanel {
             remove()
             return (false, [])
         case let .lockChanged(monitors):
-            // Nothing is drawn above a locker: the panel goes at once, as the cards do.
-            if !monitors.isEmpty { remove() }
+            // Nothing is drawn above a locker: the panel goes at once, as the cards do
+            // (under `lock = show` it stays, as they do).
+            if !monitors.isEmpty && config.lock == .hold { remove() }
             return (false, [])
         case .fullscreenChanged, .idleChanged:
             return (false, [])

@@ -36,6 +36,8 @@ final class ToastService {
     /// Set once a new daemon (`xtoastd --replace`) was granted the hand-over
     /// (ToastService+HandOver.swift): the loop ends and `shutdown` ends toasts as `replaced`.
     var handingOver = false
+    /// The monitors a locker covers, as the screen last said (`.lockChanged`, `confirmLock`).
+    private(set) var lockedMonitors: Set<String> = []
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -181,6 +183,9 @@ final class ToastService {
             id = board.repeatToast(card, owner: owner, now: now)
                 ?? board.show(toast, owner: owner, monitor: chooseMonitor(decision.monitor).name, now: now)
         case .show, .replace, .takeOver:
+            // A new card is about to map: the screen is asked about a locker first, so a
+            // toast held by one is neither announced `shown` nor heard.
+            if case .show = decision.action { confirmLock(now: now) }
             if let image = decision.image {
                 images &+= 1
                 switch storeImage("image-\(images)", image) {
@@ -302,8 +307,7 @@ final class ToastService {
         case .compositorChanged:
             Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
         case let .lockChanged(monitors):
-            Log.info(monitors.isEmpty ? "no locker covers the screen now" : "a locker covers \(monitors.sorted().joined(separator: ", "))")
-            board.setHold(.lock, monitors: monitors, now: now)
+            lock(monitors, now: now)
         case .screenChanged:
             Log.info("the screen changed: \(stage.output.screenDescription)")
             // Stacks of monitors that went away join the same positions on the primary one.
@@ -391,6 +395,9 @@ final class ToastService {
     /// Makes the screen and the owners follow what the board changed, and holds the timers
     /// of stacks the pointer is on. Repeats while following the screen changes the board.
     func settle(_ now: Double) {
+        let pending = board.pendingEntries
+        // Before new cards map, and at any change while a lock holds: is a locker up?
+        if pending.entered || (pending.any && !board.monitorsDrawingNothing.isEmpty) { confirmLock(now: now) }
         stage.lock(board.monitorsDrawingNothing)
         while true {
             // What the open centre lists has been seen (`count`'s unread follows).
@@ -433,6 +440,28 @@ extension ToastService {
     }
 }
 
+// MARK: The lock screen
+
+extension ToastService {
+    /// The screen says which monitors a locker covers now: under `lock = hold` nothing is
+    /// drawn there (`Board.monitorsDrawingNothing`).
+    func lock(_ monitors: Set<String>, now: Double) {
+        guard monitors != lockedMonitors else { return }
+        lockedMonitors = monitors
+        Log.info(monitors.isEmpty ? "no locker covers the screen now" : "a locker covers \(monitors.sorted().joined(separator: ", "))")
+        board.setHold(.lock, monitors: monitors, now: now)
+        // Found by asking rather than heard as input: the open centre goes as it would then.
+        if !monitors.isEmpty && board.config.lock == .hold && center.isOpen { center.remove() }
+    }
+
+    /// Asks the screen again, before something maps (`ScreenInput.confirmLock`); under
+    /// `lock = show` nothing is held, so nothing needs asking.
+    func confirmLock(now: Double) {
+        guard board.config.lock == .hold else { return }
+        lock(stage.output.confirmLock(), now: now)
+    }
+}
+
 // MARK: The notification centre
 
 extension ToastService {
@@ -442,6 +471,14 @@ extension ToastService {
         let chosen = chooseMonitor(choice).name
         let monitor = monitors.first { $0.name == chosen } ?? monitors.first
             ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        if action == .open || (action == .toggle && !center.isOpen) {
+            confirmLock(now: now)
+            if !board.monitorsDrawingNothing.isEmpty {
+                let message = "the centre does not open while a locker covers \(board.monitorsDrawingNothing.sorted().joined(separator: ", "))"
+                Log.info(message)
+                return .error(message)
+            }
+        }
         switch action {
         case .open: center.open(on: monitor, board: board, now: now)
         case .close: center.close(now: now)

@@ -120,7 +120,26 @@ final class CardWindow {
         applyBoundingShape()
     }
 
+    /// Whether `_COMPTON_SHADOW` is 0 on the window now.
+    private var shadowSuppressed = false
+
+    /// A window reaching past its clip (a card entering or leaving across the edge its monitor
+    /// shares with another, the centre sliding in) would get a compositor's shadow cast on the
+    /// neighbour: `_COMPTON_SHADOW` 0, which picom honours, while it does; deleted once inside.
+    private func updateShadowHint() {
+        let x = Double(origin.x), y = Double(origin.y)
+        let crossing = clip.map { c in x < c.x || y < c.y || x + size.width > c.maxX || y + size.height > c.maxY } ?? false
+        guard crossing != shadowSuppressed else { return }
+        shadowSuppressed = crossing
+        if crossing {
+            display.setProperty(window, "_COMPTON_SHADOW", type: XA_CARDINAL, [0])
+        } else {
+            XDeleteProperty(display.handle, window, display.atom("_COMPTON_SHADOW"))
+        }
+    }
+
     private func applyBoundingShape() {
+        updateShadowHint()
         let d = display.handle
         let width = Int(Int32(pixel: size.width)), height = Int(Int32(pixel: size.height))
         // A drawn shadow needs its margin: no bounding shape then (unless clipped). Otherwise

@@ -3,15 +3,18 @@ import ToastCore
 
 /// Watches for a locker: the XScreenSaver extension's notify events (the server's saver
 /// on), and other clients' override-redirect windows on the root, as the root's
-/// `SubstructureNotify` events report them (i3lock, slock, xsecurelock, light-locker and
-/// xscreensaver each map one over the screen). `CoveringWindows` keeps the table and
-/// decides which monitors are covered; this only decodes the events into it.
+/// `SubstructureNotify` events report them (i3lock, slock, xscreensaver each map one over the
+/// screen; a compositor maps the Composite overlay window, which `XQueryTree` does not list,
+/// and xsecurelock draws inside that one). `CoveringWindows` keeps the table and
+/// `LockDecision` decides; this decodes the events, reads what a covering window is (InputOnly
+/// or not, its `WM_CLASS` and `_NET_WM_NAME`, once, watching it for changes after), and makes
+/// the keyboard probe when asked.
 ///
-/// The server is asked about windows only at start (those already there) and for a window
+/// The server is asked about windows only at start (those already there), for a window
 /// heard of without its frame or map state (reparented to the root, or forgotten from a full
-/// table), at most `questionsPerTurn` times a batch: never when a toast is shown.
-/// The corresponding C functions are `XScreenSaverSelectInput`, `XScreenSaverQueryInfo`,
-/// `XQueryTree` and `XGetWindowAttributes`.
+/// table), and for a mapped window that covers a monitor, at most `questionsPerTurn` times a
+/// batch. The corresponding C functions are `XScreenSaverSelectInput`, `XScreenSaverQueryInfo`,
+/// `XQueryTree`, `XGetWindowAttributes`, `XGetClassHint`, `XGetWindowProperty`, `XGrabKeyboard`.
 final class LockWatch {
     private unowned let display: XDisplay
     private(set) var windows = CoveringWindows()
@@ -24,6 +27,13 @@ final class LockWatch {
     /// said (a `MapNotify` alone gives no frame, so such a window covers nothing).
     static let questionsPerTurn = 16
     private var questions = 0
+    /// The last keyboard probe's answer, and the table's generation it was made in: it holds
+    /// until a window is mapped, moved or gone, or changes inside (a child of the overlay).
+    private var probe: (answer: KeyboardProbe, generation: UInt64)?
+    private lazy var netWMName = display.atom("_NET_WM_NAME")
+    private static let substructureEvents: Set<Int32> = [CreateNotify, MapNotify, UnmapNotify, DestroyNotify, ReparentNotify, ConfigureNotify]
+    /// The longest `_NET_WM_NAME` read, in bytes (a locker's name is a word).
+    static let nameLimit = 256
 
     init(display: XDisplay, isOurs: @escaping (Window) -> Bool) {
         self.display = display
@@ -47,8 +57,77 @@ final class LockWatch {
 
     private static func isOn(_ state: Int32) -> Bool { state == ScreenSaverOn || state == ScreenSaverCycle }
 
-    /// The monitors a locker covers now.
-    func lockedMonitors(_ monitors: [Monitor]) -> Set<String> { windows.lockedMonitors(monitors) }
+    /// Which monitors are locked, with the probe's answer while it holds.
+    func verdict(_ monitors: [Monitor]) -> LockVerdict {
+        identifyCovering(monitors)
+        let answer = probe.flatMap { $0.generation == windows.generation ? $0.answer : nil }
+        return windows.verdict(monitors, keyboard: answer)
+    }
+
+    /// Probes the keyboard: a grab of it on the root, let go at once; `AlreadyGrabbed` (or
+    /// frozen) means another client holds it, as a locker does. When the daemon holds the
+    /// keyboard itself (focus mode, the centre) nobody else can: the probe would take that
+    /// grab away, so it is not made.
+    func probeKeyboard(daemonHoldsKeyboard: Bool) {
+        var answer = KeyboardProbe.free
+        if !daemonHoldsKeyboard {
+            let d = display.handle
+            switch XGrabKeyboard(d, display.root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) {
+            case GrabSuccess: XUngrabKeyboard(d, UInt(CurrentTime))
+            case AlreadyGrabbed, GrabFrozen: answer = .grabbed
+            default: break
+            }
+            XFlush(d)
+        }
+        probe = (answer, windows.generation)
+    }
+
+    /// Whether the last probe found the keyboard held and still holds for the table.
+    var probeFoundGrab: Bool { probe.map { $0.answer == .grabbed && $0.generation == windows.generation } ?? false }
+
+    /// Reads the class and names of mapped windows that cover a monitor and have not been
+    /// read, within the batch's budget, and asks to hear of their renames and of windows made
+    /// or gone inside them. A window that went meanwhile is expected: no error is logged.
+    private func identifyCovering(_ monitors: [Monitor]) {
+        for window in windows.unread(monitors) {
+            guard questions < Self.questionsPerTurn else { return }
+            questions += 1
+            let w = Window(window)
+            let d = display.handle
+            var a = XWindowAttributes()
+            let read = display.quietly { () -> (Bool, WindowIdentity)? in
+                guard XGetWindowAttributes(d, w, &a) != 0 else { return nil }
+                XSelectInput(d, w, PropertyChangeMask | SubstructureNotifyMask)
+                var hint = XClassHint()
+                var identity = WindowIdentity(name: text(w, "_NET_WM_NAME"))
+                if XGetClassHint(d, w, &hint) != 0 {
+                    identity.instance = hint.res_name.map { String(cString: $0) }
+                    identity.className = hint.res_class.map { String(cString: $0) }
+                    if let n = hint.res_name { XFree(n) }
+                    if let c = hint.res_class { XFree(c) }
+                }
+                return (a.`class` == InputOutput, identity)
+            }
+            guard let read else {
+                windows.removed(window)
+                continue
+            }
+            windows.read(window, inputOutput: read.0, identity: read.1)
+        }
+    }
+
+    /// A text property of another client's window, at most `nameLimit` bytes; nil when missing.
+    private func text(_ window: Window, _ name: String) -> String? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display.handle, window, display.atom(name), 0, Self.nameLimit / 4, 0, Atom(AnyPropertyType),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard format == 8 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: min(Int(count), Self.nameLimit)), as: UTF8.self)
+    }
 
     /// A new batch of events: the budget of questions starts again.
     func beginBatch() { questions = 0 }
@@ -93,6 +172,18 @@ final class LockWatch {
     /// pass untouched; none is consumed (a dock's unmap also means the work area changed).
     func observe(_ e: XEvent) {
         let root = display.root
+        if e.type == PropertyNotify {
+            let p = e.xproperty
+            if p.window != root, p.atom == XA_WM_CLASS || p.atom == netWMName { windows.renamed(UInt(p.window)) }
+            return
+        }
+        // Made, mapped or gone inside a covering window (xsecurelock's windows in the
+        // compositor's overlay): a probe made before may no longer hold. These events name
+        // the window they were selected on first (`xany.window`: the parent).
+        if Self.substructureEvents.contains(e.type), e.xany.window != root {
+            windows.changedInside(UInt(e.xany.window))
+            return
+        }
         switch e.type {
         case CreateNotify:
             let c = e.xcreatewindow

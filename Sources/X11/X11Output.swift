@@ -182,10 +182,17 @@ public final class X11Output: Output {
 
     public func grabInput(_ surface: SurfaceID) -> Bool {
         guard let window = windows[surface] else { return false }
-        return display.grabInput(window.window)
+        holdsInput = display.grabInput(window.window)
+        return holdsInput
     }
 
-    public func ungrabInput() { display.ungrabInput() }
+    public func ungrabInput() {
+        holdsInput = false
+        display.ungrabInput()
+    }
+
+    /// The centre's panel holds the keyboard and pointer (`grabInput`).
+    private var holdsInput = false
 
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
     /// (RandR sends several per change; a compositor can come and go many times a second):
@@ -220,8 +227,10 @@ public final class X11Output: Output {
             }
         }
         // First in the batch, so nothing this batch makes the loop do maps a card over a
-        // locker that has just come.
-        if let locked = display.lockWatch?.lockedMonitors(monitors), locked != reportedLock {
+        // locker that has just come. Where only the keyboard probe can tell, it is made now
+        // if a surface is up (a card could be over a locker) or a lock it found stands.
+        if let locked = lockVerdict(probing: windows.values.contains(where: \.isMapped) || !reportedLock.isEmpty),
+           locked != reportedLock {
             reportedLock = locked
             events.insert(.lockChanged(locked), at: 0)
         }
@@ -234,6 +243,27 @@ public final class X11Output: Output {
     }
 
     public var hasPendingInput: Bool { display.hasQueuedEvents }
+
+    /// The locked monitors, probing the keyboard first when that alone can tell and `probing`.
+    private func lockVerdict(probing: Bool) -> Set<String>? {
+        guard let watch = display.lockWatch else { return nil }
+        var verdict = watch.verdict(monitors)
+        if verdict.needsProbe && probing {
+            watch.probeKeyboard(daemonHoldsKeyboard: keys.holdsKeyboard || holdsInput)
+            verdict = watch.verdict(monitors)
+        }
+        return verdict.monitors
+    }
+
+    /// Asked before a surface maps: a probe that found the keyboard held is made again (a
+    /// grab that was only a menu's may be over), one that found it free holds until a window
+    /// changes. Reported here, so the next batch does not report it again.
+    public func confirmLock() -> Set<String> {
+        guard let watch = display.lockWatch else { return reportedLock }
+        if watch.probeFoundGrab { watch.probeKeyboard(daemonHoldsKeyboard: keys.holdsKeyboard || holdsInput) }
+        reportedLock = lockVerdict(probing: true) ?? reportedLock
+        return reportedLock
+    }
 
     /// One line for the log: the screen's size and its monitors' work areas.
     public var screenDescription: String {

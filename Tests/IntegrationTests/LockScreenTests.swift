@@ -5,7 +5,8 @@ import ToastCore
 
 extension Integration {
     /// Issue 19, the lock screen: nothing is drawn above a locker (i3lock, a plain
-    /// override-redirect window over the screen, the server's screen saver), cards up are
+    /// override-redirect window over the screen while the keyboard is held, the server's
+    /// screen saver), cards up are
     /// taken off, and what came meanwhile shows after unlocking. Each test has an Xvfb of its own
     /// (i3lock grabs the keyboard and pointer).
     @Suite struct LockScreenTests {
@@ -78,11 +79,12 @@ extension Integration {
             #expect(daemon.log.contains("a locker covers "), "\(daemon.log)")
         }
 
-        @Test("a plain override-redirect window over the monitor holds toasts like a locker; one over half of it does not")
+        @Test("a plain override-redirect window over the monitor, with the keyboard held, holds toasts like a locker; one over half of it does not")
         func plainCover() throws {
             let display = try PrivateDisplay(size: "1280x800")
             let daemon = try DaemonHarness(display: display.name)
             let probe = try XProbe(display.name)
+            #expect(probe.grabKeyboard())
             let half = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 400), color: 0x00FF00)
             _ = try daemon.show(["--timeout", "0", "over half"])
             _ = try F.restingCards(probe, count: 1)
@@ -100,6 +102,7 @@ extension Integration {
             let display = try PrivateDisplay(size: "1280x800")
             let probe = try XProbe(display.name)
             let cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
+            #expect(probe.grabKeyboard())
             let daemon = try DaemonHarness(display: display.name)
             _ = try daemon.show(["--timeout", "0", "at start"])
             try expectNothingAbove(cover, probe, for: 0.5)
@@ -118,6 +121,7 @@ extension Integration {
                 let w = probe.makeOverrideRedirectWindow(Rect(x: Double(i % 50), y: 500, width: 10, height: 10), color: 0x00FF00)
                 if i % 3 == 0 { probe.unmapWindow(w) }
             }
+            #expect(probe.grabKeyboard())
             let cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
             try waitUntil("the card up to be unmapped", timeout: 2) { probe.cards().isEmpty }
             let started = Date()
@@ -125,6 +129,24 @@ extension Integration {
             #expect(Date().timeIntervalSince(started) < 1, "the daemon answers at once")
             probe.unmapWindow(cover)
             _ = try F.restingCards(probe, count: 1)
+        }
+
+        @Test("issue 32: a covering window with the keyboard free (a lowered kiosk, an input-transparent overlay) holds nothing; an InputOnly one with the keyboard held neither")
+        func coverWithoutGrab() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            let cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
+            XLowerWindow(probe.display, cover)
+            XSync(probe.display, 0)
+            _ = try daemon.show(["--timeout", "0", "over a lowered cover"])
+            _ = try F.restingCards(probe, count: 1)
+            probe.destroyWindow(cover)
+            _ = probe.makeInputOnlyWindow(Rect(x: 0, y: 0, width: 1280, height: 800))
+            #expect(probe.grabKeyboard())
+            _ = try daemon.show(["--timeout", "0", "over an InputOnly cover"])
+            _ = try F.restingCards(probe, count: 2)
+            #expect(!daemon.log.contains("a locker covers"), "\(daemon.log)")
         }
 
         @Test("lock = show: toasts show over a covering window as anywhere")
@@ -197,6 +219,43 @@ extension XProbe {
         XMapRaised(display, w)
         XSync(display, 0)
         return w
+    }
+
+    /// An InputOnly override-redirect window (invisible, it only catches input), mapped.
+    func makeInputOnlyWindow(_ frame: Rect) -> Window {
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        let w = XCreateWindow(display, root, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height), 0,
+                              0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+        XMapRaised(display, w)
+        XSync(display, 0)
+        return w
+    }
+
+    /// Takes the keyboard as a locker does (the daemon's probe then finds it held); it goes
+    /// back when this connection closes. The corresponding C function is `XGrabKeyboard`.
+    func grabKeyboard() -> Bool {
+        let taken = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, UInt(CurrentTime)) == GrabSuccess
+        XSync(display, 0)
+        return taken
+    }
+
+    func ungrabKeyboard() {
+        XUngrabKeyboard(display, UInt(CurrentTime))
+        XSync(display, 0)
+    }
+
+    /// A 32-bit property's first value; nil when the window has none.
+    func cardinal(_ window: Window, _ name: String) -> UInt? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1, 0, Atom(AnyPropertyType), &type, &format,
+                                 &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard format == 32, count == 1 else { return nil }
+        return data.withMemoryRebound(to: UInt.self, capacity: 1) { UInt(UInt32(truncatingIfNeeded: $0.pointee)) }
     }
 
     func unmapWindow(_ w: Window) {

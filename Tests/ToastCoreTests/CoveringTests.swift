@@ -1,14 +1,17 @@
 import Testing
 import ToastCore
 
-/// The lock screen's decision: which other clients' override-redirect windows count as a
-/// locker covering a monitor, the bounded table of them, and the screen saver.
+/// The lock screen's table: which other clients' override-redirect windows cover a monitor
+/// (judged here with the keyboard held, as under a locker), the bounded table of them, and
+/// the screen saver. `LockDecisionTests` has the decision itself.
 @Suite struct CoveringTests {
     let left = Monitor(name: "LEFT", frame: Rect(x: 0, y: 0, width: 1920, height: 1080), isPrimary: true)
     let right = Monitor(name: "RIGHT", frame: Rect(x: 1920, y: 0, width: 1280, height: 1024))
     var monitors: [Monitor] { [left, right] }
 
     func frame(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> Rect? { CoveringWindows.frame(x: x, y: y, width: w, height: h) }
+    /// The monitors locked while another client holds the keyboard (as a locker does).
+    func locked(_ t: CoveringWindows) -> Set<String> { t.verdict(monitors, keyboard: .grabbed).monitors }
 
     @Test("a window covers a monitor from 90% of its area: the whole rectangle, or a panel's height short; not 80%, not a corner")
     func coverShare() {
@@ -37,15 +40,15 @@ import ToastCore
     func lockerOverTheScreen() {
         var t = CoveringWindows()
         t.created(7, frame: frame(0, 0, 3200, 1080), overrideRedirect: true, ours: false)
-        #expect(t.lockedMonitors(monitors).isEmpty, "created but not mapped yet")
+        #expect(locked(t).isEmpty, "created but not mapped yet")
         let known = t.mapped(7, overrideRedirect: true, ours: false)
         #expect(known)
-        #expect(t.lockedMonitors(monitors) == ["LEFT", "RIGHT"])
+        #expect(locked(t) == ["LEFT", "RIGHT"])
         t.unmapped(7)
-        #expect(t.lockedMonitors(monitors).isEmpty)
+        #expect(locked(t).isEmpty)
         t.mapped(7, overrideRedirect: true, ours: false)
         t.removed(7)
-        #expect(t.lockedMonitors(monitors).isEmpty)
+        #expect(locked(t).isEmpty)
         #expect(t.count == 0)
     }
 
@@ -54,11 +57,11 @@ import ToastCore
         var t = CoveringWindows()
         t.created(1, frame: frame(1920, 0, 1280, 1024), overrideRedirect: true, mapped: true, ours: false)
         t.created(2, frame: frame(100, 100, 400, 300), overrideRedirect: true, mapped: true, ours: false)
-        #expect(t.lockedMonitors(monitors) == ["RIGHT"])
+        #expect(locked(t) == ["RIGHT"])
         t.configured(1, frame: frame(0, 0, 1920, 1080), overrideRedirect: true, ours: false)
-        #expect(t.lockedMonitors(monitors) == ["LEFT"])
+        #expect(locked(t) == ["LEFT"])
         t.configured(1, frame: frame(0, 0, 1920, 500), overrideRedirect: true, ours: false)
-        #expect(t.lockedMonitors(monitors).isEmpty, "shrunk to half")
+        #expect(locked(t).isEmpty, "shrunk to half")
     }
 
     @Test("managed windows (a fullscreen video) and the daemon's own are not lockers; a window that stops being override-redirect is dropped")
@@ -68,12 +71,12 @@ import ToastCore
         t.created(2, frame: frame(0, 0, 1920, 1080), overrideRedirect: true, mapped: true, ours: true)
         let managed = t.mapped(1, overrideRedirect: false, ours: false)
         #expect(managed)
-        #expect(t.lockedMonitors(monitors).isEmpty)
+        #expect(locked(t).isEmpty)
         #expect(t.count == 0)
         t.created(3, frame: frame(0, 0, 1920, 1080), overrideRedirect: true, mapped: true, ours: false)
-        #expect(t.lockedMonitors(monitors) == ["LEFT"])
+        #expect(locked(t) == ["LEFT"])
         t.configured(3, frame: frame(0, 0, 1920, 1080), overrideRedirect: false, ours: false)
-        #expect(t.lockedMonitors(monitors).isEmpty)
+        #expect(locked(t).isEmpty)
     }
 
     @Test("a window not known (forgotten, or made override-redirect later) asks to be looked up rather than being guessed")
@@ -97,18 +100,18 @@ import ToastCore
             t.created(UInt(i), frame: frame(i % 1900, 0, 20, 20), overrideRedirect: true, mapped: i % 2 == 0, ours: false)
         }
         #expect(t.count == CoveringWindows.capacity)
-        #expect(t.lockedMonitors(monitors) == ["LEFT"], "the locker was kept")
+        #expect(locked(t) == ["LEFT"], "the locker was kept")
         t.removed(1)
-        #expect(t.lockedMonitors(monitors).isEmpty)
+        #expect(locked(t).isEmpty)
     }
 
     @Test("the screen saver on locks every monitor, whatever windows there are; off, only the windows count")
     func saver() {
         var t = CoveringWindows()
         t.saverIsOn = true
-        #expect(t.lockedMonitors(monitors) == ["LEFT", "RIGHT"])
+        #expect(locked(t) == ["LEFT", "RIGHT"])
         t.saverIsOn = false
-        #expect(t.lockedMonitors(monitors).isEmpty)
+        #expect(locked(t).isEmpty)
     }
 
     @Test("the board's locked monitors: those a lock holds under lock = hold; none under lock = show")

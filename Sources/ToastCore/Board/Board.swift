@@ -96,6 +96,10 @@ public struct Board: Sendable {
     /// The earliest time a visible toast times out.
     public var nextDeadline: Double? { stacks.values.compactMap(\.nextDeadline).min() }
 
+    /// Whether the changes not taken yet put new cards on screen, or change anything at all:
+    /// the daemon asks the screen about a locker before such cards map.
+    public var pendingEntries: (entered: Bool, any: Bool) { (!pending.entered.isEmpty, !pending.isEmpty) }
+
     /// Takes what changed since the last call.
     public mutating func takeChanges() -> BoardChanges {
         defer { pending = BoardChanges() }

@@ -1,11 +1,10 @@
-/// Which monitors a locker covers, decided from what the screen reports about other
-/// clients' override-redirect windows (i3lock, slock, xsecurelock, light-locker and
-/// xscreensaver each map one over the whole screen) and the screen saver's state.
+/// The table of other clients' override-redirect windows on the root (i3lock, slock,
+/// xscreensaver map one over the screen; a compositor's overlay window is one too), kept from
+/// the root window's `SubstructureNotify` events as they come, and the screen saver's state:
+/// the facts `LockDecision` decides from.
 ///
-/// The X layer feeds it the root window's `SubstructureNotify` events as they come, so the
-/// answer needs no question to the server when a toast is shown. Taking a fullscreen
-/// launcher or a screenshot overlay for a locker only delays toasts; missing a locker would
-/// put a toast (a one-time code) on a locked screen: the decision leans to locking.
+/// The X layer feeds it events, and what it read of a window that covers a monitor (whether
+/// it is InputOutput, its names), so a toast shown asks the server at most the keyboard probe.
 public struct CoveringWindows: Sendable {
     /// What is known of one override-redirect window of another client.
     struct Entry: Sendable {
@@ -15,6 +14,10 @@ public struct CoveringWindows: Sendable {
         var isMapped: Bool
         /// When it was last heard of, for choosing which to forget when the table is full.
         var touched: UInt64
+        /// False for an InputOnly window (it shows nothing and covers nothing); nil until read.
+        var isInputOutput: Bool? = nil
+        /// Its names, once read.
+        var identity: WindowIdentity? = nil
     }
 
     /// Windows tracked at most. Menus and tooltips are override-redirect too and usually
@@ -31,7 +34,12 @@ public struct CoveringWindows: Sendable {
     private var entries: [UInt: Entry] = [:]
     private var clock: UInt64 = 0
     /// The screen saver (the XScreenSaver extension) is on: every monitor counts as locked.
-    public var saverIsOn = false
+    public var saverIsOn = false {
+        didSet { if saverIsOn != oldValue { generation &+= 1 } }
+    }
+    /// Counts the changes to what is mapped where: a keyboard probe's answer holds for the
+    /// generation it was made in (a window mapped or gone since may be a locker come or gone).
+    public private(set) var generation: UInt64 = 0
 
     public init() {}
 
@@ -63,10 +71,14 @@ public struct CoveringWindows: Sendable {
     /// are not tracked.
     public mutating func created(_ window: UInt, frame: Rect?, overrideRedirect: Bool, mapped: Bool = false, ours: Bool) {
         guard overrideRedirect, !ours else {
-            entries.removeValue(forKey: window)
+            removed(window)
             return
         }
-        insert(window, Entry(frame: frame, isMapped: mapped, touched: tick()))
+        var entry = Entry(frame: frame, isMapped: mapped, touched: tick())
+        // Asked about again (forgotten, or reparented back): what was read of it stays.
+        entry.isInputOutput = entries[window]?.isInputOutput
+        entry.identity = entries[window]?.identity
+        insert(window, entry)
     }
 
     /// Its place or size changed (`ConfigureNotify`, which also says whether it is
@@ -75,7 +87,7 @@ public struct CoveringWindows: Sendable {
     @discardableResult
     public mutating func configured(_ window: UInt, frame: Rect?, overrideRedirect: Bool, ours: Bool) -> Bool {
         guard overrideRedirect, !ours else {
-            entries.removeValue(forKey: window)
+            removed(window)
             return true
         }
         guard var entry = entries[window] else { return false }
@@ -90,7 +102,7 @@ public struct CoveringWindows: Sendable {
     @discardableResult
     public mutating func mapped(_ window: UInt, overrideRedirect: Bool, ours: Bool) -> Bool {
         guard overrideRedirect, !ours else {
-            entries.removeValue(forKey: window)
+            removed(window)
             return true
         }
         guard var entry = entries[window] else { return false }
@@ -102,29 +114,64 @@ public struct CoveringWindows: Sendable {
 
     /// It was unmapped (`UnmapNotify`).
     public mutating func unmapped(_ window: UInt) {
+        guard entries[window]?.isMapped == true else { return }
         entries[window]?.isMapped = false
+        generation &+= 1
     }
 
     /// It was destroyed, or reparented away from the root.
     public mutating func removed(_ window: UInt) {
-        entries.removeValue(forKey: window)
+        if entries.removeValue(forKey: window) != nil { generation &+= 1 }
     }
 
-    /// The monitors a locker covers now: all of them while the screen saver is on, else
-    /// each one a mapped override-redirect window of another client covers. Where such a
-    /// window lies in the stacking order is not asked: one covering a monitor from beneath
-    /// the cards is rare, and taking it for a locker only delays toasts.
-    public func lockedMonitors(_ monitors: [Monitor]) -> Set<String> {
-        if saverIsOn { return Set(monitors.map(\.name)) }
-        var locked: Set<String> = []
-        for entry in entries.values where entry.isMapped {
-            guard let frame = entry.frame else { continue }
-            for monitor in monitors where Self.covers(frame, monitor.frame) { locked.insert(monitor.name) }
-        }
-        return locked
+    /// What the lock decision needs: the mapped InputOutput windows (those not read yet
+    /// count as InputOutput), with their names where read.
+    public var facts: LockFacts {
+        LockFacts(saverIsOn: saverIsOn, windows: entries.values.compactMap { entry in
+            guard entry.isMapped, entry.isInputOutput != false, let frame = entry.frame else { return nil }
+            return LockFacts.Window(frame: frame, identity: entry.identity)
+        })
+    }
+
+    /// Which monitors are locked, given the keyboard probe's answer (nil: not made).
+    public func verdict(_ monitors: [Monitor], keyboard: KeyboardProbe?) -> LockVerdict {
+        var facts = facts
+        facts.keyboard = keyboard
+        return LockDecision.decide(facts, monitors: monitors)
+    }
+
+    /// Mapped windows that cover a monitor and have not been read yet (their class and
+    /// names), fewest first by id so the choice is stable.
+    public func unread(_ monitors: [Monitor]) -> [UInt] {
+        entries.filter { _, e in
+            e.isMapped && e.identity == nil && e.frame.map { f in monitors.contains { Self.covers(f, $0.frame) } } == true
+        }.keys.sorted()
+    }
+
+    /// What was read of a window: whether it is InputOutput, and its names.
+    public mutating func read(_ window: UInt, inputOutput: Bool, identity: WindowIdentity) {
+        guard var entry = entries[window] else { return }
+        entry.isInputOutput = inputOutput
+        entry.identity = identity
+        entries[window] = entry
+        generation &+= 1
+    }
+
+    /// Its names changed (`PropertyNotify` on `WM_CLASS` or `_NET_WM_NAME`): read again.
+    public mutating func renamed(_ window: UInt) {
+        guard entries[window]?.identity != nil else { return }
+        entries[window]?.identity = nil
+        generation &+= 1
+    }
+
+    /// Something changed inside a covering window (a child made or gone: xsecurelock draws
+    /// inside the compositor's overlay window): a probe made before no longer holds.
+    public mutating func changedInside(_ window: UInt) {
+        if entries[window] != nil { generation &+= 1 }
     }
 
     private mutating func tick() -> UInt64 {
+        generation &+= 1
         clock &+= 1
         return clock
     }

@@ -45,6 +45,11 @@ public protocol ScreenInput: AnyObject {
     /// (and ends an idle spell). False when the screen cannot tell (no idle counter): idle
     /// then never comes.
     func watchIdle(threshold: Int) -> Bool
+    /// The monitors locked now, asked just before a surface maps (and while a lock the probe
+    /// found stands, at each change): where a window of another client covers a monitor and
+    /// nothing else tells, the keyboard probe does (`LockDecision`). The same as the last
+    /// `.lockChanged` when nothing needs asking; the caller applies any difference.
+    func confirmLock() -> Set<String>
     /// Errors the screen reported since the last call (a window gone, a bad size), one line
     /// each, for the log: none of them stops the daemon.
     func takeErrors() -> [String]

@@ -224,9 +224,11 @@ public struct ToastStack: Sendable {
     /// Takes new holds. Cards the holds push back go to the front of the queue, in order
     /// (their timers stop; they come back without a second `shown`); timers stop or run
     /// again as the holds say, and one that starts again after the user was away has at
-    /// least `minTimeLeftAfterIdle` left; then whatever the holds no longer keep back shows.
+    /// least `minTimeLeftAfterIdle` left; then whatever the holds no longer keep back shows
+    /// (after a lock, in arrival order).
     public mutating func setPolicy(_ next: HoldPolicy, now: Double) -> Change {
         let wasIdle = policy.reasons.contains(.idle)
+        let wasLocked = policy.drawsNothing
         policy = next
         var change = Change()
         var pushed: [Entry] = []
@@ -239,6 +241,11 @@ public struct ToastStack: Sendable {
         }
         waiting.insert(contentsOf: pushed, at: 0)
         change.queued = pushed.map(\.toast.id)
+        if wasLocked && !next.drawsNothing {
+            // After unlocking, what waited shows in the order it came, critical toasts
+            // included: the cards the locker took off and the toasts sent meanwhile alike.
+            waiting = waiting.enumerated().sorted { ($0.element.arrival, $0.offset) < ($1.element.arrival, $1.offset) }.map(\.element)
+        }
         for i in visible.indices {
             if isPaused || next.stopsTimer(visible[i].toast) {
                 visible[i].stop(now)

@@ -132,6 +132,16 @@ final class FakeOutput: Output {
     private(set) var connectionLost: (() -> Void)?
     func onConnectionLost(_ body: @escaping () -> Void) { connectionLost = body }
     func takeErrors() -> [String] { [] }
+    /// What the screen answers when asked about a locker before a surface maps: what it
+    /// last reported (the rig keeps it with each `.lockChanged`), or what a test sets to play
+    /// a locker only the keyboard probe finds.
+    var lock: Set<String> = []
+    /// How many times the daemon asked.
+    private(set) var lockQuestions = 0
+    func confirmLock() -> Set<String> {
+        lockQuestions += 1
+        return lock
+    }
     /// Every idle threshold armed, in order; `hasIdleCounter` false plays a server without one.
     private(set) var idleThresholds: [Int] = []
     var hasIdleCounter = true

@@ -59,7 +59,11 @@ final class Rig {
     }
 
     /// Sends pointer input as the X server would, then lets the loop handle it.
-    func input(_ event: InputEvent) { service.handle(event, now: now) }
+    func input(_ event: InputEvent) {
+        // The screen that reports a lock answers the same when asked again.
+        if case let .lockChanged(monitors) = event { output.lock = monitors }
+        service.handle(event, now: now)
+    }
 
     /// The cards on screen that are not moving, by their surface's frame.
     var restingFrames: [Rect] {
