@@ -81,6 +81,20 @@ import Testing
                     Issue.record("\(String(reflecting: pattern)) on \(String(reflecting: text)): glibc \(theirs[k]), ours \(answers[k])",
                                  sourceLocation: sourceLocation)
                 }
+                // The Pike VM alone, where the bit-parallel path took the pattern.
+                guard let tree = try? RegexParser.parse(Array(pattern.utf8)),
+                      let pike = try? RegexProgram(tree, maxInstructions: RuleLimits.maxPatternInstructions, bitParallel: false) else {
+                    Issue.record("\(String(reflecting: pattern)) does not compile for the Pike VM alone", sourceLocation: sourceLocation)
+                    continue
+                }
+                for (k, text) in texts.enumerated() {
+                    var text = text
+                    let alone = text.withUTF8 { pike.matches($0) }
+                    if alone != theirs[k] {
+                        Issue.record("\(String(reflecting: pattern)) on \(String(reflecting: text)) by the Pike VM alone: glibc \(theirs[k]), ours \(alone)",
+                                     sourceLocation: sourceLocation)
+                    }
+                }
             case .none:
                 if theirs != nil {
                     Issue.record("glibc accepts \(String(reflecting: pattern)), ours refuses it", sourceLocation: sourceLocation)
@@ -133,11 +147,21 @@ import Testing
         return body()
     }
 
-    @Test func theRulesCorpusAndSyntaxCornersAgree() {
+    @Test func theRulesCorpusAndSyntaxCornersAgree() throws {
         Self.inCLocale {
             let accepted = Self.compare(Self.rulesCorpus + Self.corners, Self.texts)
             #expect(accepted > 100)
         }
+        // Every pattern the rules' corpus compiles takes the bit-parallel path (`compare` holds
+        // the Pike VM alone to glibc too); anchors inside, or more than 64 bytes, take the VM.
+        let fast = Self.rulesCorpus.filter { pattern in
+            guard let regex = try? PosixRegex(pattern) else { return false }
+            return regex.program.bitParallel != nil
+        }
+        #expect(fast.count == Self.rulesCorpus.count - 2, "\(fast)")
+        #expect(try PosixRegex("\\bab\\b").program.bitParallel == nil)
+        #expect(try PosixRegex("a{65}").program.bitParallel == nil)
+        #expect(try PosixRegex("^a{64}$").program.bitParallel != nil)
     }
 
     @Test func generatedPatternsAgree() {

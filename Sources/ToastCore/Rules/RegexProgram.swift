@@ -36,8 +36,12 @@ struct RegexProgram: Sendable {
     /// is a start). Between threads, the search skips to the next such byte.
     let firstBytes: ByteSet?
 
+    /// The same program as bits of a word, when the pattern is small and plain enough.
+    let bitParallel: RegexBitParallel?
+
     /// Compiles a parsed pattern; `maxInstructions` bounds what the tree may become.
-    init(_ node: RegexNode, maxInstructions: Int) throws(RegexError) {
+    /// `bitParallel: false` leaves the fast path out (so the tests can hold both to glibc).
+    init(_ node: RegexNode, maxInstructions: Int, bitParallel: Bool = true) throws(RegexError) {
         var compiler = Compiler(maxInstructions: maxInstructions)
         let tree = node.simplified
         try compiler.emit(tree)
@@ -47,6 +51,7 @@ struct RegexProgram: Sendable {
         minimumLength = tree.minimumLength
         anchoredAtStart = tree.isAnchoredAtStart
         firstBytes = Self.startBytes(compiler.instructions, compiler.sets)
+        self.bitParallel = bitParallel ? RegexBitParallel(tree) : nil
     }
 
     /// The union of the byte sets reachable from the start without consuming, counting every
@@ -82,6 +87,7 @@ struct RegexProgram: Sendable {
     /// × program size, the bound the fuzzer holds it to.
     func matches(_ text: UnsafeBufferPointer<UInt8>, steps: inout Int) -> Bool {
         guard text.count >= minimumLength else { return false }
+        if let bitParallel { return bitParallel.matches(text, steps: &steps) }
         let size = instructions.count
         return instructions.withUnsafeBufferPointer { program in
             sets.withUnsafeBufferPointer { sets in
