@@ -29,7 +29,7 @@ enum RuleBench {
         return text
     }
 
-    /// 100 regular expressions with no literal to look for first: `regexec` runs for each.
+    /// 100 regular expressions with no literal to look for first: the matcher runs for each.
     static func regexConfig() -> String {
         (0..<100).map { "[rule r\($0)]\nmatch body ~ [[:digit:]]{\($0 % 7 + 2)}[[:alpha:]]{3}$\nkind = error\n" }.joined()
     }

@@ -101,6 +101,17 @@ import Testing
         #expect(!(try regex("^(a|aa)*$").matches(String(repeating: "a", count: 8000) + "b")))
         #expect(!(try regex("(x+x+)+y").matches(String(repeating: "x", count: 8000))))
     }
+
+    /// The parser and the compiler recurse on groups: the deepest a 1 KiB pattern can nest
+    /// compiles (or is refused) without running out of stack.
+    @Test func theDeepestNestingCompiles() throws {
+        let depth = RuleLimits.maxPatternBytes / 2 - 1
+        let nested = String(repeating: "(", count: depth) + "ab" + String(repeating: ")", count: depth)
+        #expect(try PosixRegex(nested).matches("xaby"))
+        let stars = "a" + String(repeating: "*", count: RuleLimits.maxPatternBytes - 1)
+        #expect(try PosixRegex(stars).matches(""))
+        #expect(throws: RuleProblem.self) { try PosixRegex(String(repeating: "(", count: RuleLimits.maxPatternBytes)) }
+    }
 }
 
 #if canImport(Glibc)
