@@ -79,6 +79,7 @@ let package = Package(
         .executableTarget(name: "fuzz-card", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-xvalues", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-image", dependencies: ["X11"]),
+        .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),

@@ -29,7 +29,7 @@ enum RuleBench {
         return text
     }
 
-    /// 100 regular expressions with no literal to look for first: `regexec` runs for each.
+    /// 100 regular expressions with no literal to look for first: the matcher runs for each.
     static func regexConfig() -> String {
         (0..<100).map { "[rule r\($0)]\nmatch body ~ [[:digit:]]{\($0 % 7 + 2)}[[:alpha:]]{3}$\nkind = error\n" }.joined()
     }
@@ -65,4 +65,46 @@ enum RuleBench {
         }
         return (time(typical), time(rules(regexConfig())))
     }
+
+    // MARK: At the limits
+
+    /// An 8 KB body as a bus client sends it (2 000 emoji, " has " every 41 bytes, so every
+    /// line's literal is found and its program runs over the whole KiB the rules see).
+    static let longToast = RuleSubject(app: "Chat", summary: "#general", body: String(repeating: "\u{1F600}" + String(repeating: "\u{1F600}", count: 8) + " has ", count: 200),
+                                       source: .dbus)
+
+    /// One rule at the limits of a rule: `RuleLimits.maxMatchesPerRule` `!~` lines that all
+    /// hold, so every line runs (the 32 `!~` lines took glibc 3.3 s a toast), the
+    /// issue's `[^ ]+ has (joined|left)` among them.
+    static func limitsConfig() -> String {
+        var text = "[rule limits]\nmatch body !~ [^ ]+ has (joined|left)\n"
+        for k in 1..<RuleLimits.maxMatchesPerRule { text += "match body !~ [^ ]+ has (gone|quit|lost\(k))$\n" }
+        return text + "kind = error\n"
+    }
+
+    /// One line at the size bound (`RuleLimits.maxPatternExpansion` with its counts written out)
+    /// whose threads fill the program on that body: the most one pattern can cost.
+    static let boundPattern = "([^ ]{1,63}){64} has "
+
+    /// (32 lines at the limits, one pattern at the size bound), seconds per toast on the 8 KB body.
+    static func measureAtLimits() -> (Double, Double) {
+        let (config, diagnostics) = ConfigParser.parse(limitsConfig() + "[rule bound]\nmatch body ~ \(boundPattern)\nkind = error\n", file: "bench")
+        guard diagnostics.isEmpty, config.rules.rules.count == 2 else { fail("the limits' rules did not parse: \(diagnostics)") }
+        let limits = RuleSet([config.rules.rules[0]]), bound = RuleSet([config.rules.rules[1]])
+        return (perToast(limits, matching: 1), perToast(bound, matching: 0))
+    }
+
+    /// Seconds per toast, median of 30 batches of 10; `matching` rules must match it.
+    private static func perToast(_ rules: RuleSet, matching: Int) -> Double {
+        var batches: [Double] = []
+        var matched = 0
+        for _ in 0..<30 {
+            let start = now()
+            for _ in 0..<10 { matched &+= rules.evaluate(longToast).matched.count }
+            batches.append((now() - start) / 10)
+        }
+        if matched != 300 * matching { fail("the 8 KB body matched \(matched / 300) rules at the limits, not \(matching)") }
+        return median(batches)
+    }
 }
+

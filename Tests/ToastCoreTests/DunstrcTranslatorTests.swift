@@ -223,4 +223,61 @@ import Testing
         #expect(throws: UsageError.self) { try CommandParser.parse(["import-dunstrc", "a", "b"]) }
         #expect(throws: UsageError.self) { try CommandParser.parse(["import-dunstrc", "--all"]) }
     }
+
+    /// 20 000 rules took 41 s: each section header and each rule name searched everything
+    /// before it. Ten times the rules must cost about ten times the time, not a hundred; the
+    /// two sizes run back to back, each timed at its fastest of two runs, so load affects both.
+    @Test func twentyThousandRulesImportInLinearTime() {
+        func dunstrc(_ count: Int) -> String {
+            (0..<count).map { i in
+                // Half share one long name, cut to the same base, so the suffixes count up to 10 000.
+                let name = i % 2 == 0 ? String(repeating: "n", count: 80) + "\(i)" : "app \(i)"
+                return "[\(name)]\nappname = App\(i)\nsummary = \"*x\(i)*\"\ntimeout = 3\n"
+            }.joined()
+        }
+        func fastest(_ text: String) -> (Duration, DunstrcTranslator.Result) {
+            let clock = ContinuousClock()
+            var best = Duration.seconds(1_000_000)
+            var result = DunstrcTranslator.Result(config: "", diagnostics: [])
+            for _ in 0..<2 {
+                let start = clock.now
+                result = DunstrcTranslator.translate(text)
+                best = min(best, clock.now - start)
+            }
+            return (best, result)
+        }
+        let (small, _) = fastest(dunstrc(2000))
+        let (large, result) = fastest(dunstrc(20_000))
+        #expect(result.diagnostics.isEmpty)
+        let names = result.config.split(separator: "\n").filter { $0.hasPrefix("[rule ") }.map { $0.lowercased() }
+        #expect(names.count == 20_000 && Set(names).count == 20_000)
+        #expect(names.contains("[rule \(String(repeating: "n", count: 60))-10000]"))
+        let ratio = large / small
+        #expect(ratio < 30, "20 000 rules took \(large), \(ratio) times 2 000 rules' \(small)")
+    }
+
+    /// The importer compiles patterns as the daemon does: `{1,20000}` took it 3.1 GB under glibc.
+    @Test func hugeCountsAreRefusedBeforeCompiling() throws {
+        let limit = RuleLimits.maxPatternExpansion
+        let text = """
+            [global]
+            enable_posix_regex = true
+            [huge]
+            summary = "[a-z]{1,20000}"
+            urgency = low
+            [over]
+            summary = "(x{1,64}){1,64}x"
+            urgency = low
+            [bound]
+            summary = "(x{1,64}){1,64}"
+            urgency = low
+            """
+        let (config, result) = try translated(text)
+        #expect(config.rules.rules.map(\.name) == ["bound"])
+        for (line, pattern) in [(3, "[a-z]{1,20000}"), (6, "(x{1,64}){1,64}x")] {
+            #expect(result.diagnostics.contains {
+                $0.hasPrefix("dunstrc:\(line): not translated:") && $0.contains("'\(pattern)'") && $0.contains("\(limit)")
+            }, "\(result.diagnostics)")
+        }
+    }
 }

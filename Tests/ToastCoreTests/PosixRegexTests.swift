@@ -57,6 +57,61 @@ import Testing
             }
         }
     }
+
+    /// `[a-z]{1,10000}` took the daemon to 790 MB under glibc; the bound is on the product of
+    /// nested counts, since a bound on each count alone lets `(x{1,255}){1,255}` through.
+    @Test func patternsAreBoundedByTheirSizeWithCountsWrittenOut() throws {
+        let limit = RuleLimits.maxPatternExpansion
+        #expect(limit == 4096)
+        #expect(throws: Never.self) { try PosixRegex("[a-z]{\(limit)}") }
+        #expect(throws: Never.self) { try PosixRegex("(x{1,64}){1,64}") }
+        #expect(throws: Never.self) { try PosixRegex("x{\(limit),}") }
+        #expect(throws: Never.self) { try PosixRegex("(ab{1,2047}){2}") }
+        for refused in ["[a-z]{\(limit + 1)}", "(x{1,64}){1,64}x", "x{\(limit + 1),}", "(x{1,255}){1,255}", "[a-z]{1,10000}",
+                        "[a-z]{1,32767}", "((((x{1,32767}){1,32767}){1,32767}){1,32767}){1,32767}", "(ab{1,2047}){2}c"] {
+            do {
+                _ = try PosixRegex(refused)
+                Issue.record("\(refused) was accepted")
+            } catch {
+                #expect(error.message.contains("'\(refused)'") && error.message.contains("\(limit)"), "\(error.message)")
+            }
+        }
+        // Punctuation that matches only the empty text adds nothing to the size or the program.
+        #expect(throws: Never.self) { try PosixRegex("(a*********************|||||||){\(limit)}") }
+        #expect(throws: Never.self) { try PosixRegex("(()|()){32767}x") }
+    }
+
+    @Test func thePatternAtTheBoundMatches() throws {
+        let bound = try PosixRegex("(x{1,63}){1,64}y")
+        #expect(bound.matches(String(repeating: "x", count: 100) + "y"))
+        #expect(!bound.matches(String(repeating: "x", count: 100)))
+        let exact = try PosixRegex("[a-z]{4096}")
+        #expect(!exact.matches(String(repeating: "a", count: 1024)))
+        #expect(exact.matches(String(repeating: "a", count: 4096)))
+    }
+
+    /// The matcher's time is linear: each byte is reached once, with one thread per
+    /// instruction at most. The issue's `[^ ]+ has (joined|left)` took glibc 100-150 ms on 8 KB.
+    @Test func longTextsCostNoMoreThanTheirLength() throws {
+        let joined = try regex("[^ ]+ has (joined|left)")
+        let emoji = String(repeating: "\u{1F600}", count: 2000) + " has"
+        #expect(!joined.matches(emoji))
+        #expect(joined.matches(emoji + " left"))
+        #expect(try regex("^(a|aa)*$").matches(String(repeating: "a", count: 8000)))
+        #expect(!(try regex("^(a|aa)*$").matches(String(repeating: "a", count: 8000) + "b")))
+        #expect(!(try regex("(x+x+)+y").matches(String(repeating: "x", count: 8000))))
+    }
+
+    /// The parser and the compiler recurse on groups: the deepest a 1 KiB pattern can nest
+    /// compiles (or is refused) without running out of stack.
+    @Test func theDeepestNestingCompiles() throws {
+        let depth = RuleLimits.maxPatternBytes / 2 - 1
+        let nested = String(repeating: "(", count: depth) + "ab" + String(repeating: ")", count: depth)
+        #expect(try PosixRegex(nested).matches("xaby"))
+        let stars = "a" + String(repeating: "*", count: RuleLimits.maxPatternBytes - 1)
+        #expect(try PosixRegex(stars).matches(""))
+        #expect(throws: RuleProblem.self) { try PosixRegex(String(repeating: "(", count: RuleLimits.maxPatternBytes)) }
+    }
 }
 
 #if canImport(Glibc)

@@ -66,13 +66,53 @@ import Testing
     }
 
     @Test func subjectsAreBoundedAtACharacterBoundary() {
-        let body = String(repeating: "é", count: RuleLimits.bodyBytes)   // two bytes each
+        let body = String(repeating: "é", count: RuleLimits.matchedBodyBytes)   // two bytes each
         let subject = RuleSubject(summary: String(repeating: "x", count: 5000) , body: "a" + body)
         #expect(subject.summary.utf8.count == RuleLimits.fieldBytes)
-        #expect(subject.body.utf8.count == RuleLimits.bodyBytes - 1)
+        #expect(subject.body.utf8.count == RuleLimits.matchedBodyBytes - 1)
         #expect(subject.body.hasSuffix("é"))
         var changed = subject
         changed.icon = String(repeating: "i", count: 2 * RuleLimits.fieldBytes)
         #expect(changed.icon.utf8.count == RuleLimits.fieldBytes)
+    }
+
+    @Test func patternsSeeTheFirstKibibyteOfTheBody() throws {
+        let filler = String(repeating: "a", count: RuleLimits.matchedBodyBytes - 1)
+        #expect(try holds(.body, .regex, "ax$", RuleSubject(body: filler + "x")))
+        #expect(!(try holds(.body, .regex, "x", RuleSubject(body: filler + "ax"))))
+        #expect(try holds(.body, .notRegex, "x", RuleSubject(body: filler + "ax")))
+    }
+
+    /// A NUL (or any control) in socket text is gone from the card; it must be gone for the
+    /// rules too, or `a\0b` shows as `ab` while `match body ~ ab` fails (regexec stopped at it).
+    @Test func rulesSeeTheTextTheCardShows() throws {
+        let request = Request.decode(line: Array(#"{"op":"show","title":"Casi\u0000no","message":"you\u0000 won\r\n\u001b[31m$1000"}"#.utf8))
+        guard case let .success(.show(show)) = request else {
+            Issue.record("not a show request: \(request)")
+            return
+        }
+        let subject = Submission(show, source: .socket).subject
+        #expect(subject.summary == TextSanitizer.sanitize(show.title ?? ""))
+        #expect(subject.body == TextSanitizer.sanitize(show.message))
+        #expect(try holds(.summary, .regex, "Casino", subject))
+        #expect(try holds(.summary, .glob, "Casino", subject))
+        #expect(try holds(.body, .regex, "^you won\n\\[31m\\$1000$", subject))
+        #expect(!(try holds(.body, .notRegex, "you won", subject)))
+    }
+
+    /// Only a prefix of a long text is cleaned; what is kept is what cleaning the whole keeps.
+    @Test func aCleanedPrefixIsTheStartOfTheCleanedWhole() {
+        var random = SeededRandom(seed: 32)
+        let pieces = ["a", "bc ", "é", "\u{0}", "\r\n", "\r", "\n", "\t", "  ", "\u{1B}", "e\u{301}\u{301}\u{301}", "\u{202E}", "\u{85}", "x"]
+        for round in 0..<200 {
+            let count = Int(random.next() % 3000)
+            // Some texts are mostly controls, so the prefix must grow before enough is left.
+            let heavy = round % 10 == 0
+            var text = ""
+            for _ in 0..<count { text += heavy && random.next() % 8 != 0 ? "\u{0}" : pieces[Int(random.next() % UInt64(pieces.count))] }
+            let expected = RuleSubject.bounded(TextSanitizer.sanitize(text), RuleLimits.matchedBodyBytes)
+            #expect(RuleSubject(body: text).body == expected, "round \(round)")
+            #expect(RuleSubject(summary: text).summary == RuleSubject.bounded(TextSanitizer.sanitize(text), RuleLimits.fieldBytes))
+        }
     }
 }

@@ -117,8 +117,10 @@ public enum ManPage {
         lines += [".SS Limits"] + Roff.paragraph("""
             At most \(RuleLimits.maxRules) rules, \(RuleLimits.maxMatchesPerRule) match lines per rule \
             and \(RuleLimits.maxPatternBytes) bytes per pattern; back-references (\\1 to \\9) are \
-            refused. Patterns see at most \(RuleLimits.fieldBytes) bytes of each field and \
-            \(RuleLimits.bodyBytes) of the body, more than a card shows.
+            refused, and so is a regular expression larger than \(RuleLimits.maxPatternExpansion) with its counts \
+            written out ((x{1,64}){1,64} is \(RuleLimits.maxPatternExpansion)). Patterns see at most \(RuleLimits.fieldBytes) \
+            bytes of each field and \(RuleLimits.matchedBodyBytes) of the body, cut where a character ends, as the card \
+            shows them (no control characters); matching takes time linear in the text.
             """)
         lines += [".SS At run time"]
         let commands: [(String, String)] = [

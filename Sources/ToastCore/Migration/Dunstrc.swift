@@ -14,10 +14,22 @@ struct Dunstrc {
     struct Section {
         let name: String
         let line: Int
-        var entries: [Entry] = []
+        private(set) var entries: [Entry] = []
+        /// Each key's first entry in `entries`, so a lookup costs no search of them.
+        private var firsts: [String: Int] = [:]
+
+        init(name: String, line: Int) {
+            self.name = name
+            self.line = line
+        }
+
+        mutating func append(_ entry: Entry) {
+            if firsts[entry.key] == nil { firsts[entry.key] = entries.count }
+            entries.append(entry)
+        }
 
         /// The first entry with `key`, as dunst's lookup finds it.
-        func entry(_ key: String) -> Entry? { entries.first { $0.key == key } }
+        func entry(_ key: String) -> Entry? { firsts[key].map { entries[$0] } }
         func value(_ key: String) -> String? { entry(key)?.value }
     }
 
@@ -27,6 +39,8 @@ struct Dunstrc {
 
     init(_ text: String) {
         var current: Int?
+        /// Each section's place in `sections`, so a header is found without a search.
+        var indices: [String: Int] = [:]
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             let line = raw.trimmingWhitespace()
@@ -37,11 +51,12 @@ struct Dunstrc {
                     continue
                 }
                 let name = String(line[line.index(after: line.startIndex)..<close])
-                if let existing = sections.firstIndex(where: { $0.name == name }) {
+                if let existing = indices[name] {
                     current = existing
                 } else {
                     sections.append(Section(name: name, line: number))
                     current = sections.count - 1
+                    indices[name] = sections.count - 1
                 }
                 continue
             }
@@ -68,7 +83,7 @@ struct Dunstrc {
                 malformed.append((number, "key value pair without a section"))
                 continue
             }
-            sections[current].entries.append(Entry(key: key, value: String(value), line: number))
+            sections[current].append(Entry(key: key, value: String(value), line: number))
         }
     }
 

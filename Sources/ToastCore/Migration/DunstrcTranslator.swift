@@ -42,7 +42,12 @@ private struct Translation {
     let home: String?
     /// xtoast section name → its lines, in the order sections are first written.
     var sections: [(name: String, lines: [String])] = []
-    var rules: [[String]] = []
+    /// Each rule's lines, its `[rule NAME]` first; add with `addRule`.
+    private(set) var rules: [[String]] = []
+    /// The rules' names, lowercased (names compare case-insensitively).
+    private var takenNames: Set<String> = []
+    /// Per name (lowercased), the suffix `ruleName` tries next: the ones before it are taken.
+    private var nextSuffix: [String: Int] = [:]
     var notes: [(line: Int, key: String, why: String)] = []
     var regex = false
 
@@ -260,9 +265,9 @@ private struct Translation {
         if let entry = section.entry("default_icon") {
             used.insert("default_icon")
             if urgency == .low { lowRule.append("default_icon = \(Self.quoted(entry.value))") }
-            else { rules.append(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"]) }
+            else { addRule(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"]) }
         }
-        if !lowRule.isEmpty { rules.append(["[rule dunst \(section.name)]", "match urgency = low"] + lowRule) }
+        if !lowRule.isEmpty { addRule(["[rule dunst \(section.name)]", "match urgency = low"] + lowRule) }
         for entry in section.entries where !used.contains(entry.key) {
             note(entry.line, entry.key, entry.key == "foreground" ? "the text colour follows the theme" : "xtoast has no such setting per urgency")
         }
@@ -283,8 +288,10 @@ private struct Translation {
         var colorEntry: Dunstrc.Entry?
         for entry in section.entries where section.entry(entry.key)?.line == entry.line {
             if let field = Self.filters[entry.key] {
-                guard let match = matchLine(field, entry) else {
-                    note(section.line, "[\(section.name)]", "its \(entry.key) filter cannot be translated, and without it the rule would match more")
+                var refusal: String?
+                guard let match = matchLine(field, entry, refusal: &refusal) else {
+                    let why = refusal.map { ": \($0)" } ?? ""
+                    note(section.line, "[\(section.name)]", "its \(entry.key) filter cannot be translated\(why); without it the rule would match more")
                     return
                 }
                 lines.append(match)
@@ -351,11 +358,17 @@ private struct Translation {
             note(section.line, "[\(section.name)]", "none of its settings has an xtoast equivalent")
             return
         }
-        rules.append(lines + settings)
+        addRule(lines + settings)
     }
 
-    /// `match FIELD OP VALUE` for a dunst filter; nil when the value cannot be written.
-    mutating func matchLine(_ field: RuleField, _ entry: Dunstrc.Entry) -> String? {
+    mutating func addRule(_ lines: [String]) {
+        if let header = lines.first { takenNames.insert(header.dropFirst(6).dropLast().lowercased()) }
+        rules.append(lines)
+    }
+
+    /// `match FIELD OP VALUE` for a dunst filter; nil when the value cannot be written, with
+    /// `refusal` saying why when xtoast refuses the pattern itself.
+    mutating func matchLine(_ field: RuleField, _ entry: Dunstrc.Entry, refusal: inout String?) -> String? {
         switch field {
         case .urgency:
             guard let urgency = Urgency(rawValue: entry.value.lowercased()) else { return nil }
@@ -365,10 +378,16 @@ private struct Translation {
             return "match transient = \(value ? "yes" : "no")"
         default:
             let op: RuleOperator = regex ? .regex : .glob
-            // The pattern must compile here as it did in dunst; a refused one (a back-reference)
-            // would leave the rule matching more.
-            guard (try? RuleMatch(field: field, op: op, value: entry.value)) != nil,
-                  let value = Self.matchValue(entry.value) else { return nil }
+            // The pattern must compile here as it did in dunst; a refused one (a back-reference,
+            // a count too large) would leave the rule matching more. It is refused before
+            // anything is built for it, so `[a-z]{1,20000}` costs the importer nothing either.
+            do {
+                _ = try RuleMatch(field: field, op: op, value: entry.value)
+            } catch {
+                refusal = error.message
+                return nil
+            }
+            guard let value = Self.matchValue(entry.value) else { return nil }
             return "match \(field.rawValue) \(op.rawValue) \(value)"
         }
     }
@@ -388,16 +407,18 @@ private struct Translation {
     }
 
     /// A name xtoast takes: dunst's section name, unique case-insensitively.
-    func ruleName(_ name: String) -> String {
+    mutating func ruleName(_ name: String) -> String {
         var base = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
         base = RuleSubject.bounded(String(Substring(base).trimmingWhitespace()), RuleLimits.maxNameBytes - 4)
         if base.isEmpty { base = "rule" }
-        let taken = Set(rules.compactMap { $0.first?.dropFirst(6).dropLast().lowercased() })
-        var candidate = base, n = 2
-        while taken.contains(candidate.lowercased()) {
+        let key = base.lowercased()
+        var n = nextSuffix[key] ?? 2
+        var candidate = n == 2 ? base : "\(base)-\(n - 1)"
+        while takenNames.contains(candidate.lowercased()) {
             candidate = "\(base)-\(n)"
             n += 1
         }
+        nextSuffix[key] = n
         return candidate
     }
 

@@ -76,7 +76,7 @@ final class RuleEngine: Sendable {
                         case let .glob(g):
                             found = globs[g].matches(bytes: field)
                         case let .regex(r):
-                            found = regexes[r].matches(terminated: field)
+                            found = regexes[r].matches(bytes: field)
                         }
                         if found == check.negated { return false }
                     }
@@ -96,8 +96,7 @@ extension RuleEngine {
     }
 }
 
-/// A toast's fields as UTF-8 in one buffer, each followed by a NUL (for `regexec`), found by
-/// `RuleField.ordinal`. Made once per toast, and again only when a rule changes a field.
+/// A toast's fields as UTF-8 in one buffer, found by `RuleField.ordinal`. Made once per toast, and again only when a rule changes a field.
 struct FieldTexts {
     private(set) var bytes: [UInt8] = []
     private(set) var ranges: [Range<Int>] = []
@@ -109,7 +108,6 @@ struct FieldTexts {
             let start = bytes.count
             bytes += subject.text(of: field).utf8
             ranges.append(start..<bytes.count)
-            bytes.append(0)
         }
     }
 }

@@ -1,10 +1,21 @@
-/// Bounds of the rules, named so diagnostics, docs and tests agree. With them no config can
-/// make matching one toast cost more than a few milliseconds, however it is written.
+/// Bounds of the rules, named so diagnostics, docs and tests agree. With them matching is
+/// linear in the text (`RegexProgram`), over at most `fieldBytes` of each field and
+/// `matchedBodyBytes` of the body, so no text a client sends makes a pattern cost more than
+/// its size allows.
 public enum RuleLimits {
     /// `[rule NAME]` sections past this many are diagnostics and ignored.
     public static let maxRules = 1000
     /// Bytes of one `match` pattern.
     public static let maxPatternBytes = 1024
+    /// A regular expression's size with its counts written out (each byte, class and anchor
+    /// once per copy, `{m,}` as m copies: `[a-z]{4096}`, `x{4096,}` and `(x{1,64}){1,64}` are
+    /// 4 096). Checked before anything
+    /// is built for it: `[a-z]{1,10000}` took glibc 790 MB, and the matcher's time per byte
+    /// grows with this size.
+    public static let maxPatternExpansion = 4096
+    /// Instructions one pattern may compile to; `maxPatternExpansion` keeps real patterns far
+    /// below it (a few per byte, class or anchor), this bounds what punctuation adds.
+    public static let maxPatternInstructions = 8 * maxPatternExpansion
     /// `match` lines in one rule: all must hold, so more than one per field and operator is
     /// rarely useful ("every app except A, B and C" is three).
     public static let maxMatchesPerRule = 32
@@ -12,7 +23,10 @@ public enum RuleLimits {
     public static let maxNameBytes = 64
     /// Bytes of each matched field but the body: the summary a card shows is 200 characters.
     public static let fieldBytes = 1024
-    /// Bytes of the body matched: a card shows at most 2 000 characters of it.
+    /// Bytes of the body patterns see: the start of a message says what it is, and a pattern's
+    /// cost grows with the text (an 8 KB body from the bus is 2 000 emoji).
+    public static let matchedBodyBytes = 1024
+    /// Bytes of the body a rule's script gets in `XTOAST_BODY`: a card shows at most 2 000 characters of it.
     public static let bodyBytes = 8 * 1024
     /// Bytes of a setting's text (an icon path, a stack tag, a script line).
     public static let maxSettingBytes = 4096

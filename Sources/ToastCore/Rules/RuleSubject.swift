@@ -52,15 +52,16 @@ public enum RuleField: String, CaseIterable, Sendable {
 /// `urgency`, `icon`, `default_icon`, `stack_tag` or `transient` change it, and later rules
 /// see the change (as in dunst).
 ///
-/// Matching reads at most `RuleLimits.fieldBytes` bytes of each field (`RuleLimits.bodyBytes`
+/// Matching reads at most `RuleLimits.fieldBytes` bytes of each field (`RuleLimits.matchedBodyBytes`
 /// of the body): a field is cut there, at a character boundary, when the subject is made, so
-/// no pattern's cost grows with a 64 KiB socket message. A card never shows more than that
-/// (`NotificationLimits`: 200 characters of summary, 2 000 of body).
+/// no pattern's cost grows with a 64 KiB socket message. The summary and body are the text the
+/// card shows (`TextSanitizer`: no NUL or other control, CRLF as a newline), so nothing a
+/// card shows as `ab` can be sent as `a\0b` to slip past `match body ~ ab`.
 public struct RuleSubject: Equatable, Sendable {
     public var app: String { didSet { app = Self.bounded(app, RuleLimits.fieldBytes) } }
     public var desktopEntry: String { didSet { desktopEntry = Self.bounded(desktopEntry, RuleLimits.fieldBytes) } }
-    public var summary: String { didSet { summary = Self.bounded(summary, RuleLimits.fieldBytes) } }
-    public var body: String { didSet { body = Self.bounded(body, RuleLimits.bodyBytes) } }
+    public var summary: String { didSet { summary = Self.shown(summary, RuleLimits.fieldBytes) } }
+    public var body: String { didSet { body = Self.shown(body, RuleLimits.matchedBodyBytes) } }
     /// An icon name, path or URI; empty when the toast has none.
     public var icon: String { didSet { icon = Self.bounded(icon, RuleLimits.fieldBytes) } }
     public var category: String { didSet { category = Self.bounded(category, RuleLimits.fieldBytes) } }
@@ -79,8 +80,8 @@ public struct RuleSubject: Equatable, Sendable {
                 source: ToastSource = .socket, stackTag: String = "", transient: Bool = false, hasImage: Bool = false) {
         self.app = Self.bounded(app, RuleLimits.fieldBytes)
         self.desktopEntry = Self.bounded(desktopEntry, RuleLimits.fieldBytes)
-        self.summary = Self.bounded(summary, RuleLimits.fieldBytes)
-        self.body = Self.bounded(body, RuleLimits.bodyBytes)
+        self.summary = Self.shown(summary, RuleLimits.fieldBytes)
+        self.body = Self.shown(body, RuleLimits.matchedBodyBytes)
         self.icon = Self.bounded(icon, RuleLimits.fieldBytes)
         self.category = Self.bounded(category, RuleLimits.fieldBytes)
         self.urgency = urgency
@@ -117,5 +118,19 @@ public struct RuleSubject: Equatable, Sendable {
         // Back off continuation bytes (10xxxxxx) to the start of the cut scalar.
         while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
         return String(text[..<end])
+    }
+
+    /// `text` as a card shows it (`TextSanitizer.sanitize`), cut as `bounded` cuts. Only a
+    /// prefix is cleaned, a few times longer than what is kept, then longer until enough is left:
+    /// the clean prefix is the start of the clean whole, less perhaps trailing blanks, which
+    /// lie past the cut. So the cost follows what is kept, except for text that is nearly all controls.
+    static func shown(_ text: String, _ maxBytes: Int) -> String {
+        var take = 2 * maxBytes + 64
+        while take < text.utf8.count {
+            let clean = TextSanitizer.sanitize(bounded(text, take))
+            if clean.utf8.count > maxBytes { return bounded(clean, maxBytes) }
+            take = take.multipliedReportingOverflow(by: 4).overflow ? Int.max : take * 4
+        }
+        return bounded(TextSanitizer.sanitize(text), maxBytes)
     }
 }
