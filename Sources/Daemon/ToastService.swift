@@ -128,7 +128,8 @@ final class ToastService {
             return centerRequest(action, monitor: monitor, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
-            guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
+            guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState,
+                                                                centerOpen: center.isOpen).report else {
                 return .ok(id: nil)
             }
             return .ok(id: nil, extra: members)
@@ -149,7 +150,7 @@ final class ToastService {
     /// to `runScript` (a dropped toast's too). `wallNow` is the scripts' `XTOAST_TIMESTAMP`.
     func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
         defer { settle(now) }
-        let decision = Admission.decide(submission, board: board, state: ruleState)
+        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen)
         ruleState.record(decision.outcome)
         var toast = decision.toast
         var warnings: [String] = []
@@ -165,7 +166,7 @@ final class ToastService {
             // would simply show.
             id = board.repeatToast(card, owner: owner, now: now)
                 ?? board.show(toast, owner: owner, monitor: chooseMonitor(decision.monitor).name, now: now)
-        case .show, .replace, .takeOver:
+        case .show, .replace, .takeOver, .intoCenter, .keepInCenter:
             if let image = decision.image {
                 images &+= 1
                 switch storeImage("image-\(images)", image) {
@@ -178,9 +179,11 @@ final class ToastService {
                 if let warning = icon.warning { warnings.append(warning) }
             }
             var placed: String?
-            // While the centre is open a new toast goes straight into it.
-            if center.isOpen, case .show = decision.action { placed = board.intoCenter(toast, owner: owner, now: now) }
-            if case let .replace(old) = decision.action, board.replace(old, with: toast, now: now) { placed = old }
+            // While the centre is open a new toast goes straight into it, kept open if it asks a question.
+            if case .intoCenter = decision.action { placed = board.intoCenter(toast, owner: owner, now: now) }
+            if case .keepInCenter = decision.action { placed = board.keepInCenter(toast, owner: owner, now: now) }
+            if case let .replace(old) = decision.action,
+               board.replace(old, with: toast, monitor: chooseMonitor(decision.monitor).name, now: now) { placed = old }
             if case let .takeOver(old) = decision.action { placed = board.takeOver(old, with: toast, owner: owner, now: now) }
             if let placed {
                 id = placed
