@@ -324,7 +324,7 @@ final class ToastService {
     func perform(_ intent: UserIntent, now: Double) {
         switch intent {
         case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
-        case .dismissAll: board.dismissAll(reason: .close, now: now)
+        case .dismissAll: board.dismissAll(reason: .close, kept: false, now: now)
         case let .invoke(id, action): board.choose(action, on: id, now: now)
         case let .expand(id): stage.expand(id, board: board, now: now)
         case .focusMove, .focusButton, .togglePause:

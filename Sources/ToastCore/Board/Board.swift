@@ -292,9 +292,11 @@ public struct Board: Sendable {
         return true
     }
 
-    /// Ends every toast, visible, waiting and kept open.
-    public mutating func dismissAll(reason: DismissReason, now: Double) {
+    /// Ends every toast, visible and waiting, and with `kept` those kept open in the centre
+    /// (`dismiss --all`, shutdown; the user's dismiss-all key clears the cards only).
+    public mutating func dismissAll(reason: DismissReason, kept: Bool = true, now: Double) {
         for key in keys { change(key, now: now) { $0.removeAll(reason: reason) } }
+        guard kept else { return }
         for i in history.indices where history[i].kept { endKept(at: i, reason: reason) }
     }
 
