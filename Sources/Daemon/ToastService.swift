@@ -405,6 +405,7 @@ extension ToastService {
         case .close: center.close(now: now)
         case .toggle: center.toggle(on: monitor, board: board, now: now)
         }
+        if center.isOpen { stage.pointerTaken(now: now) }
         return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
     }
 
