@@ -18,13 +18,14 @@ extension Board {
         return id
     }
 
-    /// What `xtoast invoke [ACTION] [--id ID]` chooses: the toast `id` (visible or waiting),
+    /// What `xtoast invoke [ACTION] [--id ID]` chooses: the toast `id` (visible, waiting, or
+    /// kept open in the centre),
     /// or else the newest visible one that has actions; and `action`, or else its default
     /// action. The error names what there is to choose instead.
     public func invocation(action: String?, id: String?) -> Result<(id: String, action: String), RequestError> {
         let toast: Toast
         if let id {
-            guard let found = self.toast(id) else { return .failure(RequestError("no toast with id \"\(id)\"")) }
+            guard let found = self.toast(id) ?? kept(id)?.toast else { return .failure(RequestError("no toast with id \"\(id)\"")) }
             toast = found
         } else {
             guard let found = newestVisible(where: { !$0.actions.isEmpty || $0.defaultAction != nil }) else {

@@ -304,6 +304,10 @@ public struct Board: Sendable {
     /// (a resident toast stays until the user or its timeout ends it).
     @discardableResult
     public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
+        if key(of: id) == nil, let i = keptIndex(id) {
+            chooseKept(action, at: i)
+            return true
+        }
         guard key(of: id) != nil else { return false }
         // A restored toast's buttons are its original's: the sender hears that id, late.
         if let listener = toast(id)?.lateListener {
