@@ -60,7 +60,7 @@ final class DesktopNotifications {
         notes += admitted.warnings
         issued.insert(admitted.id)
         let board = service.board
-        issued = issued.filter { board.toast($0) != nil }
+        issued = issued.filter { board.owner(of: $0) != nil }
         // The board's ids for new toasts are decimal and below UInt32.max; 0 is never one.
         return (UInt32(admitted.id) ?? 0, notes)
     }
@@ -100,8 +100,10 @@ final class DesktopNotifications {
     /// Another server took the bus name: every toast this server showed ends with reason 4,
     /// and no late action goes out under a name this server no longer owns.
     func endAll(now: Double) {
-        service.busNameLeft(nil, now: now)
         endToasts(now: now)
+        // After the ends: a toast kept open in the centre ends with reason 4 too, not as one
+        // nobody can hear.
+        service.busNameLeft(nil, now: now)
     }
 
     /// Every live toast this server showed ends with reason 4.
@@ -112,8 +114,11 @@ final class DesktopNotifications {
         issued = []
     }
 
-    /// What `GetCapabilities` answers: `sound` only while sounds can play.
-    var capabilities: [String] { NotificationMapping.capabilities(sound: service.canPlaySound) }
+    /// What `GetCapabilities` answers: `sound` only while sounds can play, `persistence` only
+    /// while the centre keeps toasts with actions open (`[center] keep_open = actions`).
+    var capabilities: [String] {
+        NotificationMapping.capabilities(sound: service.canPlaySound, persistence: service.board.config.center.keepOpen == .actions)
+    }
 
     /// The signal an event for a bus toast becomes.
     func signal(for event: ToastEvent) -> NotificationMapping.Signal? { NotificationMapping.signal(for: event) }

@@ -102,6 +102,13 @@ extension Stage {
         repaint(card, toast)
     }
 
+    /// The centre's panel took the pointer: no card is under it any more. The leave its grab
+    /// caused says nothing of where the pointer goes (and is ignored), so without this the
+    /// card hovered then would hold its stack's timers until the pointer crossed it again.
+    func pointerTaken(now: Double) {
+        if let card = hovered.flatMap({ self.card($0) }) { unhover(card, now: now) }
+    }
+
     private func unhover(_ card: Card, now: Double) {
         hovered = nil
         card.appearance.hovered = false

@@ -145,7 +145,8 @@ final class ToastService {
             return centerRequest(action, monitor: monitor, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
-            guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState).report else {
+            guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState,
+                                                                centerOpen: center.isOpen).report else {
                 return .ok(id: nil)
             }
             return .ok(id: nil, extra: members)
@@ -166,7 +167,7 @@ final class ToastService {
     /// to `runScript` (a dropped toast's too). `wallNow` is the scripts' `XTOAST_TIMESTAMP`.
     func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
         defer { settle(now) }
-        let decision = Admission.decide(submission, board: board, state: ruleState)
+        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen)
         ruleState.record(decision.outcome)
         var toast = decision.toast
         var warnings: [String] = []
@@ -182,7 +183,7 @@ final class ToastService {
             // would simply show.
             id = board.repeatToast(card, owner: owner, now: now)
                 ?? board.show(toast, owner: owner, monitor: chooseMonitor(decision.monitor).name, now: now)
-        case .show, .replace, .takeOver:
+        case .show, .replace, .takeOver, .intoCenter, .keepInCenter:
             // A new card is about to map: the screen is asked about a locker first, so a
             // toast held by one is neither announced `shown` nor heard.
             if case .show = decision.action { confirmLock(now: now) }
@@ -198,9 +199,11 @@ final class ToastService {
                 if let warning = icon.warning { warnings.append(warning) }
             }
             var placed: String?
-            // While the centre is open a new toast goes straight into it.
-            if center.isOpen, case .show = decision.action { placed = board.intoCenter(toast, owner: owner, now: now) }
-            if case let .replace(old) = decision.action, board.replace(old, with: toast, now: now) { placed = old }
+            // While the centre is open a new toast goes straight into it, kept open if it asks a question.
+            if case .intoCenter = decision.action { placed = board.intoCenter(toast, owner: owner, now: now) }
+            if case .keepInCenter = decision.action { placed = board.keepInCenter(toast, owner: owner, now: now) }
+            if case let .replace(old) = decision.action,
+               board.replace(old, with: toast, monitor: chooseMonitor(decision.monitor).name, now: now) { placed = old }
             if case let .takeOver(old) = decision.action { placed = board.takeOver(old, with: toast, owner: owner, now: now) }
             if let placed {
                 id = placed
@@ -341,7 +344,7 @@ final class ToastService {
         switch intent {
         case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
         case .dismissAll:
-            board.dismissAll(reason: .close, now: now)
+            board.dismissAll(reason: .close, kept: false, now: now)
             sound?.stop(nil)
         case let .invoke(id, action): board.choose(action, on: id, now: now)
         case let .expand(id): stage.expand(id, board: board, now: now)
@@ -484,6 +487,7 @@ extension ToastService {
         case .close: center.close(now: now)
         case .toggle: center.toggle(on: monitor, board: board, now: now)
         }
+        if center.isOpen { stage.pointerTaken(now: now) }
         return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
     }
 

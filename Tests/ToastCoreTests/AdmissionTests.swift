@@ -40,6 +40,8 @@ import Testing
         case .skipDisplay: return board.skip(decision.toast, reason: .skipped, owner: owner, now: 0)
         case .drop: return board.skip(decision.toast, reason: .dropped, owner: owner, now: 0)
         case let .repeatOf(id): return board.repeatToast(id, owner: owner, now: 0) ?? ""
+        case .intoCenter: return board.intoCenter(decision.toast, owner: owner, now: 0)
+        case .keepInCenter: return board.keepInCenter(decision.toast, owner: owner, now: 0)
         }
     }
 

@@ -287,4 +287,47 @@ import ToastCore
         #expect(overflowed.count == 1000 - 205)
         #expect(board.toast("6") == nil && board.toast("1000") != nil, "the oldest waiting ones went")
     }
+
+    @Test("a low toast that comes to a queue full of normal ones ends at once with `overflow`, is heard and kept; DND on and off")
+    func lowAtFullQueue() {
+        for dnd in [true, false] {
+            var board = Board()
+            let owner = Owner(.socket, 1)
+            board.setDoNotDisturb(dnd, now: 0)
+            let waitingBefore = dnd ? 0 : 5
+            for i in 0..<(100 + waitingBefore) { board.show(ShowRequest(message: "n\(i)", timeout: 0), owner: owner, now: 0) }
+            _ = board.takeChanges()
+            var low = ShowRequest(message: "low", timeout: 0)
+            low.urgency = .low
+            let id = board.show(low, owner: owner, now: 1)
+            let changes = board.takeChanges()
+            #expect(changes.deliveries == [.init(event: .dismissed(id: id, reason: .overflow), recipients: [owner], source: .socket)],
+                    "dnd \(dnd): its owner hears it end, once")
+            #expect(board.toast(id) == nil && board.history.last?.toast.id == id && board.history.last?.reason == .overflow)
+            #expect(board.counts.queued == 100, "the normal ones all still wait")
+        }
+    }
+
+    @Test("a burst of 200 with every 17th low: every toast ends exactly once, at every urgency")
+    func burstEndsEachOnce() {
+        var board = Board()
+        let owner = Owner(.socket, 1)
+        var ids: [String] = []
+        for i in 0..<200 {
+            var r = ShowRequest(message: "burst \(i)", timeout: 1)
+            r.urgency = i % 17 == 0 ? .low : .normal
+            ids.append(board.show(r, owner: owner, now: 0))
+        }
+        var dismissed: [String: Int] = [:]
+        var t = 0.0
+        for _ in 0..<200 {
+            for event in board.takeChanges().events { if case let .dismissed(id, _) = event { dismissed[id, default: 0] += 1 } }
+            guard let next = board.nextDeadline else { break }
+            t = max(t, next)
+            board.expire(now: t)
+        }
+        for event in board.takeChanges().events { if case let .dismissed(id, _) = event { dismissed[id, default: 0] += 1 } }
+        #expect(board.liveToasts.isEmpty)
+        #expect(ids.allSatisfy { dismissed[$0] == 1 }, "each id ends once: \(ids.filter { dismissed[$0] != 1 })")
+    }
 }

@@ -363,7 +363,7 @@ private func problems(_ text: String) -> [String] {
             "center": "center.width",
             "idleThreshold": "general.idle_threshold",
         ]
-        var expected = Set(configKeys.values).union(["center.side", "center.group"])
+        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).

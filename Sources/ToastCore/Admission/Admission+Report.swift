@@ -1,7 +1,8 @@
 /// The answers of `xtoast rules` and `xtoast rules --test`.
 extension Admission.Decision {
     /// What `xtoast rules --test` prints: the rules that match (in file order), what becomes
-    /// of the toast (`show`, `replace`, `take-over`, `skip-display`, `drop`, `repeat`), the settings
+    /// of the toast (`show`, `replace`, `take-over`, `skip-display`, `drop`, `repeat`,
+    /// `into-center`, `keep-in-center`), the settings
     /// that result and the scripts that would run.
     public var report: JSON {
         var settings: [(String, JSON)] = [("app", .string(toast.app ?? "")), ("source", .string(toast.source.rawValue)),
@@ -12,7 +13,7 @@ extension Admission.Decision {
         settings.append(("timeout", .number(toast.timeout)))
         if let icon = toast.icon { settings.append(("icon", .string(icon))) }
         if let color = toast.color { settings.append(("color", .string(Self.hex(color)))) }
-        settings += [("markup", .bool(toast.markup)), ("transient", .bool(toast.transient))]
+        settings += [("markup", .bool(toast.markup)), ("transient", .bool(toast.transient)), ("keep_open", .bool(toast.keepsOpen))]
         if let tag = toast.stackTag { settings.append(("stack_tag", .string(tag))) }
         var members: [(String, JSON)] = [("matched", .array(outcome.matched.map(JSON.string)))]
         switch action {
@@ -22,6 +23,8 @@ extension Admission.Decision {
         case .skipDisplay: members.append(("action", .string("skip-display")))
         case .drop: members.append(("action", .string("drop")))
         case let .repeatOf(id): members += [("action", .string("repeat")), ("repeats", .string(id))]
+        case .intoCenter: members.append(("action", .string("into-center")))
+        case .keepInCenter: members.append(("action", .string("keep-in-center")))
         }
         members.append(("toast", .object(settings)))
         members.append(("scripts", .array(outcome.scripts.map { script in

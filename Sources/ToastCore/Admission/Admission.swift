@@ -24,6 +24,12 @@ public enum Admission {
         /// The same as the live toast with this id (`Repeats`): no card of its own; that card
         /// counts it and the toast gets an alias of the card.
         case repeatOf(id: String)
+        /// The centre is open: the toast goes straight into its list, no card; it ends at once
+        /// with `center`.
+        case intoCenter
+        /// The centre is open and the toast is one it keeps open (`Toast.keepsOpen`): its entry
+        /// shows its buttons and it stays open, kept, until the user or its sender ends it.
+        case keepInCenter
     }
 
     /// The decision and everything it needs.
@@ -44,7 +50,11 @@ public enum Admission {
         public var clampedCritical = false
     }
 
-    public static func decide(_ submission: Submission, board: Board, state: RuleState? = nil) -> Decision {
+    /// `centerOpen`: the notification centre is open now. While it is, a new toast goes into
+    /// its list rather than onto a card, except a critical one, and one asking a question (it
+    /// has actions) that the centre cannot keep open: those still show as cards.
+    public static func decide(_ submission: Submission, board: Board, state: RuleState? = nil,
+                              centerOpen: Bool = false) -> Decision {
         let config = board.config
         var request = submission.request
         let outcome = config.rules.evaluate(submission.subject, state: state)
@@ -67,8 +77,9 @@ public enum Admission {
         // expire_timeout does not count (the specification's advice); a script's does. Past
         // `maxLiveCritical` live critical bus toasts a new one is shown as normal, with the
         // sender's timeout, so a flood of them cannot grow the board without bound.
-        // Only a bus toast its sender may act on (`Board.busClient(_:mayActOn:)`) is replaced
-        // in place; another application's `replaces_id` shows a new toast, as for an unknown id.
+        // Only a bus toast its sender may act on (`Board.busClient(_:mayActOn:)`), live or kept
+        // open in the centre, is replaced in place; another application's `replaces_id` shows a
+        // new toast, as for an unknown id.
         let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
         var clamped = false
         if request.urgency == .critical {
@@ -92,6 +103,7 @@ public enum Admission {
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
         toast.fullscreen = settings.fullscreen
+        toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout)
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
         if toast.collapsesRepeats, let image {
             // A large picture would cost more to compare than merging saves: it keeps a card of its own.
@@ -114,13 +126,16 @@ public enum Admission {
                 action = .takeOver(id: old.id)
             } else if let original = Repeats.original(of: toast, among: board.liveToasts) {
                 action = .repeatOf(id: original.id)
+            } else if centerOpen {
+                action = toast.keepsOpen ? .keepInCenter
+                    : toast.urgency == .critical || !toast.actions.isEmpty || toast.defaultAction != nil ? .show : .intoCenter
             } else {
                 action = .show
             }
         }
         switch action {
         case .drop, .skipDisplay, .repeatOf: image = nil
-        case .show, .replace, .takeOver: break
+        case .show, .replace, .takeOver, .intoCenter, .keepInCenter: break
         }
         return Decision(action: action, toast: toast, monitor: request.monitor, image: image, outcome: outcome,
                         clampedCritical: clamped)

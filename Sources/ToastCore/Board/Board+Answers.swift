@@ -28,6 +28,21 @@ extension Board {
                 items.append(.object(m))
             }
         }
+        // Toasts the centre keeps open (`Board+Kept`), oldest first: live, but without a card.
+        for entry in keptEntries {
+            total += 1
+            if let limit, items.count >= limit { continue }
+            let t = entry.toast
+            var m: [(String, JSON)] = [("id", .string(t.id))]
+            if !t.title.isEmpty { m.append(("title", .string(t.title))) }
+            m += [("message", .string(t.message)), ("kind", .string(t.kind.rawValue)),
+                  ("position", .string(t.position.rawValue)), ("state", .string("kept")),
+                  ("urgency", .string(t.urgency.rawValue))]
+            if t.restored { m.append(("restored", .bool(true))) }
+            m.append(("count", .number(Double(t.count))))
+            m += t.sourceFields
+            items.append(.object(m))
+        }
         return .object([("paused", .bool(doNotDisturb)), ("total", .number(Double(total))), ("toasts", .array(items))])
     }
 

@@ -10,10 +10,10 @@
 /// connection made later, so a script's next `notify-send -r` finds the last one gone.
 extension Board {
     /// Whether the bus client `sender` (its unique name; nil when the call named none) may
-    /// replace or close the live bus toast `id`: it sent it, or whoever sent it has left the
-    /// bus. False for a socket toast or an id that is not live.
+    /// replace or close the bus toast `id`, live or kept open in the centre: it sent it, or
+    /// whoever sent it has left the bus. False for a socket toast or an id that is neither.
     public func busClient(_ sender: String?, mayActOn id: String) -> Bool {
-        guard let toast = toast(id), toast.source == .dbus else { return false }
+        guard let toast = toast(id) ?? kept(id)?.toast, toast.source == .dbus else { return false }
         guard let owner = toast.sender else { return true }
         return owner == sender || departedSenders.contains(owner)
     }

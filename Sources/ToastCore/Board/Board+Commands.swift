@@ -18,13 +18,14 @@ extension Board {
         return id
     }
 
-    /// What `xtoast invoke [ACTION] [--id ID]` chooses: the toast `id` (visible or waiting),
+    /// What `xtoast invoke [ACTION] [--id ID]` chooses: the toast `id` (visible, waiting, or
+    /// kept open in the centre),
     /// or else the newest visible one that has actions; and `action`, or else its default
     /// action. The error names what there is to choose instead.
     public func invocation(action: String?, id: String?) -> Result<(id: String, action: String), RequestError> {
         let toast: Toast
         if let id {
-            guard let found = self.toast(id) else { return .failure(RequestError("no toast with id \"\(id)\"")) }
+            guard let found = self.toast(id) ?? kept(id)?.toast else { return .failure(RequestError("no toast with id \"\(id)\"")) }
             toast = found
         } else {
             guard let found = newestVisible(where: { !$0.actions.isEmpty || $0.defaultAction != nil }) else {
@@ -65,6 +66,12 @@ extension Board {
     public mutating func restore(id: String?, owner: Owner, monitor: String = "", now: Double) -> Result<String, RequestError> {
         if case let .failure(error) = restorable(id: id) { return .failure(error) }
         guard let i = history.lastIndex(where: { id == nil || $0.toast.id == id }) else { return .failure(RequestError("history is empty")) }
+        if history[i].kept, let (entry, keeper) = reopenKept(history[i].toast.id) {
+            // Still open: it comes back as itself, its sender still listening, until dismissed.
+            var toast = entry.toast
+            toast.timeout = 0
+            return .success(show(toast, owner: keeper, monitor: monitor, now: now))
+        }
         let entry = history.remove(at: i)
         // The entry leaves the file too: the restored toast goes back in when it ends, once.
         pending.historyEdited = true
@@ -91,6 +98,10 @@ extension Board {
         guard let i = history.firstIndex(where: { $0.historyID == historyID }), let listener = history[i].listener else { return false }
         let toast = history[i].toast
         guard toast.actions.contains(where: { $0.id == action }) || toast.defaultAction == action else { return false }
+        if history[i].kept {
+            chooseKept(action, at: i)
+            return true
+        }
         if history[i].unread { pending.historyEdited = true }
         history[i].unread = false
         deliverLate(action, to: listener, toast: toast)
@@ -116,16 +127,27 @@ extension Board {
     }
 
     /// A bus application left the bus (its unique name has no owner any more): nothing of its
-    /// can hear a late action now.
+    /// can hear a late action now, and its live toasts end when they time out rather than
+    /// stay open in the centre (`Board+Kept`) for nobody.
     public mutating func busNameLeft(_ name: String) {
         dropListeners { $0.busName == name }
         senderLeft(name)
+        for toast in liveToasts where toast.sender == name && toast.keepsOpen {
+            guard let key = key(of: toast.id) else { continue }
+            var unkept = toast
+            unkept.keepsOpen = false
+            _ = withStack(key) { $0.update(unkept, restartTimer: false, now: 0) }
+        }
     }
 
-    /// Forgets the listeners that `gone` matches: in history, and on restored toasts still
-    /// live, whose buttons go (their cards repaint without them).
+    /// Forgets the listeners that `gone` matches: in history (a kept toast nobody can hear
+    /// now ends, with `timeout`), and on restored toasts still live, whose buttons go (their
+    /// cards repaint without them).
     public mutating func dropListeners(_ gone: (Listener) -> Bool) {
-        for i in history.indices where history[i].listener.map(gone) == true { history[i].listener = nil }
+        for i in history.indices where history[i].listener.map(gone) == true {
+            if history[i].kept { endKept(at: i, reason: .timeout) }
+            history[i].listener = nil
+        }
         for toast in liveToasts where toast.lateListener.map(gone) == true {
             guard let key = key(of: toast.id) else { continue }
             var stripped = toast

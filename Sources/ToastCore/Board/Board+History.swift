@@ -24,28 +24,33 @@ extension Board {
     }
 
     /// Forgets every ended toast (`history --clear`).
-    public mutating func clearHistory() { history = [] }
+    public mutating func clearHistory() {
+        endKept(in: history, reason: .close)
+        history = []
+    }
 
     /// Puts an ended toast into the history, cut to `HistoryLimits`; returns the entry, nil
-    /// when nothing is kept (`keep = 0`).
-    mutating func keepInHistory(_ toast: Toast, reason: DismissReason, now: Double, listener: Listener? = nil) -> HistoryEntry? {
+    /// when nothing is kept (`keep = 0`). `kept`: the toast stays open (`Board+Kept`).
+    mutating func keepInHistory(_ toast: Toast, reason: DismissReason, now: Double, listener: Listener? = nil,
+                                kept: Bool = false) -> HistoryEntry? {
         guard config.historyKeep > 0 else { return nil }
-        let entry = HistoryEntry(toast: HistoryLimits.cut(toast), reason: reason, ended: now, listener: listener,
+        var entry = HistoryEntry(toast: HistoryLimits.cut(toast), reason: reason, ended: now, listener: listener,
                                  unread: reason.leavesUnread, historyID: nextHistoryID)
+        entry.kept = kept
         nextHistoryID += 1
         history.append(entry)
         boundHistory(now: now)
         return entry
     }
 
-    /// Drops the oldest entries past `keep` and those that ended more than `keep_days` ago.
+    /// Drops the oldest entries past `keep` and those that ended more than `keep_days` ago; a
+    /// kept toast among them ends (`timeout`: it aged out).
     mutating func boundHistory(now: Double) {
         let oldest = now - Double(config.historyKeepDays) * 86_400
-        if let fresh = history.firstIndex(where: { $0.ended >= oldest }) {
-            history.removeFirst(fresh)
-        } else {
-            history.removeAll()
-        }
-        if history.count > config.historyKeep { history.removeFirst(history.count - config.historyKeep) }
+        var stale = history.firstIndex(where: { $0.ended >= oldest }) ?? history.count
+        stale = max(stale, history.count - config.historyKeep)
+        guard stale > 0 else { return }
+        endKept(in: Array(history.prefix(stale)), reason: .timeout)
+        history.removeFirst(stale)
     }
 }

@@ -120,6 +120,7 @@ public struct Board: Sendable {
         detachRepeat(id, now: now)
         let key = StackKey(monitor: monitor, position: toast.position)
         if policy(on: monitor).suppresses(toast) { return skip(toast, reason: .suppressed, owner: owner, now: now) }
+        endKept(named: id, reason: .replaced)
         if let old = self.key(of: id) {
             if old != key {
                 // Same id at another position: the old one ends there, the new one enters at its own.
@@ -131,7 +132,7 @@ public struct Board: Sendable {
         }
         owners[id] = owner
         arrivals += 1
-        let change = change(key, now: now) { [arrivals] in $0.add(toast, arrival: arrivals, now: now) }
+        let change = change(key, now: now, arriving: toast) { [arrivals] in $0.add(toast, arrival: arrivals, now: now) }
         if change.replaced != nil {
             pending.restyled.append((id, true))
             pending.stacks.insert(key)
@@ -152,9 +153,19 @@ public struct Board: Sendable {
 
     /// Replaces a live toast's content in place and silently: it keeps its id, its owner and
     /// its slot, sends no `dismissed`, and its timer starts again (the D-Bus `replaces_id`).
-    /// Subscribers and the owner hear `updated`. False when no toast has that id.
-    public mutating func replace(_ given: String, with made: Toast, now: Double) -> Bool {
+    /// Subscribers and the owner hear `updated`. A kept toast (`Board+Kept`) is live again, its
+    /// card entering on `monitor`. False when no toast has that id.
+    public mutating func replace(_ given: String, with made: Toast, monitor: @autoclosure () -> String = "",
+                                 now: Double) -> Bool {
         let id = cardID(for: given)
+        if let (entry, owner) = reopenKept(id) {
+            var toast = made
+            toast.id = id
+            toast.position = entry.toast.position
+            show(toast, owner: owner, monitor: monitor(), now: now)
+            deliver(.updated(id: id), toast: toast)
+            return true
+        }
         guard let key = key(of: id), let old = toast(id) else { return false }
         var toast = made
         toast.id = id
@@ -202,6 +213,7 @@ public struct Board: Sendable {
         toast.id = id
         detachRepeat(id, now: now)
         if let key = key(of: id) { change(key, now: now) { $0.remove(id, reason: .replaced, now: now) } }
+        endKept(named: id, reason: .replaced)
         if reason == .dropped { toast.transient = true }
         owners[id] = owner
         end(toast, reason: reason, now: now, cardLeaves: false)
@@ -217,15 +229,18 @@ public struct Board: Sendable {
         let id = toast.id.isEmpty ? generateID() : toast.id
         toast.id = id
         if let key = key(of: id) { change(key, now: now) { $0.remove(id, reason: .replaced, now: now) } }
+        endKept(named: id, reason: .replaced)
         owners[id] = owner
         deliver(.shown(id: id), toast: toast)
         end(toast, reason: .center, now: now, cardLeaves: false)
         return id
     }
 
-    /// Removes history entries (the centre's ×, a swipe, "Clear all"); live toasts are untouched.
+    /// Removes history entries (the centre's ×, a swipe, "Clear all"); live toasts are untouched,
+    /// kept ones among the entries end with `close` (the user put them away).
     public mutating func removeHistory(where remove: (HistoryEntry) -> Bool) {
         let count = history.count
+        endKept(in: history.filter(remove), reason: .close)
         history.removeAll(where: remove)
         if history.count != count { pending.historyEdited = true }
     }
@@ -240,7 +255,7 @@ public struct Board: Sendable {
         while true {
             let id = String(nextID)
             nextID = nextID == UInt64(UInt32.max) ? 1 : nextID + 1
-            if key(of: id) == nil, !repeats.isAlias(id) { return id }
+            if key(of: id) == nil, !repeats.isAlias(id), keptIndex(id) == nil { return id }
         }
     }
 
@@ -271,25 +286,36 @@ public struct Board: Sendable {
         return .success(toast)
     }
 
-    /// Ends a toast (visible or waiting); the next waiting one takes its place. False when no
-    /// toast has that id.
+    /// Ends a toast (visible, waiting or kept open in the centre); the next waiting one takes
+    /// its place. False when no toast has that id.
     @discardableResult
     public mutating func dismiss(_ given: String, reason: DismissReason, now: Double) -> Bool {
         let id = cardID(for: given)
+        if let i = keptIndex(id) {
+            endKept(at: i, reason: reason)
+            return true
+        }
         guard let key = key(of: id) else { return false }
         change(key, now: now) { $0.remove(id, reason: reason, now: now) }
         return true
     }
 
-    /// Ends every toast, visible and waiting.
-    public mutating func dismissAll(reason: DismissReason, now: Double) {
+    /// Ends every toast, visible and waiting, and with `kept` those kept open in the centre
+    /// (`dismiss --all`, shutdown; the user's dismiss-all key clears the cards only).
+    public mutating func dismissAll(reason: DismissReason, kept: Bool = true, now: Double) {
         for key in keys { change(key, now: now) { $0.removeAll(reason: reason) } }
+        guard kept else { return }
+        for i in history.indices where history[i].kept { endKept(at: i, reason: reason) }
     }
 
     /// The user chose an action: the owner hears `action`, then the toast ends with `action`
     /// (a resident toast stays until the user or its timeout ends it).
     @discardableResult
     public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
+        if key(of: id) == nil, let i = keptIndex(id) {
+            chooseKept(action, at: i)
+            return true
+        }
         guard key(of: id) != nil else { return false }
         // A restored toast's buttons are its original's: the sender hears that id, late.
         if let listener = toast(id)?.lateListener {
@@ -409,13 +435,17 @@ public struct Board: Sendable {
     @discardableResult
     /// A toast is announced (`shown`) once, the first time it is visible; one that comes back
     /// after waiting only enters again. `joining` is a stack whose toasts the operation takes
-    /// in (any it drops end as the stack's own do).
-    private mutating func change(_ key: StackKey, now: Double, joining: ToastStack? = nil,
+    /// in (any it drops end as the stack's own do). `arriving` is the toast the operation adds:
+    /// a full queue may drop it at once (a low-urgency toast behind normal ones), and it ends
+    /// as any other the queue drops.
+    private mutating func change(_ key: StackKey, now: Double, joining: ToastStack? = nil, arriving: Toast? = nil,
                                  _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
         let before = stacks[key]
         let change = withStack(key, body)
         for (id, reason) in change.removed {
-            if let toast = (before?.entry(id) ?? joining?.entry(id))?.toast { end(toast, reason: reason, now: now) }
+            let gone = (before?.entry(id) ?? joining?.entry(id))?.toast ?? arriving.flatMap { $0.id == id ? $0 : nil }
+            guard let toast = gone else { continue }
+            if staysOpen(toast, reason: reason) { keepOpen(toast, now: now) } else { end(toast, reason: reason, now: now) }
         }
         for id in change.shown {
             pending.entered.append(id)
@@ -430,7 +460,7 @@ public struct Board: Sendable {
 
     /// The last of a toast: its card leaves (unless a toast with its id takes it over), its owner and the subscribers hear `dismissed`,
     /// and it goes into the history.
-    private mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true) {
+    mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true) {
         if cardLeaves { pending.left.append((toast.id, reason)) }
         deliver(.dismissed(id: toast.id, reason: reason), toast: toast)
         let owner = owners.removeValue(forKey: toast.id)

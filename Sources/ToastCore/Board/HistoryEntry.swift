@@ -13,6 +13,9 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The board's number for this entry, unique for the daemon's life (toast ids repeat):
     /// what `lateAction(_:on:now:)` and `restore` name. 0 for entries made outside the board.
     public var historyID: UInt64 = 0
+    /// Still open (`KeepOpen`): its card timed out into the centre, and its sender has not
+    /// heard it end; `reason` says `timeout` until it does. Not kept across restarts.
+    public var kept = false
 
     /// The `history` item: `ended` is UNIX time, from the monotonic and wall clocks read together.
     public func json(now: Double, wallNow: Double) -> JSON {
@@ -22,6 +25,7 @@ public struct HistoryEntry: Equatable, Sendable {
                   ("reason", .string(reason.rawValue)), ("ended", .number((wallNow - (now - ended)).rounded(.down)))]
         if toast.restored { entry.append(("restored", .bool(true))) }
         entry.append(("unread", .bool(unread)))
+        if kept { entry.append(("kept", .bool(true))) }
         return .object(entry + toast.sourceFields)
     }
 }

@@ -104,6 +104,7 @@ enum ConfigSchema {
             number("width", \.center.width, .within(CenterSettings.widthRange)),
             choice("side", \.center.side),
             choice("group", \.center.group),
+            choice("keep_open", \.center.keepOpen),
         ]),
     ]
 

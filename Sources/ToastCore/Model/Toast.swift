@@ -60,6 +60,9 @@ public struct Toast: Equatable, Sendable {
     /// A digest of the `image-data` pixels the toast came with, so repeats compare their
     /// pictures too (`Repeats.digest`); nil when it has none.
     public var imageDigest: UInt64?
+    /// When its card times out it is hidden into the notification centre, still open, instead
+    /// of ending (`KeepOpen`; the admission decides it).
+    public var keepsOpen = false
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,

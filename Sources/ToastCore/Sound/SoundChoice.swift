@@ -48,7 +48,8 @@ public enum SoundChoice {
         guard config.soundEnabled, !held else { return nil }
         switch action {
         case .show, .replace, .takeOver: break
-        case .skipDisplay, .drop, .repeatOf: return nil
+        // Into the open centre: silent, as a toast that waits behind a hold.
+        case .skipDisplay, .drop, .repeatOf, .intoCenter, .keepInCenter: return nil
         }
         switch rule {
         case .none?: return nil

@@ -83,8 +83,9 @@ public struct ToastStack: Sendable {
     /// Whether do-not-disturb holds this stack.
     public var holdsNew: Bool { policy.reasons.contains(.doNotDisturb) }
     /// How many may wait; past it the oldest low-urgency toast (else the oldest normal one)
-    /// is dropped with reason `overflow`. Critical toasts are dropped (oldest first) only past
-    /// twice this many.
+    /// is dropped with reason `overflow`: a low toast that comes to a queue holding no other
+    /// low one is itself dropped as it arrives (`Change.removed` names it, as any other).
+    /// Critical toasts are dropped (oldest first) only past twice this many.
     public var maxWaiting: Int
 
     public init(maxVisible: Int = 5, maxWaiting: Int = 100) {
