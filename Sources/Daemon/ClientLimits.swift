@@ -8,18 +8,19 @@ enum ClientLimits {
     /// holds at most this plus its largest reply (a `history` of a few MiB). 250 subscribers
     /// that never read once held 585 MB at 2 MiB each.
     static let waitingBytes = 1 << 20
-    /// Bytes all clients together may have waiting. Past it, the client that has been unable
-    /// to take its output the longest (and for at least `stallGrace`) is dropped, until the
-    /// total is under again; meanwhile `history` and `list` requests (the large replies) wait
-    /// to be answered, while small ones (a ping) are answered at once. 60 unread `history`
-    /// replies once held 296 MB.
+    /// Bytes all clients together may have waiting. Past it, the clients that have been unable
+    /// to take their output the longest are dropped, until the total is under again: at once
+    /// when an event would go to a stalled client, else once one has been stalled for
+    /// `stallGrace`. Meanwhile `history` and `list` requests (the large replies) wait to be
+    /// answered, while small ones (a ping) are answered at once. 60 unread `history` replies
+    /// once held 296 MB.
     static let totalWaitingBytes = 16 << 20
-    /// A client whose socket has been full for less than this is reading, only slower than
-    /// the daemon writes (a `history` of a few MiB takes a few turns): it is never dropped for
-    /// the total.
+    /// A client whose output has waited for less than this is reading, only slower than
+    /// the daemon writes (a `history` of a few MiB takes a few turns): no reply makes it go
+    /// for the total.
     static let stallGrace = 0.25
     /// A write at least this large (or one that empties the queue) counts as the client
-    /// reading: a client reading a byte at a time stays stalled.
+    /// reading, and its wait starts again: a client reading a byte at a time stays stalled.
     static let progressBytes = 64 << 10
     /// After a client's queue that had held this much is freed (sent or dropped), the
     /// daemon hands its free heap pages back to the system (`malloc_trim`): glibc would keep

@@ -15,7 +15,8 @@ final class Clients: EventSink {
     private var heldLines: [(JSON, [Owner])] = []
 
     func add(_ socket: UnixSocket) -> Connection {
-        let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber))
+        let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber), tally: tally)
+        connection.clock = { [unowned self] in self.now() }
         nextNumber += 1
         connections[connection.owner] = connection
         return connection
@@ -23,6 +24,7 @@ final class Clients: EventSink {
 
     func remove(_ connection: Connection) {
         connections.removeValue(forKey: connection.owner)
+        connection.discardOutput()
         if connection.takeFreedPeak() { trimDue = true }
         connection.socket.close()
     }
@@ -37,7 +39,8 @@ final class Clients: EventSink {
             held?.append(delivery)
             return
         }
-        let line = delivery.json
+        // Encoded once, however many hear it.
+        let line = delivery.json.utf8
         for owner in delivery.recipients { sendEvent(line, to: owner) }
     }
 
@@ -46,29 +49,33 @@ final class Clients: EventSink {
             heldLines.append((line, owners))
             return
         }
-        for owner in owners { sendEvent(line, to: owner) }
+        let bytes = line.utf8
+        for owner in owners { sendEvent(bytes, to: owner) }
     }
 
-    /// An event for one client; while the clients' total is past its bound, a client whose
-    /// socket is full gets none and is dropped, as one past its own bound is.
-    private func sendEvent(_ line: JSON, to owner: Owner) {
+    /// An event for one client. While the clients' total is past its bound and this client's
+    /// socket is full, the clients stalled longest are dropped first (subscribers that never
+    /// read, long before a client that only writes its requests before it reads), until the
+    /// total is under; if this one is among them, it gets no more.
+    private func sendEvent(_ line: [UInt8], to owner: Owner) {
         guard let connection = connections[owner] else { return }
-        if connection.stalledSince != nil, isOverTotal { return connection.fallBehind(.total) }
+        if connection.stalledSince != nil, isOverTotal { shedStalled(now: now(), grace: 0) }
         connection.send(event: line)
     }
 
+    private let tally = WaitingTally()
     /// Bytes all clients have waiting.
-    var waitingTotal: Int { connections.values.reduce(0) { $0 + $1.waiting } }
+    var waitingTotal: Int { tally.bytes }
     /// Past `ClientLimits.totalWaitingBytes`: large replies wait, stalled clients go.
     var isOverTotal: Bool { waitingTotal > ClientLimits.totalWaitingBytes }
 
     /// While the total is past its bound, the clients stalled longest (each for at least
-    /// `ClientLimits.stallGrace`) are marked to be dropped at the next flush, until it is under.
-    func shedStalled(now: Double) {
+    /// `grace`) are marked to be dropped at the next flush, until it is under.
+    func shedStalled(now: Double, grace: Double = ClientLimits.stallGrace) {
         var total = waitingTotal
         guard total > ClientLimits.totalWaitingBytes else { return }
         let stalled = connections.values.compactMap { c in c.stalledSince.map { (c, $0) } }
-            .filter { now - $0.1 >= ClientLimits.stallGrace }.sorted { $0.1 < $1.1 }
+            .filter { now - $0.1 >= grace }.sorted { $0.1 < $1.1 }
         for (connection, _) in stalled where total > ClientLimits.totalWaitingBytes {
             total -= connection.waiting
             connection.fallBehind(.total)

@@ -20,9 +20,12 @@ final class Connection {
     /// while it keeps up.
     private(set) var fellBehind: FellBehind?
     enum FellBehind { case own, total }
-    /// Since when its socket has not taken what waits for it (nil: it took it all, or at
-    /// least `ClientLimits.progressBytes` at the last write).
+    /// Since when output has waited for it without the client reading much: set when output
+    /// starts to wait, moved on by each write of at least `ClientLimits.progressBytes`, nil
+    /// once nothing waits. The oldest is the client that has read least lately.
     private(set) var stalledSince: Double?
+    /// The daemon's monotonic clock, for `stalledSince`.
+    var clock: () -> Double = { 0 }
     /// The most bytes that waited since its queue was last empty.
     private(set) var peakWaiting = 0
     /// Set when a large reply waits for the clients' total (`ClientLimits.totalWaitingBytes`)
@@ -40,9 +43,13 @@ final class Connection {
     /// How long a partial request line may wait for the rest of it.
     static let partialLineTimeout = 30.0
 
-    init(socket: UnixSocket, owner: Owner) {
+    /// The bytes waiting across all of its `Clients`' connections, which this one keeps up to date.
+    let tally: WaitingTally
+
+    init(socket: UnixSocket, owner: Owner, tally: WaitingTally = WaitingTally()) {
         self.socket = socket
         self.owner = owner
+        self.tally = tally
     }
 
     var fd: Int32 { socket.fd }
@@ -59,23 +66,34 @@ final class Connection {
     /// Queues a reply: always kept, however large.
     func send(reply json: JSON) { append(json) }
 
-    /// Queues an event, unless the client has let `ClientLimits.waitingBytes` wait unread:
+    /// Queues an event's line, unless the client has let `ClientLimits.waitingBytes` wait unread:
     /// then it is dropped, and what waited for it is freed at once.
-    func send(event json: JSON) {
+    func send(event line: [UInt8]) {
         guard fellBehind == nil else { return }
         if outbox.count >= ClientLimits.waitingBytes { return fallBehind(.own) }
-        append(json)
+        append(line)
     }
 
     /// The client is dropped at the next flush; its output is forgotten now.
     func fallBehind(_ why: FellBehind) {
         guard fellBehind == nil else { return }
         fellBehind = why
+        discardOutput()
+    }
+
+    /// What waits for the client is forgotten (it is dropped, or gone).
+    func discardOutput() {
+        tally.bytes -= outbox.count
         outbox.removeAll()
     }
 
-    private func append(_ json: JSON) {
-        outbox.append(json)
+    private func append(_ json: JSON) { append(json.utf8) }
+
+    private func append(_ line: [UInt8]) {
+        if outbox.isEmpty { stalledSince = clock() }
+        let before = outbox.count
+        outbox.append(line: line)
+        tally.bytes += outbox.count - before
         peakWaiting = max(peakWaiting, outbox.count)
     }
 
@@ -85,9 +103,10 @@ final class Connection {
         guard fellBehind == nil else { return false }
         guard !outbox.isEmpty else { return true }
         guard let n = outbox.write(to: socket) else { return false }
-        if outbox.isEmpty || n >= ClientLimits.progressBytes {
+        tally.bytes -= n
+        if outbox.isEmpty {
             stalledSince = nil
-        } else if stalledSince == nil {
+        } else if n >= ClientLimits.progressBytes {
             stalledSince = now
         }
         return true
@@ -109,4 +128,10 @@ final class Connection {
         case nil: nil
         }
     }
+}
+
+/// The bytes waiting for all of one `Clients`' connections, kept as each queue changes:
+/// summing 256 queues for each recipient of each event cost seconds under a flood.
+final class WaitingTally {
+    var bytes = 0
 }

@@ -18,8 +18,11 @@ struct OutputQueue {
     var isEmpty: Bool { count == 0 }
 
     /// Queues `json` and its newline.
-    mutating func append(_ json: JSON) {
-        let line = json.utf8
+    mutating func append(_ json: JSON) { append(line: json.utf8) }
+
+    /// Queues a line already encoded (an event going to many clients is encoded once), and
+    /// its newline.
+    mutating func append(line: [UInt8]) {
         let size = line.count + 1
         if let last = chunks.indices.last, chunks[last].count + size <= Self.chunkBytes {
             chunks[last] += line

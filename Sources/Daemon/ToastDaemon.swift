@@ -381,7 +381,9 @@ public final class ToastDaemon {
 
     private func drop(_ connection: Connection) {
         if let reason = connection.dropReason {
-            for line in dropLog.admit("dropped a client: \(reason)", now: clock.now()) { Log.info(line) }
+            let waited = connection.stalledSince.map { " for \(Double(Int(((clock.now() - $0) * 10).rounded())) / 10) s" } ?? ""
+            for line in dropLog.admit("dropped a client (\(connection.peakWaiting >> 10) KiB waited\(waited)): \(reason)",
+                                      now: clock.now()) { Log.info(line) }
         }
         service.forget(connection.owner, now: clock.now())
         clients.remove(connection)
