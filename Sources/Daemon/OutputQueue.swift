@@ -5,9 +5,11 @@ import Transport
 /// One array trimmed from its front kept its largest size for the connection's life (a
 /// drained 2 MiB backlog stayed 2 MiB) and moved its whole rest at each partial write.
 struct OutputQueue {
-    /// Small lines are gathered into chunks up to this size (one write each); a longer line
-    /// (a big reply) is a chunk of its own.
-    static let chunkBytes = 64 << 10
+    /// Small lines are gathered into chunks of this size (one write each), each reserved
+    /// whole: at malloc's mmap threshold (`ProcessMemory`), so a chunk is pages of its own,
+    /// resident only as far as it is filled and given back when written. A longer line (a
+    /// big reply) is a chunk of its own.
+    static let chunkBytes = 128 << 10
 
     private var chunks: [[UInt8]] = []
     /// How much of the first chunk is written already.
@@ -29,7 +31,7 @@ struct OutputQueue {
             chunks[last].append(0x0A)
         } else {
             var chunk = [UInt8]()
-            chunk.reserveCapacity(max(size, min(Self.chunkBytes, 4096)))
+            chunk.reserveCapacity(max(size, Self.chunkBytes))
             chunk += line
             chunk.append(0x0A)
             chunks.append(chunk)

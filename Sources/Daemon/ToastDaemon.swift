@@ -300,8 +300,11 @@ public final class ToastDaemon {
         reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
             switch connection.socket.read(maxBytes: Self.readSize) {
             case let .data(bytes):
-                connection.unanswered += connection.lines.append(bytes)
-                connection.partialSince = connection.lines.hasPartialLine ? (connection.partialSince ?? now) : nil
+                let complete = connection.lines.append(bytes)
+                connection.unanswered += complete
+                // The partial line's wait starts when it began: a client streaming lines for
+                // longer than the timeout ends a line in nearly every read, and is not dropped.
+                connection.partialSince = connection.lines.hasPartialLine ? (complete.isEmpty ? (connection.partialSince ?? now) : now) : nil
             case .wouldBlock:
                 break reading
             case .closed:
