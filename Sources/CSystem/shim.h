@@ -33,6 +33,11 @@ static inline int xt_signalfd_for_daemon(void) {
 /// dirty for the daemon's whole life. Call before any thread starts.
 static inline void xt_malloc_single_arena(void) { mallopt(M_ARENA_MAX, 1); }
 
+/// Blocks of `bytes` or more come from mmap, each given back the moment it is freed. Set
+/// once, it also stops glibc raising the threshold after each such free (its default), which
+/// let a burst of large output queues settle in the heap among small live blocks.
+static inline void xt_malloc_mmap_threshold(int bytes) { mallopt(M_MMAP_THRESHOLD, bytes); }
+
 /// Gives the free pages inside the heap back to the kernel (`malloc_trim`).
 static inline void xt_malloc_trim(void) { malloc_trim(0); }
 

@@ -35,12 +35,8 @@ static inline int xt_screensaver_notify_state(XEvent *event) {
     return ((XScreenSaverNotifyEvent *)event)->state;
 }
 
-/// Xlib's default error handler exits the process; a daemon must survive a stray BadWindow.
-/// Errors are counted and the last few kept (a fixed ring: an error storm costs no memory)
-/// until `xt_take_errors` hands them over, so the daemon can log what the server refused.
-///
-/// The storage is `static`: every Swift file that calls these functions gets its own copy.
-/// Install and take from the same file (XDisplay.swift) so both see the same log.
+/// One X error as the daemon keeps it (XErrorLog.swift holds the log: its storage must
+/// exist once, so it lives in Swift, not in this header).
 #define XT_ERROR_LOG_SIZE 8
 typedef struct {
     unsigned char error_code;
@@ -48,31 +44,6 @@ typedef struct {
     unsigned char minor_code;
     unsigned long resource_id;
 } xt_error_record;
-
-typedef struct {
-    unsigned long count;  // errors since the last take, including those the ring overwrote
-    xt_error_record ring[XT_ERROR_LOG_SIZE];
-} xt_error_log_t;
-static xt_error_log_t xt_error_log = {0};
-
-/// Requests whose errors are expected and not worth a log line (asking about a window any
-/// client may name, which can be gone): serials from `from` up to, not including, `to`.
-static unsigned long xt_quiet_from = 1, xt_quiet_to = 0;
-static inline void xt_quiet_begin(Display *d) { xt_quiet_from = NextRequest(d); xt_quiet_to = (unsigned long)-1; }
-static inline void xt_quiet_end(Display *d) { xt_quiet_to = NextRequest(d); }
-
-static inline int xt_error_handler(Display *d, XErrorEvent *e) {
-    (void)d;
-    if (e->serial >= xt_quiet_from && e->serial < xt_quiet_to) return 0;
-    xt_error_record *r = &xt_error_log.ring[xt_error_log.count % XT_ERROR_LOG_SIZE];
-    r->error_code = e->error_code;
-    r->request_code = e->request_code;
-    r->minor_code = e->minor_code;
-    r->resource_id = e->resourceid;
-    xt_error_log.count++;
-    return 0;
-}
-static inline void xt_install_error_handler(void) { XSetErrorHandler(xt_error_handler); }
 
 /// When the connection to the X server breaks, Xlib calls its I/O error handler and then
 /// exits the process. The callback runs first, so the daemon can tell its clients and remove
@@ -87,17 +58,6 @@ static inline int xt_io_error_handler(Display *d) {
 static inline void xt_install_io_error_handler(xt_connection_lost_callback callback) {
     xt_connection_lost = callback;
     XSetIOErrorHandler(xt_io_error_handler);
-}
-
-/// Copies the kept errors, oldest first, into `out` (room for XT_ERROR_LOG_SIZE), empties the
-/// log and returns how many errors arrived since the last take (more than were copied when
-/// the ring overflowed).
-static inline unsigned long xt_take_errors(xt_error_record *out) {
-    unsigned long count = xt_error_log.count;
-    unsigned long kept = count < XT_ERROR_LOG_SIZE ? count : XT_ERROR_LOG_SIZE;
-    for (unsigned long i = 0; i < kept; i++) out[i] = xt_error_log.ring[(count - kept + i) % XT_ERROR_LOG_SIZE];
-    xt_error_log.count = 0;
-    return count;
 }
 
 /// Whether fontconfig finds any font at all, asked in a child process: loading fontconfig's

@@ -26,6 +26,8 @@ final class CenterPanel {
     private(set) var frame = Rect(x: 0, y: 0, width: 0, height: 0)
     private var monitorFrame = Rect(x: 0, y: 0, width: 0, height: 0)
     private var rows: [CenterRow] = []
+    /// The filter's search over the history, a bounded piece per paint (`CenterFilter`).
+    private var filter = CenterFilter()
     private var composed: CenterLayout.Composed?
     /// Row heights measured so far, for this width and font: only rows that have shown. An
     /// entry is measured again when its buttons come or go (its sender left).
@@ -40,7 +42,7 @@ final class CenterPanel {
     /// The entries unread when the panel opened (their `historyID`s): the board marks them
     /// read at once, and the header still counts them as new.
     private(set) var readAtOpen: Set<UInt64> = []
-    private var hasKeyboard = false
+    private(set) var hasKeyboard = false
     private var grabAttempts = 0
     private var drag: Drag?
     /// The wheel's and the arrow keys' slide of the list: `state.scroll` is where the list
@@ -60,7 +62,15 @@ final class CenterPanel {
 
     /// A new grab is tried on each frame while another client holds the keyboard (the window
     /// manager, until the key that ran `xtoast center` is released), for about half a second.
+    /// Then the panel closes: open without the keyboard it would show under another client's
+    /// grab (a locker's) and take no keys, Escape included.
     static let grabRetries = 30
+
+    /// Entries the filter has examined since the panel opened (work, counted for tests).
+    var filterWork: Int { filter.examined }
+
+    /// Open, and still trying to take the keyboard: whether it stays open is not known yet.
+    var isAwaitingKeyboard: Bool { isOpen && !hasKeyboard && grabAttempts < Self.grabRetries }
 
     init(output: any Output, config: Config, scale: Double, wallClock: @escaping (Double) -> Double) {
         self.output = output
@@ -111,6 +121,7 @@ final class CenterPanel {
         state = CenterState()
         scrollMotion.stop()
         heights.removeAll()
+        filter = CenterFilter()
         readAtOpen = Set(board.history.lazy.filter(\.unread).map(\.historyID))
         monitorFrame = monitor.frame
         let width = composer.px(config.center.width)
@@ -182,10 +193,14 @@ final class CenterPanel {
         guard let surface else { return }
         let scene = compose(board: board, now: now)
         output.paint(surface, scene, at: motion.position)
+        // A filter still searching takes its next step at the next frame.
+        if !filter.isComplete { armFrames(now) }
     }
 
     private func compose(board: Board, now: Double) -> CardScene {
-        rows = CenterContent.rows(board.history, grouping: config.center.group, filter: state.filter ?? "",
+        // One bounded step of the filter's search per paint; frames follow until it is done.
+        filter.set(state.filter ?? "", history: board.history)
+        rows = CenterContent.rows(board.history, matching: filter, grouping: config.center.group,
                                   expanded: state.expandedGroups)
         // On a copy: measuring a row reads the state (which entries are expanded).
         var followed = state
@@ -317,7 +332,7 @@ final class CenterPanel {
     /// once when the "Clear all" guard runs out (its label goes back).
     private func armFrames(_ now: Double) {
         var due: [Double] = []
-        if surface != nil, motion.isAnimating || (isOpen && scrollMotion.isMoving)
+        if surface != nil, motion.isAnimating || (isOpen && scrollMotion.isMoving) || (isOpen && !filter.isComplete)
             || (isOpen && !hasKeyboard && grabAttempts < Self.grabRetries) {
             due.append(now + frameInterval)
         }
@@ -335,12 +350,17 @@ final class CenterPanel {
             state.scroll = scrollMotion.step(state.scroll, to: now, count: rows.count, viewport: viewport,
                                              height: height, isMeasured: isMeasured)
             repaint(board: board, now: now)
+        } else if isOpen, !filter.isComplete {
+            repaint(board: board, now: now)  // the filter's next step, and what it found
         }
         if isOpen && !hasKeyboard && grabAttempts < Self.grabRetries {
             grabAttempts += 1
             hasKeyboard = output.grabInput(surface)
-            if hasKeyboard || grabAttempts == Self.grabRetries {
-                Log.info(hasKeyboard ? "the centre has the keyboard" : "the centre could not take the keyboard: another client holds it")
+            if hasKeyboard {
+                Log.info("the centre has the keyboard")
+            } else if grabAttempts == Self.grabRetries {
+                Log.info("the centre could not take the keyboard: another client holds it; closed")
+                close(now: now)
             }
         }
         if let until = state.clearArmedUntil, until <= now {

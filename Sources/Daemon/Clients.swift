@@ -15,7 +15,8 @@ final class Clients: EventSink {
     private var heldLines: [(JSON, [Owner])] = []
 
     func add(_ socket: UnixSocket) -> Connection {
-        let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber))
+        let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber), tally: tally)
+        connection.clock = { [unowned self] in self.now() }
         nextNumber += 1
         connections[connection.owner] = connection
         return connection
@@ -23,16 +24,24 @@ final class Clients: EventSink {
 
     func remove(_ connection: Connection) {
         connections.removeValue(forKey: connection.owner)
+        connection.discardOutput()
+        if connection.takeFreedPeak() { trimDue = true }
         connection.socket.close()
     }
+
+    /// Set when a large queue was freed: the loop hands the heap's free pages back.
+    private var trimDue = false
+    /// The clock, for how long a client has been stalled; the daemon's monotonic seconds.
+    var now: () -> Double = { 0 }
 
     func deliver(_ delivery: BoardChanges.Delivery) {
         if held != nil {
             held?.append(delivery)
             return
         }
-        let line = delivery.json
-        for owner in delivery.recipients { connections[owner]?.send(event: line) }
+        // Encoded once, however many hear it.
+        let line = delivery.json.utf8
+        for owner in delivery.recipients { sendEvent(line, to: owner) }
     }
 
     func send(_ line: JSON, to owners: [Owner]) {
@@ -40,7 +49,51 @@ final class Clients: EventSink {
             heldLines.append((line, owners))
             return
         }
-        for owner in owners { connections[owner]?.send(event: line) }
+        let bytes = line.utf8
+        for owner in owners { sendEvent(bytes, to: owner) }
+    }
+
+    /// An event for one client. While the clients' total is past its bound and this client's
+    /// socket is full, the clients stalled longest are dropped first (subscribers that never
+    /// read, long before a client that only writes its requests before it reads), until the
+    /// total is under; if this one is among them, it gets no more.
+    private func sendEvent(_ line: [UInt8], to owner: Owner) {
+        guard let connection = connections[owner] else { return }
+        if connection.stalledSince != nil, isOverTotal { shedStalled(now: now(), grace: 0) }
+        connection.send(event: line)
+    }
+
+    private let tally = WaitingTally()
+    /// Bytes all clients have waiting.
+    var waitingTotal: Int { tally.bytes }
+    /// Past `ClientLimits.totalWaitingBytes`: large replies wait, stalled clients go.
+    var isOverTotal: Bool { waitingTotal > ClientLimits.totalWaitingBytes }
+
+    /// While the total is past its bound, the clients stalled longest (each for at least
+    /// `grace`) are marked to be dropped at the next flush, until it is under.
+    func shedStalled(now: Double, grace: Double = ClientLimits.stallGrace) {
+        var total = waitingTotal
+        guard total > ClientLimits.totalWaitingBytes else { return }
+        let stalled = connections.values.compactMap { c in c.stalledSince.map { (c, $0) } }
+            .filter { now - $0.1 >= grace }.sorted { $0.1 < $1.1 }
+        for (connection, _) in stalled where total > ClientLimits.totalWaitingBytes {
+            total -= connection.waiting
+            connection.fallBehind(.total)
+        }
+    }
+
+    /// When the total is past its bound, the moment the next stalled client may be dropped for
+    /// it; nil otherwise.
+    var nextShedDeadline: Double? {
+        guard isOverTotal else { return nil }
+        return connections.values.compactMap(\.stalledSince).min().map { $0 + ClientLimits.stallGrace }
+    }
+
+    /// Whether a large queue has been freed since the last call.
+    func takeTrimDue() -> Bool {
+        for c in connections.values where c.takeFreedPeak() { trimDue = true }
+        defer { trimDue = false }
+        return trimDue
     }
 
     /// Runs `answer` with events held, queues its reply to `connection`, then the events.
@@ -51,14 +104,16 @@ final class Clients: EventSink {
         let lines = heldLines
         held = nil
         heldLines = []
-        connection.send(reply: reply.json)
+        // A `center open` still waiting for the keyboard is answered once that is known.
+        if !connection.awaitsKeyboard { connection.send(reply: reply.json) }
         for delivery in events { deliver(delivery) }
         for (line, owners) in lines { send(line, to: owners) }
     }
 
     /// Writes what each client will take now; returns those that are gone or too far behind.
     func flush() -> [Connection] {
-        connections.values.filter { $0.wantsToWrite && !$0.flush() }
+        let now = now()
+        return connections.values.filter { $0.fellBehind != nil || ($0.wantsToWrite && !$0.flush(now: now)) }
     }
 
     var anyWaitingToWrite: Bool { connections.values.contains(where: \.wantsToWrite) }

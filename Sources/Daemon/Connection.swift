@@ -10,69 +10,128 @@ final class Connection {
     /// waiting to go out pass `readPause`, and the rest wait here (nothing more is read) until
     /// the client reads. At most what one turn reads (`ToastDaemon.readsPerTurn`).
     var unanswered: [LineBuffer.Line] = []
-    private var outbox: [UInt8] = []
+    private var outbox = OutputQueue()
     /// The client shut its writing side (or sent its last line): no more requests, but its
     /// replies and events still go out until it closes.
     var readClosed = false
     /// When the partial line now waiting began to arrive; nil when none waits.
     var partialSince: Double?
-    /// Set when events piled up past `maxEventBacklog`: the client is dropped at the next flush.
-    private(set) var fellBehind = false
+    /// Why the client is dropped at the next flush (its output is forgotten at once); nil
+    /// while it keeps up.
+    private(set) var fellBehind: FellBehind?
+    enum FellBehind { case own, total }
+    /// Since when output has waited for it without the client reading much: set when output
+    /// starts to wait, moved on by each write of at least `ClientLimits.progressBytes`, nil
+    /// once nothing waits. The oldest is the client that has read least lately.
+    private(set) var stalledSince: Double?
+    /// The daemon's monotonic clock, for `stalledSince`.
+    var clock: () -> Double = { 0 }
+    /// The most bytes that waited since its queue was last empty.
+    private(set) var peakWaiting = 0
+    /// Set when a large reply waits for the clients' total (`ClientLimits.totalWaitingBytes`)
+    /// to come under its bound: the loop answers it then, not when its socket is writable.
+    var waitsForRoom = false
+    /// Set when its `center open` waits to learn whether the panel gets the keyboard (it
+    /// tries for half a second): the reply, and the requests after it, wait until then.
+    var awaitsKeyboard = false
 
-    /// Events a client has not read yet may take this much before it is dropped: a
-    /// subscriber that never reads must not make the daemon's memory grow.
-    static let maxEventBacklog = 2 << 20
     /// Past this much unsent output the daemon stops answering (and reading) the client's
-    /// requests until it reads its replies: replies of any size are streamed, never dropped,
+    /// requests until it reads its replies: replies of any size are sent whole, never dropped,
     /// and what one client has queued stays near this plus its largest reply (a `history`
     /// is a few MiB at most), however many requests it sent in one write.
-    static let readPause = 1 << 20
+    static let readPause = ClientLimits.waitingBytes
     /// How long a partial request line may wait for the rest of it.
     static let partialLineTimeout = 30.0
 
-    init(socket: UnixSocket, owner: Owner) {
+    /// The bytes waiting across all of its `Clients`' connections, which this one keeps up to date.
+    let tally: WaitingTally
+
+    init(socket: UnixSocket, owner: Owner, tally: WaitingTally = WaitingTally()) {
         self.socket = socket
         self.owner = owner
+        self.tally = tally
     }
 
     var fd: Int32 { socket.fd }
     var wantsToWrite: Bool { !outbox.isEmpty }
+    /// Bytes waiting for the client to read (replies and events).
+    var waiting: Int { outbox.count }
     /// Too much of its output is unread to answer another request now.
     var isBehind: Bool { outbox.count >= Connection.readPause }
     /// Whether to read more requests now: not while some already read wait for an answer.
     var wantsToRead: Bool { !readClosed && unanswered.isEmpty && !isBehind }
     /// Requests already read can be answered now (the client has read enough of its replies).
-    var canAnswer: Bool { !unanswered.isEmpty && !isBehind }
+    var canAnswer: Bool { !unanswered.isEmpty && !isBehind && !waitsForRoom && !awaitsKeyboard }
 
     /// Queues a reply: always kept, however large.
     func send(reply json: JSON) { append(json) }
 
-    /// Queues an event, unless the client has fallen too far behind to take it.
-    func send(event json: JSON) {
-        guard !fellBehind else { return }
-        if outbox.count > Connection.maxEventBacklog {
-            fellBehind = true
-            return
-        }
-        append(json)
+    /// Queues an event's line, unless the client has let `ClientLimits.waitingBytes` wait unread:
+    /// then it is dropped, and what waited for it is freed at once.
+    func send(event line: [UInt8]) {
+        guard fellBehind == nil else { return }
+        if outbox.count >= ClientLimits.waitingBytes { return fallBehind(.own) }
+        append(line)
     }
 
-    private func append(_ json: JSON) {
-        outbox += json.utf8
-        outbox.append(0x0A)
+    /// The client is dropped at the next flush; its output is forgotten now.
+    func fallBehind(_ why: FellBehind) {
+        guard fellBehind == nil else { return }
+        fellBehind = why
+        discardOutput()
     }
 
-    /// Writes what the socket takes now; false when the peer is gone or fell behind.
-    func flush() -> Bool {
-        guard !fellBehind else { return false }
+    /// What waits for the client is forgotten (it is dropped, or gone).
+    func discardOutput() {
+        tally.bytes -= outbox.count
+        outbox.removeAll()
+    }
+
+    private func append(_ json: JSON) { append(json.utf8) }
+
+    private func append(_ line: [UInt8]) {
+        if outbox.isEmpty { stalledSince = clock() }
+        let before = outbox.count
+        outbox.append(line: line)
+        tally.bytes += outbox.count - before
+        peakWaiting = max(peakWaiting, outbox.count)
+    }
+
+    /// Writes what the socket takes now; false when the peer is gone or fell behind. `now`
+    /// says since when a client that takes too little has been stalled.
+    func flush(now: Double) -> Bool {
+        guard fellBehind == nil else { return false }
         guard !outbox.isEmpty else { return true }
-        guard let n = socket.write(outbox[...]) else { return false }
-        outbox.removeFirst(n)
+        guard let n = outbox.write(to: socket) else { return false }
+        tally.bytes -= n
+        if outbox.isEmpty {
+            stalledSince = nil
+        } else if n >= ClientLimits.progressBytes {
+            stalledSince = now
+        }
         return true
+    }
+
+    /// Whether the queue, once large, has just emptied: its freed pages are worth handing
+    /// back (`ClientLimits.trimAfterBytes`). Asking starts the count again.
+    func takeFreedPeak() -> Bool {
+        guard outbox.isEmpty || fellBehind != nil else { return false }
+        defer { peakWaiting = 0 }
+        return peakWaiting >= ClientLimits.trimAfterBytes
     }
 
     /// Why a connection is dropped, for the log; nil for an ordinary close.
     var dropReason: String? {
-        fellBehind ? "it left more than \(Connection.maxEventBacklog >> 20) MiB of events unread" : nil
+        switch fellBehind {
+        case .own: "it left more than \(ClientLimits.waitingBytes >> 20) MiB of replies and events unread"
+        case .total: "it read nothing while the clients' unread output passed \(ClientLimits.totalWaitingBytes >> 20) MiB"
+        case nil: nil
+        }
     }
+}
+
+/// The bytes waiting for all of one `Clients`' connections, kept as each queue changes:
+/// summing 256 queues for each recipient of each event cost seconds under a flood.
+final class WaitingTally {
+    var bytes = 0
 }

@@ -40,6 +40,12 @@ public final class ToastDaemon {
     private var running = true
     /// Set when accepting failed for want of descriptors: the listener waits for a client to go.
     private var acceptPaused = false
+    /// The log's room for dropped clients and for the X server's errors (`LogBudget`).
+    private var dropLog = LogBudget(lines: ClientLimits.dropLogLines, what: "dropped clients")
+    private var screenErrorLog = LogBudget(lines: ToastDaemon.screenErrorLines, what: "X errors")
+    /// X error lines per `LogBudget.window`: any X client can make the server refuse the
+    /// daemon's requests (destroying a window it asks about) about 750 times a second.
+    static let screenErrorLines = 20
 
     public struct StartError: Error { public let message: String }
 
@@ -79,6 +85,7 @@ public final class ToastDaemon {
         // so SIGTERM and SIGCHLD reach only the signalfd, never a default action elsewhere.
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         clients = Clients()
+        clients.now = { [clock] in clock.now() }
         let router = EventRouter(clients: clients)
         let clock = clock
         let scripts = ScriptRunner(children: children, timeout: { config.scriptTimeout }, clock: { clock.now() })
@@ -134,8 +141,8 @@ public final class ToastDaemon {
         var hadCards = false
         while running {
             turn()
-            // The screen has just emptied: what the cards took is free, give it back.
-            if hadCards && service.stage.isEmpty { ProcessMemory.trim() }
+            // The screen has just emptied, or a client's large queue was freed: give it back.
+            if (hadCards && service.stage.isEmpty) || clients.takeTrimDue() { ProcessMemory.trim() }
             hadCards = !service.stage.isEmpty
             armFrameTimer()
             var sources: [(Source, pollfd)] = [
@@ -193,7 +200,7 @@ public final class ToastDaemon {
                         drop(c)
                     } else if revents & POLLIN != 0 {
                         serve(c, now: now)
-                    } else if !c.flush() {
+                    } else if !c.flush(now: now) {
                         drop(c)
                     } else if c.canAnswer {
                         serve(c, now: now)
@@ -230,9 +237,24 @@ public final class ToastDaemon {
         for event in output.takeInput() { service.handle(event, now: clock.now()) }
         service.advance(now: clock.now())
         output.flush()
-        for error in output.takeErrors() { Log.info("screen: \(error)") }
+        for error in output.takeErrors() {
+            for line in screenErrorLog.admit("screen: \(error)", now: clock.now()) { Log.info(line) }
+        }
         expirePartialLines(clock.now())
+        clients.shedStalled(now: clock.now())
         for gone in clients.flush() { drop(gone) }
+        // `center open` is answered once the panel has the keyboard, or has closed without it.
+        for c in clients.connections.values where c.awaitsKeyboard && !service.center.isAwaitingKeyboard {
+            c.awaitsKeyboard = false
+            c.send(reply: (service.center.isOpen ? Reply.ok(id: nil, extra: [("open", .bool(true))])
+                : .error("the centre could not take the keyboard: another client holds it")).json)
+            serve(c, now: clock.now())
+        }
+        // Large replies that waited for the clients' total to come under its bound.
+        for c in clients.connections.values where c.waitsForRoom && !clients.isOverTotal {
+            c.waitsForRoom = false
+            serve(c, now: clock.now())
+        }
     }
 
     /// Points the frame timer at the stage's next frame (it stays on the stage's grid), or
@@ -251,15 +273,19 @@ public final class ToastDaemon {
         if output.hasPendingInput { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.nextFrame : nil
-        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, scripts.nextDeadline].compactMap({ $0 }).min() else { return -1 }
+        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, scripts.nextDeadline,
+                          clients.nextShedDeadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
-    /// Accepts waiting connections. Past the connection cap each is told why and closed; when
-    /// no descriptor is left (EMFILE), the listener is left alone until a client goes, rather
-    /// than being polled (and failing) in a busy loop.
+    /// Accepts waiting connections, at most `ClientLimits.acceptsPerTurn` of them and for at
+    /// most `ClientLimits.acceptSeconds` (the rest wait for the next turn, after the others'
+    /// requests). Past the connection cap each is told why and closed; when no descriptor is
+    /// left (EMFILE), the listener is left alone until a client goes, rather than being polled
+    /// (and failing) in a busy loop.
     private func acceptClients() {
-        while true {
+        let start = clock.now()
+        for _ in 0..<ClientLimits.acceptsPerTurn where clock.now() - start < ClientLimits.acceptSeconds {
             switch listener.acceptNext() {
             case .success(nil):
                 return
@@ -290,8 +316,11 @@ public final class ToastDaemon {
         reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
             switch connection.socket.read(maxBytes: Self.readSize) {
             case let .data(bytes):
-                connection.unanswered += connection.lines.append(bytes)
-                connection.partialSince = connection.lines.hasPartialLine ? (connection.partialSince ?? now) : nil
+                let complete = connection.lines.append(bytes)
+                connection.unanswered += complete
+                // The partial line's wait starts when it began: a client streaming lines for
+                // longer than the timeout ends a line in nearly every read, and is not dropped.
+                connection.partialSince = connection.lines.hasPartialLine ? (complete.isEmpty ? (connection.partialSince ?? now) : now) : nil
             case .wouldBlock:
                 break reading
             case .closed:
@@ -302,12 +331,12 @@ public final class ToastDaemon {
                 connection.partialSince = nil
             }
             answer(connection, now: now)
-            if !connection.flush() { drop(connection); return }
+            if !connection.flush(now: now) { drop(connection); return }
             // Paint and flush in the same turn the request was read.
             output.flush()
         }
         // Replies to requests answered without a read (those that waited) go out now too.
-        if !connection.flush() { drop(connection); return }
+        if !connection.flush(now: now) { drop(connection); return }
         output.flush()
     }
 
@@ -323,8 +352,14 @@ public final class ToastDaemon {
         var answered = 0
         defer { connection.unanswered.removeFirst(answered) }
         for line in connection.unanswered {
+            if connection.awaitsKeyboard { return }
             // Past the bound, what the socket takes now may bring it back under.
-            if connection.isBehind && (!connection.flush() || connection.isBehind) { return }
+            if connection.isBehind && (!connection.flush(now: now) || connection.isBehind) { return }
+            // A large reply waits while the clients' unread output is past its bound.
+            if case let .line(bytes) = line, clients.isOverTotal, Self.hasLargeReply(bytes) {
+                connection.waitsForRoom = true
+                return
+            }
             answered += 1
             switch line {
             case .tooLong:
@@ -337,11 +372,22 @@ public final class ToastDaemon {
                         service.handOverRequest(from: connection.socket.peerProcess.flatMap { PeerProcess.identity(pid: $0.pid, uid: $0.uid) },
                                                 own: own)
                     case let .success(request):
-                        service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
-                    case let .failure(error): .error(error.message)
+                        let reply = service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
+                        if case .center = request, service.center.isAwaitingKeyboard { connection.awaitsKeyboard = true }
+                        return reply
+                    case let .failure(error): return .error(error.message)
                     }
                 }
+                if connection.awaitsKeyboard { return }
             }
+        }
+    }
+
+    /// Whether a request line asks for a reply that may be megabytes (`history`, `list`).
+    static func hasLargeReply(_ line: [UInt8]) -> Bool {
+        switch Request.decode(line: line) {
+        case .success(.history), .success(.list): true
+        default: false
         }
     }
 
@@ -350,13 +396,17 @@ public final class ToastDaemon {
         for c in clients.connections.values {
             guard let since = c.partialSince, now - since >= Connection.partialLineTimeout else { continue }
             c.send(reply: Reply.error("an incomplete request line waited \(Int(Connection.partialLineTimeout)) s for its newline").json)
-            _ = c.flush()
+            _ = c.flush(now: now)
             drop(c)
         }
     }
 
     private func drop(_ connection: Connection) {
-        if let reason = connection.dropReason { Log.info("dropped a client: \(reason)") }
+        if let reason = connection.dropReason {
+            let waited = connection.stalledSince.map { " for \(Double(Int(((clock.now() - $0) * 10).rounded())) / 10) s" } ?? ""
+            for line in dropLog.admit("dropped a client (\(connection.peakWaiting >> 10) KiB waited\(waited)): \(reason)",
+                                      now: clock.now()) { Log.info(line) }
+        }
         service.forget(connection.owner, now: clock.now())
         clients.remove(connection)
         acceptPaused = false

@@ -239,6 +239,7 @@ public final class X11Output: Output {
             extra.append(.fullscreenChanged(monitors: held))
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
+        if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }
 

@@ -18,7 +18,7 @@ final class XDisplay {
         screen = XDefaultScreen(d)
         root = XRootWindow(d, screen)
         self.name = String(cString: XDisplayString(d))
-        xt_install_error_handler()
+        XErrorLog.install()
     }
 
     deinit { XCloseDisplay(handle) }
@@ -83,31 +83,26 @@ final class XDisplay {
 
     /// Runs `body`, whose requests may fail for reasons outside the daemon (a window another
     /// client named has gone): their errors are dropped rather than logged. Ends with a round
-    /// trip, so every error of `body` has arrived (and been dropped) when it returns. Here,
-    /// beside the handler, because the shim's log is per Swift file.
+    /// trip, so every error of `body` has arrived (and been dropped) when it returns.
     /// The corresponding C function is `XSync`.
     func quietly<R>(_ body: () -> R) -> R {
-        xt_quiet_begin(handle)
+        XErrorLog.beginQuiet(handle)
         let result = body()
         XSync(handle, 0)
-        xt_quiet_end(handle)
+        XErrorLog.endQuiet(handle)
         return result
     }
 
     /// The X errors the server sent since the last call, oldest first, one line each
     /// ("BadWindow (invalid Window parameter) in request 12.0 on 0x2c00003"), so the daemon can
     /// log what was refused rather than losing it in the handler that keeps it alive. At most
-    /// the last `XT_ERROR_LOG_SIZE` are described; a final line counts any older ones.
-    /// The corresponding C functions are `XSetErrorHandler` (via the shim) and `XGetErrorText`.
+    /// the last `XErrorLog.capacity` are described; a final line counts any older ones.
+    /// The corresponding C function is `XGetErrorText`.
     func takeErrors() -> [String] { describe(takeErrorRecords()) }
 
     /// The errors the server sent since the last call, as the handler kept them, and how
     /// many came in all (more than were kept when the ring overflowed).
-    func takeErrorRecords() -> (records: [xt_error_record], count: Int) {
-        var records = [xt_error_record](repeating: xt_error_record(), count: Int(XT_ERROR_LOG_SIZE))
-        let count = Int(clamping: records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) })
-        return (Array(records.prefix(min(count, records.count))), count)
-    }
+    func takeErrorRecords() -> (records: [xt_error_record], count: Int) { XErrorLog.take() }
 
     /// Waits until the server has handled every request sent so far, then takes its errors
     /// (for a caller that must know whether a request was refused, as a key grab is).

@@ -24,6 +24,8 @@ import ToastCore
 ///   (times only loading 1,000 history entries; writes such a file; compares the private memory
 ///   of a daemon started on it with one started on none, see HistoryBench; AFTER says what the
 ///   full one did first)
+///        xtoast-bench --center-filter
+///   (times only typing a filter into the centre over 10,000 entries, see FilterBench)
 ///        xtoast-bench --record WxH+X+Y SECONDS FPS DIR
 ///   (records the screen region as numbered PPM frames on a fixed grid, for scripts/screenshots)
 /// With `XTOAST_BENCH_RAW` naming a raw client (scripts/lib/raw-client.c), the first form
@@ -46,6 +48,7 @@ let args = CommandLine.arguments
 if args.count == 3 && args[1] == "--report" { report(args[2]) }
 if args.count == 2 && args[1] == "--rules" { printRuleTime(); exit(0) }
 if args.count == 2 && args[1] == "--history-load" { HistoryBench.printLoadTime(); exit(0) }
+if args.count == 2 && args[1] == "--center-filter" { FilterBench.printTypingCost(); exit(0) }
 if args.count == 3 && args[1] == "--history-file" { HistoryBench.write(args[2]); exit(0) }
 if (4...5).contains(args.count) && args[1] == "--history-memory", let a = Int32(args[2]), let b = Int32(args[3]) {
     HistoryBench.printMemory(empty: a, full: b, after: args.count == 5 ? args[4] : nil)
@@ -277,6 +280,7 @@ print("decoding a request: \(typicalShow.count)-byte show \(µs(decoding.0)), 3 
 record("decode.time", decoding.0, decoding.1)
 printRuleTime()
 HistoryBench.printLoadTime()
+FilterBench.printTypingCost()
 
 /// Matching a typical toast against 100 rules (RuleBench), printed and recorded.
 func printRuleTime() {
@@ -479,6 +483,8 @@ func report(_ path: String) -> Never {
     if let (cost, total) = rows["history.memory.opened"] { print("the same after both daemons' centres opened, went to the end and closed: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
     if let (typical, regexes) = rows["rules.time"] { print("matching a toast against 100 rules: typical mix \(µs(typical)), 100 regular expressions without a literal \(µs(regexes))") }
     if let (limits, bound) = rows["rules.limits"] { print("matching an 8 KB body at the limits: a rule of 32 regular expressions \(µs(limits)), one pattern at the size bound \(µs(bound))") }
+    if let (median, worst) = rows["center.filter.key"] { print("typing a centre filter over 10,000 entries: a keystroke \(ms(median)) median, \(ms(worst)) worst") }
+    if let (search, atOnce) = rows["center.filter.search"] { print("  its whole search \(ms(search)) median over the frames after it; the history filtered at once \(ms(atOnce))") }
     exit(0)
 }
 

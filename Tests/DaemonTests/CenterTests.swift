@@ -1,6 +1,6 @@
 @testable import Daemon
 import Testing
-import ToastCore
+@testable import ToastCore
 
 /// The notification centre's panel on the fake screen.
 @Suite struct CenterPanelTests {
@@ -182,6 +182,61 @@ import ToastCore
         rig.output.keyboardBusy = false
         rig.wait(0.1)
         #expect(rig.output.keyboard == panel(rig)?.id)
+    }
+
+    @Test("a keyboard another client holds past the retries closes the panel: it never stays open without the keys")
+    func grabFailureCloses() throws {
+        let rig = Rig(configure: { $0.keyboardBusy = true })
+        rig.request(#"{"op":"center","action":"open"}"#)
+        let (_, surface) = try #require(panel(rig))
+        #expect(rig.service.center.isAwaitingKeyboard)
+        // One frame short of the last retry it is still open and trying.
+        for _ in 1..<CenterPanel.grabRetries {
+            let due = try #require(rig.service.nextFrame)
+            rig.wait(due - rig.now)
+        }
+        #expect(rig.service.center.isOpen && rig.service.center.isAwaitingKeyboard)
+        rig.wait(try #require(rig.service.nextFrame) - rig.now)
+        #expect(!rig.service.center.isOpen && !rig.service.center.isAwaitingKeyboard)
+        #expect(rig.output.keyboard == nil)
+        rig.wait(1)
+        #expect(surface.isDestroyed)
+    }
+
+    @Test("typing a filter over 10,000 entries examines a bounded number per key and per frame; the list fills as matches are found")
+    func filterIsIncremental() throws {
+        var config = Config.default
+        config.center.group = .none
+        config.historyKeep = 10_000
+        let rig = Rig(config: config)
+        let entries = (0..<10_000).map { i in
+            HistoryEntry(toast: Toast(id: "\(i)", title: "entry \(i)", message: i % 10 == 0 ? "alpha \(i)" : "beta \(i)"),
+                         reason: .timeout, ended: rig.now - 10_000 + Double(i))
+        }
+        rig.service.board.restoreHistory(entries, now: rig.now)
+        rig.request(#"{"op":"center","action":"open"}"#)
+        rig.wait(1)
+        key(rig, KeyStroke(key: "slash", text: "/"))
+        key(rig, KeyStroke(key: "l", text: "l"))
+        #expect(rig.service.center.filterWork == CenterFilter.entriesPerStep)
+        // The newest matches show at once, before the search has gone through the history.
+        #expect(rig.surface(showing: "alpha 9990") != nil)
+        #expect(rig.surface(showing: "beta 9999") == nil)
+        #expect(rig.service.nextFrame != nil)
+        rig.wait(2)
+        #expect(rig.service.center.filterWork == 10_000)
+        #expect(rig.service.nextFrame == nil)
+        // "lp" looks only at the 1,000 entries "l" matched, and so does "lph".
+        key(rig, KeyStroke(key: "p", text: "p"))
+        rig.wait(2)
+        #expect(rig.service.center.filterWork == 11_000)
+        key(rig, KeyStroke(key: "h", text: "h"))
+        rig.wait(2)
+        #expect(rig.service.center.filterWork == 12_000)
+        // BackSpace goes back to "lp", whose result was complete: nothing is examined again.
+        key(rig, KeyStroke(key: "BackSpace"))
+        #expect(rig.service.center.filterWork == 12_000)
+        #expect(rig.surface(showing: "alpha 9990") != nil)
     }
 }
 

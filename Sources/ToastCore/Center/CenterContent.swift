@@ -44,17 +44,40 @@ public enum CenterContent {
     /// Whether `entry` matches a filter typed after `/`: every word of it is found, ignoring
     /// case, in its application, title or message. An empty filter matches everything.
     public static func matches(_ entry: HistoryEntry, filter: String) -> Bool {
-        let words = filter.lowercased().split(separator: " ")
+        matches(entry, words: words(of: filter))
+    }
+
+    /// A filter's words, lowercased: what `matches(_:words:)` looks for.
+    public static func words(of filter: String) -> [Substring] { filter.lowercased().split(separator: " ") }
+
+    /// Whether every one of `words` is found in the entry's application, title or message (a
+    /// word holds no newline, so looking in each field alone finds what the joined text would).
+    public static func matches(_ entry: HistoryEntry, words: [Substring]) -> Bool {
         guard !words.isEmpty else { return true }
-        let haystack = [app(of: entry), entry.toast.title, entry.toast.message].joined(separator: "\n").lowercased()
-        return words.allSatisfy { haystack.contains($0) }
+        let fields = [app(of: entry).lowercased(), entry.toast.title.lowercased(), entry.toast.message.lowercased()]
+        return words.allSatisfy { word in fields.contains { $0.contains(word) } }
     }
 
     /// The rows for `history` (oldest first, as the board keeps it). Groups in `expanded` show
     /// every entry; a filter shows every match.
     public static func rows(_ history: [HistoryEntry], grouping: CenterGrouping, filter: String = "",
                             expanded: Set<String> = []) -> [CenterRow] {
-        let newestFirst = history.reversed().filter { matches($0, filter: filter) }
+        let words = words(of: filter)
+        return rows(newestFirst: history.reversed().filter { matches($0, words: words) }, grouping: grouping,
+                    filtered: !filter.isEmpty, expanded: expanded)
+    }
+
+    /// The rows for the entries `CenterFilter` has found so far (indices into `history`,
+    /// newest first).
+    public static func rows(_ history: [HistoryEntry], matching filter: CenterFilter, grouping: CenterGrouping,
+                            expanded: Set<String> = []) -> [CenterRow] {
+        guard !filter.text.isEmpty else { return rows(history, grouping: grouping, expanded: expanded) }
+        let found = filter.matches.compactMap { history.indices.contains($0) ? history[$0] : nil }
+        return rows(newestFirst: found, grouping: grouping, filtered: true, expanded: expanded)
+    }
+
+    private static func rows(newestFirst: [HistoryEntry], grouping: CenterGrouping, filtered: Bool,
+                             expanded: Set<String>) -> [CenterRow] {
         guard grouping == .app else { return newestFirst.map(CenterRow.entry) }
         var order: [String] = []
         var groups: [String: [HistoryEntry]] = [:]
@@ -66,7 +89,7 @@ public enum CenterContent {
         var rows: [CenterRow] = []
         for app in order {
             guard let entries = groups[app], let newest = entries.first else { continue }
-            let collapsed = filter.isEmpty && !expanded.contains(app) && entries.count > 1
+            let collapsed = !filtered && !expanded.contains(app) && entries.count > 1
             rows.append(.group(app: app, count: entries.count, collapsed: collapsed, newest: newest))
             rows += (collapsed ? [newest] : entries).map(CenterRow.entry)
         }

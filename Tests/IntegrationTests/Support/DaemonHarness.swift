@@ -28,9 +28,10 @@ final class DaemonHarness {
     /// `XDG_STATE_HOME` (the history file's place) is the test's own directory unless
     /// `extraEnvironment` names another (a test of a restart passes the first daemon's on).
     /// `launcher` starts the daemon through another program (`/bin/sh -c 'ulimit …; exec "$0"'`),
-    /// which gets the daemon's path and `arguments` after its own.
+    /// which gets the daemon's path and `arguments` after its own. `daemonDirectory` is where
+    /// `xtoastd` is taken from (a test of what only a release build shows passes the release one's).
     init(config: String? = nil, extraEnvironment: [String: String] = [:], display: String = TestDisplay.name,
-         arguments: [String] = [], launcher: [String] = []) throws {
+         arguments: [String] = [], launcher: [String] = [], daemonDirectory: URL = DaemonHarness.binDirectory) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -55,7 +56,7 @@ final class DaemonHarness {
         logURL = directory.appendingPathComponent("daemon.log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process = Process()
-        let daemon = DaemonHarness.binDirectory.appendingPathComponent("xtoastd")
+        let daemon = daemonDirectory.appendingPathComponent("xtoastd")
         process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? daemon
         process.environment = env
         process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [daemon.path] + arguments

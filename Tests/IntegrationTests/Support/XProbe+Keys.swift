@@ -23,16 +23,13 @@ extension XProbe {
 
     /// Grabs `key` with `modifiers` (Xlib's mask bits) on the root window as another program
     /// would; false when the server refuses it (`BadAccess`: someone else holds it).
-    /// The handler is installed from this file, whose copy of the shim's error log it reads.
     func grabKey(_ key: String, modifiers: UInt32) -> Bool {
-        xt_install_error_handler()
-        var records = [xt_error_record](repeating: xt_error_record(), count: Int(XT_ERROR_LOG_SIZE))
-        _ = records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) }
+        XSync(display, 0)
+        let before = ProbeErrors.badAccess
         let code = Int32(XKeysymToKeycode(display, key.withCString { XStringToKeysym($0) }))
         XGrabKey(display, code, modifiers, root, 0, GrabModeAsync, GrabModeAsync)
         XSync(display, 0)
-        let count = records.withUnsafeMutableBufferPointer { xt_take_errors($0.baseAddress) }
-        return !records.prefix(Int(count)).contains { $0.error_code == UInt8(BadAccess) }
+        return ProbeErrors.badAccess == before
     }
 
     func ungrabKey(_ key: String, modifiers: UInt32) {

@@ -22,7 +22,7 @@ final class XProbe {
         display = d
         // Xlib's default handler exits the process on any error, and a card window may be
         // destroyed between listing it and reading it: errors are expected, not fatal.
-        xt_install_error_handler()
+        ProbeErrors.install()
         screen = XDefaultScreen(d)
         root = XRootWindow(d, screen)
     }
@@ -200,4 +200,17 @@ func colorDistance(_ a: UInt32, _ b: UInt32) -> Int {
     let db = abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF))
     let dc = abs(Int(a & 0xFF) - Int(b & 0xFF))
     return max(da, db, dc)
+}
+
+/// The probes' X errors: Xlib's default handler would exit the test process; a refused key
+/// grab (`BadAccess`) is counted, so `grabKey` can tell.
+enum ProbeErrors {
+    nonisolated(unsafe) static var badAccess = 0
+
+    static func install() {
+        XSetErrorHandler { _, event in
+            if event?.pointee.error_code == UInt8(BadAccess) { ProbeErrors.badAccess += 1 }
+            return 0
+        }
+    }
 }
