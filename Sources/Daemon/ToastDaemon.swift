@@ -369,7 +369,7 @@ public final class ToastDaemon {
                 clients.reply(to: connection) {
                     switch Request.decode(line: bytes) {
                     case .success(.handOver):
-                        service.handOverRequest(from: connection.socket.peerProcess.flatMap { PeerProcess.identity(pid: $0.pid, uid: $0.uid) },
+                        return service.handOverRequest(from: connection.socket.peerProcess.flatMap { PeerProcess.identity(pid: $0.pid, uid: $0.uid) },
                                                 own: own)
                     case let .success(request):
                         let reply = service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
