@@ -1,14 +1,18 @@
 /// Text for man(7) pages: escapes what roff would otherwise read as requests or escapes.
 enum Roff {
     /// One line of running text: backslashes kept, hyphens as minus signs (so options
-    /// copy and paste), and a leading `.` or `'` not taken for a request.
+    /// copy and paste), a leading `.` or `'` not taken for a request, and anything past ASCII
+    /// written as `\[uXXXX]` (how mandoc reads it, so a line's bytes are what it measures).
     static func text(_ line: some StringProtocol) -> String {
         var out = ""
-        for c in line {
-            switch c {
+        for scalar in line.unicodeScalars {
+            switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
-            default: out.append(c)
+            case _ where !scalar.isASCII:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
