@@ -10,6 +10,9 @@ import PackageDescription
 /// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
 /// - `CCanberra`: the door to libcanberra, which plays toasts' sounds through the sound server.
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
+/// - `Install`: the man pages and shell completions, rendered from ToastCore's operation table;
+///   only `xtoast-generate` links it.
+/// - `Migration`: `xtoast import-dunstrc`'s translator from a dunstrc; only the client links it.
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
@@ -57,20 +60,22 @@ let package = Package(
             providers: [.apt(["libcanberra-dev"])]
         ),
         .target(name: "ToastCore"),
+        .target(name: "Install", dependencies: ["ToastCore"]),
+        .target(name: "Migration", dependencies: ["ToastCore"]),
         .target(name: "Transport", dependencies: ["ToastCore", "CSystem"]),
         .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus", "CCanberra"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
-        .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Transport"],
+        .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Migration", "Transport"],
                           linkerSettings: [.unsafeFlags(["-static-executable"])]),
         // The daemon runs for the whole session, so its idle private memory counts: linked as a
         // position-dependent executable, the Swift metadata in its data needs no relocating at
         // load, which keeps about 200 KiB of its pages clean (shared with the file) instead of dirty.
         .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11", "ToastCore", "Transport"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
-        .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
+        .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore", "Install"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11", "ToastCore"]),
         .target(name: "FuzzSupport", dependencies: ["ToastCore"]),
         .executableTarget(name: "fuzz-request", dependencies: ["ToastCore", "FuzzSupport"]),
@@ -80,7 +85,9 @@ let package = Package(
         .executableTarget(name: "fuzz-xvalues", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-image", dependencies: ["X11"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
-        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
+        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install"]),
+        .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore"]),
+        .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),

@@ -1,3 +1,5 @@
+import ToastCore
+
 /// Every config key with its default and what it means, for `xtoast(5)`.
 ///
 /// The keys come from `ConfigSchema` (what the parser accepts); each key's default and

@@ -1,6 +1,9 @@
+import ToastCore
+
 /// The man pages `xtoast(1)` and `xtoast(5)`, in man(7) roff.
 ///
-/// Rendered from the tables the program itself uses: `CommandTable` (commands, options),
+/// Rendered from the tables the program itself uses: `Operation.table` (commands, options, the
+/// requests' examples),
 /// `ExitCode`, the protocol's `Request` and `ToastEvent` encoders, and `ConfigReference`
 /// (the config schema with the example file's words), so the pages cannot drift from them.
 public enum ManPage {
@@ -181,41 +184,9 @@ public enum ManPage {
         ("NOTIFY_SOCKET", "Set by systemd for a Type=notify service: the daemon reports READY=1 there once it listens."),
     ]
 
-    /// One example of each request, encoded by the same code the client sends with.
-    private static let requests: [(Request, String)] = [
-        (.show({
-            var show = ShowRequest(message: "Deploy?", kind: .info, timeout: 0)
-            show.actions = [Action(id: "yes", label: "Deploy")]
-            return show
-        }()), "Shows a toast; only message or title is required. Other fields: id, position, style, icon, markup, default_action, progress, urgency, app (the application rules see; default xtoast). The reply carries the toast's id (and a warning when the icon could not be used)."),
-        (.update(UpdateRequest(id: "7", message: "80 %", progress: 80)),
-         "Changes a toast in place; fields: message, title, kind, timeout, progress, icon."),
-        (.dismiss(id: "7"), "Ends one toast (reason api)."),
-        (.dismissAll, "Ends every toast."),
-        (.dismissNewest, "Without id or all: closes the newest visible toast as the user would (reason close)."),
-        (.invoke(InvokeRequest(action: "yes")), "Chooses an action, as a click would: of the toast id, or of the newest visible toast with actions; without action, its default action. With link instead of action (one of the toast's links), opens the link as a click on it would."),
-        (.restore(id: nil), "Shows the most recently ended toast (or the last one with id) again as a new toast; the reply carries its new id. Its buttons stay while its sender can hear them, and reach it as late actions."),
-        (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link): the newest toast's actions and links, or every visible toast's with all."),
-        (.count(follow: false), "The reply carries visible, queued, history and unread. With follow, the connection then receives {\"event\":\"count\",...} with the four numbers each time one changes."),
-        (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), and whether do-not-disturb is on."),
-        (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
-        (.resume, "Ends do-not-disturb."),
-        (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit, 1 to 10000, is optional): the history kept across restarts ([center] keep)."),
-        (.clearHistory, "Forgets every ended toast, in memory and in the history file."),
-        (.center(.toggle), "Opens, closes or toggles (action: open, close, toggle; default toggle) the notification centre's panel, on monitor when given (as show's)."),
-        (.subscribe, "From now on the connection receives every event of every toast."),
-        (.ping, "Replies when the daemon is alive."),
-        (.reload, "Reads the config file again."),
-        (.handOver, "Only from xtoastd --replace (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends every toast (reason replaced), closes its clients, lets go of the socket, its lock, the keys and the history file, and exits 0, so the caller takes them."),
-        (.focus, "Keyboard focus on the cards, from the newest visible one (as xtoast focus); an error when none is visible."),
-        (.rules, "The reply lists the config's rules (rules): each one's name, whether it is enabled, how many toasts it matched since the daemon started (matched) and where it is (FILE:LINE)."),
-        (.rule(name: "mute-spotify", change: .disable), "Enables, disables or toggles one rule at run time (change: enable, disable, toggle); kept across reloads while the rule exists."),
-        (.test({
-            var test = Submission(ShowRequest(message: "", title: "Battery 5%"), source: .dbus)
-            test.category = "device"
-            return test
-        }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, replace, take-over, skip-display, drop, repeat, into-center, keep-in-center), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
-    ]
+    /// One example of each request (`Operation.Docs.examples`), encoded by the same code the
+    /// client sends with.
+    private static var requests: [(request: Request, meaning: String)] { Operation.table.flatMap { $0.docs.examples } }
 
     /// The operations the examples cover, for the test that keeps them complete.
     static var documentedOperations: Set<String> {

@@ -1,3 +1,5 @@
+import ToastCore
+
 /// Text for man(7) pages: escapes what roff would otherwise read as requests or escapes.
 enum Roff {
     /// One line of running text: backslashes kept, hyphens as minus signs (so options

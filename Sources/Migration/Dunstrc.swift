@@ -1,3 +1,5 @@
+import ToastCore
+
 /// A dunstrc read as dunst reads it (its `ini.c`): sections in the order they first appear
 /// (a repeated section adds to the first), `key = value` entries with their line numbers.
 ///

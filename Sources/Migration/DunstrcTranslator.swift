@@ -1,3 +1,5 @@
+import ToastCore
+
 /// `xtoast import-dunstrc`: a dunst configuration turned into an equivalent xtoast one.
 ///
 /// `[global]` gives the geometry (`origin` and `offset`, or the older `geometry`, become

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Install
 import ToastCore
 
 /// `xtoast-generate`: prints the man pages and shell completions that `scripts/install`

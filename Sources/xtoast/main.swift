@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Migration
 import ToastCore
 import Transport
 
@@ -126,9 +127,9 @@ func run() -> Never {
         if show.messageFromStdin { show.request.message = readStandardInput() }
         show.request.icon = show.request.icon.map(absoluteIconPath)
         command = .show(show)
-    case var .update(update):
+    case var .send(.update(update)):
         update.icon = update.icon.map(absoluteIconPath)
-        command = .update(update)
+        command = .send(.update(update))
     default:
         break
     }
@@ -151,12 +152,6 @@ func run() -> Never {
     case let .show(show):
         if let id { StandardStreams.output(id) }
         if let wait = show.wait, let id { client.waitForEnd(of: id, output: wait) }
-    case .list, .history, .rules, .rule, .testRules:
-        StandardStreams.output(JSON.object(extra).text)
-    case .subscribe:
-        client.streamEvents()
-    case .restore:
-        if let id { StandardStreams.output(id) }
     case let .count(count):
         let counts = Counts(JSON.object(extra)) ?? Counts()
         StandardStreams.output(count.format.map(counts.formatted) ?? counts.json.text)
@@ -164,7 +159,13 @@ func run() -> Never {
     case let .menu(menu):
         chooseFromMenu(extra, menu, client: &client)
     default:
-        break
+        // What the operation's table entry says of its reply (`Operation.Wire.reply`).
+        switch command.replyOutput {
+        case .json: StandardStreams.output(JSON.object(extra).text)
+        case .events: client.streamEvents()
+        case .id: if let id { StandardStreams.output(id) }
+        case .nothing: break
+        }
     }
     exit(.ok)
 }

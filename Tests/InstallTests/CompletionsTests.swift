@@ -1,5 +1,6 @@
 import Testing
-@testable import ToastCore
+@testable import Install
+import ToastCore
 
 /// The completions offer every command, every option and the words of every option that
 /// takes one of a few; and the command table matches what the parser accepts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import ToastCore
+@testable import Install
+import ToastCore
 
 /// The man pages and completions say what the program does: every command, option, exit
 /// code, protocol operation, event, dismissal reason and config key appears in them.

@@ -1,4 +1,5 @@
 import Testing
+import Install
 @testable import ToastCore
 
 /// An ended toast of `app`, ended at `ended` (monotonic seconds).

@@ -183,7 +183,7 @@ private func problems(_ text: String) -> [String] {
 /// The recipes in `assets/config.example` work as written once uncommented.
 @Suite struct ConfigExampleRulesTests {
     static func recipes() throws -> String {
-        let example = ManPageTests.example
+        let example = ConfigExample.text
         let start = try #require(example.range(of: "# The recipes below"))
         return example[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .filter { $0.hasPrefix("#[") || $0.hasPrefix("#match") || ($0.hasPrefix("#") && $0.contains(" = ") && !$0.hasPrefix("# ")) }

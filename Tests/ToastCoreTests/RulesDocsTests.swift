@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Install
 @testable import ToastCore
 
 /// The README's rule recipes are a config the daemon reads without a word of complaint and

@@ -1,4 +1,5 @@
 import Testing
+import Install
 @testable import ToastCore
 
 /// Issue 17: the version comes from `Version.number` alone.

@@ -1,72 +1,35 @@
 /// A parsed `xtoast` command line.
+///
+/// Most commands only send their request and print what `Operation.Wire.reply` says of the
+/// answer: they are `send`. The others are cases of their own because the client does more
+/// than that around them (reads stdin, runs a menu program, reads the config file itself).
 public enum Command: Equatable, Sendable {
     /// `flags` are passed to `xtoastd` as given: `--no-dbus`, `--replace`.
     case daemon(flags: [String] = [])
     case show(ShowCommand)
-    case update(UpdateRequest)
-    case dismiss(id: String)
-    case dismissAll
-    /// `xtoast dismiss` without an id: the newest visible toast, as a close.
-    case dismissNewest
-    /// `xtoast invoke [ACTION] [--id ID]`.
-    case invoke(InvokeRequest)
-    /// `xtoast restore [--id ID]`.
-    case restore(id: String?)
     /// `xtoast menu [--all] [-- PROGRAM ARGS...]`.
     case menu(MenuCommand)
     /// `xtoast count [--follow] [--format TEXT]`.
     case count(CountCommand)
-    case list(limit: Int?)
-    case pause
-    case resume
-    case history(limit: Int?)
-    /// `xtoast history --clear`.
-    case clearHistory
-    case subscribe
-    case ping
-    case reload
-    /// `xtoast rules`: the rules as JSON.
-    case rules
-    /// `xtoast rule NAME enable|disable|toggle`.
-    case rule(name: String, change: RuleSwitch)
     /// `xtoast rules --test ...`: what the rules make of a toast; without a daemon the
     /// client reads the config file itself.
     case testRules(Submission)
     /// Prints the xtoast config equivalent to a dunstrc (`DunstrcTranslator`); nil reads
     /// dunst's own file. Needs no daemon.
     case importDunstrc(path: String?)
-    /// `xtoast focus`: keyboard focus on the cards.
-    case focus
-    /// `xtoast center [open|close|toggle] [--monitor MONITOR]`.
-    case center(CenterSwitch, monitor: MonitorChoice? = nil)
     case help(String)
+    /// Every other command: the request, sent as it is.
+    case send(Request)
 
     /// The request this command sends (nil for the ones that send none).
     public var request: Request? {
         switch self {
         case .daemon, .help, .importDunstrc: nil
         case let .show(s): .show(s.request)
-        case let .update(u): .update(u)
-        case let .dismiss(id): .dismiss(id: id)
-        case .dismissAll: .dismissAll
-        case .dismissNewest: .dismissNewest
-        case let .invoke(i): .invoke(i)
-        case let .restore(id): .restore(id: id)
         case let .menu(m): .menu(all: m.all)
         case let .count(c): .count(follow: c.follow)
-        case let .list(limit): .list(limit: limit)
-        case .pause: .pause
-        case .resume: .resume
-        case let .history(limit): .history(limit: limit)
-        case .clearHistory: .clearHistory
-        case .subscribe: .subscribe
-        case .ping: .ping
-        case .reload: .reload
-        case .rules: .rules
-        case let .rule(name, change): .rule(name: name, change: change)
         case let .testRules(submission): .test(submission)
-        case .focus: .focus
-        case let .center(action, monitor): .center(action, monitor: monitor)
+        case let .send(request): request
         }
     }
 
@@ -74,6 +37,12 @@ public enum Command: Equatable, Sendable {
     /// `Optional<Request>` left in the client to destroy cost it `Optional`'s metadata, built by
     /// demangling, on every launch.
     public var requestLine: [UInt8]? { request?.line }
+
+    /// What the client prints of a successful reply: its operation's `Wire.reply`.
+    public var replyOutput: Operation.ReplyOutput {
+        guard let op = request?.op else { return .nothing }
+        return Operation.named(op)?.wire?.reply ?? .nothing
+    }
 }
 
 /// `xtoast show`: the request, and what the client does around it. A struct rather than the

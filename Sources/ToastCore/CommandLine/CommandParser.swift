@@ -1,4 +1,5 @@
-/// Parses `xtoast`'s arguments (without the program name) into a `Command`.
+/// Parses `xtoast`'s arguments (without the program name) into a `Command`: the operation
+/// named by the first word (`Operation.table`) reads the rest.
 public enum CommandParser {
     public static func parse(_ args: [String]) throws(UsageError) -> Command {
         guard let name = args.first else { throw UsageError("no command given") }
@@ -6,108 +7,124 @@ public enum CommandParser {
         // `--` ends the options: after it, "--help" is a message like any other.
         let options = rest.prefix { $0 != "--" }
         if options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
-        func noArguments(_ command: Command) throws(UsageError) -> Command {
-            guard rest.isEmpty else { throw UsageError("\(name) takes no arguments") }
-            return command
-        }
-        /// An optional count N from 1 to `maximum`.
-        func limit(_ rest: [String], command: String, upTo maximum: Int) throws(UsageError) -> Int? {
-            guard rest.count <= 1 else { throw UsageError("\(command) takes at most one number") }
-            guard let n = rest.first else { return nil }
-            guard let limit = Int(n), (1...maximum).contains(limit) else {
-                throw UsageError("\(command) N needs a number from 1 to \(maximum), got \"\(n)\"")
-            }
-            return limit
-        }
         switch name {
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
         // Printed as help is: nothing is sent, no daemon is needed.
-        case "--version": return try noArguments(.help(Version.line("xtoast")))
-        case "daemon":
-            let known = ["--no-dbus", "--replace"]
-            if let bad = rest.first(where: { !known.contains($0) }) { throw UsageError("daemon takes only --no-dbus and --replace, not \"\(bad)\"") }
-            return .daemon(flags: rest)
-        case "ping": return try noArguments(.ping)
-        case "pause": return try noArguments(.pause)
-        case "resume": return try noArguments(.resume)
-        case "subscribe": return try noArguments(.subscribe)
-        case "reload": return try noArguments(.reload)
-        case "focus": return try noArguments(.focus)
-        case "history":
-            if rest == ["--clear"] { return .clearHistory }
-            return .history(limit: try limit(rest, command: "history", upTo: HistoryLimits.maxKeep))
-        case "list": return .list(limit: try limit(rest, command: "list", upTo: ProtocolLimits.listLimit))
-        case "import-dunstrc":
-            guard rest.count <= 1, !(rest.first?.hasPrefix("-") ?? false) else { throw UsageError("import-dunstrc takes at most one FILE") }
-            return .importDunstrc(path: rest.first)
-        case "show": return try parseShow(rest)
-        case "rules":
-            if rest.isEmpty { return .rules }
-            guard rest.prefix(while: { $0 != "--" }).contains("--test") else { throw UsageError("rules takes no arguments but --test and its options") }
-            return try parseRulesTest(rest)
-        case "rule":
-            guard rest.count == 2, let change = RuleSwitch(rawValue: rest[1]), !rest[0].hasPrefix("-") else {
-                throw UsageError("rule takes a NAME and one of enable, disable, toggle")
-            }
-            return .rule(name: rest[0], change: change)
-        case "update": return try parseUpdate(rest)
-        case "center":
-            var words = rest
-            var monitor: MonitorChoice?
-            if let i = words.firstIndex(where: { $0 == "--monitor" || $0.hasPrefix("--monitor=") }) {
-                let inline = words[i].hasPrefix("--monitor=") ? String(words[i].dropFirst("--monitor=".count)) : nil
-                guard let value = inline ?? (i + 1 < words.count ? words[i + 1] : nil) else { throw UsageError("--monitor needs a value") }
-                guard let choice = MonitorChoice(parsing: value) else { throw UsageError("--monitor needs a name, primary or a number, got \"\(value)\"") }
-                monitor = choice
-                words.removeSubrange(i...(inline == nil ? i + 1 : i))
-            }
-            guard words.count <= 1, let action = words.isEmpty ? .toggle : CenterSwitch(rawValue: words[0]) else {
-                throw UsageError("center takes one of open, close, toggle (default toggle) and --monitor MONITOR")
-            }
-            return .center(action, monitor: monitor)
-        case "dismiss":
-            if rest.isEmpty { return .dismissNewest }
-            if rest == ["--all"] { return .dismissAll }
-            guard rest.count == 1, let id = rest.first, !id.hasPrefix("-") else { throw UsageError("dismiss takes one ID, or --all, or nothing (the newest toast)") }
-            return .dismiss(id: id)
-        case "invoke": return try parseInvoke(rest)
-        case "restore":
-            var reader = OptionReader(rest)
-            var id: String?
-            while let (option, inline) = reader.next() {
-                guard option == "--id" else { throw UsageError("unknown option \"\(option)\" for restore") }
-                id = try nonEmptyID(try reader.value(option, inline))
-            }
-            guard reader.words.isEmpty else { throw UsageError("restore takes no arguments but --id ID") }
-            return .restore(id: id)
-        case "menu":
-            let options = rest.prefix { $0 != "--" }
-            var menu = MenuCommand()
-            for option in options {
-                guard option == "--all" else { throw UsageError("menu takes --all, then -- PROGRAM ARGS..., not \"\(option)\"") }
-                menu.all = true
-            }
-            if options.count < rest.count {
-                let program = Array(rest.dropFirst(options.count + 1))
-                guard let first = program.first, !first.isEmpty else { throw UsageError("menu -- needs a PROGRAM after it") }
-                menu.program = program
-            }
-            return .menu(menu)
-        case "count":
-            var reader = OptionReader(rest)
-            var count = CountCommand()
-            while let (option, inline) = reader.next() {
-                switch option {
-                case "--follow", "-f": count.follow = true
-                case "--format": count.format = try reader.value(option, inline)
-                default: throw UsageError("unknown option \"\(option)\" for count")
-                }
-            }
-            guard reader.words.isEmpty else { throw UsageError("count takes no arguments but --follow and --format TEXT") }
-            return .count(count)
+        case "--version":
+            guard rest.isEmpty else { throw UsageError("--version takes no arguments") }
+            return .help(Version.line("xtoast"))
         default:
-            throw UsageError("unknown command \"\(name)\"")
+            guard let parse = Operation.named(name)?.parse else { throw UsageError("unknown command \"\(name)\"") }
+            return try parse(rest)
         }
+    }
+
+    // MARK: The operations' parsers (`Operation.table` names them)
+
+    static func parseDaemon(_ rest: [String]) throws(UsageError) -> Command {
+        let known = ["--no-dbus", "--replace"]
+        if let bad = rest.first(where: { !known.contains($0) }) { throw UsageError("daemon takes only --no-dbus and --replace, not \"\(bad)\"") }
+        return .daemon(flags: rest)
+    }
+
+    static func parseHistory(_ rest: [String]) throws(UsageError) -> Command {
+        if rest == ["--clear"] { return .send(.clearHistory) }
+        return .send(.history(limit: try limit(rest, command: "history", upTo: HistoryLimits.maxKeep)))
+    }
+
+    static func parseList(_ rest: [String]) throws(UsageError) -> Command {
+        .send(.list(limit: try limit(rest, command: "list", upTo: ProtocolLimits.listLimit)))
+    }
+
+    /// An optional count N from 1 to `maximum` (`FieldRules.limit`, as the daemon reads `limit`).
+    static func limit(_ rest: [String], command: String, upTo maximum: Int) throws(UsageError) -> Int? {
+        guard rest.count <= 1 else { throw UsageError("\(command) takes at most one number") }
+        guard let n = rest.first else { return nil }
+        guard let limit = Int(n), FieldRules.limit(Double(limit), upTo: maximum) != nil else {
+            throw UsageError("\(command) N needs a number from 1 to \(maximum), got \"\(n)\"")
+        }
+        return limit
+    }
+
+    static func parseImportDunstrc(_ rest: [String]) throws(UsageError) -> Command {
+        guard rest.count <= 1, !(rest.first?.hasPrefix("-") ?? false) else { throw UsageError("import-dunstrc takes at most one FILE") }
+        return .importDunstrc(path: rest.first)
+    }
+
+    static func parseRules(_ rest: [String]) throws(UsageError) -> Command {
+        if rest.isEmpty { return .send(.rules) }
+        guard rest.prefix(while: { $0 != "--" }).contains("--test") else { throw UsageError("rules takes no arguments but --test and its options") }
+        return try parseRulesTest(rest)
+    }
+
+    static func parseRule(_ rest: [String]) throws(UsageError) -> Command {
+        guard rest.count == 2, let change = RuleSwitch(rawValue: rest[1]), !rest[0].hasPrefix("-") else {
+            throw UsageError("rule takes a NAME and one of enable, disable, toggle")
+        }
+        return .send(.rule(name: rest[0], change: change))
+    }
+
+    static func parseCenter(_ rest: [String]) throws(UsageError) -> Command {
+        var words = rest
+        var monitor: MonitorChoice?
+        if let i = words.firstIndex(where: { $0 == "--monitor" || $0.hasPrefix("--monitor=") }) {
+            let inline = words[i].hasPrefix("--monitor=") ? String(words[i].dropFirst("--monitor=".count)) : nil
+            guard let value = inline ?? (i + 1 < words.count ? words[i + 1] : nil) else { throw UsageError("--monitor needs a value") }
+            guard let choice = MonitorChoice(parsing: value) else { throw UsageError("--monitor needs a name, primary or a number, got \"\(value)\"") }
+            monitor = choice
+            words.removeSubrange(i...(inline == nil ? i + 1 : i))
+        }
+        guard words.count <= 1, let action = words.isEmpty ? .toggle : CenterSwitch(rawValue: words[0]) else {
+            throw UsageError("center takes one of open, close, toggle (default toggle) and --monitor MONITOR")
+        }
+        return .send(.center(action, monitor: monitor))
+    }
+
+    static func parseDismiss(_ rest: [String]) throws(UsageError) -> Command {
+        if rest.isEmpty { return .send(.dismissNewest) }
+        if rest == ["--all"] { return .send(.dismissAll) }
+        guard rest.count == 1, let id = rest.first, !id.hasPrefix("-") else { throw UsageError("dismiss takes one ID, or --all, or nothing (the newest toast)") }
+        return .send(.dismiss(id: try validID(id, "dismiss's ID")))
+    }
+
+    static func parseRestore(_ rest: [String]) throws(UsageError) -> Command {
+        var reader = OptionReader(rest)
+        var id: String?
+        while let (option, inline) = reader.next() {
+            guard option == "--id" else { throw UsageError("unknown option \"\(option)\" for restore") }
+            id = try nonEmptyID(try reader.value(option, inline))
+        }
+        guard reader.words.isEmpty else { throw UsageError("restore takes no arguments but --id ID") }
+        return .send(.restore(id: id))
+    }
+
+    static func parseMenu(_ rest: [String]) throws(UsageError) -> Command {
+        let options = rest.prefix { $0 != "--" }
+        var menu = MenuCommand()
+        for option in options {
+            guard option == "--all" else { throw UsageError("menu takes --all, then -- PROGRAM ARGS..., not \"\(option)\"") }
+            menu.all = true
+        }
+        if options.count < rest.count {
+            let program = Array(rest.dropFirst(options.count + 1))
+            guard let first = program.first, !first.isEmpty else { throw UsageError("menu -- needs a PROGRAM after it") }
+            menu.program = program
+        }
+        return .menu(menu)
+    }
+
+    static func parseCount(_ rest: [String]) throws(UsageError) -> Command {
+        var reader = OptionReader(rest)
+        var count = CountCommand()
+        while let (option, inline) = reader.next() {
+            switch option {
+            case "--follow", "-f": count.follow = true
+            case "--format": count.format = try reader.value(option, inline)
+            default: throw UsageError("unknown option \"\(option)\" for count")
+            }
+        }
+        guard reader.words.isEmpty else { throw UsageError("count takes no arguments but --follow and --format TEXT") }
+        return .count(count)
     }
 
     /// Walks options and words: `--opt VALUE`, `--opt=VALUE`, flags, `--` and `-` (stdin).
@@ -216,9 +233,7 @@ public enum CommandParser {
                 case "--timeout": show.timeout = try parseTimeout(v)
                 case "--progress": show.progress = try parseProgress(v)
                 case "--icon", "-i": show.icon = try parseIcon(v)
-                case "--id":
-                    guard !v.isEmpty else { throw UsageError("--id must not be empty") }
-                    show.id = v
+                case "--id": show.id = try validID(v, "--id")
                 case "--action", "-a":
                     guard let eq = v.firstIndex(of: "="), eq != v.startIndex, v.index(after: eq) != v.endIndex else {
                         throw UsageError("--action needs ID=LABEL, got \"\(v)\"")
@@ -229,9 +244,7 @@ public enum CommandParser {
                     guard show.actions.count <= Action.maxCount else { throw UsageError("at most \(Action.maxCount) actions fit on a card") }
                 case "--default-action": show.defaultAction = v
                 case "--app":
-                    guard !v.isEmpty, v.unicodeScalars.count <= NotificationLimits.maxAppNameCharacters else {
-                        throw UsageError("--app needs a name of 1 to \(NotificationLimits.maxAppNameCharacters) characters")
-                    }
+                    if let problem = FieldRules.appProblem(v) { throw UsageError("--app \(problem)") }
                     show.app = v
                 case "--print":
                     guard v == "json" || v == "text" else { throw UsageError("--print takes text or json, got \"\(v)\"") }
@@ -288,9 +301,9 @@ public enum CommandParser {
         guard reader.words.count == 1, let id = reader.words.first, !id.isEmpty else {
             throw UsageError("update takes one ID (then --message, --title, --kind, --progress, --timeout or --icon)")
         }
-        update.id = id
+        update.id = try validID(id, "update's ID")
         if update.isEmpty { throw UsageError("update needs at least one of --message, --title, --kind, --progress, --timeout, --icon") }
-        return .update(update)
+        return .send(.update(update))
     }
 
     /// `invoke [ACTION] [--id ID]`.
@@ -306,11 +319,14 @@ public enum CommandParser {
             guard !action.isEmpty else { throw UsageError("invoke's ACTION must not be empty") }
             invoke.action = action
         }
-        return .invoke(invoke)
+        return .send(.invoke(invoke))
     }
 
-    static func nonEmptyID(_ v: String) throws(UsageError) -> String {
-        guard !v.isEmpty else { throw UsageError("--id must not be empty") }
+    static func nonEmptyID(_ v: String) throws(UsageError) -> String { try validID(v, "--id") }
+
+    /// An id as the daemon accepts it (`FieldRules.idProblem`); `what` names it in the error.
+    static func validID(_ v: String, _ what: String) throws(UsageError) -> String {
+        if let problem = FieldRules.idProblem(v) { throw UsageError("\(what) \(problem)") }
         return v
     }
 
@@ -323,19 +339,19 @@ public enum CommandParser {
 
     static func parseTimeout(_ v: String) throws(UsageError) -> Double {
         guard let t = Double(v), t.isFinite else { throw UsageError("--timeout needs a number of seconds, got \"\(v)\"") }
-        guard t >= 0 else { throw UsageError("--timeout must not be negative (0 keeps the toast until dismissed)") }
+        if let problem = FieldRules.timeoutProblem(t) { throw UsageError("--timeout \(problem)") }
         // As in the protocol: only an exact 0 keeps the toast; `1e-400` reads as 0.0 but is not.
         if t == 0, JSON.hasNonzeroMantissa(v.utf8) { return ProtocolLimits.minTimeout }
-        return t > 0 ? max(t, ProtocolLimits.minTimeout) : 0
+        return FieldRules.timeout(t)
     }
 
     static func parseIcon(_ v: String) throws(UsageError) -> String {
-        guard !v.isEmpty else { throw UsageError("--icon needs a file path or an icon name") }
+        guard FieldRules.iconProblem(v) == nil else { throw UsageError("--icon needs a file path or an icon name") }
         return v
     }
 
     static func parseProgress(_ v: String) throws(UsageError) -> Double {
-        guard let p = Double(v), (0...100).contains(p) else { throw UsageError("--progress needs a number from 0 to 100, got \"\(v)\"") }
+        guard let p = Double(v), FieldRules.progress.contains(p) else { throw UsageError("--progress needs a number from 0 to 100, got \"\(v)\"") }
         return p
     }
 }

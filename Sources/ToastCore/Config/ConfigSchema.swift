@@ -2,9 +2,9 @@
 ///
 /// Keeping them in one table means the parser, its error messages ("expected one of …") and the
 /// test that `assets/config.example` covers every key all read the same list.
-enum ConfigSchema {
-    struct Setting: Sendable {
-        let key: String
+package enum ConfigSchema {
+    package struct Setting: Sendable {
+        package let key: String
         /// Copies this setting's value from another config: on a reload, a bad line keeps
         /// the value in use.
         let keep: @Sendable (inout Config, Config) -> Void
@@ -12,16 +12,16 @@ enum ConfigSchema {
         let apply: @Sendable (inout Config, String) throws(ConfigProblem) -> Void
     }
 
-    struct Section: Sendable {
-        let name: String
-        let settings: [Setting]
+    package struct Section: Sendable {
+        package let name: String
+        package let settings: [Setting]
 
         func setting(for key: String) -> Setting? { settings.first { $0.key == key } }
     }
 
     static func section(named name: String) -> Section? { sections.first { $0.name == name } }
 
-    static let sections: [Section] = [
+    package static let sections: [Section] = [
         Section(name: "general", settings: [
             choice("theme", \.theme),
             choice("style", \.style),

@@ -18,98 +18,81 @@ extension Request {
         }
     }
 
+    /// The op named in `"op"` (`Operation.table`) checks its fields and reads them.
     static func decode(_ json: JSON) throws(RequestError) -> Request {
         guard case let .object(members) = json else {
             throw RequestError("request must be a JSON object, got \(json.typeName)")
         }
         let fields = Fields(members: members)
         let op = try fields.requiredString("op")
-        switch op {
-        case "ping", "pause", "resume", "subscribe", "reload", "rules", "focus":
-            try fields.allowOnly(["op"])
-            switch op {
-            case "ping": return .ping
-            case "pause": return .pause
-            case "resume": return .resume
-            case "subscribe": return .subscribe
-            case "rules": return .rules
-            case "focus": return .focus
-            default: return .reload
-            }
-        case "handover":
-            try fields.allowOnly(["op"])
-            return .handOver
-        case "rule":
-            try fields.allowOnly(["op", "name", "change"])
-            let name = try fields.requiredString("name")
-            guard !name.isEmpty, name.utf8.count <= RuleLimits.maxNameBytes else {
-                throw RequestError("\"name\" must be a rule's name of 1 to \(RuleLimits.maxNameBytes) bytes")
-            }
-            guard let change = try fields.enumeration("change", RuleSwitch.self) else { throw RequestError("missing field \"change\"") }
-            return .rule(name: name, change: change)
-        case "test":
-            return .test(try decodeTest(fields))
-        case "center":
-            try fields.allowOnly(["op", "action", "monitor"])
-            return .center(try fields.enumeration("action", CenterSwitch.self) ?? .toggle, monitor: try Self.monitor(fields))
-        case "history":
-            try fields.allowOnly(["op", "limit", "clear"])
-            if try fields.bool("clear") == true {
-                guard fields.value("limit") == nil else { throw RequestError("history takes either \"limit\" or \"clear\":true, not both") }
-                return .clearHistory
-            }
-            return .history(limit: try fields.limit(upTo: HistoryLimits.maxKeep))
-        case "list":
-            try fields.allowOnly(["op", "limit"])
-            return .list(limit: try fields.limit(upTo: ProtocolLimits.listLimit))
-        case "dismiss":
-            try fields.allowOnly(["op", "id", "all"])
-            let all = try fields.bool("all") ?? false
-            let id = try fields.string("id")
-            switch (id, all) {
-            case (nil, true): return .dismissAll
-            case let (id?, false): return .dismiss(id: try validID(id))
-            case (_?, true): throw RequestError("dismiss takes either \"id\" or \"all\":true, not both")
-            case (nil, false): return .dismissNewest
-            }
-        case "invoke":
-            try fields.allowOnly(["op", "id", "action", "link"])
-            var invoke = InvokeRequest()
-            invoke.id = try fields.string("id").map { (id) throws(RequestError) in try validID(id) }
-            invoke.action = try fields.string("action").map { (a) throws(RequestError) in try validID(a) }
-            if let link = try fields.string("link") {
-                guard invoke.action == nil else { throw RequestError("invoke takes either \"action\" or \"link\", not both") }
-                guard !link.isEmpty, link.utf8.count <= Links.maxBytes else {
-                    throw RequestError("\"link\" must be 1 to \(Links.maxBytes) bytes")
-                }
-                invoke.link = link
-            }
-            return .invoke(invoke)
-        case "restore":
-            try fields.allowOnly(["op", "id"])
-            return .restore(id: try fields.string("id").map { (id) throws(RequestError) in try validID(id) })
-        case "menu":
-            try fields.allowOnly(["op", "all"])
-            return .menu(all: try fields.bool("all") ?? false)
-        case "count":
-            try fields.allowOnly(["op", "follow"])
-            return .count(follow: try fields.bool("follow") ?? false)
-        case "show":
-            return .show(try decodeShow(fields))
-        case "update":
-            try fields.allowOnly(["op", "id", "message", "title", "kind", "timeout", "progress", "icon"])
-            var update = UpdateRequest(id: try validID(try fields.requiredString("id")))
-            update.message = try fields.string("message")
-            update.title = try fields.string("title")
-            update.kind = try fields.enumeration("kind", Kind.self)
-            update.timeout = try timeout(fields)
-            update.progress = try progress(fields)
-            update.icon = try icon(fields)
-            if update.isEmpty { throw RequestError("update needs at least one of: message, title, kind, timeout, progress, icon") }
-            return .update(update)
-        default:
+        guard let wire = Operation.named(op)?.wire else {
             throw RequestError("unknown op \"\(op)\" (expected one of: \(operations.joined(separator: ", ")))")
         }
+        try fields.allowOnly(["op"] + wire.fields)
+        return try wire.decode(fields)
+    }
+
+    // MARK: The operations' decoders (`Operation.table` names them)
+
+    static func decodeRule(_ fields: Fields) throws(RequestError) -> Request {
+        let name = try fields.requiredString("name")
+        guard !name.isEmpty, name.utf8.count <= RuleLimits.maxNameBytes else {
+            throw RequestError("\"name\" must be a rule's name of 1 to \(RuleLimits.maxNameBytes) bytes")
+        }
+        guard let change = try fields.enumeration("change", RuleSwitch.self) else { throw RequestError("missing field \"change\"") }
+        return .rule(name: name, change: change)
+    }
+
+    static func decodeCenter(_ fields: Fields) throws(RequestError) -> Request {
+        .center(try fields.enumeration("action", CenterSwitch.self) ?? .toggle, monitor: try Self.monitor(fields))
+    }
+
+    static func decodeHistory(_ fields: Fields) throws(RequestError) -> Request {
+        if try fields.bool("clear") == true {
+            guard fields.value("limit") == nil else { throw RequestError("history takes either \"limit\" or \"clear\":true, not both") }
+            return .clearHistory
+        }
+        return .history(limit: try fields.limit(upTo: HistoryLimits.maxKeep))
+    }
+
+    static func decodeDismiss(_ fields: Fields) throws(RequestError) -> Request {
+        let all = try fields.bool("all") ?? false
+        let id = try fields.string("id")
+        switch (id, all) {
+        case (nil, true): return .dismissAll
+        case let (id?, false): return .dismiss(id: try validID(id))
+        case (_?, true): throw RequestError("dismiss takes either \"id\" or \"all\":true, not both")
+        case (nil, false): return .dismissNewest
+        }
+    }
+
+    static func decodeInvoke(_ fields: Fields) throws(RequestError) -> Request {
+        var invoke = InvokeRequest()
+        invoke.id = try fields.id("id")
+        invoke.action = try fields.id("action")
+        if let link = try fields.string("link") {
+            guard invoke.action == nil else { throw RequestError("invoke takes either \"action\" or \"link\", not both") }
+            guard !link.isEmpty, link.utf8.count <= Links.maxBytes else {
+                throw RequestError("\"link\" must be 1 to \(Links.maxBytes) bytes")
+            }
+            invoke.link = link
+        }
+        return .invoke(invoke)
+    }
+
+    /// The fields of `update`.
+    static let updateFields = ["id", "message", "title", "kind", "timeout", "progress", "icon"]
+
+    static func decodeUpdate(_ fields: Fields) throws(RequestError) -> Request {
+        var update = UpdateRequest(id: try validID(try fields.requiredString("id")))
+        update.message = try fields.string("message")
+        update.title = try fields.string("title")
+        update.kind = try fields.enumeration("kind", Kind.self)
+        update.timeout = try timeout(fields)
+        update.progress = try progress(fields)
+        update.icon = try icon(fields)
+        if update.isEmpty { throw RequestError("update needs at least one of: message, title, kind, timeout, progress, icon") }
+        return .update(update)
     }
 
     /// `"monitor"`: a name, `"primary"`, or a whole number from 0 (as a string or a number).
@@ -129,11 +112,10 @@ extension Request {
     }
 
     /// The fields of `show`, which `test` takes too.
-    static let showFields = ["op", "message", "title", "kind", "timeout", "id", "position", "monitor", "style", "markup",
+    static let showFields = ["message", "title", "kind", "timeout", "id", "position", "monitor", "style", "markup",
                              "icon", "actions", "default_action", "progress", "urgency", "app"]
 
     static func decodeShow(_ fields: Fields, forTest: Bool = false) throws(RequestError) -> ShowRequest {
-        if !forTest { try fields.allowOnly(showFields) }
         var show = ShowRequest(message: try fields.string("message") ?? "")
         show.title = try fields.string("title")
         if !forTest, fields.value("message") == nil && show.title == nil { throw RequestError("missing field \"message\"") }
@@ -163,8 +145,10 @@ extension Request {
 
     /// `test`: a `show`'s fields (none required), and what a D-Bus notification carries
     /// besides: `source`, `category`, `desktop_entry`.
+    /// The fields of `test`.
+    static let testFields = showFields + ["source", "category", "desktop_entry"]
+
     static func decodeTest(_ fields: Fields) throws(RequestError) -> Submission {
-        try fields.allowOnly(showFields + ["source", "category", "desktop_entry"])
         let show = try decodeShow(fields, forTest: true)
         var submission = Submission(show, source: try fields.enumeration("source", ToastSource.self) ?? .socket)
         submission.category = try name(fields, "category") ?? ""
@@ -177,10 +161,7 @@ extension Request {
     /// and given to scripts).
     static func app(_ fields: Fields) throws(RequestError) -> String? {
         guard let app = try fields.string("app") else { return nil }
-        guard !app.isEmpty, app.unicodeScalars.count <= NotificationLimits.maxAppNameCharacters,
-              !app.unicodeScalars.contains(where: { UnicodeControls.isControl($0) || UnicodeControls.isBidiControl($0) }) else {
-            throw RequestError("\"app\" must be 1 to \(NotificationLimits.maxAppNameCharacters) characters, without control characters")
-        }
+        if let problem = FieldRules.appProblem(app) { throw RequestError("\"app\" \(problem)") }
         return app
     }
 
@@ -195,26 +176,19 @@ extension Request {
 
     static func timeout(_ fields: Fields) throws(RequestError) -> Double? {
         guard let timeout = try fields.number("timeout") else { return nil }
-        guard timeout >= 0 else { throw RequestError("\"timeout\" must not be negative (0 keeps the toast until dismissed)") }
-        guard timeout <= ProtocolLimits.maxTimeout else {
-            throw RequestError("\"timeout\" is in seconds and at most \(Int(ProtocolLimits.maxTimeout))")
-        }
-        // Only an exact 0 means "until dismissed"; any positive timeout, however small, expires,
-        // after at least the shortest one the daemon's timers keep apart from 0.
-        return timeout > 0 ? max(timeout, ProtocolLimits.minTimeout) : 0
+        if let problem = FieldRules.timeoutProblem(timeout) { throw RequestError("\"timeout\" \(problem)") }
+        return FieldRules.timeout(timeout)
     }
 
     static func progress(_ fields: Fields) throws(RequestError) -> Double? {
         guard let p = try fields.number("progress") else { return nil }
-        guard (0...100).contains(p) else { throw RequestError("\"progress\" must be from 0 to 100, got \(JSON.number(p).text)") }
+        guard FieldRules.progress.contains(p) else { throw RequestError("\"progress\" must be from 0 to 100, got \(JSON.number(p).text)") }
         return p
     }
 
     static func icon(_ fields: Fields) throws(RequestError) -> String? {
         guard let icon = try fields.string("icon") else { return nil }
-        guard !icon.isEmpty, icon.utf8.count <= ProtocolLimits.maxIconBytes, !icon.contains("\0") else {
-            throw RequestError("\"icon\" must be a file path or an icon name")
-        }
+        if let problem = FieldRules.iconProblem(icon) { throw RequestError("\"icon\" \(problem)") }
         return icon
     }
 
@@ -242,15 +216,7 @@ extension Request {
     }
 
     static func validID(_ id: String) throws(RequestError) -> String {
-        guard !id.isEmpty else { throw RequestError("\"id\" must not be empty") }
-        guard id.count <= ProtocolLimits.maxIDLength else {
-            throw RequestError("\"id\" is longer than \(ProtocolLimits.maxIDLength) characters")
-        }
-        // Ids come back in replies, events, `list` and scripts' terminals: no control (C0, DEL,
-        // C1) or bidi formatting character may hide in one.
-        guard !id.unicodeScalars.contains(where: { UnicodeControls.isControl($0) || UnicodeControls.isBidiControl($0) }) else {
-            throw RequestError("\"id\" must not contain control or bidi formatting characters")
-        }
+        if let problem = FieldRules.idProblem(id) { throw RequestError("\"id\" \(problem)") }
         return id
     }
 }
@@ -288,13 +254,18 @@ struct Fields {
         }
     }
 
-    /// `limit`: a whole number from 1 to `maximum`, or nil when absent.
+    /// `limit`: a whole number from 1 to `maximum` (`FieldRules.limit`), or nil when absent.
     func limit(upTo maximum: Int) throws(RequestError) -> Int? {
-        guard let limit = try number("limit") else { return nil }
-        guard limit >= 1, limit == limit.rounded(), limit <= Double(maximum) else {
+        guard let n = try number("limit") else { return nil }
+        guard let limit = FieldRules.limit(n, upTo: maximum) else {
             throw RequestError("\"limit\" must be a whole number from 1 to \(maximum)")
         }
-        return Int(limit)
+        return limit
+    }
+
+    /// An optional id (`FieldRules.idProblem`).
+    func id(_ key: String) throws(RequestError) -> String? {
+        try string(key).map { (id) throws(RequestError) in try Request.validID(id) }
     }
 
     func bool(_ key: String) throws(RequestError) -> Bool? {

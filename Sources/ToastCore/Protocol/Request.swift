@@ -1,4 +1,5 @@
-/// A client's request, decoded and validated from one protocol line.
+/// A client's request, decoded and validated from one protocol line. Each op is declared
+/// in `Operation.table` (how it parses, decodes and is documented); see there to add one.
 public enum Request: Equatable, Sendable {
     case show(ShowRequest)
     case update(UpdateRequest)
@@ -46,10 +47,8 @@ public enum Request: Equatable, Sendable {
     /// to the same user running the same executable (`PeerIdentity.mayTakeOver`).
     case handOver
 
-    /// The operations the daemon understands, for error messages.
-    public static let operations = ["show", "update", "dismiss", "list", "pause", "resume", "history", "subscribe", "ping",
-                                    "reload", "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center",
-                                    "handover"]
+    /// The operations the daemon understands, in `Operation.table`'s order, for error messages.
+    public static let operations = Operation.table.compactMap { $0.wire == nil ? nil : $0.name }
 }
 
 /// The fields of a `show` request. Optional fields take the daemon's configured defaults.

@@ -111,7 +111,7 @@ public struct RuleSubject: Equatable, Sendable {
 
     /// `text` cut to at most `maxBytes` bytes of UTF-8, at a scalar boundary. Free when it
     /// already fits (a native string knows its UTF-8 length).
-    static func bounded(_ text: String, _ maxBytes: Int) -> String {
+    package static func bounded(_ text: String, _ maxBytes: Int) -> String {
         let utf8 = text.utf8
         guard utf8.count > maxBytes else { return text }
         var end = utf8.index(utf8.startIndex, offsetBy: maxBytes)
