@@ -164,6 +164,8 @@ import Testing
     }
 
     @Test func theClientPrintsWhatTheTableSays() throws {
+        #expect(try CommandParser.parse(["history"]).replyOutput == .json)
+        #expect(try CommandParser.parse(["history", "--clear"]).replyOutput == .nothing)
         #expect(try CommandParser.parse(["list"]).replyOutput == .json)
         #expect(try CommandParser.parse(["subscribe"]).replyOutput == .events)
         #expect(try CommandParser.parse(["restore"]).replyOutput == .id)

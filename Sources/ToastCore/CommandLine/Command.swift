@@ -40,8 +40,8 @@ public enum Command: Equatable, Sendable {
 
     /// What the client prints of a successful reply: its operation's `Wire.reply`.
     public var replyOutput: Operation.ReplyOutput {
-        guard let op = request?.op else { return .nothing }
-        return Operation.named(op)?.wire?.reply ?? .nothing
+        guard let request, let wire = Operation.named(request.op)?.wire else { return .nothing }
+        return wire.reply(request)
     }
 }
 

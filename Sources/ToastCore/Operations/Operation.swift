@@ -26,15 +26,21 @@ public struct Operation: Sendable {
     public struct Wire: Sendable {
         /// The fields it takes besides `op`, in the order the error for an unknown one lists them.
         public let fields: [String]
-        /// What the client prints of a successful reply.
-        public let reply: ReplyOutput
+        /// What the client prints of a successful reply to the request.
+        public let reply: @Sendable (Request) -> ReplyOutput
         /// Reads the fields (already checked against `fields`) into the request.
         let decode: @Sendable (Fields) throws(RequestError) -> Request
 
         init(fields: [String] = [], reply: ReplyOutput = .nothing,
              decode: @escaping @Sendable (Fields) throws(RequestError) -> Request) {
+            self.init(fields: fields, replies: { _ in reply }, decode: decode)
+        }
+
+        /// An op whose requests print differently (`history` its entries, `history --clear` nothing).
+        init(fields: [String], replies: @escaping @Sendable (Request) -> ReplyOutput,
+             decode: @escaping @Sendable (Fields) throws(RequestError) -> Request) {
             self.fields = fields
-            self.reply = reply
+            self.reply = replies
             self.decode = decode
         }
 

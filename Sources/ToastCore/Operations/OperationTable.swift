@@ -103,7 +103,7 @@ extension Operation {
                 (.resume, "Ends do-not-disturb."),
             ])
         }),
-        Operation("history", parse: CommandParser.parseHistory, wire: Wire(fields: ["limit", "clear"], reply: .json, decode: Request.decodeHistory), docs: {
+        Operation("history", parse: CommandParser.parseHistory, wire: Wire(fields: ["limit", "clear"], replies: { $0 == .clearHistory ? .nothing : .json }, decode: Request.decodeHistory), docs: {
             Docs(CommandTable.Command(name: "history", usage: ["xtoast history [N]", "xtoast history --clear"], summary: "the last N ended toasts, as JSON",
                     text: """
                         Prints the last N (1-10000, default all kept) ended toasts, with how they ended, as JSON.
