@@ -17,10 +17,10 @@ import PackageDescription
 ///   (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
-/// - `xtoast`: the command-line client; links ToastCore and Transport only (no Foundation),
+/// - `xtoast`: the command-line client; links ToastCore, Migration and Transport only (no Foundation),
 ///   as a static executable, so it starts in about a millisecond.
 /// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
-/// - `xtoast-generate`: prints the man pages and shell completions (run by `scripts/install`).
+/// - `xtoast-generate`: prints the man pages and shell completions from `Install` (run by `scripts/install`).
 /// - `xtoast-bench`: measures launch-to-pixels from outside the daemon (run by `scripts/bench`).
 /// - `FuzzSupport` and `fuzz-*`: libFuzzer targets (run by `scripts/fuzz`, which builds them with
 ///   `--sanitize=fuzzer` into `.build-fuzz`); in a plain build they link but do nothing.
