@@ -21,7 +21,9 @@ private typealias Option = CommandTable.Option
 
 extension Operation {
     public static let table: [Operation] = [
-        Operation("daemon", parse: CommandParser.parseDaemon, wire: nil, docs: {
+        Operation("daemon", parse: CommandParser.parseDaemon,
+                  wire: nil,
+                  docs: {
             Docs(CommandTable.Command(name: "daemon", usage: ["xtoast daemon [--no-dbus] [--replace]"], summary: "run the daemon on $DISPLAY", text: """
                 Runs the toast daemon on $DISPLAY in the foreground, logging to stderr. Exits 1 when
                 there is no display, or when a live daemon already holds the socket (with --replace,
@@ -35,7 +37,9 @@ extension Operation {
                 ]),
             overview: [("xtoast daemon", "run the daemon on $DISPLAY (foreground, logs to stderr)")])
         }),
-        Operation("show", parse: { (rest) throws(UsageError) in try CommandParser.parseShow(rest) }, wire: Wire(fields: Request.showFields, reply: .id) { (f) throws(RequestError) in .show(try Request.decodeShow(f)) }, docs: {
+        Operation("show", parse: { (rest) throws(UsageError) in try CommandParser.parseShow(rest) },
+                  wire: Wire(fields: Request.showFields, reply: .id) { (f) throws(RequestError) in .show(try Request.decodeShow(f)) },
+                  docs: {
             Docs(CommandTable.Command(name: "show", usage: ["xtoast show [options] MESSAGE..."], summary: "show a toast; prints its id", text: """
                 Shows a toast and prints its id. MESSAGE given as - is read from stdin.
                 """, options: CommandTable.showOptions),
@@ -48,7 +52,9 @@ extension Operation {
                 }()), "Shows a toast; only message or title is required. Other fields: id, position, style, icon, markup, default_action, progress, urgency, app (the application rules see; default xtoast). The reply carries the toast's id (and a warning when the icon could not be used)."),
             ])
         }),
-        Operation("update", parse: CommandParser.parseUpdate, wire: Wire(fields: Request.updateFields, decode: Request.decodeUpdate), docs: {
+        Operation("update", parse: CommandParser.parseUpdate,
+                  wire: Wire(fields: Request.updateFields, decode: Request.decodeUpdate),
+                  docs: {
             Docs(CommandTable.Command(name: "update", usage: ["xtoast update ID [options]"], summary: "change a toast in place", text: """
                 Changes a toast in place: no new entrance, the card resizes smoothly, the stack reflows.
                 A kind change restarts its timeout; a text or progress change alone does not.
@@ -66,7 +72,9 @@ extension Operation {
                  "Changes a toast in place; fields: message, title, kind, timeout, progress, icon."),
             ])
         }),
-        Operation("dismiss", parse: CommandParser.parseDismiss, wire: Wire(fields: ["id", "all"], decode: Request.decodeDismiss), docs: {
+        Operation("dismiss", parse: CommandParser.parseDismiss,
+                  wire: Wire(fields: ["id", "all"], decode: Request.decodeDismiss),
+                  docs: {
             Docs(CommandTable.Command(name: "dismiss", usage: ["xtoast dismiss", "xtoast dismiss ID", "xtoast dismiss --all"],
                     summary: "dismiss the newest toast, one toast, or all", text: """
                     Without an id, closes the newest toast on screen as if the user had clicked its close
@@ -80,7 +88,9 @@ extension Operation {
                 (.dismissNewest, "Without id or all: closes the newest visible toast as the user would (reason close)."),
             ])
         }),
-        Operation("list", parse: CommandParser.parseList, wire: Wire(fields: ["limit"], reply: .json) { (f) throws(RequestError) in .list(limit: try f.limit(upTo: ProtocolLimits.listLimit)) }, docs: {
+        Operation("list", parse: CommandParser.parseList,
+                  wire: Wire(fields: ["limit"], reply: .json) { (f) throws(RequestError) in .list(limit: try f.limit(upTo: ProtocolLimits.listLimit)) },
+                  docs: {
             Docs(CommandTable.Command(name: "list", usage: ["xtoast list [N]"], summary: "visible and queued toasts, as JSON",
                     text: "Prints the visible and queued toasts (the first N, 1-10000, when given; \"total\" counts them all) as one JSON object.", options: []),
             overview: [("xtoast list [N]", "visible and queued toasts (the first N), as JSON")],
@@ -88,7 +98,9 @@ extension Operation {
                 (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), and whether do-not-disturb is on."),
             ])
         }),
-        Operation("pause", parse: noArguments("pause", .pause), wire: .plain(.pause), docs: {
+        Operation("pause", parse: noArguments("pause", .pause),
+                  wire: .plain(.pause),
+                  docs: {
             Docs(CommandTable.Command(name: "pause", usage: ["xtoast pause"], summary: "do-not-disturb: queue new toasts",
                     text: "Do-not-disturb: new toasts queue (critical ones still show) until xtoast resume.", options: []),
             overview: [("xtoast pause | resume", "do-not-disturb: queue new toasts / show them again")],
@@ -96,14 +108,18 @@ extension Operation {
                 (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
             ])
         }),
-        Operation("resume", parse: noArguments("resume", .resume), wire: .plain(.resume), docs: {
+        Operation("resume", parse: noArguments("resume", .resume),
+                  wire: .plain(.resume),
+                  docs: {
             Docs(CommandTable.Command(name: "resume", usage: ["xtoast resume"], summary: "end do-not-disturb: show queued toasts",
                     text: "Ends do-not-disturb: queued toasts appear, in order.", options: []),
             examples: [
                 (.resume, "Ends do-not-disturb."),
             ])
         }),
-        Operation("history", parse: CommandParser.parseHistory, wire: Wire(fields: ["limit", "clear"], replies: { $0 == .clearHistory ? .nothing : .json }, decode: Request.decodeHistory), docs: {
+        Operation("history", parse: CommandParser.parseHistory,
+                  wire: Wire(fields: ["limit", "clear"], replies: { $0 == .clearHistory ? .nothing : .json }, decode: Request.decodeHistory),
+                  docs: {
             Docs(CommandTable.Command(name: "history", usage: ["xtoast history [N]", "xtoast history --clear"], summary: "the last N ended toasts, as JSON",
                     text: """
                         Prints the last N (1-10000, default all kept) ended toasts, with how they ended, as JSON.
@@ -117,7 +133,9 @@ extension Operation {
                 (.clearHistory, "Forgets every ended toast, in memory and in the history file."),
             ])
         }),
-        Operation("subscribe", parse: noArguments("subscribe", .subscribe), wire: .plain(.subscribe, reply: .events), docs: {
+        Operation("subscribe", parse: noArguments("subscribe", .subscribe),
+                  wire: .plain(.subscribe, reply: .events),
+                  docs: {
             Docs(CommandTable.Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
                     text: "Prints every event of every toast as one JSON line each, until interrupted.", options: []),
             overview: [("xtoast subscribe", "print every event of every toast, one JSON line each")],
@@ -125,7 +143,9 @@ extension Operation {
                 (.subscribe, "From now on the connection receives every event of every toast."),
             ])
         }),
-        Operation("ping", parse: noArguments("ping", .ping), wire: .plain(.ping), docs: {
+        Operation("ping", parse: noArguments("ping", .ping),
+                  wire: .plain(.ping),
+                  docs: {
             Docs(CommandTable.Command(name: "ping", usage: ["xtoast ping"], summary: "check that a daemon answers",
                     text: "Exits 0 when a daemon answers at the socket, 3 when none does.", options: []),
             overview: [("xtoast ping", "check that a daemon answers")],
@@ -133,7 +153,9 @@ extension Operation {
                 (.ping, "Replies when the daemon is alive."),
             ])
         }),
-        Operation("reload", parse: noArguments("reload", .reload), wire: .plain(.reload), docs: {
+        Operation("reload", parse: noArguments("reload", .reload),
+                  wire: .plain(.reload),
+                  docs: {
             Docs(CommandTable.Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",
                     text: """
                         Reads the config file again (as SIGHUP does) over the defaults, so a key removed or
@@ -145,7 +167,9 @@ extension Operation {
                 (.reload, "Reads the config file again."),
             ])
         }),
-        Operation("rules", parse: CommandParser.parseRules, wire: .plain(.rules, reply: .json), docs: {
+        Operation("rules", parse: CommandParser.parseRules,
+                  wire: .plain(.rules, reply: .json),
+                  docs: {
             Docs(CommandTable.Command(name: "rules", usage: ["xtoast rules", "xtoast rules --test [options] [MESSAGE...]"],
                     summary: "the config's rules, or what a toast would match", text: """
                         Prints the config's rules as JSON: each one's name, whether it is enabled, how many
@@ -160,7 +184,9 @@ extension Operation {
                 (.rules, "The reply lists the config's rules (rules): each one's name, whether it is enabled, how many toasts it matched since the daemon started (matched) and where it is (FILE:LINE)."),
             ])
         }),
-        Operation("rule", parse: CommandParser.parseRule, wire: Wire(fields: ["name", "change"], reply: .json, decode: Request.decodeRule), docs: {
+        Operation("rule", parse: CommandParser.parseRule,
+                  wire: Wire(fields: ["name", "change"], reply: .json, decode: Request.decodeRule),
+                  docs: {
             Docs(CommandTable.Command(name: "rule", usage: ["xtoast rule NAME enable|disable|toggle"], summary: "enable or disable a rule at run time",
                     text: """
                         Enables, disables or toggles the rule NAME (compared ignoring case) in the running
@@ -172,7 +198,9 @@ extension Operation {
                 (.rule(name: "mute-spotify", change: .disable), "Enables, disables or toggles one rule at run time (change: enable, disable, toggle); kept across reloads while the rule exists."),
             ])
         }),
-        Operation("test", parse: nil, wire: Wire(fields: Request.testFields, reply: .json) { (f) throws(RequestError) in .test(try Request.decodeTest(f)) }, docs: {
+        Operation("test", parse: nil,
+                  wire: Wire(fields: Request.testFields, reply: .json) { (f) throws(RequestError) in .test(try Request.decodeTest(f)) },
+                  docs: {
             Docs(nil,
             examples: [
                 (.test({
@@ -182,7 +210,9 @@ extension Operation {
                 }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, replace, take-over, skip-display, drop, repeat, into-center, keep-in-center), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
             ])
         }),
-        Operation("focus", parse: noArguments("focus", .focus), wire: .plain(.focus), docs: {
+        Operation("focus", parse: noArguments("focus", .focus),
+                  wire: .plain(.focus),
+                  docs: {
             Docs(CommandTable.Command(name: "focus", usage: ["xtoast focus"], summary: "move between the cards and act on them with keys",
                     text: """
                         Rings the newest visible card and takes the keyboard until Escape, a click off the
@@ -198,7 +228,9 @@ extension Operation {
                 (.focus, "Keyboard focus on the cards, from the newest visible one (as xtoast focus); an error when none is visible."),
             ])
         }),
-        Operation("invoke", parse: CommandParser.parseInvoke, wire: Wire(fields: ["id", "action", "link"], decode: Request.decodeInvoke), docs: {
+        Operation("invoke", parse: CommandParser.parseInvoke,
+                  wire: Wire(fields: ["id", "action", "link"], decode: Request.decodeInvoke),
+                  docs: {
             Docs(CommandTable.Command(name: "invoke", usage: ["xtoast invoke [ACTION] [--id ID]"], summary: "choose an action of the newest toast",
                     text: """
                     Chooses the default action (or ACTION) of the newest toast on screen that has actions,
@@ -211,7 +243,9 @@ extension Operation {
                 (.invoke(InvokeRequest(action: "yes")), "Chooses an action, as a click would: of the toast id, or of the newest visible toast with actions; without action, its default action. With link instead of action (one of the toast's links), opens the link as a click on it would."),
             ])
         }),
-        Operation("restore", parse: CommandParser.parseRestore, wire: Wire(fields: ["id"], reply: .id) { (f) throws(RequestError) in .restore(id: try f.id("id")) }, docs: {
+        Operation("restore", parse: CommandParser.parseRestore,
+                  wire: Wire(fields: ["id"], reply: .id) { (f) throws(RequestError) in .restore(id: try f.id("id")) },
+                  docs: {
             Docs(CommandTable.Command(name: "restore", usage: ["xtoast restore [--id ID]"], summary: "show the last ended toast again",
                     text: """
                     Takes the most recently ended toast (or the last one with id ID) out of the history and
@@ -226,7 +260,9 @@ extension Operation {
                 (.restore(id: nil), "Shows the most recently ended toast (or the last one with id) again as a new toast; the reply carries its new id. Its buttons stay while its sender can hear them, and reach it as late actions."),
             ])
         }),
-        Operation("menu", parse: CommandParser.parseMenu, wire: Wire(fields: ["all"]) { (f) throws(RequestError) in .menu(all: try f.bool("all") ?? false) }, docs: {
+        Operation("menu", parse: CommandParser.parseMenu,
+                  wire: Wire(fields: ["all"]) { (f) throws(RequestError) in .menu(all: try f.bool("all") ?? false) },
+                  docs: {
             Docs(CommandTable.Command(name: "menu", usage: ["xtoast menu [--all] [-- PROGRAM ARGS...]"], summary: "choose an action or link with dmenu",
                     text: """
                     Writes the actions and links of the newest toast that has any (with --all: of every
@@ -240,7 +276,9 @@ extension Operation {
                 (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link): the newest toast's actions and links, or every visible toast's with all."),
             ])
         }),
-        Operation("count", parse: CommandParser.parseCount, wire: Wire(fields: ["follow"]) { (f) throws(RequestError) in .count(follow: try f.bool("follow") ?? false) }, docs: {
+        Operation("count", parse: CommandParser.parseCount,
+                  wire: Wire(fields: ["follow"]) { (f) throws(RequestError) in .count(follow: try f.bool("follow") ?? false) },
+                  docs: {
             Docs(CommandTable.Command(name: "count", usage: ["xtoast count [--follow] [--format TEXT]"], summary: "how many toasts: visible, queued, history, unread",
                     text: """
                     Prints {"visible":N,"queued":N,"history":N,"unread":N}: toasts on screen, waiting, in
@@ -256,7 +294,9 @@ extension Operation {
                 (.count(follow: false), "The reply carries visible, queued, history and unread. With follow, the connection then receives {\"event\":\"count\",...} with the four numbers each time one changes."),
             ])
         }),
-        Operation("center", parse: CommandParser.parseCenter, wire: Wire(fields: ["action", "monitor"], decode: Request.decodeCenter), docs: {
+        Operation("center", parse: CommandParser.parseCenter,
+                  wire: Wire(fields: ["action", "monitor"], decode: Request.decodeCenter),
+                  docs: {
             Docs(CommandTable.Command(name: "center", usage: ["xtoast center [open|close|toggle] [--monitor MONITOR]"], summary: "open or close the notification centre",
                     text: """
                         Opens, closes or toggles (the default) the notification centre: a panel at the edge of
@@ -277,13 +317,17 @@ extension Operation {
                 (.center(.toggle), "Opens, closes or toggles (action: open, close, toggle; default toggle) the notification centre's panel, on monitor when given (as show's)."),
             ])
         }),
-        Operation("handover", parse: nil, wire: .plain(.handOver), docs: {
+        Operation("handover", parse: nil,
+                  wire: .plain(.handOver),
+                  docs: {
             Docs(nil,
             examples: [
                 (.handOver, "Only from xtoastd --replace (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends every toast (reason replaced), closes its clients, lets go of the socket, its lock, the keys and the history file, and exits 0, so the caller takes them."),
             ])
         }),
-        Operation("import-dunstrc", parse: CommandParser.parseImportDunstrc, wire: nil, docs: {
+        Operation("import-dunstrc", parse: CommandParser.parseImportDunstrc,
+                  wire: nil,
+                  docs: {
             Docs(CommandTable.Command(name: "import-dunstrc", usage: ["xtoast import-dunstrc [FILE]"], summary: "translate a dunstrc into an xtoast config",
                     text: """
                     Prints an xtoast config equivalent to dunst's FILE (default
