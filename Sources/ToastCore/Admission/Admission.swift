@@ -1,11 +1,15 @@
 /// The one way in: every new or replacing toast, from the socket or the bus, is decided here
-/// once. The rules apply (`RuleSet.evaluate`), then the critical policy, the stack tag and
-/// the choice between showing, replacing in place, taking another's place, skipping the
-/// display and dropping. Pure: it reads the board, changes nothing, counts nothing.
+/// once, and so is every update (`decideUpdate`). The rules apply (`RuleSet.evaluate`), then
+/// the critical and timeout policy, the stack tag and the choice between showing, taking the
+/// place of a toast with the same id, replacing in place, taking another's place, counting as
+/// a repeat, going into the open centre, being suppressed by a fullscreen window, skipping
+/// the display and dropping. Pure: it reads the board, changes nothing, counts nothing; the
+/// board carries the decision out, and `xtoast rules --test` prints the same decision.
 ///
-///     let decision = Admission.decide(submission, board: board, state: ruleState)
+///     let decision = Admission.decide(submission, board: board, state: ruleState,
+///                                     centerOpen: centerOpen, place: chooseMonitor)
 ///     ruleState.record(decision.outcome)
-///     switch decision.action { case .show: board.show(decision.toast, ...) ... }
+///     let id = board.carryOut(decision, owner: owner, now: now)
 public enum Admission {
     /// What becomes of a submission.
     public enum Action: Equatable, Sendable {
