@@ -45,7 +45,7 @@ extension ToastService {
             if stroke.modifiers.isDisjoint(with: [.control, .alt, .super]),
                let intent = focus.intent(forKey: stroke.key, cards: cards) { return perform(intent, now: now) }
         }
-        if let intent = stroke.bound?.intent(cards: cards) { perform(intent, now: now) }
+        if let intent = stroke.bound?.intent(on: board) { perform(intent, now: now) }
     }
 
     /// Holds the bound keys that apply now: those that need a card only while one is

@@ -33,16 +33,24 @@ import Testing
 
     @Test("bound keys: dismiss closes the newest, invoke the newest with a default action; those needing a card mean nothing without one")
     func boundKeys() {
-        let cards = [plain, cut, withDefault]
-        #expect(KeyAction.dismiss.intent(cards: cards) == .dismiss(id: "1", reason: .close))
-        #expect(KeyAction.dismissAll.intent(cards: cards) == .dismissAll)
-        #expect(KeyAction.invoke.intent(cards: cards) == .invoke(id: "3", action: "open"))
-        #expect(KeyAction.invoke.intent(cards: [plain, cut]) == nil)
-        #expect(KeyAction.focus.intent(cards: cards) == .startFocus)
-        for action in [KeyAction.dismiss, .dismissAll, .invoke, .focus] { #expect(action.intent(cards: []) == nil, "\(action)") }
-        #expect(KeyAction.restore.intent(cards: []) == .restore)
-        #expect(KeyAction.menu.intent(cards: []) == .menu)
-        #expect(KeyAction.center.intent(cards: []) == .toggleCenter && KeyAction.center.intent(cards: cards) == .toggleCenter)
+        var board = Board()
+        var withDefault = ShowRequest(message: "with")
+        withDefault.actions = [Action(id: "yes", label: "Yes")]
+        withDefault.defaultAction = "open"
+        board.show(withDefault, owner: Owner(.socket, 1), now: 0)
+        board.show(ShowRequest(message: "cut"), owner: Owner(.socket, 1), now: 1)
+        board.show(ShowRequest(message: "plain"), owner: Owner(.socket, 1), now: 2)
+        #expect(KeyAction.dismiss.intent(on: board) == .dismiss(id: "3", reason: .close))
+        #expect(KeyAction.dismissAll.intent(on: board) == .dismissAll)
+        #expect(KeyAction.invoke.intent(on: board) == .invoke(id: "1", action: "open"))
+        #expect(KeyAction.focus.intent(on: board) == .startFocus)
+        var plain = Board()
+        plain.show(ShowRequest(message: "plain"), owner: Owner(.socket, 1), now: 0)
+        #expect(KeyAction.invoke.intent(on: plain) == nil)
+        for action in [KeyAction.dismiss, .dismissAll, .invoke, .focus] { #expect(action.intent(on: Board()) == nil, "\(action)") }
+        #expect(KeyAction.restore.intent(on: Board()) == .restore)
+        #expect(KeyAction.menu.intent(on: Board()) == .menu)
+        #expect(KeyAction.center.intent(on: Board()) == .toggleCenter && KeyAction.center.intent(on: board) == .toggleCenter)
     }
 
     @Test("dismiss, dismiss_all, invoke and focus are held only while a card is visible; restore, menu and center always")
