@@ -128,4 +128,17 @@ import ToastCore
         #expect(scroll.mode == .scroll)
         #expect(scroll.release(at: Point(x: 12, y: 60), width: 300, fraction: 0.3) == .none)
     }
+
+    @Test("one key vocabulary: focus mode and the centre read the same KeyPress; space and digits still type into the filter")
+    func keyVocabulary() {
+        #expect(KeyPress(KeyStroke(key: "space", text: " ")) == KeyPress(.space, text: " "))
+        #expect(KeyPress(KeyStroke(key: "1", modifiers: [.shift], text: "!")) == KeyPress(.digit(1), text: "!", shift: true))
+        #expect(KeyPress(KeyStroke(key: "KP_Left")).key == .left && KeyPress(KeyStroke(key: "Tab", text: "\t")) == KeyPress(.tab))
+        var state = CenterState()
+        _ = state.press(KeyPress(KeyStroke(key: "slash", text: "/")), rows: [], viewport: 100, now: 0, height: { _ in 10 })
+        for (key, text) in [("a", "a"), ("space", " "), ("2", "2")] {
+            _ = state.press(KeyPress(KeyStroke(key: key, text: text)), rows: [], viewport: 100, now: 0, height: { _ in 10 })
+        }
+        #expect(state.filter == "a 2")
+    }
 }

@@ -97,7 +97,7 @@ public struct CenterState: Equatable, Sendable {
                     filter = text
                 }
                 return nil
-            case .text:
+            case .text, .space, .digit:
                 guard !key.command, !key.text.isEmpty, key.text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != "\u{7F}" }) else { return nil }
                 let text = (filter ?? "") + key.text
                 guard text.unicodeScalars.count <= Self.maxFilterScalars else { return nil }
@@ -140,7 +140,7 @@ public struct CenterState: Equatable, Sendable {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             move(key.key, rows: rows, viewport: viewport, height: height)
             return nil
-        case .backspace, .text:
+        case .backspace, .text, .left, .right, .tab, .space, .digit:
             return nil
         }
     }

@@ -77,7 +77,7 @@ public enum InputRouter {
         if context.centerOpen { return Decision(.center) }
         let alive = context.focus != nil
         if let focus = context.focus, stroke.modifiers.isDisjoint(with: [.control, .alt, .super]),
-           let intent = focus.intent(forKey: stroke.key, cards: context.cards) {
+           let intent = focus.intent(for: KeyPress(stroke), cards: context.cards) {
             return Decision(.nobody, [intent], keepsFocusAlive: alive)
         }
         let bound = stroke.bound?.intent(on: board)
