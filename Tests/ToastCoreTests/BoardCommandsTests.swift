@@ -49,7 +49,8 @@ import ToastCore
         #expect(board.invocation(action: nil, id: nil).map { "\($0.id) \($0.action)" } == .success("1 yes"),
                 "the newest with a default action, over the newer buttons-only and plain ones")
         #expect(board.invocation(action: "no", id: nil).map { "\($0.id) \($0.action)" } == .success("1 no"))
-        #expect(failure(board.invocation(action: "maybe", id: nil)) == "no toast on screen has an action \"maybe\"")
+        #expect(failure(board.invocation(action: "maybe", id: nil)) == "toast \"3\" has no action \"maybe\" (it has: retry)",
+                "an action nobody has names what the newest toast with actions offers")
         #expect(failure(board.invocation(action: "maybe", id: "1")) == "toast \"1\" has no action \"maybe\" (it has: yes, no)")
         #expect(failure(board.invocation(action: nil, id: "2")) == "toast \"2\" has no default action; name one (it has none)")
         #expect(failure(board.invocation(action: nil, id: "9")) == "no toast with id \"9\"")

@@ -23,7 +23,9 @@ extension Board {
             toast = found
         } else {
             let purpose: NewestPurpose = action.map { .action($0) } ?? .defaultAction
-            guard let found = newest(for: purpose) else {
+            // An action no toast has is refused naming what the newest toast with actions offers.
+            let offering = action == nil ? nil : newest { !$0.actions.isEmpty || $0.defaultAction != nil }
+            guard let found = newest(for: purpose) ?? offering else {
                 return .failure(RequestError(purpose.noneMessage(anyVisible: newest(for: .any) != nil)))
             }
             toast = found

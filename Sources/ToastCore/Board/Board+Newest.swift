@@ -8,9 +8,9 @@ extension Board {
     /// The newest visible toast that can serve `purpose`: the one choice a bound key, an
     /// `xtoast` command and the menu make, so the `invoke` key and `xtoast invoke` never
     /// act on different toasts. Nil when no visible toast serves it.
-    public func newest(for purpose: NewestPurpose) -> Toast? {
-        visibleNewestFirst.first { purpose.isServed(by: $0) }
-    }
+    public func newest(for purpose: NewestPurpose) -> Toast? { newest { purpose.isServed(by: $0) } }
+
+    func newest(where serves: (Toast) -> Bool) -> Toast? { visibleNewestFirst.first(where: serves) }
 }
 
 /// What "the newest toast" is wanted for: each purpose passes over the newer toasts that
