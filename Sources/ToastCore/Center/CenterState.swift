@@ -1,18 +1,3 @@
-/// What the panel's user did that reaches past the panel, for the daemon to carry out.
-public enum CenterCommand: Equatable, Sendable {
-    case close
-    /// Removes one entry from the history.
-    case remove(HistoryKey)
-    case clearAll
-    /// The do-not-disturb switch (the state `xtoast pause` and `resume` set).
-    case toggleDoNotDisturb
-    /// A click or Enter on an entry: its default action while its sender can still hear it;
-    /// otherwise the daemon expands it (`CenterState.toggleExpanded`).
-    case activate(HistoryEntry)
-    /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).
-    case lateAction(String, historyID: UInt64)
-}
-
 /// What can be clicked on the panel, as `CenterLayout` laid it out.
 public enum CenterTarget: Equatable, Sendable {
     case clearAll
