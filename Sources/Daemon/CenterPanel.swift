@@ -10,7 +10,7 @@ import ToastCore
 /// board's history. What keys and clicks mean is `CenterState`'s; this keeps the surface, its
 /// motion and the measured row heights, and hands the daemon `CenterCommand`s.
 final class CenterPanel {
-    let output: any Output
+    let output: any Surfaces & Resources
     private(set) var config: Config
     private(set) var composer: CardComposer
     /// Monotonic time to wall time, for the entries' "14:02".
@@ -42,42 +42,29 @@ final class CenterPanel {
     /// The entries unread when the panel opened (their `historyID`s): the board marks them
     /// read at once, and the header still counts them as new.
     private(set) var readAtOpen: Set<UInt64> = []
-    private(set) var hasKeyboard = false
-    private var grabAttempts = 0
-    private var drag: Drag?
+    /// The service took the keyboard and pointer for the panel (`Grab.panel`); until then it
+    /// tries again (`GrabRetry`), and closes the panel when that gives up.
+    var hasKeyboard = false
+    private var drag: CenterDragGesture?
     /// The wheel's and the arrow keys' slide of the list: `state.scroll` is where the list
     /// shows now, this the way still to go (a drag moves `state.scroll` directly).
     private var scrollMotion = CenterScrollMotion()
     private(set) var nextFrame: Double?
     private var frameInterval: Double
 
-    /// A press on the list, until it turns out to be a click, a scroll or a swipe.
-    private struct Drag {
-        var start: Point
-        var last: Point
-        var entry: HistoryKey?
-        var mode: Mode = .undecided
-        enum Mode { case undecided, scroll, swipe }
-    }
-
-    /// A new grab is tried on each frame while another client holds the keyboard (the window
-    /// manager, until the key that ran `xtoast center` is released), for about half a second.
-    /// Then the panel closes: open without the keyboard it would show under another client's
-    /// grab (a locker's) and take no keys, Escape included.
-    static let grabRetries = 30
-
     /// Entries the filter has examined since the panel opened (work, counted for tests).
     var filterWork: Int { filter.examined }
 
     /// Open, and still trying to take the keyboard: whether it stays open is not known yet.
-    var isAwaitingKeyboard: Bool { isOpen && !hasKeyboard && grabAttempts < Self.grabRetries }
+    var isAwaitingKeyboard: Bool { isOpen && !hasKeyboard }
 
-    init(output: any Output, config: Config, scale: Double, wallClock: @escaping (Double) -> Double) {
+    init(output: any Surfaces & Resources, refreshRate: Double?, config: Config, scale: Double,
+         wallClock: @escaping (Double) -> Double) {
         self.output = output
         self.config = config
         composer = CardComposer(config: config, scale: scale)
         self.wallClock = wallClock
-        frameInterval = FrameGrid.period(hertz: output.refreshRate)
+        frameInterval = FrameGrid.period(hertz: refreshRate)
     }
 
     private var layout: CenterLayout {
@@ -113,7 +100,7 @@ final class CenterPanel {
     // MARK: Opening and closing
 
     /// Opens on `monitor` (chosen as a toast's would be): the panel is composed, painted and
-    /// mapped one frame into its slide, and takes the keyboard.
+    /// mapped one frame into its slide; the service then takes the keyboard for it.
     func open(on monitor: Monitor, board: Board, now: Double) {
         guard !isOpen else { return }
         if let surface { output.destroy(surface) }
@@ -137,18 +124,16 @@ final class CenterPanel {
         output.paint(surface, scene, at: motion.position)
         output.setClip(surface, monitorFrame)
         output.map(surface)
-        grabAttempts = 0
-        hasKeyboard = output.grabInput(surface)
+        hasKeyboard = false
         armFrames(now)
     }
 
-    /// Slides out; the keyboard and pointer go back at once.
+    /// Slides out; the service lets the keyboard and pointer go at once.
     func close(now: Double) {
         guard isOpen else { return }
         isOpen = false
         drag = nil
         scrollMotion.stop()
-        if hasKeyboard { output.ungrabInput() }
         hasKeyboard = false
         let target = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
         motion.slide(to: target, now: now, duration: config.motion.exitDuration)
@@ -161,7 +146,6 @@ final class CenterPanel {
 
     /// Gone at once (the daemon is stopping, or the screen changed under it).
     func remove() {
-        if hasKeyboard { output.ungrabInput() }
         hasKeyboard = false
         if let surface { output.destroy(surface) }
         surface = nil
@@ -211,7 +195,7 @@ final class CenterPanel {
             unread: CenterContent.unread(board.history, readAtOpen: readAtOpen), doNotDisturb: board.doNotDisturb,
             now: now, wallNow: wallClock(now), local: localTime,
             iconImage: { [output] entry in entry.toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil } },
-            swipe: drag.flatMap { d in d.mode == .swipe ? d.entry.map { ($0, d.last.x - d.start.x) } : nil })
+            swipe: drag?.swipe.map { ($0.entry, $0.dx) })
         let composed = layout.compose(rows: rows, state: state, status: status, height: height)
         self.composed = composed
         return composed.scene
@@ -222,13 +206,10 @@ final class CenterPanel {
 
     // MARK: Input
 
-    /// Whether `event` is the panel's: every key, and while it is open every pointer event
-    /// (it holds the pointer; a press outside it closes it). The commands are the daemon's to do.
-    func handle(_ event: InputEvent, board: Board, now: Double) -> (taken: Bool, commands: [CenterCommand]) {
-        guard isOpen, surface != nil else {
-            if case .key = event { return (true, []) }
-            return (false, [])
-        }
+    /// A key or pointer event the router gave the open panel (it holds both; a press outside
+    /// it closes it). The commands are the daemon's to do.
+    func handle(_ event: InputEvent, board: Board, now: Double) -> [CenterCommand] {
+        guard isOpen, surface != nil else { return [] }
         var commands: [CenterCommand] = []
         switch event {
         case let .key(stroke):
@@ -238,7 +219,7 @@ final class CenterPanel {
             slideToKeysScroll(from: state.scroll, pressed: &pressed, key: key.key, now: now)
             state = pressed
         case let .press(_, button, root, _, _):
-            guard frame.contains(root) else { return (true, [.close]) }
+            guard frame.contains(root) else { return [.close] }
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)
             if let notches = TextScroll.wheelNotches(button: button) {
                 scrollMotion.add(Double(notches) * CenterScroll.notch(lineHeight: output.textMetrics.lineHeight), now: now)
@@ -246,58 +227,52 @@ final class CenterPanel {
             } else if button == 1 {
                 var entry: HistoryKey?
                 if case let .entry(key)? = composed?.target(at: p) { entry = key }
-                drag = Drag(start: p, last: p, entry: entry)
-                return (true, [])
+                drag = CenterDragGesture(at: p, entry: entry)
+                return []
             } else {
-                return (true, [])
+                return []
             }
         case let .motion(_, root, _):
-            guard var d = drag else { return (true, []) }
+            guard var d = drag else { return [] }
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)
-            let dx = p.x - d.start.x, dy = p.y - d.start.y
-            let slop = composer.px(config.motion.clickSlop)
-            if d.mode == .undecided, max(abs(dx), abs(dy)) > slop {
-                d.mode = abs(dx) > abs(dy) && d.entry != nil ? .swipe : .scroll
-            }
+            let dy = d.move(to: p, slop: composer.px(config.motion.clickSlop))
+            drag = d
             if d.mode == .scroll {
                 scrollMotion.stop()
-                scroll(by: d.last.y - p.y)
+                scroll(by: dy)
             }
-            d.last = p
-            drag = d
-            if d.mode == .undecided { return (true, []) }
+            if d.mode == .undecided { return [] }
         case let .release(_, button, root, _, _):
-            guard button == 1, let d = drag else { return (true, []) }
+            guard button == 1, let d = drag else { return [] }
             drag = nil
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)
-            switch d.mode {
-            case .undecided:
-                if let target = composed?.target(at: d.start),
+            switch d.release(at: p, width: frame.width, fraction: CenterMetrics.swipeFraction) {
+            case let .click(at):
+                if let target = composed?.target(at: at),
                    let command = state.click(target, rows: rows, now: now) { commands.append(command) }
                 if state.clearArmedUntil != nil { armFrames(now) }
-            case .swipe:
-                if abs(p.x - d.start.x) > frame.width * CenterMetrics.swipeFraction, let key = d.entry { commands.append(.remove(key)) }
-            case .scroll:
+            case let .remove(key):
+                commands.append(.remove(key))
+            case .none:
                 break
             }
-        case .enter, .leave:
-            return (true, [])
-        case .compositorChanged, .screenChanged:
-            // A new kind of surface, or a monitor gone: the panel shuts rather than be remade.
-            remove()
-            return (false, [])
-        case let .lockChanged(monitors):
-            // Nothing is drawn above a locker: the panel goes at once, as the cards do
-            // (under `lock = show` it stays, as they do).
-            if !monitors.isEmpty && config.lock == .hold { remove() }
-            return (false, [])
-        case .fullscreenChanged, .idleChanged:
-            return (false, [])
-        case .imagesReady:
-            break
+        case .enter, .leave, .compositorChanged, .screenChanged, .lockChanged, .fullscreenChanged, .idleChanged, .imagesReady:
+            return []
         }
         repaint(board: board, now: now)
-        return (true, commands)
+        return commands
+    }
+
+    /// A fact about the screen: a new kind of surface or a monitor gone shuts the panel
+    /// rather than remake it; nothing is drawn above a locker, so it goes at once, as the
+    /// cards do (under `lock = show` it stays, as they do); decoded images show.
+    func screenEvent(_ event: InputEvent, board: Board, now: Double) {
+        switch event {
+        case .compositorChanged, .screenChanged: remove()
+        case let .lockChanged(monitors) where !monitors.isEmpty && config.lock == .hold: remove()
+        case .imagesReady where isOpen: repaint(board: board, now: now)
+        default: break
+        }
     }
 
     /// An entry's click when its action cannot be invoked: it opens to show its whole message.
@@ -328,12 +303,11 @@ final class CenterPanel {
 
     // MARK: Frames
 
-    /// Frames while the panel or its list slides, while the keyboard grab is still to be had, and
+    /// Frames while the panel or its list slides, while the filter searches, and
     /// once when the "Clear all" guard runs out (its label goes back).
     private func armFrames(_ now: Double) {
         var due: [Double] = []
-        if surface != nil, motion.isAnimating || (isOpen && scrollMotion.isMoving) || (isOpen && !filter.isComplete)
-            || (isOpen && !hasKeyboard && grabAttempts < Self.grabRetries) {
+        if surface != nil, motion.isAnimating || (isOpen && scrollMotion.isMoving) || (isOpen && !filter.isComplete) {
             due.append(now + frameInterval)
         }
         if isOpen, let until = state.clearArmedUntil, until > now { due.append(until) }
@@ -352,16 +326,6 @@ final class CenterPanel {
             repaint(board: board, now: now)
         } else if isOpen, !filter.isComplete {
             repaint(board: board, now: now)  // the filter's next step, and what it found
-        }
-        if isOpen && !hasKeyboard && grabAttempts < Self.grabRetries {
-            grabAttempts += 1
-            hasKeyboard = output.grabInput(surface)
-            if hasKeyboard {
-                Log.info("the centre has the keyboard")
-            } else if grabAttempts == Self.grabRetries {
-                Log.info("the centre could not take the keyboard: another client holds it; closed")
-                close(now: now)
-            }
         }
         if let until = state.clearArmedUntil, until <= now {
             state.clearArmedUntil = nil

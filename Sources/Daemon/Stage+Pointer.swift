@@ -5,31 +5,40 @@ import ToastCore
 /// expanded card's message, never clicks. Hover only marks a card for the next frame's
 /// repaint, so a flood of crossings and moves costs one repaint per card per frame.
 extension Stage {
-    func handle(_ event: InputEvent, board: Board, now: Double) -> [UserIntent] {
+    /// What a pointer event asks of the service beyond the cards: what the user meant, and
+    /// a drag's pointer grab to take or let go of (the service holds the screen's input).
+    struct PointerOutcome {
+        var intents: [UserIntent] = []
+        var grab: Grab?
+        var release: Grab?
+    }
+
+    /// A pointer event the router gave the cards.
+    func handle(_ event: InputEvent, board: Board, now: Double) -> PointerOutcome {
         switch event {
         case let .press(surface, button, root, time, serverTime):
             if let notches = TextScroll.wheelNotches(button: button) {
                 if let card = card(on: surface), let id = card.id, let toast = board.toast(id) { wheel(card, toast, notches: notches) }
-                return []
+                return PointerOutcome()
             }
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
-                  card.drag == nil, !card.isLeaving else { return [] }
+                  card.drag == nil, !card.isLeaving else { return PointerOutcome() }
             paintHover(card, toast)  // what is hit is what shows
             card.drag = SwipeGesture(start: root, time: time, cardSize: card.size,
                                      allowed: SwipeDirection.allowed(for: card.key.position), tuning: config.motion,
                                      bounds: monitor(card.key).frame)
             dragged = id
-            output.grabPointer(surface, serverTime: serverTime)
             if let b = card.composed.button(at: card.local(root)) {
                 card.appearance.pressedButton = b
                 repaint(card, toast)
             }
+            return PointerOutcome(grab: .drag(surface, serverTime: serverTime))
 
         case let .motion(surface, root, time):
-            guard let card = card(on: surface), let id = card.id, let toast = board.toast(id) else { return [] }
+            guard let card = card(on: surface), let id = card.id, board.toast(id) != nil else { return PointerOutcome() }
             guard var drag = card.drag else {
                 hover(card, at: card.local(root), now: now)
-                return []
+                return PointerOutcome()
             }
             let offset = drag.move(to: root, time: time)
             card.drag = drag
@@ -39,8 +48,8 @@ extension Stage {
 
         case let .release(surface, button, root, time, serverTime):
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
-                  var drag = card.drag else { return [] }
-            output.ungrabPointer(serverTime: serverTime)
+                  var drag = card.drag else { return PointerOutcome() }
+            let release = Grab.drag(surface, serverTime: serverTime)
             let outcome = drag.release(at: root, time: time)
             card.drag = nil
             dragged = nil
@@ -53,19 +62,21 @@ extension Stage {
             switch outcome {
             case .click:
                 card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
-                return click(card, toast, at: card.local(root), pressed: pressed)
+                let spot = card.composed.spot(at: card.local(root))
+                return PointerOutcome(intents: [CardActivation.click(spot, on: facts(card, toast), pressed: pressed)], release: release)
             case let .dismiss(direction, velocity):
                 detach(card)
                 startExit(card, now: now, swipe: (direction, velocity))
-                return [.dismiss(id: id, reason: .swipe)]
+                return PointerOutcome(intents: [.dismiss(id: id, reason: .swipe)], release: release)
             case let .snapBack(velocity):
                 card.motion.follow(card.motion.position, velocity: velocity)
                 card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
+                return PointerOutcome(release: release)
             }
 
         case let .enter(surface, _):
             guard let card = card(on: surface), let id = card.id, let toast = board.toast(id),
-                  !card.isLeaving, hovered != id else { return [] }
+                  !card.isLeaving, hovered != id else { return PointerOutcome() }
             if let previous = hovered.flatMap({ self.card($0) }) { unhover(previous, now: now) }
             hovered = id
             card.appearance.hovered = true
@@ -73,23 +84,13 @@ extension Stage {
 
         case let .leave(surface, grabbing):
             // Crossings caused by our own grab say nothing about where the pointer is.
-            guard !grabbing, let card = card(on: surface), let id = card.id, hovered == id else { return [] }
+            guard !grabbing, let card = card(on: surface), let id = card.id, hovered == id else { return PointerOutcome() }
             unhover(card, now: now)
 
-        case .compositorChanged:
-            remakeSurfaces(board: board, now: now)
-        case .lockChanged:
-            break  // the board holds the locked monitors' toasts; `lock` withdraws their cards
-        case .screenChanged:
-            screenChanged(board: board, now: now)
-        case .imagesReady:
-            imagesReady(board: board, now: now)
-        case .key:
-            break  // the centre's panel (CenterPanel) or the service's (ToastService+Keys.swift)
-        case .fullscreenChanged, .idleChanged:
-            break  // holds: the board decides, and the stage follows its changes
+        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .key, .fullscreenChanged, .idleChanged:
+            break  // not the pointer's: the router gives them to the service (`InputRouter`)
         }
-        return []
+        return PointerOutcome()
     }
 
     /// A wheel notch over a card: an expanded card whose message does not fit scrolls it
@@ -137,24 +138,5 @@ extension Stage {
     /// are hit-tested: a click right after the pointer came in finds the close button there.
     private func paintHover(_ card: Card, _ toast: Toast) {
         if card.hoverRepaintDue { repaint(card, toast) }
-    }
-
-    /// A click: where it landed, hit-tested close button first, then a button, a link in the
-    /// message (`CardComposer.Composed.links`, from the text's layout), the chevron and the body;
-    /// what that means is the click order's (`CardActivation`), shared with the keyboard.
-    private func click(_ card: Card, _ toast: Toast, at p: Point, pressed: String?) -> [UserIntent] {
-        let spot: CardSpot
-        if let close = card.composed.closeButton, close.contains(p) {
-            spot = .close
-        } else if let b = card.composed.button(at: p) {
-            spot = .button(b)
-        } else if let link = card.composed.link(at: p) {
-            spot = .link(link.target)
-        } else if let chevron = card.composed.expandButton, chevron.contains(p) {
-            spot = .expandChevron
-        } else {
-            spot = .body
-        }
-        return [CardActivation.click(spot, on: facts(card, toast), pressed: pressed)]
     }
 }

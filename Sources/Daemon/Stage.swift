@@ -4,7 +4,11 @@ import ToastCore
 /// stacks out, animates them, and reads the pointer. It keeps how cards look and move,
 /// never what a toast says: that is the board's.
 final class Stage {
-    let output: any Output
+    let output: any Surfaces & Resources
+    /// The monitors cards go on, as the screen last said (the service passes them on).
+    var monitors: [Monitor]
+    /// The screen's refresh rate, where a monitor does not say its own.
+    var screenRefreshRate: Double?
     private(set) var config: Config
     private(set) var composer: CardComposer
     /// Cards of visible toasts, by toast id.
@@ -29,18 +33,19 @@ final class Stage {
     /// nothing moves (no timer runs).
     private(set) var nextFrame: Double?
 
-    init(output: any Output, config: Config, scale: Double) {
+    init(output: any Surfaces & Resources, monitors: [Monitor], refreshRate: Double?, config: Config, scale: Double) {
         self.output = output
+        self.monitors = monitors
+        screenRefreshRate = refreshRate
         self.config = config
         composer = CardComposer(config: config, scale: scale)
-        frameInterval = FrameGrid.period(hertz: output.refreshRate)
+        frameInterval = FrameGrid.period(hertz: refreshRate)
     }
 
     var layout: StackLayout { StackLayout(margin: composer.px(config.margin), gap: composer.px(config.gap)) }
     /// The monitor a stack lives on (the primary one when its own has gone).
     func monitor(_ key: StackKey) -> Monitor {
-        let monitors = output.monitors
-        return monitors.first { $0.name == key.monitor }
+        monitors.first { $0.name == key.monitor }
             ?? monitors.first(where: \.isPrimary) ?? monitors.first
             ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 0, height: 0))
     }
@@ -393,7 +398,7 @@ final class Stage {
     private var refreshRate: Double? {
         let keys = Set(allCards.filter { $0.motion.isAnimating || $0.transition != nil }.map(\.key))
         let rates = keys.compactMap { monitor($0).refreshRate }
-        return rates.max() ?? output.refreshRate
+        return rates.max() ?? screenRefreshRate
     }
 
     /// Advances every moving card to `now` and moves its surface. Only height and progress
@@ -460,7 +465,9 @@ final class Stage {
 
     /// Monitors, the screen or the panels changed: every stack is laid out again on its
     /// monitor's new frame, and cards spring there.
-    func screenChanged(board: Board, now: Double) {
+    func screenChanged(to monitors: [Monitor], refreshRate: Double?, board: Board, now: Double) {
+        self.monitors = monitors
+        screenRefreshRate = refreshRate
         for key in Set(board.keys + cards.values.map(\.key) + moreCards.keys) { relayout(key, board: board, now: now) }
     }
 
@@ -475,6 +482,8 @@ final class Stage {
     // MARK: For the pointer (Stage+Pointer.swift)
 
     func card(on surface: SurfaceID) -> Card? { cards.values.first { $0.surface == surface } }
+    /// The surfaces of the visible toasts' cards: a press on another ends focus mode (`InputRouter`).
+    var cardSurfaces: Set<SurfaceID> { Set(cards.values.map(\.surface)) }
     func card(_ id: String) -> Card? { cards[id] }
     /// A swiped card leaves from where the pointer let go; its toast ends after.
     func detach(_ card: Card) {

@@ -68,7 +68,7 @@ public final class ToastDaemon {
         self.output = output
         self.children = children
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
-                                          display: output.displayName, uid: getuid())
+                                          display: output.facts.displayName, uid: getuid())
         do {
             (listener, lock) = busOptions.replace ? try SocketTakeOver.open(resolved) : try Listener.open(resolved)
         } catch {
@@ -76,7 +76,7 @@ public final class ToastDaemon {
         }
         socketPath = resolved.path
         let config = ConfigFile.load(configPath).config
-        let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.desktopResources) }
+        let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.facts.desktopResources) }
         guard output.setFont(family: config.font, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
             unlink(resolved.path)
             throw StartError(message: "no usable font for \"\(config.font)\"; install fonts-dejavu-core")
@@ -120,7 +120,7 @@ public final class ToastDaemon {
         }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
-        Log.info("listening at \(socketPath) on display \(output.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.screenDescription))")
+        Log.info("listening at \(socketPath) on display \(output.facts.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.facts.description))")
     }
 
     /// What the loop waits on, named rather than found by index.

@@ -47,7 +47,7 @@ extension ToastService {
     /// Opens one of a toast's links (the toast `id`, or the newest visible one that has it)
     /// with the configured opener, as a click on it would (`openLink`).
     private func open(_ link: String, of id: String?, now: Double) -> Reply {
-        let toast = id.flatMap { board.toast($0) } ?? (id == nil ? board.newestVisible(where: { Links.targets(of: $0).contains(link) }) : nil)
+        let toast = id.flatMap { board.toast($0) } ?? (id == nil ? board.newest(for: .link(link)) : nil)
         guard let toast else { return .error(id.map { "no toast with id \"\($0)\"" } ?? "no toast on screen has the link \"\(link)\"") }
         guard Links.targets(of: toast).contains(link) else { return .error("toast \"\(toast.id)\" has no link \"\(link)\"") }
         guard openLink(link, of: toast.id, now: now) else { return .error("links with that scheme are not opened (only \(Links.openableSchemes.joined(separator: ", ")))") }

@@ -8,9 +8,12 @@ struct KeyInput {
     /// start and after a reload).
     var grabbedForVisibleCard: Bool?
     /// Focus mode was asked for while another client held the keyboard (a window manager's
-    /// own key grab lasts until its key is released): the grab is tried again at `next`,
-    /// until `until`.
-    var grabRetry: (next: Double, until: Double)?
+    /// own key grab lasts until its key is released): the grab is tried again (`GrabRetry`).
+    var grabRetry: GrabRetry?
+    /// The centre's panel whose keyboard and pointer are held, and the retry while another
+    /// client holds them: the same rule as focus mode's.
+    var panelGrab: SurfaceID?
+    var panelRetry: GrabRetry?
     /// The grab problems logged since the config was last read: a key another client holds
     /// is tried again (`refused`), but said once.
     var reported: Set<String> = []
@@ -22,31 +25,12 @@ struct KeyInput {
     /// The newest visible card at the last try, so each new card tries a refused key once.
     var newestCard: String?
 
-    /// How long focus mode waits for the keyboard another client holds, and how often it
-    /// asks: a window manager lets go when the key that ran `xtoast focus` comes up.
-    static let grabPatience = 1.0
-    static let grabRetryInterval = 0.05
-
     /// The next time something here is due: the focus idle timeout or a grab retry.
-    var nextDeadline: Double? { [focus?.deadline, grabRetry?.next].compactMap { $0 }.min() }
+    var nextDeadline: Double? { [focus?.deadline, grabRetry?.next, panelRetry?.next].compactMap { $0 }.min() }
 }
 
 extension ToastService {
     // MARK: Keys
-
-    /// A key press: in focus mode the focus keys first (any key keeps focus mode alive),
-    /// then a bound key's action. A key held with Ctrl, Alt or Super is no focus key: with
-    /// the keyboard taken, a bound `ctrl+space` must still be the dismiss key, not Space.
-    func pressed(_ stroke: KeyStroke, now: Double) {
-        let cards = stage.facts(board: board)
-        if var focus = keyInput.focus {
-            focus.touch(now: now)
-            keyInput.focus = focus
-            if stroke.modifiers.isDisjoint(with: [.control, .alt, .super]),
-               let intent = focus.intent(forKey: stroke.key, cards: cards) { return perform(intent, now: now) }
-        }
-        if let intent = stroke.bound?.intent(cards: cards) { perform(intent, now: now) }
-    }
 
     /// Holds the bound keys that apply now: those that need a card only while one is
     /// visible. Asks the screen only when that set changes.
@@ -70,7 +54,7 @@ extension ToastService {
     private func grabKeys(visible: Bool) {
         if keyInput.grabbedForVisibleCard == nil { keyInput.reported = [] }
         keyInput.grabbedForVisibleCard = visible
-        let problems = stage.output.grabKeys(board.config.keys.grabbed(cardVisible: visible))
+        let problems = screen.grab(.keys(board.config.keys.grabbed(cardVisible: visible)))
         keyInput.refused = !problems.isEmpty
         for problem in problems where keyInput.reported.insert(problem).inserted {
             Log.info(problem)
@@ -89,42 +73,33 @@ extension ToastService {
     func startFocus(now: Double) {
         guard keyInput.focus == nil, let focus = KeyboardFocus(cards: stage.facts(board: board), now: now) else { return }
         keyInput.focus = focus
-        grabKeyboard(now: now, patience: KeyInput.grabPatience)
+        grabKeyboard(now: now)
         stage.showFocus(keyInput.focus, board: board)
     }
 
-    /// Takes the keyboard, or tries again shortly while another client holds it.
-    private func grabKeyboard(now: Double, patience: Double) {
-        if stage.output.grabKeyboard() {
-            keyInput.grabRetry = nil
-        } else if patience > 0 {
-            keyInput.grabRetry = (now + KeyInput.grabRetryInterval, keyInput.grabRetry?.until ?? now + patience)
-        } else {
+    /// Takes the keyboard, or tries again shortly while another client holds it (`GrabRetry`).
+    private func grabKeyboard(now: Double) {
+        if screen.grab(.focus).isEmpty { return keyInput.grabRetry = nil }
+        let next: GrabRetry? = if let retry = keyInput.grabRetry { retry.refused(at: now) } else { GrabRetry(refusedAt: now) }
+        guard let next else {
             Log.info("focus: another program holds the keyboard; focus mode ends")
-            endFocus()
+            return endFocus()
         }
+        keyInput.grabRetry = next
     }
 
     func endFocus() {
         guard keyInput.focus != nil else { return }
         keyInput.focus = nil
         keyInput.grabRetry = nil
-        stage.output.ungrabKeyboard()
+        screen.release(.focus)
         stage.showFocus(nil, board: board)
     }
 
     /// Due work: focus mode's idle timeout, a keyboard grab to try again.
     func advanceKeys(now: Double) {
         if let focus = keyInput.focus, focus.deadline <= now { endFocus() }
-        if let retry = keyInput.grabRetry, retry.next <= now {
-            grabKeyboard(now: now, patience: retry.until - now)
-        }
-    }
-
-    /// A press off the cards (focus mode's pointer grab reports it on no card's surface) ends focus mode.
-    func pressedOffCards(_ surface: SurfaceID) {
-        guard keyInput.focus != nil, stage.card(on: surface) == nil else { return }
-        endFocus()
+        if let retry = keyInput.grabRetry, retry.next <= now { grabKeyboard(now: now) }
     }
 
     /// The cards changed: the ring follows (a card that went passes it on); with no card
@@ -134,6 +109,40 @@ extension ToastService {
         guard focus.follow(cards: stage.facts(board: board)) else { return endFocus() }
         keyInput.focus = focus
         stage.showFocus(focus, board: board)
+    }
+
+    // MARK: The centre's grab
+
+    /// The centre's panel holds the keyboard and pointer while it is open, and only then:
+    /// taken when it opens, tried again by the rule focus mode follows (`GrabRetry`) while
+    /// another client holds them (the panel closes when that gives up: open without the
+    /// keyboard it would show under another client's grab and take no keys, Escape
+    /// included), let go of the moment it closes.
+    func followCenterGrab(now: Double) {
+        guard center.isOpen, let surface = center.surface else {
+            keyInput.panelRetry = nil
+            if let held = keyInput.panelGrab {
+                screen.release(.panel(held))
+                keyInput.panelGrab = nil
+            }
+            return
+        }
+        guard keyInput.panelGrab != surface else { return }
+        if let retry = keyInput.panelRetry, retry.next > now { return }
+        if screen.grab(.panel(surface)).isEmpty {
+            if keyInput.panelRetry != nil { Log.info("the centre has the keyboard") }
+            keyInput.panelGrab = surface
+            keyInput.panelRetry = nil
+            center.hasKeyboard = true
+            return
+        }
+        let next: GrabRetry? = if let retry = keyInput.panelRetry { retry.refused(at: now) } else { GrabRetry(refusedAt: now) }
+        keyInput.panelRetry = next
+        if next == nil {
+            Log.info("the centre could not take the keyboard: another client holds it; closed")
+            center.close(now: now)
+            followCenterGrab(now: now)
+        }
     }
 
     /// Space in focus mode holds every stack's timers.

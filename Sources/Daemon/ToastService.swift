@@ -5,6 +5,9 @@ import ToastCore
 /// Everything here runs in tests with a fake output and no X server.
 final class ToastService {
     var board: Board
+    /// The screen's facts, input and grabs: the service's alone; the cards and the centre
+    /// are given the monitors they need.
+    let screen: any ScreenInput
     let stage: Stage
     /// The notification centre's panel (CenterPanel.swift).
     let center: CenterPanel
@@ -47,8 +50,10 @@ final class ToastService {
          sound: (any SoundPlayer)? = nil,
          wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }) {
         board = Board(config: config)
-        stage = Stage(output: output, config: config, scale: desktopScale(config))
-        center = CenterPanel(output: output, config: config, scale: desktopScale(config), wallClock: wallClock)
+        screen = output
+        let refreshRate = output.facts.refreshRate
+        stage = Stage(output: output, monitors: output.monitors, refreshRate: refreshRate, config: config, scale: desktopScale(config))
+        center = CenterPanel(output: output, refreshRate: refreshRate, config: config, scale: desktopScale(config), wallClock: wallClock)
         self.sink = sink
         self.loadConfig = loadConfig
         self.desktopScale = desktopScale
@@ -242,17 +247,16 @@ final class ToastService {
 
     /// Keeps raw pixels on the screen side at the size cards draw icons, under `name`.
     private func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
-        stage.output.storeImage(name, image, pixelSize: stage.imagePixelSize)
+        stage.output.loadImage(.raw(name, image), pixelSize: stage.imagePixelSize)
     }
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
     /// The pointer and focus are asked for only when the rule needs them.
     func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
-        let output = stage.output
-        let monitors = output.monitors
+        let monitors = screen.monitors
         let follow = board.config.follow
-        let pointer = follow == .none ? nil : output.pointerPosition()
-        let focus = follow == .keyboard ? output.focusedWindowCenter() : nil
+        let pointer = follow == .none ? nil : screen.locate(.pointer)
+        let focus = follow == .keyboard ? screen.locate(.focusedWindow) : nil
         let (index, warning) = MonitorSelection.choose(choice, in: monitors, follow: follow, pointer: pointer, focus: focus)
         return (monitors.indices.contains(index) ? monitors[index].name : "", warning)
     }
@@ -263,7 +267,7 @@ final class ToastService {
         guard let spec else { return (nil, nil) }
         // A file named by path is a picture, decoded for its larger slot; a name is a theme icon.
         let size = CardComposer.namesFile(spec) ? stage.imagePixelSize : stage.iconPixelSize
-        switch stage.output.loadIcon(spec, pixelSize: size) {
+        switch stage.output.loadImage(.named(spec), pixelSize: size) {
         case let .success(file): return (file, nil)
         case let .failure(error): return (nil, error.message)
         }
@@ -298,7 +302,7 @@ final class ToastService {
     /// been away that long. Without an idle counter one line says so, once.
     private func watchIdle(_ threshold: Int, now: Double) {
         board.setHold(.idle, false, now: now)
-        guard !stage.output.watchIdle(threshold: threshold), threshold > 0, !idleUnavailableLogged else { return }
+        guard !screen.watchIdle(threshold: threshold), threshold > 0, !idleUnavailableLogged else { return }
         idleUnavailableLogged = true
         Log.info("the X server has no IDLETIME counter: idle_threshold does nothing")
     }
@@ -306,26 +310,51 @@ final class ToastService {
 
     // MARK: Pointer and owners
 
+    /// One way in for input: `InputRouter` decides who gets it (the centre, focus mode, a
+    /// bound key, the cards, or the service for a fact about the screen) and what it meant;
+    /// here that is carried out.
     func handle(_ input: InputEvent, now: Double) {
+        let decision = InputRouter.route(input, inputContext, board: board)
+        if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
+        for intent in decision.intents { perform(intent, now: now) }
+        switch decision.recipient {
+        case .screen: screenEvent(input, now: now)
+        case .center: handleInCenter(input, now: now)
+        case .cards:
+            let outcome = stage.handle(input, board: board, now: now)
+            if let grab = outcome.grab { screen.grab(grab) }
+            if let release = outcome.release { screen.release(release) }
+            for intent in outcome.intents { perform(intent, now: now) }
+        case .nobody: break
+        }
+        settle(now)
+    }
+
+    /// What the router decides on: the centre, focus mode (and the cards' facts its keys
+    /// need) and which surfaces are cards.
+    private var inputContext: InputRouter.Context {
+        InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
+                            cards: keyInput.focus == nil ? [] : stage.facts(board: board))
+    }
+
+    /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
+    private func screenEvent(_ input: InputEvent, now: Double) {
         switch input {
         case .compositorChanged:
             Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
+            stage.remakeSurfaces(board: board, now: now)
         case let .lockChanged(monitors):
             lock(monitors, now: now)
         case .screenChanged:
-            Log.info("the screen changed: \(stage.output.screenDescription)")
+            let facts = screen.facts
+            Log.info("the screen changed: \(facts.description)")
             // Stacks of monitors that went away join the same positions on the primary one.
-            let monitors = stage.output.monitors
+            let monitors = screen.monitors
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
-        case let .key(stroke) where stroke.bound == .center:
-            // The centre's key toggles it, also while its panel holds the keyboard.
-            perform(.toggleCenter, now: now)
-            return settle(now)
-        case let .key(stroke) where !center.isOpen:
-            pressed(stroke, now: now)  // while the centre is open, its panel has the keyboard
-        case let .press(surface, _, _, _, _):
-            pressedOffCards(surface)
+            stage.screenChanged(to: monitors, refreshRate: facts.refreshRate, board: board, now: now)
+        case .imagesReady:
+            stage.imagesReady(board: board, now: now)
         case let .fullscreenChanged(monitors):
             Log.info(monitors.isEmpty ? "no fullscreen window now"
                                       : "a fullscreen window covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))")
@@ -333,11 +362,10 @@ final class ToastService {
         case let .idleChanged(idle):
             Log.info(idle ? "no input for \(board.config.idleThreshold) s: timers wait for the user" : "input again: timers run")
             board.setHold(.idle, idle, now: now)
-        default: break
+        case .press, .release, .motion, .enter, .leave, .key:
+            break  // the router gives these to the centre, focus mode, the keys or the cards
         }
-        if handleInCenter(input, now: now) { return settle(now) }
-        for intent in stage.handle(input, board: board, now: now) { perform(intent, now: now) }
-        settle(now)
+        center.screenEvent(input, board: board, now: now)
     }
 
     /// Carries out what the user meant, from whichever input said it.
@@ -380,8 +408,9 @@ final class ToastService {
         endFocus()
         stage.removeAll()
         center.remove()
+        followCenterGrab(now: now)
         // The keys go now, not when the process ends: the daemon taking over grabs them next.
-        _ = stage.output.grabKeys([:])
+        screen.release(.keys([:]))
         for d in changes.deliveries { sink.deliver(d) }
     }
 
@@ -418,6 +447,7 @@ final class ToastService {
             if changes.historyEdited { historyStore?.edited() }
             if changes.isEmpty {
                 center.boardChanged(board, now: now)
+                followCenterGrab(now: now)
                 return updateKeyGrabs()
             }
         }
@@ -465,7 +495,7 @@ extension ToastService {
     func confirmLock(now: Double) -> Bool {
         guard board.config.lock == .hold else { return false }
         let before = lockedMonitors
-        lock(stage.output.confirmLock(), now: now)
+        lock(screen.confirmLock(), now: now)
         return lockedMonitors != before
     }
 }
@@ -475,7 +505,7 @@ extension ToastService {
 extension ToastService {
     /// `xtoast center`: opens on the monitor a toast would go to now.
     func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, now: Double) -> Reply {
-        let monitors = stage.output.monitors
+        let monitors = screen.monitors
         let chosen = chooseMonitor(choice).name
         let monitor = monitors.first { $0.name == chosen } ?? monitors.first
             ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 1, height: 1))
@@ -499,11 +529,11 @@ extension ToastService {
     /// At the end of a loop turn: the history file takes the turn's edits, or is compacted.
     func writeHistory(now: Double) { historyStore?.compactIfDue(history: board.history, now: now) }
 
-    /// Input the panel takes (every key; the pointer while it is open), and what it asks for.
+    /// Input the router gave the open panel (its keys, the pointer), and what it asks for.
     /// A click or Enter on an entry is its default action, late, while its sender can hear it;
     /// otherwise the entry expands.
-    func handleInCenter(_ input: InputEvent, now: Double) -> Bool {
-        let (taken, commands) = center.handle(input, board: board, now: now)
+    func handleInCenter(_ input: InputEvent, now: Double) {
+        let commands = center.handle(input, board: board, now: now)
         for command in commands {
             switch command {
             case .close: center.close(now: now)
@@ -517,6 +547,5 @@ extension ToastService {
             }
         }
         if !commands.isEmpty { center.repaint(board: board, now: now) }
-        return taken
     }
 }

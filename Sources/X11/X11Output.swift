@@ -69,13 +69,19 @@ public final class X11Output: Output {
 
     private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-    public var displayName: String { display.name }
+    public var facts: ScreenFacts {
+        ScreenFacts(displayName: display.name, desktopResources: display.resourceManager, refreshRate: refreshRate,
+                    description: screenDescription)
+    }
     public var fileDescriptor: Int32 { display.fileDescriptor }
     public var wakeDescriptor: Int32 { images.wakeDescriptor }
     public func isImageReady(_ file: String) -> Bool { images.isReady(file) }
-    public var desktopResources: String? { display.resourceManager }
-    public func pointerPosition() -> Point? { display.pointerPosition() }
-    public func focusedWindowCenter() -> Point? { display.focusedWindowCenter() }
+    public func locate(_ place: ScreenPlace) -> Point? {
+        switch place {
+        case .pointer: display.pointerPosition()
+        case .focusedWindow: display.focusedWindowCenter()
+        }
+    }
     public var hasAlpha: Bool { visual.hasAlpha }
     public var textMetrics: any TextMeasuring { fonts }
 
@@ -115,11 +121,14 @@ public final class X11Output: Output {
         return true
     }
 
-    public func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError> {
-        painter.icons.resolveIcon(spec, pixelSize: pixelSize).mapError { IconLoadError("\($0)") }
+    public func loadImage(_ source: ImageSource, pixelSize: Int) -> Result<String, IconLoadError> {
+        switch source {
+        case let .named(spec): painter.icons.resolveIcon(spec, pixelSize: pixelSize).mapError { IconLoadError("\($0)") }
+        case let .raw(name, image): storeImage(name, image, pixelSize: pixelSize)
+        }
     }
 
-    public func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
+    private func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
         if let reason = painter.icons.images.store(name, width: image.width, height: image.height, rowstride: image.rowstride,
                                                    hasAlpha: image.hasAlpha, bitsPerSample: image.bitsPerSample,
                                                    channels: image.channels, bytes: image.bytes, size: pixelSize) {
@@ -166,32 +175,38 @@ public final class X11Output: Output {
 
     // MARK: Input
 
-    public func grabPointer(_ surface: SurfaceID, serverTime: UInt) {
-        guard let window = windows[surface] else { return }
-        display.grabPointer(window.window, time: serverTime)
+    @discardableResult
+    public func grab(_ grab: Grab) -> [String] {
+        switch grab {
+        case let .keys(bindings):
+            return keys.grab(bindings)
+        case let .drag(surface, serverTime):
+            if let window = windows[surface] { display.grabPointer(window.window, time: serverTime) }
+            return []
+        case .focus:
+            return keys.grabKeyboard() ? [] : ["another client holds the keyboard"]
+        case let .panel(surface):
+            holdsInput = windows[surface].map { display.grabInput($0.window) } ?? false
+            return holdsInput ? [] : ["another client holds the keyboard or the pointer"]
+        }
     }
 
-    public func ungrabPointer(serverTime: UInt) {
-        // A drag in focus mode ends back in focus mode's own pointer grab.
-        if keys.holdsKeyboard { keys.grabPointerForFocus() } else { display.ungrabPointer(time: serverTime) }
+    public func release(_ grab: Grab) {
+        switch grab {
+        case .keys:
+            _ = keys.grab([:])
+        case let .drag(_, serverTime):
+            // A drag in focus mode ends back in focus mode's own pointer grab.
+            if keys.holdsKeyboard { keys.grabPointerForFocus() } else { display.ungrabPointer(time: serverTime) }
+        case .focus:
+            keys.ungrabKeyboard()
+        case .panel:
+            holdsInput = false
+            display.ungrabInput()
+        }
     }
 
-    public func grabKeys(_ bindings: [KeyAction: KeyChord]) -> [String] { keys.grab(bindings) }
-    public func grabKeyboard() -> Bool { keys.grabKeyboard() }
-    public func ungrabKeyboard() { keys.ungrabKeyboard() }
-
-    public func grabInput(_ surface: SurfaceID) -> Bool {
-        guard let window = windows[surface] else { return false }
-        holdsInput = display.grabInput(window.window)
-        return holdsInput
-    }
-
-    public func ungrabInput() {
-        holdsInput = false
-        display.ungrabInput()
-    }
-
-    /// The centre's panel holds the keyboard and pointer (`grabInput`).
+    /// The centre's panel holds the keyboard and pointer (`Grab.panel`).
     private var holdsInput = false
 
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
@@ -267,7 +282,7 @@ public final class X11Output: Output {
     }
 
     /// One line for the log: the screen's size and its monitors' work areas.
-    public var screenDescription: String {
+    private var screenDescription: String {
         let s = display.screenRect
         return "screen \(Int(s.width))x\(Int(s.height)), " + monitors.map { m in
             let a = m.workArea

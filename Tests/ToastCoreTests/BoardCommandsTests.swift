@@ -29,16 +29,16 @@ import ToastCore
         board.show(request("a", position: .topLeft), owner: alice, now: 0)
         board.show(request("b", position: .bottomRight), owner: alice, now: 1)
         board.show(request("c", position: .topLeft), owner: alice, now: 2)  // waits behind a
-        #expect(board.newestVisible()?.message == "b")
+        #expect(board.newest(for: .any)?.message == "b")
         _ = board.takeChanges()
         #expect(board.dismissNewest(now: 3) == "2")
         #expect(board.takeChanges().events.first == .dismissed(id: "2", reason: .close))
-        #expect(board.newestVisible()?.message == "a", "c still waits behind a")
+        #expect(board.newest(for: .any)?.message == "a", "c still waits behind a")
         var empty = Board()
         #expect(empty.dismissNewest(now: 0) == nil)
     }
 
-    @Test("invoke: the default (or named) action of the newest visible toast with actions, or of an id; errors name what there is")
+    @Test("invoke: the default action of the newest visible toast that has one (or the named action of the newest that has it), or of an id; errors name what there is")
     func invocation() {
         var board = Board()
         board.show(request("with", actions: ["yes", "no"], defaultAction: "yes"), owner: alice, now: 0)
@@ -46,17 +46,53 @@ import ToastCore
         board.show(request("buttons", actions: ["retry"]), owner: alice, now: 2)
         #expect(board.invocation(action: nil, id: "1").map { $0.action } == .success("yes"))
         #expect(board.invocation(action: "retry", id: nil).map { "\($0.id) \($0.action)" } == .success("3 retry"))
-        #expect(failure(board.invocation(action: nil, id: nil)) == "toast \"3\" has no default action; name one (it has: retry)")
-        board.dismiss("3", reason: .close, now: 3)
         #expect(board.invocation(action: nil, id: nil).map { "\($0.id) \($0.action)" } == .success("1 yes"),
-                "the newest with actions, over the newer plain one")
+                "the newest with a default action, over the newer buttons-only and plain ones")
+        #expect(board.invocation(action: "no", id: nil).map { "\($0.id) \($0.action)" } == .success("1 no"))
+        #expect(failure(board.invocation(action: "maybe", id: nil)) == "toast \"3\" has no action \"maybe\" (it has: retry)",
+                "an action nobody has names what the newest toast with actions offers")
         #expect(failure(board.invocation(action: "maybe", id: "1")) == "toast \"1\" has no action \"maybe\" (it has: yes, no)")
         #expect(failure(board.invocation(action: nil, id: "2")) == "toast \"2\" has no default action; name one (it has none)")
         #expect(failure(board.invocation(action: nil, id: "9")) == "no toast with id \"9\"")
         var plain = Board()
         plain.show(request("plain"), owner: alice, now: 0)
-        #expect(failure(plain.invocation(action: nil, id: nil)) == "no toast on screen has actions")
+        #expect(failure(plain.invocation(action: nil, id: nil)) == "no toast on screen has a default action; name an action (xtoast menu lists them)")
         #expect(failure(Board().invocation(action: nil, id: nil)) == "no toast is on screen")
+    }
+
+    /// Issue 26: with toast 1 (a default action) and toast 2 (buttons only) the invoke key
+    /// chose 1 while `xtoast invoke` chose 2 and answered "toast \"2\" has no default action".
+    @Test("the invoke key, xtoast invoke and the menu choose the same toast for every mix of default-action and button-only toasts")
+    func keyCommandAndMenuAgree() {
+        enum Kind: CaseIterable { case defaultOnly, buttonsOnly, both, plain }
+        func mixes(_ n: Int) -> [[Kind]] { n == 0 ? [[]] : mixes(n - 1).flatMap { m in Kind.allCases.map { m + [$0] } } }
+        for mix in (0...3).flatMap(mixes) {
+            var board = Board()
+            for (i, kind) in mix.enumerated() {
+                let buttons = kind == .buttonsOnly || kind == .both ? ["b\(i)"] : []
+                let d = kind == .defaultOnly || kind == .both ? "d\(i)" : nil
+                board.show(request("t\(i)", actions: buttons, defaultAction: d), owner: alice, now: Double(i))
+            }
+            let label = "\(mix)"
+            // The newest toast with a default action, oldest first in `mix`.
+            let expected = mix.indices.last { mix[$0] == .defaultOnly || mix[$0] == .both }.map { "\($0 + 1)" }
+            let key: String? = if case let .invoke(id, action)? = KeyAction.invoke.intent(on: board) {
+                "\(id) \(action)"
+            } else { nil }
+            let command = try? board.invocation(action: nil, id: nil).get()
+            #expect(key == expected.map { "\($0) d\(Int($0)! - 1)" }, "\(label)")
+            #expect(command.map { "\($0.id) \($0.action)" } == key, "\(label)")
+            if command == nil { #expect(failure(board.invocation(action: nil, id: nil))?.contains("default action") == true || mix.isEmpty, "\(label)") }
+            // The menu offers that toast's default action, under its own id.
+            if let expected {
+                let items = board.menuItems(all: true).filter { $0.id == expected }
+                #expect(items.contains { $0.choice == .action("d\(Int(expected)! - 1)") }, "\(label)")
+            }
+            // And what the menu shows by itself is the newest toast with anything to choose.
+            let offering = mix.indices.last { mix[$0] != .plain }.map { "\($0 + 1)" }
+            #expect(board.menuItems(all: false).first?.id == offering, "\(label)")
+            #expect(board.newest(for: .menu)?.id == offering, "\(label)")
+        }
     }
 
     @Test("restore takes the last ended toast (or the last with an id) out of history, new id, same content, restored")

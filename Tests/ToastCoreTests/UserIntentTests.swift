@@ -33,16 +33,24 @@ import Testing
 
     @Test("bound keys: dismiss closes the newest, invoke the newest with a default action; those needing a card mean nothing without one")
     func boundKeys() {
-        let cards = [plain, cut, withDefault]
-        #expect(KeyAction.dismiss.intent(cards: cards) == .dismiss(id: "1", reason: .close))
-        #expect(KeyAction.dismissAll.intent(cards: cards) == .dismissAll)
-        #expect(KeyAction.invoke.intent(cards: cards) == .invoke(id: "3", action: "open"))
-        #expect(KeyAction.invoke.intent(cards: [plain, cut]) == nil)
-        #expect(KeyAction.focus.intent(cards: cards) == .startFocus)
-        for action in [KeyAction.dismiss, .dismissAll, .invoke, .focus] { #expect(action.intent(cards: []) == nil, "\(action)") }
-        #expect(KeyAction.restore.intent(cards: []) == .restore)
-        #expect(KeyAction.menu.intent(cards: []) == .menu)
-        #expect(KeyAction.center.intent(cards: []) == .toggleCenter && KeyAction.center.intent(cards: cards) == .toggleCenter)
+        var board = Board()
+        var withDefault = ShowRequest(message: "with")
+        withDefault.actions = [Action(id: "yes", label: "Yes")]
+        withDefault.defaultAction = "open"
+        board.show(withDefault, owner: Owner(.socket, 1), now: 0)
+        board.show(ShowRequest(message: "cut"), owner: Owner(.socket, 1), now: 1)
+        board.show(ShowRequest(message: "plain"), owner: Owner(.socket, 1), now: 2)
+        #expect(KeyAction.dismiss.intent(on: board) == .dismiss(id: "3", reason: .close))
+        #expect(KeyAction.dismissAll.intent(on: board) == .dismissAll)
+        #expect(KeyAction.invoke.intent(on: board) == .invoke(id: "1", action: "open"))
+        #expect(KeyAction.focus.intent(on: board) == .startFocus)
+        var plain = Board()
+        plain.show(ShowRequest(message: "plain"), owner: Owner(.socket, 1), now: 0)
+        #expect(KeyAction.invoke.intent(on: plain) == nil)
+        for action in [KeyAction.dismiss, .dismissAll, .invoke, .focus] { #expect(action.intent(on: Board()) == nil, "\(action)") }
+        #expect(KeyAction.restore.intent(on: Board()) == .restore)
+        #expect(KeyAction.menu.intent(on: Board()) == .menu)
+        #expect(KeyAction.center.intent(on: Board()) == .toggleCenter && KeyAction.center.intent(on: board) == .toggleCenter)
     }
 
     @Test("dismiss, dismiss_all, invoke and focus are held only while a card is visible; restore, menu and center always")
@@ -65,7 +73,7 @@ import Testing
     func moving() throws {
         var focus = try #require(KeyboardFocus(cards: cards, now: 0))
         #expect(focus.card == "new")
-        #expect(focus.intent(forKey: "Down", cards: cards) == .focusMove(by: 1))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "Down")), cards: cards) == .focusMove(by: 1))
         focus.apply(.focusMove(by: 1), cards: cards)
         focus.apply(.focusMove(by: 1), cards: cards)
         #expect(focus.card == "old")
@@ -79,28 +87,28 @@ import Testing
     @Test("Return means the body (expand a cut card, the default action, or dismiss as clicked), or the focused button")
     func returnKey() throws {
         var focus = try #require(KeyboardFocus(cards: cards, now: 0))
-        #expect(focus.intent(forKey: "Return", cards: cards) == .dismiss(id: "new", reason: .click))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "Return")), cards: cards) == .dismiss(id: "new", reason: .click))
         focus.apply(.focusButton(by: 1), cards: cards)
         #expect(focus.button == "a")
         focus.apply(.focusButton(by: 1), cards: cards)
-        #expect(focus.intent(forKey: "KP_Enter", cards: cards) == .invoke(id: "new", action: "b"))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "KP_Enter")), cards: cards) == .invoke(id: "new", action: "b"))
         focus.apply(.focusMove(by: 1), cards: cards)
         #expect(focus.button == nil, "the button focus stays with its card")
-        #expect(focus.intent(forKey: "Return", cards: cards) == .expand(id: "mid"))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "Return")), cards: cards) == .expand(id: "mid"))
         focus.apply(.focusMove(by: 1), cards: cards)
-        #expect(focus.intent(forKey: "Return", cards: cards) == .invoke(id: "old", action: "open"))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "Return")), cards: cards) == .invoke(id: "old", action: "open"))
     }
 
     @Test("1 to 3 press the buttons there are; Delete and BackSpace close; Space toggles the timers; Escape ends; other keys mean nothing")
     func otherKeys() throws {
         var focus = try #require(KeyboardFocus(cards: cards, now: 0))
-        #expect(focus.intent(forKey: "2", cards: cards) == .invoke(id: "new", action: "b"))
-        #expect(focus.intent(forKey: "3", cards: cards) == nil)
-        #expect(focus.intent(forKey: "Delete", cards: cards) == .dismiss(id: "new", reason: .close))
-        #expect(focus.intent(forKey: "BackSpace", cards: cards) == .dismiss(id: "new", reason: .close))
-        #expect(focus.intent(forKey: "Escape", cards: cards) == .endFocus)
-        #expect(focus.intent(forKey: "q", cards: cards) == nil)
-        #expect(focus.intent(forKey: "space", cards: cards) == .togglePause)
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "2")), cards: cards) == .invoke(id: "new", action: "b"))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "3")), cards: cards) == nil)
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "Delete")), cards: cards) == .dismiss(id: "new", reason: .close))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "BackSpace")), cards: cards) == .dismiss(id: "new", reason: .close))
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "Escape")), cards: cards) == .endFocus)
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "q")), cards: cards) == nil)
+        #expect(focus.intent(for: KeyPress(KeyStroke(key: "space")), cards: cards) == .togglePause)
         focus.apply(.togglePause, cards: cards)
         #expect(focus.holdsTimers)
     }

@@ -4,32 +4,29 @@
 extension Board {
     // MARK: Choosing
 
-    /// The visible toast that came last (across every stack and monitor), optionally the last
-    /// of those that pass `filter`; nil when none is on screen.
-    public func newestVisible(where filter: (Toast) -> Bool = { _ in true }) -> Toast? {
-        visibleNewestFirst.first(where: filter)
-    }
-
     /// `xtoast dismiss` without an id: the newest visible toast ends as if the user had closed
     /// it (reason `close`). Its id; nil when nothing is on screen.
     public mutating func dismissNewest(now: Double) -> String? {
-        guard let id = newestVisible()?.id else { return nil }
+        guard let id = newest(for: .any)?.id else { return nil }
         dismiss(id, reason: .close, now: now)
         return id
     }
 
     /// What `xtoast invoke [ACTION] [--id ID]` chooses: the toast `id` (visible, waiting, or
-    /// kept open in the centre),
-    /// or else the newest visible one that has actions; and `action`, or else its default
-    /// action. The error names what there is to choose instead.
+    /// kept open in the centre), or else the newest visible one that has `action`, or without
+    /// one its default action (`newest(for:)`, as the invoke key chooses). The error names
+    /// what there is to choose instead.
     public func invocation(action: String?, id: String?) -> Result<(id: String, action: String), RequestError> {
         let toast: Toast
         if let id {
             guard let found = self.toast(id) ?? kept(id)?.toast else { return .failure(RequestError("no toast with id \"\(id)\"")) }
             toast = found
         } else {
-            guard let found = newestVisible(where: { !$0.actions.isEmpty || $0.defaultAction != nil }) else {
-                return .failure(RequestError(newestVisible() == nil ? "no toast is on screen" : "no toast on screen has actions"))
+            let purpose: NewestPurpose = action.map { .action($0) } ?? .defaultAction
+            // An action no toast has is refused naming what the newest toast with actions offers.
+            let offering = action == nil ? nil : newest { !$0.actions.isEmpty || $0.defaultAction != nil }
+            guard let found = newest(for: purpose) ?? offering else {
+                return .failure(RequestError(purpose.noneMessage(anyVisible: newest(for: .any) != nil)))
             }
             toast = found
         }

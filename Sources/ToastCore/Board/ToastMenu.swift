@@ -53,18 +53,7 @@ extension Board {
     /// A line that would repeat one of the same toast gets ` (2)`, ` (3)`… after it. At most
     /// `MenuItem.maxCount`, newest toasts first.
     public func menuItems(all: Bool) -> [MenuItem] {
-        func offers(_ t: Toast) -> Bool { !t.actions.isEmpty || t.defaultAction != nil || Links.targets(of: t).contains(where: Links.isOpenable) }
-        var toasts: [Toast] = []
-        if all {
-            var remaining = { (t: Toast) in offers(t) }
-            while let t = newestVisible(where: remaining) {
-                toasts.append(t)
-                let seen = Set(toasts.map(\.id))
-                remaining = { offers($0) && !seen.contains($0.id) }
-            }
-        } else if let t = newestVisible(where: offers) {
-            toasts = [t]
-        }
+        let toasts = all ? visibleNewestFirst.filter { NewestPurpose.menu.isServed(by: $0) } : newest(for: .menu).map { [$0] } ?? []
         var items: [MenuItem] = []
         for t in toasts {
             let prefix = MenuItem.prefix(of: t)

@@ -1,18 +1,3 @@
-/// What the panel's user did that reaches past the panel, for the daemon to carry out.
-public enum CenterCommand: Equatable, Sendable {
-    case close
-    /// Removes one entry from the history.
-    case remove(HistoryKey)
-    case clearAll
-    /// The do-not-disturb switch (the state `xtoast pause` and `resume` set).
-    case toggleDoNotDisturb
-    /// A click or Enter on an entry: its default action while its sender can still hear it;
-    /// otherwise the daemon expands it (`CenterState.toggleExpanded`).
-    case activate(HistoryEntry)
-    /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).
-    case lateAction(String, historyID: UInt64)
-}
-
 /// What can be clicked on the panel, as `CenterLayout` laid it out.
 public enum CenterTarget: Equatable, Sendable {
     case clearAll
@@ -97,7 +82,7 @@ public struct CenterState: Equatable, Sendable {
                     filter = text
                 }
                 return nil
-            case .text:
+            case .text, .space, .digit:
                 guard !key.command, !key.text.isEmpty, key.text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0 != "\u{7F}" }) else { return nil }
                 let text = (filter ?? "") + key.text
                 guard text.unicodeScalars.count <= Self.maxFilterScalars else { return nil }
@@ -140,7 +125,7 @@ public struct CenterState: Equatable, Sendable {
         case .up, .down, .pageUp, .pageDown, .home, .end:
             move(key.key, rows: rows, viewport: viewport, height: height)
             return nil
-        case .backspace, .text:
+        case .backspace, .text, .left, .right, .tab, .space, .digit:
             return nil
         }
     }

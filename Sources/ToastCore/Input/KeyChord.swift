@@ -98,15 +98,16 @@ public enum KeyAction: String, CaseIterable, Sendable {
         }
     }
 
-    /// What pressing it means, given the visible cards newest first; nil when it means nothing now.
-    public func intent(cards: [CardFacts]) -> UserIntent? {
+    /// What pressing it means now; nil when it means nothing. The toast it acts on is the
+    /// board's `newest(for:)`, the same one the socket's command chooses.
+    public func intent(on board: Board) -> UserIntent? {
         switch self {
-        case .dismiss: cards.first.map { .dismiss(id: $0.id, reason: .close) }
-        case .dismissAll: cards.isEmpty ? nil : .dismissAll
-        case .invoke: cards.first { $0.defaultAction != nil }.flatMap { card in card.defaultAction.map { .invoke(id: card.id, action: $0) } }
+        case .dismiss: board.newest(for: .any).map { .dismiss(id: $0.id, reason: .close) }
+        case .dismissAll: board.newest(for: .any) == nil ? nil : .dismissAll
+        case .invoke: board.newest(for: .defaultAction).flatMap { toast in toast.defaultAction.map { .invoke(id: toast.id, action: $0) } }
         case .restore: .restore
         case .menu: .menu
-        case .focus: cards.isEmpty ? nil : .startFocus
+        case .focus: board.newest(for: .any) == nil ? nil : .startFocus
         case .center: .toggleCenter
         }
     }

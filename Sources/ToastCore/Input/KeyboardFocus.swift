@@ -1,11 +1,12 @@
 /// Keyboard focus on the cards (`xtoast focus`): which card wears the ring, which of its
 /// buttons is focused, whether the timers hold, and when focus mode gives up.
 ///
-/// The keys, by their X keysym names: Up and Down move between cards (across stacks, newest
-/// first); Left, Right and Tab move along the buttons; Return (or KP_Enter) presses the
-/// focused button, else means what a click on the body means (`CardActivation.body`); 1 to 3
-/// press the buttons; Delete and BackSpace dismiss; space holds or releases every timer;
-/// Escape ends focus mode. Any key keeps it alive for `idleTimeout` more.
+/// The keys (`KeyPress`, the vocabulary the centre reads too): Up and Down move between cards
+/// (across stacks, newest first); Left, Right and Tab move along the buttons; Return (or
+/// KP_Enter) presses the focused button, else means what a click on the body means
+/// (`CardActivation.body`); 1 to 3 press the buttons; Delete and BackSpace dismiss; space
+/// holds or releases every timer; Escape ends focus mode. Any key keeps it alive for
+/// `idleTimeout` more.
 public struct KeyboardFocus: Equatable, Sendable {
     /// Seconds without a key before focus mode ends by itself (the keyboard is then the
     /// user's again even if they walked away).
@@ -31,22 +32,22 @@ public struct KeyboardFocus: Equatable, Sendable {
     }
 
     /// What a key pressed in focus mode means; nil: nothing (it still counts as a key).
-    public func intent(forKey key: String, cards: [CardFacts]) -> UserIntent? {
+    public func intent(for key: KeyPress, cards: [CardFacts]) -> UserIntent? {
         guard let focused = cards.first(where: { $0.id == card }) else { return nil }
-        switch key {
-        case "Escape": return .endFocus
-        case "Up", "KP_Up": return .focusMove(by: -1)
-        case "Down", "KP_Down": return .focusMove(by: 1)
-        case "Left", "KP_Left": return .focusButton(by: -1)
-        case "Right", "KP_Right", "Tab": return .focusButton(by: 1)
-        case "Return", "KP_Enter":
+        switch key.key {
+        case .escape: return .endFocus
+        case .up: return .focusMove(by: -1)
+        case .down: return .focusMove(by: 1)
+        case .left: return .focusButton(by: -1)
+        case .right, .tab: return .focusButton(by: 1)
+        case .enter:
             if let button, focused.actions.contains(button) { return .invoke(id: focused.id, action: button) }
             return CardActivation.body(focused)
-        case "1", "2", "3":
-            guard let n = Int(key), focused.actions.indices.contains(n - 1) else { return nil }
+        case let .digit(n) where (1...3).contains(n):
+            guard focused.actions.indices.contains(n - 1) else { return nil }
             return .invoke(id: focused.id, action: focused.actions[n - 1])
-        case "Delete", "KP_Delete", "BackSpace": return .dismiss(id: focused.id, reason: .close)
-        case "space": return .togglePause
+        case .delete, .backspace: return .dismiss(id: focused.id, reason: .close)
+        case .space: return .togglePause
         default: return nil
         }
     }

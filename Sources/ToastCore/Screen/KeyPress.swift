@@ -1,8 +1,13 @@
-/// A key pressed while the screen's keyboard is ours (the centre's panel grabs it), decoded by
-/// the output: the keys the panel acts on by name, anything else as the text it types.
+/// A key pressed while the screen's keyboard is ours (the centre's panel or focus mode grabs
+/// it): the one vocabulary both read, the keys they act on by name, anything else as the text
+/// it types.
 public struct KeyPress: Equatable, Sendable {
     public enum Key: Equatable, Sendable {
-        case up, down, pageUp, pageDown, home, end, enter, delete, backspace, escape
+        case up, down, left, right, tab, pageUp, pageDown, home, end, enter, delete, backspace, escape
+        /// The space bar and the digit keys: named for focus mode, and still typing their
+        /// `text` (" ", "1", "!" with Shift) into the centre's filter.
+        case space
+        case digit(Int)
         /// A key that types `text` (possibly none: a modifier, a function key).
         case text
     }
@@ -30,6 +35,11 @@ public struct KeyPress: Equatable, Sendable {
         let named: Key? = switch stroke.key {
         case "Up", "KP_Up": .up
         case "Down", "KP_Down": .down
+        case "Left", "KP_Left": .left
+        case "Right", "KP_Right": .right
+        case "Tab": .tab
+        case "space": .space
+        case "0", "1", "2", "3", "4", "5", "6", "7", "8", "9": Int(stroke.key).map { .digit($0) }
         case "Prior", "KP_Prior", "Page_Up": .pageUp
         case "Next", "KP_Next", "Page_Down": .pageDown
         case "Home", "KP_Home": .home
@@ -40,7 +50,8 @@ public struct KeyPress: Equatable, Sendable {
         case "Escape": .escape
         default: nil
         }
-        self.init(named ?? .text, text: named == nil ? stroke.text : "", shift: stroke.modifiers.contains(.shift),
+        let types = switch named { case nil, .space?, .digit?: true; default: false }
+        self.init(named ?? .text, text: types ? stroke.text : "", shift: stroke.modifiers.contains(.shift),
                   command: !stroke.modifiers.isDisjoint(with: [.control, .alt]))
     }
 }

@@ -2,5 +2,6 @@
 /// `ScreenInput` (the display, its monitors, input and grabs), `Surfaces` (the windows drawn)
 /// and `Resources` (fonts, icons, images). The X11 layer implements all three; tests implement
 /// them with a fake that records the calls, so every decision the loop makes runs without an
-/// X server. Code that needs only one part can say so; the loop holds the whole.
+/// X server. Code that needs only one part says so: the service alone holds `ScreenInput`, the
+/// cards and the centre take `Surfaces & Resources`. 28 requirements in all.
 public protocol Output: ScreenInput, Surfaces, Resources {}

@@ -9,16 +9,22 @@ public protocol Resources: AnyObject {
     var textMetrics: any TextMeasuring { get }
     /// Chooses the text font; false (and the old font kept) when none matches.
     func setFont(family: String, pixelSize: Double) -> Bool
-    /// Finds and loads an icon (a file or a theme name) at `pixelSize`, once, at show or update.
+    /// Loads an image a card names (`ImageSource`) at `pixelSize`, once, at show or update.
     /// Success gives the file that `CardComposer.Appearance.iconImage` then names.
     /// A large image may still be decoding when this returns: `isImageReady` says when it can
     /// be drawn, and `.imagesReady` input comes when one becomes ready.
-    func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError>
+    func loadImage(_ source: ImageSource, pixelSize: Int) -> Result<String, IconLoadError>
     func isImageReady(_ file: String) -> Bool
-    /// Keeps raw pixels (a D-Bus notification's `image-data`) under `name`, scaled to fit
-    /// `pixelSize`, so a toast whose icon file is the returned name draws them. The image's
-    /// header must already have passed `RawImage.neededBytes`.
-    func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError>
+}
+
+/// Where a card's image comes from.
+public enum ImageSource {
+    /// An icon: a file or a theme name, found and loaded.
+    case named(String)
+    /// Raw pixels (a D-Bus notification's `image-data`) kept under a name, scaled to fit, so a
+    /// toast whose icon file is that name draws them. The image's header must already have
+    /// passed `RawImage.neededBytes`.
+    case raw(String, RawImage)
 }
 
 /// Why an icon could not be used; the client is told, the card shows the kind's icon.

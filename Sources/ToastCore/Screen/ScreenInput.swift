@@ -4,29 +4,22 @@
 /// loop turn (or once per toast placed); nothing here draws.
 ///
 /// A part of `Output` of its own because the loop's `poll()`, placement (`follow`) and the
-/// board's holds (idle, fullscreen, lock) come from it, and none of them draws.
+/// board's holds (idle, fullscreen, lock) come from it, and none of them draws. Only the
+/// service holds it: the cards and the centre are given the monitors they need.
 public protocol ScreenInput: AnyObject {
-    /// The display's name (`:0`), for the socket's path and the log.
-    var displayName: String { get }
+    /// The display's name, resources, refresh rate and a line about its size, read together.
+    var facts: ScreenFacts { get }
+    /// The monitors, in the order `xrandr --listmonitors` gives (the whole screen as one
+    /// monitor without RandR), each with the work area that panels leave free. Never empty.
+    var monitors: [Monitor] { get }
     /// A descriptor that becomes readable when input arrives, for `poll()`; -1 when none.
     var fileDescriptor: Int32 { get }
     /// A second one, readable when work done off the loop (an image decoding) has finished;
     /// -1 when none. `takeInput` then reports it.
     var wakeDescriptor: Int32 { get }
-    /// The desktop's resource string (where `Xft.dpi` lives), for the default scale.
-    var desktopResources: String? { get }
-    /// The monitors, in the order `xrandr --listmonitors` gives (the whole screen as one
-    /// monitor without RandR), each with the work area that panels leave free. Never empty.
-    var monitors: [Monitor] { get }
-    /// The screen's size and monitors in a line, for the log.
-    var screenDescription: String { get }
-    /// The display's refresh rate in Hz; nil when unknown.
-    var refreshRate: Double? { get }
-    /// Where the pointer is, for `follow = mouse`; nil when unknown. May ask the server.
-    func pointerPosition() -> Point?
-    /// The centre of the window holding the keyboard focus, for `follow = keyboard`; nil
-    /// when nothing (or the root) has it. May ask the server.
-    func focusedWindowCenter() -> Point?
+    /// Where `place` is now, for `follow`; nil when unknown (or nothing has the focus). May
+    /// ask the server.
+    func locate(_ place: ScreenPlace) -> Point?
 
     /// The input events received, decoded, in order: at most one loop turn's worth (a
     /// bounded batch), so a flood of input cannot keep the loop from its other clients.
@@ -54,23 +47,67 @@ public protocol ScreenInput: AnyObject {
     /// each, for the log: none of them stops the daemon.
     func takeErrors() -> [String]
 
-    /// Keeps pointer input on `surface` during a drag, even off the card.
-    func grabPointer(_ surface: SurfaceID, serverTime: UInt)
-    func ungrabPointer(serverTime: UInt)
-    /// Holds exactly `keys` (with every Caps Lock and Num Lock combination, so those never
-    /// change what a key does), letting go of those held before that are not among them; a
-    /// press comes as `.key` with its `bound` action. One line each, for the log, for a key
-    /// that cannot be held (a name the screen does not know, a key another client holds).
-    func grabKeys(_ keys: [KeyAction: KeyChord]) -> [String]
-    /// Focus mode: takes the keyboard (every press comes as `.key`) and the pointer's presses
-    /// off the cards (a `.press` on a surface that is no card's); false when another client
-    /// holds the keyboard. A drag's pointer grab and its end keep this one.
-    func grabKeyboard() -> Bool
-    /// Takes the keyboard and the pointer for `surface` (the centre's panel), as launchers do:
-    /// its keys come as `.key`, and a press outside it comes to it too, so it can close. False
-    /// when another client holds a grab (try again a frame later).
-    func grabInput(_ surface: SurfaceID) -> Bool
-    /// Lets go of what `grabInput` took.
-    func ungrabInput()
-    func ungrabKeyboard()
+    /// Routes input to the daemon (`Grab`): what could not be had, one line each for the log;
+    /// empty when all of it is held. A refused keyboard or panel grab is tried again by the
+    /// caller (`GrabRetry`).
+    @discardableResult
+    func grab(_ grab: Grab) -> [String]
+    /// Lets go of what a grab of that kind took (a drag's at the release's `serverTime`).
+    func release(_ grab: Grab)
+}
+
+/// What the screen is, as the log, the socket's path and the default scale need it.
+public struct ScreenFacts: Equatable, Sendable {
+    /// The display's name (`:0`), for the socket's path and the log.
+    public var displayName: String
+    /// The desktop's resource string (where `Xft.dpi` lives), for the default scale.
+    public var desktopResources: String?
+    /// The display's refresh rate in Hz; nil when unknown.
+    public var refreshRate: Double?
+    /// The screen's size and monitors in a line, for the log.
+    public var description: String
+
+    public init(displayName: String, desktopResources: String? = nil, refreshRate: Double? = nil, description: String = "") {
+        self.displayName = displayName
+        self.desktopResources = desktopResources
+        self.refreshRate = refreshRate
+        self.description = description
+    }
+}
+
+/// A place on the screen a new toast can follow (`[general] follow`).
+public enum ScreenPlace: Equatable, Sendable {
+    case pointer
+    /// The centre of the window holding the keyboard focus (not the root's).
+    case focusedWindow
+}
+
+/// What input a grab routes to the daemon, and for how long: each is let go of by `release`
+/// of the same kind.
+public enum Grab: Equatable, Sendable {
+    /// Exactly these keys (with every Caps Lock and Num Lock combination, so those never change
+    /// what a key does), letting go of those held before that are not among them; a press
+    /// comes as `.key` with its `bound` action. A key the screen does not know, or one another
+    /// client holds, is a line of the answer. `release` lets go of every one.
+    case keys([KeyAction: KeyChord])
+    /// A drag: pointer input stays on `surface`, even off the card. Its end keeps focus
+    /// mode's grab.
+    case drag(SurfaceID, serverTime: UInt)
+    /// Focus mode: the keyboard (every press comes as `.key`) and the pointer's presses off
+    /// the cards (a `.press` on a surface that is no card's).
+    case focus
+    /// The centre's panel: the keyboard and the pointer for `surface`, as launchers do; its
+    /// keys come as `.key`, and a press outside it comes to it too, so it can close.
+    case panel(SurfaceID)
+
+    /// The same kind of grab, whatever it holds: what `release` compares.
+    public var kind: Kind {
+        switch self {
+        case .keys: .keys
+        case .drag: .drag
+        case .focus: .focus
+        case .panel: .panel
+        }
+    }
+    public enum Kind: Equatable, Sendable { case keys, drag, focus, panel }
 }

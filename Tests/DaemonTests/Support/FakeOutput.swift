@@ -39,6 +39,9 @@ final class FakeOutput: Output {
     var decoding: Set<String> = []
     func isImageReady(_ file: String) -> Bool { !decoding.contains(file) }
     var desktopResources: String?
+    var facts: ScreenFacts {
+        ScreenFacts(displayName: displayName, desktopResources: desktopResources, refreshRate: refreshRate, description: screenDescription)
+    }
     var textMetrics: any TextMeasuring = FixedMetrics()
     /// Icon specs that load, and the file each gives.
     var icons: [String: String] = [:]
@@ -51,16 +54,17 @@ final class FakeOutput: Output {
 
     func setFont(family: String, pixelSize: Double) -> Bool { family != "no-such-font" }
 
-    func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconLoadError> {
-        icons[spec].map { .success($0) } ?? .failure(IconLoadError("no icon named \"\(spec)\""))
-    }
-
-    /// Raw images stored through `storeImage`, by name.
+    /// Raw images stored through `loadImage(.raw…)`, by name.
     var storedImages: [String: RawImage] = [:]
 
-    func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
-        storedImages[name] = image
-        return .success(name)
+    func loadImage(_ source: ImageSource, pixelSize: Int) -> Result<String, IconLoadError> {
+        switch source {
+        case let .named(spec):
+            return icons[spec].map { .success($0) } ?? .failure(IconLoadError("no icon named \"\(spec)\""))
+        case let .raw(name, image):
+            storedImages[name] = image
+            return .success(name)
+        }
     }
 
     func createSurface(size: Size, at origin: Point) -> SurfaceID {
@@ -85,42 +89,48 @@ final class FakeOutput: Output {
         s.moveTimes.append(clock)
     }
 
-    func pointerPosition() -> Point? { pointer }
-    func focusedWindowCenter() -> Point? { focus }
+    func locate(_ place: ScreenPlace) -> Point? { place == .pointer ? pointer : focus }
     func setClip(_ surface: SurfaceID, _ clip: Rect?) { surfaces[surface]?.clip = clip }
     func setOpacity(_ surface: SurfaceID, _ opacity: Double) { surfaces[surface]?.opacity = opacity }
     func map(_ surface: SurfaceID) { surfaces[surface]?.isMapped = true }
     func destroy(_ surface: SurfaceID) { surfaces[surface]?.isDestroyed = true }
     func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) { surfaces[surface]?.spinner = spinner }
     func turnSpinners(phase: Double) {}
-    func grabPointer(_ surface: SurfaceID, serverTime: UInt) { grabbed = surface }
-    func ungrabPointer(serverTime: UInt) { grabbed = nil }
-    /// The keys held now, and the lines `grabKeys` reports for those in `heldElsewhere`.
+    /// The keys held now (`Grab.keys`), and the lines a grab reports for those in `heldElsewhere`.
     private(set) var grabbedKeys: [KeyAction: KeyChord] = [:]
     private(set) var keyGrabCalls = 0
     var heldElsewhere: Set<KeyChord> = []
-    func grabKeys(_ keys: [KeyAction: KeyChord]) -> [String] {
-        keyGrabCalls += 1
-        grabbedKeys = keys.filter { !heldElsewhere.contains($0.value) }
-        return keys.filter { heldElsewhere.contains($0.value) }.map { "keys.\($0.key.rawValue) = \($0.value): another program holds this key; not grabbed" }
-    }
     /// Whether focus mode holds the keyboard; while `keyboardBusy`, another client does.
     private(set) var keyboardGrabbed = false
     var keyboardBusy = false
-    func grabKeyboard() -> Bool {
-        keyboardGrabbed = !keyboardBusy
-        return keyboardGrabbed
-    }
-    func ungrabKeyboard() { keyboardGrabbed = false }
-    /// The surface holding the keyboard and pointer for the centre (`grabInput`); `keyboardBusy`
-    /// makes that fail too (another client has it).
+    /// The surface holding the keyboard and pointer for the centre (`Grab.panel`);
+    /// `keyboardBusy` makes that fail too (another client has it).
     private(set) var keyboard: SurfaceID?
-    func grabInput(_ surface: SurfaceID) -> Bool {
-        guard !keyboardBusy else { return false }
-        keyboard = surface
-        return true
+
+    func grab(_ grab: Grab) -> [String] {
+        switch grab {
+        case let .keys(keys):
+            keyGrabCalls += 1
+            grabbedKeys = keys.filter { !heldElsewhere.contains($0.value) }
+            return keys.filter { heldElsewhere.contains($0.value) }.map { "keys.\($0.key.rawValue) = \($0.value): another program holds this key; not grabbed" }
+        case let .drag(surface, _):
+            grabbed = surface
+        case .focus:
+            keyboardGrabbed = !keyboardBusy
+        case let .panel(surface):
+            if !keyboardBusy { keyboard = surface }
+        }
+        return keyboardBusy && grab.kind != .drag ? ["another client holds the keyboard"] : []
     }
-    func ungrabInput() { keyboard = nil }
+
+    func release(_ grab: Grab) {
+        switch grab.kind {
+        case .keys: grabbedKeys = [:]
+        case .drag: grabbed = nil
+        case .focus: keyboardGrabbed = false
+        case .panel: keyboard = nil
+        }
+    }
 
     func takeInput() -> [InputEvent] {
         defer { input = [] }

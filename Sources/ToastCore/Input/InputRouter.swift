@@ -1,0 +1,86 @@
+/// Who gets each input event, decided in one place and in one order: the centre's key first
+/// (it toggles the centre wherever the keyboard is), then the open centre (it holds the
+/// keyboard and the pointer: every key and pointer event is its own), then focus mode's keys,
+/// then a bound key, and the pointer to the cards. Facts about the screen go to the service,
+/// which passes them to the board, the cards and the centre alike.
+public enum InputRouter {
+    /// What the router knows when it decides.
+    public struct Context: Equatable, Sendable {
+        /// The centre's panel is open (or opening).
+        public var centerOpen: Bool
+        /// Focus mode, when it is on.
+        public var focus: KeyboardFocus?
+        /// The surfaces that show a card now: a press on any other ends focus mode.
+        public var cardSurfaces: Set<SurfaceID>
+        /// The visible cards, newest first, for focus mode's keys.
+        public var cards: [CardFacts]
+
+        public init(centerOpen: Bool = false, focus: KeyboardFocus? = nil, cardSurfaces: Set<SurfaceID> = [], cards: [CardFacts] = []) {
+            self.centerOpen = centerOpen
+            self.focus = focus
+            self.cardSurfaces = cardSurfaces
+            self.cards = cards
+        }
+    }
+
+    /// Who handles the event after the intents are carried out.
+    public enum Recipient: Equatable, Sendable {
+        /// The open centre's panel (`CenterState` decides what its keys and clicks mean).
+        case center
+        /// The cards' pointer handling: hover, the swipe gesture, hit-testing a click.
+        case cards
+        /// A fact about the screen (a compositor, monitors, a locker, fullscreen, idle, images
+        /// ready): the service applies it to the board, the cards and the centre.
+        case screen
+        /// Nobody more: the intents were all it meant (a key), or it means nothing.
+        case nobody
+    }
+
+    public struct Decision: Equatable, Sendable {
+        public var recipient: Recipient
+        /// What it meant, to be carried out first, in order.
+        public var intents: [UserIntent]
+        /// A key came in focus mode: focus mode lives `KeyboardFocus.idleTimeout` longer.
+        public var keepsFocusAlive: Bool
+
+        public init(_ recipient: Recipient, _ intents: [UserIntent] = [], keepsFocusAlive: Bool = false) {
+            self.recipient = recipient
+            self.intents = intents
+            self.keepsFocusAlive = keepsFocusAlive
+        }
+    }
+
+    /// Decides `event`. A bound key's toast is the board's `newest(for:)`, as the socket's
+    /// commands choose it.
+    public static func route(_ event: InputEvent, _ context: Context, board: Board) -> Decision {
+        switch event {
+        case let .key(stroke):
+            return key(stroke, context, board: board)
+        case let .press(surface, _, _, _, _):
+            // In focus mode a press off the cards (its pointer grab reports one) ends it.
+            let ends: [UserIntent] = context.focus != nil && !context.cardSurfaces.contains(surface) ? [.endFocus] : []
+            return Decision(context.centerOpen ? .center : .cards, ends)
+        case .release, .motion, .enter, .leave:
+            return Decision(context.centerOpen ? .center : .cards)
+        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .fullscreenChanged, .idleChanged:
+            return Decision(.screen)
+        }
+    }
+
+    /// A key: the centre's key toggles it, also while its panel holds the keyboard; the
+    /// open centre takes every other key; in focus mode an unmodified focus key means what
+    /// `KeyboardFocus` says (a key held with Ctrl, Alt or Super is no focus key: with the
+    /// keyboard taken, a bound `ctrl+space` must still be the dismiss key, not Space); else a
+    /// bound key means its action.
+    static func key(_ stroke: KeyStroke, _ context: Context, board: Board) -> Decision {
+        if stroke.bound == .center { return Decision(.nobody, [.toggleCenter]) }
+        if context.centerOpen { return Decision(.center) }
+        let alive = context.focus != nil
+        if let focus = context.focus, stroke.modifiers.isDisjoint(with: [.control, .alt, .super]),
+           let intent = focus.intent(for: KeyPress(stroke), cards: context.cards) {
+            return Decision(.nobody, [intent], keepsFocusAlive: alive)
+        }
+        let bound = stroke.bound?.intent(on: board)
+        return Decision(.nobody, bound.map { [$0] } ?? [], keepsFocusAlive: alive)
+    }
+}
