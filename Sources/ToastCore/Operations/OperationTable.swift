@@ -233,14 +233,14 @@ extension Operation {
                   docs: {
             Docs(CommandTable.Command(name: "invoke", usage: ["xtoast invoke [ACTION] [--id ID]"], summary: "choose an action of the newest toast",
                     text: """
-                    Chooses the default action (or ACTION) of the newest toast on screen that has actions,
-                    or of the toast ID, as a click would: its owner hears "action" and the toast ends with
+                    Chooses the default action of the newest toast on screen that has one (with ACTION,
+                    of the newest that has ACTION), or of the toast ID, as a click would: its owner hears "action" and the toast ends with
                     reason "action" (a resident one stays). Exits 1, naming the actions there are, when
                     there is no such action.
-                    """, options: [Option(nil, "id", "ID", "the toast to act on, instead of the newest one with actions")]),
+                    """, options: [Option(nil, "id", "ID", "the toast to act on, instead of the newest one that has the action")]),
             overview: [("xtoast invoke [ACTION] [--id ID]", "choose an action of the newest toast")],
             examples: [
-                (.invoke(InvokeRequest(action: "yes")), "Chooses an action, as a click would: of the toast id, or of the newest visible toast with actions; without action, its default action. With link instead of action (one of the toast's links), opens the link as a click on it would."),
+                (.invoke(InvokeRequest(action: "yes")), "Chooses an action, as a click would: of the toast id, or of the newest visible toast that has it; without action, the default action of the newest visible toast that has one. With link instead of action (one of the toast's links), opens the link as a click on it would."),
             ])
         }),
         Operation("restore", parse: CommandParser.parseRestore,
