@@ -8,11 +8,13 @@ import PackageDescription
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
 /// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
-/// - `CCanberra`: the door to libcanberra, which plays toasts' sounds through the sound server.
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
+/// - `DaemonLog`: the daemon's bounded log lines, shared by the daemon and its doors (Sound, Bus).
+/// - `Sound`: plays toasts' sounds through libcanberra, loaded (`dlopen`) at the first sound
+///   and played on a thread started then, so a daemon that never sounds pays nothing for it.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore and Transport only (no Foundation),
 ///   as a static executable, so it starts in about a millisecond.
@@ -50,16 +52,12 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        .systemLibrary(
-            name: "CCanberra",
-            path: "Sources/CCanberra",
-            pkgConfig: "libcanberra",
-            providers: [.apt(["libcanberra-dev"])]
-        ),
         .target(name: "ToastCore"),
-        .target(name: "Transport", dependencies: ["ToastCore", "CSystem"]),
+        .target(name: "Transport", dependencies: ["CSystem"]),
+        .target(name: "DaemonLog", dependencies: ["ToastCore", "Transport"]),
+        .target(name: "Sound", dependencies: ["ToastCore", "Transport", "DaemonLog"]),
         .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "ToastCore", "Transport"]),
-        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus", "CCanberra"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus", "DaemonLog", "Sound"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
@@ -82,7 +80,7 @@ let package = Package(
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Sound", "ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]

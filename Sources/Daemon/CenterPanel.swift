@@ -3,6 +3,7 @@ import CSystem
 import Glibc
 #endif
 import ToastCore
+import DaemonLog
 
 /// The notification centre on screen: the second kind of surface beside the cards. It slides
 /// in at its monitor's edge with the card spring, holds the keyboard (and the pointer, so a

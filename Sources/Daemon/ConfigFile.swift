@@ -1,5 +1,6 @@
 import ToastCore
 import Transport
+import DaemonLog
 
 /// Finds and reads the config file; the parsing itself is ToastCore's.
 enum ConfigFile {

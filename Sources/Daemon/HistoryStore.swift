@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ToastCore
+import DaemonLog
 
 /// The history file (`HistoryFile` decides what it holds and when it is rewritten): read once
 /// at start, appended to as toasts end, compacted now and then, locked for the daemon's life.

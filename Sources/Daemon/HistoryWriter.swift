@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DaemonLog
 import ToastCore
+import Transport
 
 /// The history file's descriptor and every write to it, for `HistoryStore`.
 ///
@@ -169,11 +171,7 @@ final class HistoryWriter: @unchecked Sendable {
     /// the file then.
     @discardableResult
     func wait(within seconds: Double) -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let nanoseconds = Int(deadline.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
-        deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
-        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        var deadline = MonotonicClock.timespec(at: MonotonicClock.now() + max(0, seconds))
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         while busy {

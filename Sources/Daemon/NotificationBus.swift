@@ -4,6 +4,7 @@ import Glibc
 #endif
 import ToastCore
 import Transport
+import DaemonLog
 
 /// `org.freedesktop.Notifications` on the session bus, through sd-bus: reads each method
 /// call into plain values for `DesktopNotifications`, writes its answers and signals back.
@@ -48,7 +49,7 @@ final class NotificationBus {
     /// Set when the connection broke (the bus went away): the daemon then shuts down.
     private(set) var isLost = false
     /// This daemon as `HandOver`'s caller must match it (the same user and executable).
-    private let own = PeerProcess.own
+    private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
     /// A refused `HandOver` is logged once: any client can call it in a loop.
     private var loggedRefusal = false
 
@@ -392,7 +393,7 @@ final class NotificationBus {
         var uid: uid_t = 0
         guard sd_bus_creds_get_pid(creds, &pid) >= 0,
               sd_bus_creds_get_uid(creds, &uid) >= 0 || sd_bus_creds_get_euid(creds, &uid) >= 0 else { return nil }
-        return PeerProcess.identity(pid: pid, uid: uid)
+        return PeerProcess.executable(pid: pid).map { PeerIdentity(uid: uid, executable: $0) }
     }
 
     /// Sends a method return built by `fill`. The corresponding C functions are

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ToastCore
 import Transport
+import DaemonLog
 
 /// Runs the rules' scripts (`script = PROGRAM [ARGUMENTS...]`) without ever blocking the loop.
 ///

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import DaemonLog
+import Sound
 import ToastCore
 import Transport
 
@@ -18,7 +20,7 @@ public final class ToastDaemon {
     /// at the very end of a hand-over, after everything else the new daemon takes is free.
     private let lock: Int32
     /// This daemon, as a `handover` caller must match it.
-    private let own = PeerProcess.own
+    private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
     private let socketPath: String
     private let clients: Clients
     /// The freedesktop notification server; nil with `--no-dbus` or without a session bus.
@@ -369,7 +371,7 @@ public final class ToastDaemon {
                 clients.reply(to: connection) {
                     switch Request.decode(line: bytes) {
                     case .success(.handOver):
-                        return service.handOverRequest(from: connection.socket.peerProcess.flatMap { PeerProcess.identity(pid: $0.pid, uid: $0.uid) },
+                        return service.handOverRequest(from: connection.socket.peerProcess.flatMap { peer in PeerProcess.executable(pid: peer.pid).map { PeerIdentity(uid: peer.uid, executable: $0) } },
                                                 own: own)
                     case let .success(request):
                         let reply = service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
@@ -470,6 +472,13 @@ public final class ToastDaemon {
     }
 }
 
+/// Ends the daemon when it cannot go on (the screen has no font left to draw with): one line
+/// in the daemon's log, exit code 1. For the layers below, which report and leave the decision here.
+public func stopDaemon(_ reason: String) -> Never {
+    Log.info("\(reason); stopping")
+    exit(1)
+}
+
 /// Starts the daemon on `output` and runs it until a signal; returns the process exit code.
 /// Exits 1 with one line on stderr when a live daemon holds the socket.
 /// `children` is the process table `output` spawns its helpers into.
@@ -481,9 +490,4 @@ public func runDaemon(output: any Output, arguments: [String] = [], children: Ch
         Log.info(error.message)
         return 1
     }
-}
-
-/// Environment variables as Swift strings.
-enum Environment {
-    static func get(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }

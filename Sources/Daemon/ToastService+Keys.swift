@@ -1,4 +1,5 @@
 import ToastCore
+import DaemonLog
 
 /// The keyboard's side of the service: the `[keys]` grabs, focus mode, and the one place
 /// every user intent (the pointer's and the keys') is carried out.

@@ -1,3 +1,5 @@
+import DaemonLog
+import Sound
 import ToastCore
 
 /// What the daemon does, without the loop: requests and pointer input go in with the time,
@@ -57,7 +59,6 @@ final class ToastService {
         self.sound = sound
         ruleState = RuleState(for: config.rules)
         updateKeyGrabs()
-        if config.soundEnabled { sound?.start() }
         watchIdle(config.idleThreshold, now: 0)
     }
 
@@ -281,7 +282,6 @@ final class ToastService {
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         let threshold = board.config.idleThreshold
         board.reconfigure(config, now: now)
-        if config.soundEnabled { sound?.start() }
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
         stage.reconfigure(config, scale: scale, board: board, now: now)

@@ -50,7 +50,7 @@ final class DecodeWorker {
 
     init(children: ChildProcesses = ChildProcesses()) {
         self.children = children
-        budget = Self.budget(from: getenv("XTOAST_IMAGE_BUDGET").map { String(cString: $0) })
+        budget = Self.budget(from: Environment.get("XTOAST_IMAGE_BUDGET"))
         let epoll = xt_epoll_create()
         let timer = xt_timerfd_create()
         if epoll >= 0, timer >= 0, xt_epoll_watch(epoll, timer) == 0 {
@@ -232,10 +232,10 @@ final class DecodeJob {
 
     /// Waits up to `seconds` for the whole reply. The corresponding C function is `poll`.
     fileprivate func wait(seconds: Double) -> Result<DecodedImage, ImageError>? {
-        let deadline = Monotonic.now() + seconds
+        let deadline = MonotonicClock.now() + seconds
         while true {
             if let result = readAvailable() { return result }
-            let left = deadline - Monotonic.now()
+            let left = deadline - MonotonicClock.now()
             guard left > 0 else { return nil }
             var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
             _ = poll(&fd, 1, Int32(max(1, min(left * 1000, 60_000)).rounded(.up)))

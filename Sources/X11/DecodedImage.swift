@@ -1,6 +1,7 @@
 import CPixbuf
 import Glibc
 import ToastCore
+import Transport
 
 /// An icon decoded by gdk-pixbuf to 8-bit BGRA with premultiplied alpha (the byte order of an
 /// ARGB32 XRender picture on a little-endian client) at the size it is drawn at.
@@ -145,30 +146,10 @@ struct DecodedImage {
         return DecodedImage(width: width, height: height, pixels: out)
     }
 
-    /// The whole file, read without blocking: only a regular file within the size limit, opened
-    /// with `O_NONBLOCK` so a FIFO or device named as an icon cannot stall the daemon's loop.
-    /// The corresponding C functions are `open`, `fstat` and `read`.
+    /// The whole file, read without blocking (`BoundedFile`): only a regular file within the
+    /// size limit, so a FIFO or device named as an icon cannot stall the decoder.
     static func readFile(_ path: String) -> Result<[UInt8], ImageError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { return .failure(ImageError(errnoText())) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(ImageError(errnoText())) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ImageError("not a regular file")) }
-        guard info.st_size >= 0, info.st_size <= maxFileBytes else { return .failure(ImageError("the file is over 16 MiB")) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return read(fd, base + filled, raw.count - filled)
-            }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return .failure(ImageError(errnoText())) }
-            if n == 0 { break }
-            filled += n
-        }
-        return .success(Array(bytes.prefix(filled)))
+        BoundedFile.read(path, maxBytes: maxFileBytes).mapError { ImageError($0.reason) }
     }
 
     private static func errnoText() -> String {

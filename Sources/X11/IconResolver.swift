@@ -110,7 +110,7 @@ enum IconFileSystem {
     /// nothing next to the lookup. Without `HOME`, the password database's home directory.
     /// The corresponding C functions are `getenv` and `getpwuid`.
     static func environment() -> IconEnvironment {
-        var environment = IconEnvironment { getenv($0).map { String(cString: $0) } }
+        var environment = IconEnvironment(variable: Environment.get)
         if environment.home == nil {
             environment.home = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
         }

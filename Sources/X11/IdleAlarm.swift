@@ -1,4 +1,5 @@
 import CX11
+import Transport
 
 /// Whether the user is away, told by the X server itself: two XSync alarms on its `IDLETIME`
 /// counter (milliseconds since the last keyboard or pointer input), one for the counter
@@ -85,7 +86,7 @@ final class IdleAlarm: XEventWatcher {
         if XSyncQueryCounter(display.handle, counter, &value) != 0 {
             idle = value.hi > 0 || (value.hi == 0 && value.lo >= UInt32(milliseconds))
         }
-        verified = Monotonic.now()
+        verified = MonotonicClock.now()
     }
 
     /// Whether `alarm` is still as made: on the idle counter, at `value`, with `test`.
@@ -108,7 +109,7 @@ final class IdleAlarm: XEventWatcher {
     @discardableResult
     private func verify() -> Bool {
         guard milliseconds > 0 else { return false }
-        verified = Monotonic.now()
+        verified = MonotonicClock.now()
         if isIntact(away, value: milliseconds, XSyncPositiveTransition)
             && isIntact(back, value: milliseconds - 1, XSyncNegativeTransition) { return false }
         repairs += 1
@@ -150,7 +151,7 @@ final class IdleAlarm: XEventWatcher {
     /// While away, the alarms are checked first (at most once per `verifyInterval`): a changed
     /// `back` alarm would never say the user came back.
     func report() -> Bool? {
-        if idle, Monotonic.now() - verified >= Self.verifyInterval { verify() }
+        if idle, MonotonicClock.now() - verified >= Self.verifyInterval { verify() }
         guard idle != reported else { return nil }
         reported = idle
         return idle

@@ -68,7 +68,7 @@ final class ImageCache {
             return .ready
         }
         if pending[key] != nil { return .pending }
-        switch DecodedImage.load(path, box: key.size, on: worker, now: Monotonic.now()) {
+        switch DecodedImage.load(path, box: key.size, on: worker, now: MonotonicClock.now()) {
         case let .failure(error): return .failed(error.reason)
         case let .success(.done(.failure(error))): return .failed(error.reason)
         case let .success(.done(.success(image))):
@@ -95,7 +95,7 @@ final class ImageCache {
     /// the card keeps its kind's icon).
     func collect() -> (ready: [String], failures: [String]) {
         var ready: [String] = [], failures: [String] = []
-        for (job, result) in worker.collect(now: Monotonic.now()) {
+        for (job, result) in worker.collect(now: MonotonicClock.now()) {
             guard let (key, entry) = pending.first(where: { $0.value.job === job }) else { continue }
             pending[key] = nil
             switch result.flatMap({ insert($0, for: key, stamp: entry.stamp) }) {
@@ -195,14 +195,5 @@ final class ImageCache {
     private func nextUse() -> UInt64 {
         uses += 1
         return uses
-    }
-}
-
-/// The monotonic clock, for decode budgets (the X11 layer's own; the model never reads one).
-enum Monotonic {
-    static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

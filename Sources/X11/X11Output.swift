@@ -21,6 +21,7 @@ public final class X11Output: Output {
     /// private memory), at the cost of about 12 ms once, on the session's first toast.
     private var fontRequest = (family: "sans", pixelSize: 14.0)
     private var loadedFonts: FontLibrary?
+    private let fontsFailed: (String) -> Never
     private var loadedPainter: Painter?
     /// Decoded icons, kept across painters.
     private let images: ImageCache
@@ -45,9 +46,12 @@ public final class X11Output: Output {
     /// Opens `$DISPLAY`, watches for a compositor, and opens a first font (the daemon sets
     /// the configured one next). The image decoders are spawned into `children`, the table
     /// the daemon reaps on SIGCHLD.
-    public init(children: ChildProcesses = ChildProcesses()) throws(OpenError) {
+    /// `fontsFailed` hears when no font at all loads (fonts removed after start-up): nothing
+    /// can be drawn then, and the daemon ends (it never returns).
+    public init(children: ChildProcesses = ChildProcesses(), fontsFailed: @escaping (String) -> Never) throws(OpenError) {
+        self.fontsFailed = fontsFailed
         guard let display = XDisplay() else {
-            throw OpenError(message: "cannot open display \"\(Self.environment("DISPLAY") ?? "")\": is an X server running and DISPLAY set?")
+            throw OpenError(message: "cannot open display \"\(Environment.get("DISPLAY") ?? "")\": is an X server running and DISPLAY set?")
         }
         guard xt_fontconfig_has_fonts() != 0 else {
             throw OpenError(message: "no usable font; install fonts-dejavu-core")
@@ -67,8 +71,6 @@ public final class X11Output: Output {
     /// The locked monitors last reported to the loop.
     private var reportedLock: Set<String> = []
 
-    private static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-
     public var displayName: String { display.name }
     public var fileDescriptor: Int32 { display.fileDescriptor }
     public var wakeDescriptor: Int32 { images.wakeDescriptor }
@@ -81,13 +83,13 @@ public final class X11Output: Output {
 
     /// The fonts, loaded on first use. Pango substitutes a family it lacks, so only a screen
     /// without any font fails here, and start-up has already refused that; should it happen
-    /// anyway, the generic sans is tried before giving up.
+    /// anyway, the generic sans is tried before `fontsFailed` is told (the daemon decides
+    /// what then: this layer neither logs nor exits).
     private var fonts: FontLibrary {
         if let loadedFonts { return loadedFonts }
         guard let fonts = FontLibrary(display: display, family: fontRequest.family, pixelSize: fontRequest.pixelSize)
                 ?? FontLibrary(display: display, family: "sans", pixelSize: 14) else {
-            StandardStreams.error("xtoastd: no usable font for \"\(fontRequest.family)\"; install fonts-dejavu-core")
-            exit(1)
+            fontsFailed("no usable font for \"\(fontRequest.family)\"; install fonts-dejavu-core")
         }
         loadedFonts = fonts
         return fonts

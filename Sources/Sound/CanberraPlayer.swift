@@ -1,21 +1,12 @@
-import CCanberra
+import DaemonLog
 import Glibc
 import ToastCore
+import Transport
+import DaemonLog
 
-/// Plays the sounds `SoundChoice` decides. The loop only hands a sound over; it never waits.
-protocol SoundPlayer: AnyObject {
-    /// Whether a sound server answered: `GetCapabilities` lists `sound` only then.
-    var canPlay: Bool { get }
-    /// Sound is enabled: get ready to play (connect, off the loop). Called again on each reload.
-    func start()
-    /// Plays `sound` for the toast `toast` (its id): it stops with it (`stop`).
-    func play(_ sound: Sound, for toast: String)
-    /// Stops `toast`'s sounds, playing or waiting to; every sound with nil (do-not-disturb,
-    /// `dismiss --all`). Cheap when nothing of it plays.
-    func stop(_ toast: String?)
-}
-
-/// Sounds through libcanberra, on a thread of its own.
+/// Sounds through libcanberra, on a thread of its own, both only from the first sound on: the
+/// library is loaded then (`Canberra.load`), and the thread started then, with a small stack
+/// (`stackBytes`), so a daemon that never sounds has neither.
 ///
 /// `ca_context_open` connects to the sound server and `ca_context_play` waits for its answers
 /// (is the sample cached, is the stream ready) and opens the file, so neither may run on the
@@ -36,17 +27,19 @@ protocol SoundPlayer: AnyObject {
 /// `/proc/self/fd/N`, the file already checked, so it cannot be swapped for a FIFO on the way.
 /// A server that cannot be reached is tried again at most every `retryInterval` seconds, with
 /// one log line the first time; each other failure is logged once per kind.
-/// The corresponding C functions are `ca_context_create`, `ca_context_change_props_full`,
+/// The corresponding C functions are `pthread_create`, `ca_context_create`, `ca_context_change_props_full`,
 /// `ca_context_open`, `ca_context_play_full` and `ca_context_cancel`.
-final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
-    static let maxQueued = 8
-    static let retryInterval = 30.0
+public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
+    public static let maxQueued = 8
+    public static let retryInterval = 30.0
+    /// The player thread's stack: it only hands sounds to libcanberra (whose own threads
+    /// stream them) and reads a sound file's header, far within this.
+    public static let stackBytes = 256 << 10
 
     private var mutex = pthread_mutex_t()
     private var wake = pthread_cond_t()
     // Guarded by `mutex`:
     private var queue: [(sound: Sound, toast: String)] = []
-    private var opened = false
     private var droppedFlood = false
     /// What plays now, by id and toast.
     private var playing = PlayingSounds()
@@ -54,15 +47,18 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private var toCancel: [UInt32] = []
     /// Whether a sound was dropped because `PlayingSounds.maxPlaying` played (said once a flood).
     private var droppedBusy = false
+    /// Whether the thread runs (or could not be started, or libcanberra could not be loaded:
+    /// then `unavailable`, and every sound is dropped).
+    private var started = false
+    private var unavailable = false
     // The player thread's own:
-    private var context: OpaquePointer?
+    private var library: Canberra?
+    private var context: Canberra.Context?
     private var lastAttempt = -Double.infinity
     private var loggedErrors: Set<Int32> = []
     private var loggedUnreachable = false
 
-    private var started = false
-
-    init() {
+    public init() {
         pthread_mutex_init(&mutex, nil)
         // The cut at `maxSeconds` is timed on the monotonic clock, which a clock change leaves alone.
         var attributes = pthread_condattr_t()
@@ -72,14 +68,19 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         pthread_condattr_destroy(&attributes)
     }
 
-    /// Starts the thread, which connects to the sound server; called (from the loop) once sound
-    /// is enabled, so `[sound] enabled = no` never touches the server.
-    func start() {
-        guard !started else { return }
+    /// Starts the thread, which loads libcanberra and connects to the sound server; called
+    /// (from the loop, under `mutex`) by the first `play`, so `[sound] enabled = no`, or a
+    /// session whose toasts never sound, never touches either.
+    private func startThread() {
         started = true
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, Self.stackBytes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
         let me = Unmanaged.passRetained(self).toOpaque()
-        let started = pthread_create(&thread, nil, { raw in
+        let result = pthread_create(&thread, &attributes, { raw in
             guard let raw else { return nil }
             // Every signal is the loop's (its signalfd): one delivered here would take the
             // default action (SIGTERM would kill the daemon without its orderly stop), and
@@ -90,23 +91,27 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
             Unmanaged<CanberraPlayer>.fromOpaque(raw).takeRetainedValue().run()
             return nil
         }, me)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
+        if result != 0 {
             Unmanaged<CanberraPlayer>.fromOpaque(me).release()
-            Log.info("sound: no thread to play on (\(String(cString: strerror(started)))); toasts are silent")
+            unavailable = true
+            Log.info("sound: no thread to play on (\(String(cString: strerror(result)))); toasts are silent")
         }
     }
 
-    var canPlay: Bool {
+    /// A sound server's socket is there (`SoundServer.isThere`), unless libcanberra was found
+    /// missing or no thread could start.
+    public var canPlay: Bool {
         pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return opened
+        let unavailable = unavailable
+        pthread_mutex_unlock(&mutex)
+        return !unavailable && SoundServer.isThere()
     }
 
-    func play(_ sound: Sound, for toast: String) {
+    public func play(_ sound: Sound, for toast: String) {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
+        if !started { startThread() }
+        guard !unavailable else { return }
         guard queue.count < Self.maxQueued else {
             if !droppedFlood { Log.info("sound: more than \(Self.maxQueued) sounds waiting; dropping the rest") }
             droppedFlood = true
@@ -117,7 +122,7 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         pthread_cond_signal(&wake)
     }
 
-    func stop(_ toast: String?) {
+    public func stop(_ toast: String?) {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         queue.removeAll { toast == nil || $0.toast == toast }
@@ -130,17 +135,26 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     // MARK: The player thread
 
     private func run() {
+        switch Canberra.load() {
+        case let .success(loaded): library = loaded
+        case let .failure(failure):
+            Log.info("sound: cannot load libcanberra (\(failure.message)); toasts are silent")
+            pthread_mutex_lock(&mutex)
+            unavailable = true
+            queue = []
+            pthread_mutex_unlock(&mutex)
+            return
+        }
         _ = connect()
         while true {
             pthread_mutex_lock(&mutex)
             var cancel: [UInt32] = []
             while true {
-                cancel = toCancel + playing.takeOverdue(now: Self.monotonicNow())
+                cancel = toCancel + playing.takeOverdue(now: MonotonicClock.now())
                 toCancel = []
                 if !cancel.isEmpty || !queue.isEmpty { break }
                 if let deadline = playing.nextDeadline {
-                    let whole: Double = deadline.rounded(.down)
-                    var until = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
+                    var until = MonotonicClock.timespec(at: deadline)
                     pthread_cond_timedwait(&wake, &mutex, &until)
                 } else {
                     pthread_cond_wait(&wake, &mutex)
@@ -149,7 +163,7 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
             let next = cancel.isEmpty ? queue.removeFirst() : nil
             pthread_mutex_unlock(&mutex)
             // Not under the lock: libcanberra calls `finished` from inside the cancel.
-            if let context { for id in cancel { _ = ca_context_cancel(context, id) } }
+            if let library, let context { for id in cancel { _ = library.contextCancel(context, id) } }
             if let next, context != nil || connect() { perform(next.sound, for: next.toast) }
         }
     }
@@ -167,7 +181,7 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private func slot(for toast: String) -> UInt32? {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        guard let id = playing.start(for: toast, now: Self.monotonicNow()) else {
+        guard let id = playing.start(for: toast, now: MonotonicClock.now()) else {
             if !droppedBusy { Log.info("sound: \(PlayingSounds.maxPlaying) sounds are playing; a sound that comes meanwhile is not played") }
             droppedBusy = true
             return nil
@@ -184,21 +198,22 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
 
     /// Opens a context on the sound server; false (logged once) when none answers.
     private func connect() -> Bool {
-        let now = Self.monotonicNow()
+        let now = MonotonicClock.now()
         guard now - lastAttempt >= Self.retryInterval else { return false }
         lastAttempt = now
-        var made: OpaquePointer?
-        var result = ca_context_create(&made)
-        if result == CA_SUCCESS, let made {
-            result = withProperties([(CA_PROP_APPLICATION_NAME, "xtoast"), (CA_PROP_APPLICATION_ID, "org.xtoast.xtoastd")]) {
-                ca_context_change_props_full(made, $0)
+        guard let library else { return false }
+        var made: Canberra.Context?
+        var result = library.contextCreate(&made)
+        if result == Canberra.success, let made {
+            result = withProperties([(Canberra.applicationName, "xtoast"), (Canberra.applicationID, "org.xtoast.xtoastd")]) {
+                library.contextChangeProps(made, $0)
             }
-            if result == CA_SUCCESS { result = ca_context_open(made) }
-            if result != CA_SUCCESS { ca_context_destroy(made) }
+            if result == Canberra.success { result = library.contextOpen(made) }
+            if result != Canberra.success { _ = library.contextDestroy(made) }
         }
-        guard result == CA_SUCCESS, let made else {
+        guard result == Canberra.success, let made else {
             if !loggedUnreachable {
-                Log.info("sound: no sound server (\(String(cString: ca_strerror(result)))); toasts are silent until one answers")
+                Log.info("sound: no sound server (\(library.describe(result))); toasts are silent until one answers")
             }
             loggedUnreachable = true
             return false
@@ -206,83 +221,65 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         if loggedUnreachable { Log.info("sound: the sound server answers; toasts play sounds") }
         loggedUnreachable = false
         context = made
-        setOpened(true)
         return true
     }
 
     private func perform(_ sound: Sound, for toast: String) {
-        guard let context else { return }
+        guard let library, let context else { return }
         var descriptor: Int32 = -1
         defer { if descriptor >= 0 { close(descriptor) } }
-        var properties: [(String, String)] = [(CA_PROP_EVENT_DESCRIPTION, "Notification")]
+        var properties: [(String, String)] = [(Canberra.eventDescription, "Notification")]
         switch sound {
         case let .named(name):
-            properties.append((CA_PROP_EVENT_ID, name))
+            properties.append((Canberra.eventID, name))
         case let .file(path):
             switch Self.openChecked(path) {
             case let .success(fd): descriptor = fd
             case let .failure(why):
-                Log.info("sound: cannot play \(Log.quoted(path)): \(why.message)")
+                Log.info("sound: cannot play \(Log.quoted(path)): \(why.reason)")
                 return
             }
-            properties.append((CA_PROP_MEDIA_FILENAME, "/proc/self/fd/\(descriptor)"))
+            properties.append((Canberra.mediaFilename, "/proc/self/fd/\(descriptor)"))
         }
         guard let id = slot(for: toast) else { return }
         let me = Unmanaged.passUnretained(self).toOpaque()
         let result = withProperties(properties) {
-            ca_context_play_full(context, id, $0, { _, id, _, me in
+            library.contextPlay(context, id, $0, { _, id, _, me in
                 guard let me else { return }
                 Unmanaged<CanberraPlayer>.fromOpaque(me).takeUnretainedValue().finished(id)
             }, me)
         }
-        guard result != CA_SUCCESS else { return }
+        guard result != Canberra.success else { return }
         release(id)
-        if result == CA_ERROR_DISCONNECTED || result == CA_ERROR_STATE {
+        if result == Canberra.errorDisconnected || result == Canberra.errorState {
             // The server went away: start again with the next sound (at most every retryInterval).
-            ca_context_destroy(context)
+            _ = library.contextDestroy(context)
             self.context = nil
-            setOpened(false)
             pthread_mutex_lock(&mutex)
             _ = playing.stop(toast: nil)
             pthread_mutex_unlock(&mutex)
         }
         if loggedErrors.insert(result).inserted {
-            Log.info("sound: cannot play \(Self.describe(sound)): \(String(cString: ca_strerror(result))) (said once)")
+            Log.info("sound: cannot play \(Self.describe(sound)): \(library.describe(result)) (said once)")
         }
     }
 
     /// The file opened for reading without blocking, if it is a regular file within the cap.
-    static func openChecked(_ path: String) -> Result<Int32, SoundFileError> {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return .failure(SoundFileError(String(cString: strerror(errno)))) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            return .failure(SoundFileError("not a regular file"))
-        }
-        guard info.st_size <= SoundChoice.maxFileBytes else {
-            close(fd)
-            return .failure(SoundFileError("the file is over \(SoundChoice.maxFileBytes >> 20) MiB"))
-        }
-        return .success(fd)
-    }
-
-    private func setOpened(_ value: Bool) {
-        pthread_mutex_lock(&mutex)
-        opened = value
-        pthread_mutex_unlock(&mutex)
+    public static func openChecked(_ path: String) -> Result<Int32, BoundedFile.Failure> {
+        BoundedFile.open(path, maxBytes: SoundChoice.maxFileBytes).map(\.fd)
     }
 
     /// Runs `body` with a proplist holding `properties`.
     /// The corresponding C functions are `ca_proplist_create`, `ca_proplist_sets` and `ca_proplist_destroy`.
-    private func withProperties(_ properties: [(String, String)], _ body: (OpaquePointer) -> Int32) -> Int32 {
-        var list: OpaquePointer?
-        let made = ca_proplist_create(&list)
-        guard made == CA_SUCCESS, let list else { return made }
-        defer { ca_proplist_destroy(list) }
+    private func withProperties(_ properties: [(String, String)], _ body: (Canberra.Proplist) -> Int32) -> Int32 {
+        guard let library else { return Canberra.errorState }
+        var list: Canberra.Proplist?
+        let made = library.proplistCreate(&list)
+        guard made == Canberra.success, let list else { return made }
+        defer { _ = library.proplistDestroy(list) }
         for (key, value) in properties {
-            let set = ca_proplist_sets(list, key, value)
-            if set != CA_SUCCESS { return set }
+            let set = library.proplistSets(list, key, value)
+            if set != Canberra.success { return set }
         }
         return body(list)
     }
@@ -293,16 +290,4 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
         case let .file(path): Log.quoted(path)
         }
     }
-
-    private static func monotonicNow() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-}
-
-/// Why a sound file was refused.
-struct SoundFileError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
 }
