@@ -11,6 +11,8 @@ import PackageDescription
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
+/// - `Images`: the icon decoder pipeline, which needs no Xlib: files decoded by gdk-pixbuf in a
+///   process of their own (`xtoastd --decode-image`), within a time budget, their pixels read back.
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
 /// - `DaemonLog`: the daemon's bounded log lines, shared by the daemon and its doors (Sound, Bus).
 /// - `Sound`: plays toasts' sounds through libcanberra, loaded (`dlopen`) at the first sound
@@ -56,7 +58,8 @@ let package = Package(
         .target(name: "Transport", dependencies: ["CSystem"]),
         .target(name: "DaemonLog", dependencies: ["ToastCore", "Transport"]),
         .target(name: "Sound", dependencies: ["ToastCore", "Transport", "DaemonLog"]),
-        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "ToastCore", "Transport"]),
+        .target(name: "Images", dependencies: ["CPixbuf", "CSystem", "ToastCore", "Transport"]),
+        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus", "DaemonLog", "Sound"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
@@ -66,7 +69,7 @@ let package = Package(
         // The daemon runs for the whole session, so its idle private memory counts: linked as a
         // position-dependent executable, the Swift metadata in its data needs no relocating at
         // load, which keeps about 200 KiB of its pages clean (shared with the file) instead of dirty.
-        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11", "ToastCore", "Transport"],
+        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "Images", "X11", "ToastCore", "Transport"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11", "ToastCore"]),
@@ -76,10 +79,11 @@ let package = Package(
         .executableTarget(name: "fuzz-markup", dependencies: ["ToastCore", "CPango", "FuzzSupport"]),
         .executableTarget(name: "fuzz-card", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-xvalues", dependencies: ["ToastCore", "FuzzSupport"]),
-        .executableTarget(name: "fuzz-image", dependencies: ["X11"]),
+        .executableTarget(name: "fuzz-image", dependencies: ["Images"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Sound", "ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],

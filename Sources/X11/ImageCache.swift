@@ -1,5 +1,6 @@
 import CX11
 import Glibc
+import Images
 import ToastCore
 import Transport
 

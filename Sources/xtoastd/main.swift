@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Daemon
+import Images
 import ToastCore
 import Transport
 import X11

@@ -1,8 +1,6 @@
-/// The fuzzer's door to icon decoding (`Sources/fuzz-image`), and nothing else's.
-///
-/// `DecodedImage` stays internal so X types and pixel buffers never leak out of this module;
-/// fuzzing gdk-pixbuf with arbitrary bytes needs only to run the decoder exactly as an icon
-/// file is decoded and learn whether it produced an image.
+/// The fuzzer's door to icon decoding (`Sources/fuzz-image`), and nothing else's: fuzzing
+/// gdk-pixbuf with arbitrary bytes needs only to run the decoder exactly as an icon file is
+/// decoded and learn whether it produced an image.
 public enum ImageProbe {
     /// Decodes `bytes` as an icon file would be to fit a `box`×`box` square. True when an image
     /// came out whose size fits the box and whose pixel buffer matches that size.

@@ -17,20 +17,20 @@ import Transport
 /// is refused, which bounds what a flood of slow images can take.
 /// The corresponding C functions are `posix_spawn` (through `ChildProcesses`), `pipe`,
 /// `read`, `epoll_ctl` and `timerfd_settime`.
-final class DecodeWorker {
-    static let patience = 0.1
+public final class DecodeWorker {
+    public static let patience = 0.1
     /// How long a decode may take before its process is killed: 2 s, or `$XTOAST_IMAGE_BUDGET`
     /// seconds (0.05 to 60; a value outside that range or not a number is ignored).
-    let budget: Double
-    static let maxRunning = 2
-    static let maxQueued = 16
+    public let budget: Double
+    public static let maxRunning = 2
+    public static let maxQueued = 16
     /// How soon to ask again whether a killed or finished decoder has ended (a killed process
     /// takes a moment to die, and is reaped without blocking).
     static let reapRetry = 0.02
 
     /// Readable when a decode has news; -1 when none could be made (then every decode is
     /// waited for in full, up to the budget).
-    let wakeDescriptor: Int32
+    public let wakeDescriptor: Int32
     private let timer: Int32
     /// The decoders, and whoever else shares the table (the daemon's rule scripts): this
     /// worker counts, times and kills only its own.
@@ -42,13 +42,13 @@ final class DecodeWorker {
     /// Jobs that ended while the loop was not asking (a queued one that could not start).
     private var done: [(job: DecodeJob, result: Result<DecodedImage, ImageError>)] = []
 
-    enum Outcome {
+    public enum Outcome {
         case done(Result<DecodedImage, ImageError>)
         /// Still decoding (or waiting for a turn): `collect` hands over the job's result.
         case pending(DecodeJob)
     }
 
-    init(children: ChildProcesses = ChildProcesses()) {
+    public init(children: ChildProcesses = ChildProcesses()) {
         self.children = children
         budget = Self.budget(from: Environment.get("XTOAST_IMAGE_BUDGET"))
         let epoll = xt_epoll_create()
@@ -106,7 +106,7 @@ final class DecodeWorker {
     }
 
     /// The decodes that ended since the last call: read out, failed, or killed at the budget.
-    func collect(now: Double) -> [(job: DecodeJob, result: Result<DecodedImage, ImageError>)] {
+    public func collect(now: Double) -> [(job: DecodeJob, result: Result<DecodedImage, ImageError>)] {
         if timer >= 0 {
             var expirations: UInt64 = 0
             _ = read(timer, &expirations, 8)
@@ -187,9 +187,9 @@ final class DecodeWorker {
 }
 
 /// One decode: the file, its box, and the decoder's output read so far.
-final class DecodeJob {
-    let path: String
-    let box: Int
+public final class DecodeJob {
+    public let path: String
+    public let box: Int
     fileprivate(set) var pid: pid_t = 0
     fileprivate(set) var output: Int32 = -1
     private var received: [UInt8] = []

@@ -12,22 +12,22 @@ import Transport
 /// blocking on a FIFO), never from a path handed to the library, and SVGs are decoded from
 /// memory without a base URI, so they cannot pull in other files. The header's size is checked
 /// before any pixel is decoded, and loaders that can (JPEG, SVG) decode straight at the drawn size.
-struct DecodedImage {
+public struct DecodedImage: Equatable, Sendable {
     /// Larger files are refused before reading: an icon never needs this much.
-    static let maxFileBytes = 16 << 20
+    public static let maxFileBytes = 16 << 20
     /// Images whose header announces a larger side are refused before decoding (a 100-byte
     /// PNG can claim 60000×60000 pixels: 14 GB once decoded).
-    static let maxSide = 4096
+    public static let maxSide = 4096
 
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     /// `width * height * 4` bytes, rows packed, B G R A, premultiplied.
-    let pixels: [UInt8]
+    public let pixels: [UInt8]
 
     /// Starts decoding the file at `path` on `worker` to fit a `box`×`box` square; on failure,
     /// a reason fit to follow "cannot read icon PATH: ". What `stat` can tell (no file, not a
     /// regular file, too large) is told at once; the decoder reads the file itself.
-    static func load(_ path: String, box: Int, on worker: DecodeWorker, now: Double) -> Result<DecodeWorker.Outcome, ImageError> {
+    public static func load(_ path: String, box: Int, on worker: DecodeWorker, now: Double) -> Result<DecodeWorker.Outcome, ImageError> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(ImageError(errnoText())) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(ImageError("not a regular file")) }
@@ -38,7 +38,7 @@ struct DecodedImage {
     /// Decodes encoded bytes (any format gdk-pixbuf knows, told apart by their content).
     /// The corresponding C functions are `gdk_pixbuf_loader_new`, `gdk_pixbuf_loader_write`,
     /// `gdk_pixbuf_loader_close` and `gdk_pixbuf_loader_get_pixbuf`.
-    static func decode(_ bytes: [UInt8], box: Int) -> Result<DecodedImage, ImageError> {
+    public static func decode(_ bytes: [UInt8], box: Int) -> Result<DecodedImage, ImageError> {
         guard !bytes.isEmpty else { return .failure(ImageError("the file is empty")) }
         guard let loader = gdk_pixbuf_loader_new() else { return .failure(ImageError("gdk-pixbuf is not usable")) }
         defer { xt_pixbuf_unref(UnsafeMutableRawPointer(loader)) }
@@ -77,7 +77,7 @@ struct DecodedImage {
     /// Raw pixels as a D-Bus notification's `image-data` carries them: rows of RGB or RGBA,
     /// 8 bits per sample, `rowstride` bytes apart (the last row needs only its pixels). Every field is checked against the buffer
     /// before gdk-pixbuf sees it. The corresponding C function is `gdk_pixbuf_new_from_data`.
-    static func fromPixels(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
+    public static func fromPixels(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
                            channels: Int, bytes: [UInt8], box: Int) -> Result<DecodedImage, ImageError> {
         guard bitsPerSample == 8 else { return .failure(ImageError("\(bitsPerSample) bits per sample; only 8 is supported")) }
         guard channels == (hasAlpha ? 4 : 3) else { return .failure(ImageError("\(channels) channels do not match the alpha flag")) }
@@ -135,7 +135,7 @@ struct DecodedImage {
 
     /// The same image with every pixel's colour replaced by `color`, keeping its coverage:
     /// how a `-symbolic` icon takes the colour of the text around it.
-    func tinted(_ color: RGBA) -> DecodedImage {
+    public func tinted(_ color: RGBA) -> DecodedImage {
         var out = pixels
         for i in stride(from: 0, to: out.count - 3, by: 4) {
             let a = UInt32(out[i + 3])
@@ -159,7 +159,7 @@ struct DecodedImage {
 }
 
 /// Why an image could not be used, phrased to follow "cannot read icon PATH: ".
-struct ImageError: Error, Equatable {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
+public struct ImageError: Error, Equatable, Sendable {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
 }
