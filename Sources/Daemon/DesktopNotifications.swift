@@ -1,3 +1,4 @@
+import Bus
 import ToastCore
 import Transport
 
@@ -7,7 +8,7 @@ import Transport
 /// and the board's events for bus toasts the signals to emit. The bus adapter
 /// (`NotificationBus`) only reads and writes messages, so everything here runs in
 /// `DaemonTests` on a fake screen.
-final class DesktopNotifications {
+final class DesktopNotifications: NotificationServer {
     /// Every bus client is one owner: the interface's signals go to the whole bus anyway.
     static let owner = Owner(.bus, 1)
     private let service: ToastService

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Bus
 import DaemonLog
 import Sound
 import ToastCore

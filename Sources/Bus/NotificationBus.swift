@@ -1,20 +1,22 @@
 import CSDBus
+import DaemonLog
 #if canImport(Glibc)
 import Glibc
 #endif
 import ToastCore
 import Transport
-import DaemonLog
 
 /// `org.freedesktop.Notifications` on the session bus, through sd-bus: reads each method
-/// call into plain values for `DesktopNotifications`, writes its answers and signals back.
+/// call into plain values for a `NotificationServer` (the daemon's `DesktopNotifications`),
+/// writes its answers and signals back. The sd-bus handles never leave this target: the
+/// daemon sees a descriptor to poll, a deadline and `process`.
 ///
 /// Everything runs on the loop's thread: the loop polls `fd` for `events` until `deadline`,
 /// then calls `process`, which handles a bounded number of messages so a flood of `Notify`
 /// calls cannot starve the screen and the socket. The bus handle never leaves this object.
-final class NotificationBus {
-    static let name = "org.freedesktop.Notifications"
-    static let path = "/org/freedesktop/Notifications"
+public final class NotificationBus {
+    public static let name = "org.freedesktop.Notifications"
+    public static let path = "/org/freedesktop/Notifications"
     /// Messages handled per loop turn; more wait for the next turn (sd-bus then reports a
     /// deadline of now, so the loop does not sleep).
     static let messagesPerTurn = 32
@@ -33,7 +35,7 @@ final class NotificationBus {
     /// What the shim's vtable hands back to `dispatch`: this object, unretained (the slots
     /// that use it are freed in `close` before the object goes).
     private let target: UnsafeMutablePointer<xt_bus_target>
-    private let notifications: DesktopNotifications
+    private let notifications: any NotificationServer
     private let now: () -> Double
     /// UNIX seconds, for the scripts a notification's rules run.
     private let wallNow: () -> Double
@@ -43,17 +45,17 @@ final class NotificationBus {
     /// Whether this connection owns the name now. It asks with `SD_BUS_NAME_QUEUE`, so while
     /// another server holds the name (or after one took it) it waits in the bus's queue, and
     /// the bus hands the name back (`NameAcquired`) when that server goes.
-    private(set) var ownsName = false
+    public private(set) var ownsName = false
     /// Whether it ever owned the name, for the log's wording.
     private var hasServed = false
     /// Set when the connection broke (the bus went away): the daemon then shuts down.
-    private(set) var isLost = false
+    public private(set) var isLost = false
     /// This daemon as `HandOver`'s caller must match it (the same user and executable).
     private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
     /// A refused `HandOver` is logged once: any client can call it in a loop.
     private var loggedRefusal = false
 
-    private init(bus: OpaquePointer, notifications: DesktopNotifications, now: @escaping () -> Double,
+    private init(bus: OpaquePointer, notifications: any NotificationServer, now: @escaping () -> Double,
                  wallNow: @escaping () -> Double) {
         self.bus = bus
         self.notifications = notifications
@@ -78,7 +80,7 @@ final class NotificationBus {
     /// it. Nil, after one log line, when there is no session bus: the daemon then serves its
     /// socket only. The corresponding C functions are `sd_bus_open_user`,
     /// `sd_bus_add_object_vtable`, `sd_bus_match_signal` and `sd_bus_request_name`.
-    static func connect(_ notifications: DesktopNotifications, replace: Bool, now: @escaping () -> Double,
+    public static func connect(_ notifications: any NotificationServer, replace: Bool, now: @escaping () -> Double,
                         wallNow: @escaping () -> Double = { 0 }) -> NotificationBus? {
         var handle: OpaquePointer?
         var r = sd_bus_open_user(&handle)
@@ -174,10 +176,10 @@ final class NotificationBus {
     // MARK: The loop's side
 
     /// The connection's socket. The corresponding C function is `sd_bus_get_fd`.
-    var fd: Int32 { bus.map { sd_bus_get_fd($0) } ?? -1 }
+    public var fd: Int32 { bus.map { sd_bus_get_fd($0) } ?? -1 }
 
     /// What to poll for. The corresponding C function is `sd_bus_get_events`.
-    var events: Int16 {
+    public var events: Int16 {
         guard let bus else { return 0 }
         let e = sd_bus_get_events(bus)
         return e < 0 ? 0 : Int16(truncatingIfNeeded: e)
@@ -186,18 +188,18 @@ final class NotificationBus {
     /// When sd-bus wants `process` called even without input, in seconds on CLOCK_MONOTONIC
     /// (the daemon's clock); nil for never. 0 from sd-bus means messages already wait. The
     /// corresponding C function is `sd_bus_get_timeout` (absolute microseconds).
-    var deadline: Double? {
+    public var deadline: Double? {
         guard let bus else { return nil }
         var usec: UInt64 = 0
         guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else { return nil }
         return Double(usec) / 1_000_000
     }
 
-    var isConnected: Bool { bus != nil }
+    public var isConnected: Bool { bus != nil }
 
     /// Handles waiting messages, at most `messagesPerTurn`. A lost connection is logged,
     /// closed and marked `isLost`. The corresponding C function is `sd_bus_process`.
-    func process() {
+    public func process() {
         for _ in 0..<Self.messagesPerTurn {
             guard let bus else { return }
             let r = sd_bus_process(bus, nil)
@@ -213,7 +215,7 @@ final class NotificationBus {
 
     /// Sends what is queued and closes the connection (at shutdown, after the last
     /// `NotificationClosed`). The corresponding C functions are `sd_bus_flush` and `sd_bus_close_unref`.
-    func close() {
+    public func close() {
         objectSlot = objectSlot.flatMap { sd_bus_slot_unref($0) }
         daemonSlot = daemonSlot.flatMap { sd_bus_slot_unref($0) }
         nameLostSlot = nameLostSlot.flatMap { sd_bus_slot_unref($0) }
@@ -227,7 +229,7 @@ final class NotificationBus {
 
     /// Emits the signal a board event becomes, if any. The corresponding C functions are
     /// `sd_bus_message_new_signal`, `sd_bus_message_append_basic` and `sd_bus_send`.
-    func emit(_ event: ToastEvent) {
+    public func emit(_ event: ToastEvent) {
         if heldEvents != nil {
             heldEvents?.append(event)
             return
