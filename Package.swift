@@ -8,14 +8,20 @@ import PackageDescription
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
 /// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
-/// - `CCanberra`: the door to libcanberra, which plays toasts' sounds through the sound server.
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Install`: the man pages and shell completions, rendered from ToastCore's operation table;
 ///   only `xtoast-generate` links it.
 /// - `Migration`: `xtoast import-dunstrc`'s translator from a dunstrc; only the client links it.
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
+/// - `Images`: the icon decoder pipeline, which needs no Xlib: files decoded by gdk-pixbuf in a
+///   process of their own (`xtoastd --decode-image`), within a time budget, their pixels read back.
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
+/// - `DaemonLog`: the daemon's bounded log lines, shared by the daemon and its doors (Sound, Bus).
+/// - `Sound`: plays toasts' sounds through libcanberra, loaded (`dlopen`) at the first sound
+///   and played on a thread started then, so a daemon that never sounds pays nothing for it.
+/// - `Bus`: `org.freedesktop.Notifications` on the session bus through sd-bus, behind a Swift
+///   API (`NotificationBus`, `NotificationServer`): no sd-bus handle leaves it.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore, Migration and Transport only (no Foundation),
 ///   as a static executable, so it starts in about a millisecond.
@@ -53,18 +59,16 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        .systemLibrary(
-            name: "CCanberra",
-            path: "Sources/CCanberra",
-            pkgConfig: "libcanberra",
-            providers: [.apt(["libcanberra-dev"])]
-        ),
         .target(name: "ToastCore"),
         .target(name: "Install", dependencies: ["ToastCore"]),
         .target(name: "Migration", dependencies: ["ToastCore"]),
-        .target(name: "Transport", dependencies: ["ToastCore", "CSystem"]),
-        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "ToastCore", "Transport"]),
-        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "CSDBus", "CCanberra"]),
+        .target(name: "Transport", dependencies: ["CSystem"]),
+        .target(name: "DaemonLog", dependencies: ["ToastCore", "Transport"]),
+        .target(name: "Sound", dependencies: ["ToastCore", "Transport", "DaemonLog"]),
+        .target(name: "Bus", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
+        .target(name: "Images", dependencies: ["CPixbuf", "CSystem", "ToastCore", "Transport"]),
+        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "DaemonLog", "Sound"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
@@ -73,7 +77,7 @@ let package = Package(
         // The daemon runs for the whole session, so its idle private memory counts: linked as a
         // position-dependent executable, the Swift metadata in its data needs no relocating at
         // load, which keeps about 200 KiB of its pages clean (shared with the file) instead of dirty.
-        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "X11", "ToastCore", "Transport"],
+        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "Images", "X11", "ToastCore", "Transport"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore", "Install"]),
         .executableTarget(name: "xtoast-bench", dependencies: ["CX11", "ToastCore"]),
@@ -83,13 +87,14 @@ let package = Package(
         .executableTarget(name: "fuzz-markup", dependencies: ["ToastCore", "CPango", "FuzzSupport"]),
         .executableTarget(name: "fuzz-card", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-xvalues", dependencies: ["ToastCore", "FuzzSupport"]),
-        .executableTarget(name: "fuzz-image", dependencies: ["X11"]),
+        .executableTarget(name: "fuzz-image", dependencies: ["Images"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "ToastCore"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Sound", "ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]

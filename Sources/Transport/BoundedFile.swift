@@ -54,16 +54,15 @@ public enum BoundedFile {
     /// The bytes of the regular file at `path`, if it holds at most `maxBytes`.
     public static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], Failure> {
         let limit = min(max(0, maxBytes), Int.max - 1)
-        var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { return .failure(errno == ENOENT ? .missing(path: path) : .unreadable(path: path, code: errno)) }
+        let fd: Int32
+        let size: Int
+        switch open(path, maxBytes: limit) {
+        case let .success(opened): (fd, size) = opened
+        case let .failure(failure): return .failure(failure)
+        }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .failure(.unreadable(path: path, code: errno)) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegularFile(path: path)) }
-        guard info.st_size <= limit else { return .failure(.tooLarge(path: path, maxBytes: limit)) }
         // One byte of room past the expected end: a read of 0 there confirms the end in one call.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var filled = 0
         while true {
             if filled == bytes.count {
@@ -79,6 +78,32 @@ public enum BoundedFile {
         }
         bytes.removeLast(bytes.count - filled)
         return .success(bytes)
+    }
+
+    /// The regular file at `path` opened for reading (non-blocking, close-on-exec, never a
+    /// controlling terminal) and checked on the opened descriptor, with its size then; the
+    /// caller closes it. For a reader that hands the descriptor on (the sound player gives
+    /// libcanberra `/proc/self/fd/N`, so the file checked is the file played).
+    public static func open(_ path: String, maxBytes: Int) -> Result<(fd: Int32, size: Int), Failure> {
+        let limit = max(0, maxBytes)
+        var fd: Int32
+        repeat { fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return .failure(errno == ENOENT ? .missing(path: path) : .unreadable(path: path, code: errno)) }
+        var info = stat()
+        let failure: Failure? = if fstat(fd, &info) != 0 {
+            .unreadable(path: path, code: errno)
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            .notRegularFile(path: path)
+        } else if info.st_size < 0 || info.st_size > limit {
+            .tooLarge(path: path, maxBytes: limit)
+        } else {
+            nil
+        }
+        if let failure {
+            close(fd)
+            return .failure(failure)
+        }
+        return .success((fd, Int(info.st_size)))
     }
 
     /// `bytes` in the largest whole unit: "1 MiB", "64 KiB", "100 bytes".

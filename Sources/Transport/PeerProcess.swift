@@ -1,21 +1,21 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToastCore
 
 /// What `/proc` tells of another local process: its executable and its command name.
 /// The pid comes from the kernel (`SO_PEERCRED`) or the bus, never from the process itself.
 /// The corresponding C functions are `readlink` and `read`.
 public enum PeerProcess {
-    /// The process's identity with the uid its connection was made with, or nil when `/proc`
-    /// no longer tells its executable (it has exited, or is not ours to look at).
-    public static func identity(pid: pid_t, uid: uid_t) -> PeerIdentity? {
-        guard pid > 0, let exe = link("/proc/\(pid)/exe") else { return nil }
-        return PeerIdentity(uid: uid, executable: exe)
+    /// The process's executable (`/proc/PID/exe`, as the kernel spells it, " (deleted)" and
+    /// all), or nil when `/proc` no longer tells it (it has exited, or is not ours to look at).
+    /// ToastCore's `PeerIdentity` pairs it with the uid the connection was made with.
+    public static func executable(pid: pid_t) -> String? {
+        guard pid > 0 else { return nil }
+        return link("/proc/\(pid)/exe")
     }
 
-    /// This process.
-    public static var own: PeerIdentity { PeerIdentity(uid: getuid(), executable: link("/proc/self/exe") ?? "") }
+    /// This process's executable ("" if `/proc` is not mounted).
+    public static var ownExecutable: String { link("/proc/self/exe") ?? "" }
 
     /// The command name (`/proc/PID/comm`, at most 15 bytes), for the log.
     public static func command(pid: pid_t) -> String? {

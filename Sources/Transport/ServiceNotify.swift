@@ -12,7 +12,7 @@ public enum ServiceNotify {
     /// Sends `READY=1` to `$NOTIFY_SOCKET`, if set. Returns false only when sending failed.
     @discardableResult
     public static func ready() -> Bool {
-        guard let path = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), !path.isEmpty else { return true }
+        guard let path = Environment.nonEmpty("NOTIFY_SOCKET") else { return true }
         return send("READY=1", to: path)
     }
 

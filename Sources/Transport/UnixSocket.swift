@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToastCore
 
 /// A Unix stream socket: the daemon's listener, a daemon-side connection, or the client's.
 ///

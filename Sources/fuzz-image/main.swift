@@ -1,7 +1,7 @@
 // libFuzzer target: arbitrary bytes through gdk-pixbuf as an icon is decoded, via ImageProbe,
-// the X11 module's one door for it. Built by scripts/fuzz; in a plain `swift build` it links
+// the Images module's door for it. Built by scripts/fuzz; in a plain `swift build` it links
 // and does nothing.
-import X11
+import Images
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

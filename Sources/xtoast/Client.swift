@@ -52,9 +52,8 @@ struct Client {
     }
 
     static func socketPath() -> String {
-        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        return SocketPath.resolve(override: env("XTOAST_SOCKET"), runtimeDir: env("XDG_RUNTIME_DIR"),
-                                  display: env("DISPLAY"), uid: getuid()).path
+        SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
+                           display: Environment.get("DISPLAY"), uid: getuid()).path
     }
 
     func send(_ line: [UInt8]) -> Bool {

@@ -9,9 +9,8 @@ import Transport
 /// with `xtoast rule NAME disable` counts as the file says). The report goes to stdout, the
 /// file's problems to stderr.
 func testRulesWithoutDaemon(_ submission: Submission) -> Never {
-    func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
     var config = Config.default
-    if let path = ConfigPath.resolve(xdgConfigHome: env("XDG_CONFIG_HOME"), home: env("HOME")) {
+    if let path = ConfigPath.resolve(xdgConfigHome: Environment.get("XDG_CONFIG_HOME"), home: Environment.get("HOME")) {
         switch BoundedFile.read(path, maxBytes: 1 << 20) {
         case let .success(bytes):
             let parsed = ConfigParser.parse(String(decoding: bytes, as: UTF8.self), file: path)

@@ -52,9 +52,8 @@ func execDaemon(_ flags: [String]) -> Never {
 
 /// `xtoast import-dunstrc [FILE]`: the translation on stdout, what was left out on stderr.
 func importDunstrc(_ path: String?) -> Never {
-    func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } }
-    let home = env("HOME")
-    guard let path = path ?? env("XDG_CONFIG_HOME").map({ "\($0)/dunst/dunstrc" }) ?? home.map({ "\($0)/.config/dunst/dunstrc" }) else {
+    let home = Environment.nonEmpty("HOME")
+    guard let path = path ?? Environment.nonEmpty("XDG_CONFIG_HOME").map({ "\($0)/dunst/dunstrc" }) ?? home.map({ "\($0)/.config/dunst/dunstrc" }) else {
         printError("import-dunstrc: no FILE given and neither XDG_CONFIG_HOME nor HOME is set")
         exit(.refused)
     }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Daemon
+import Images
 import ToastCore
 import Transport
 import X11
@@ -25,7 +26,7 @@ do {
     // One table of child processes: the image decoders and the rule scripts, reaped by the
     // daemon on SIGCHLD.
     let children = ChildProcesses()
-    let output = try X11Output(children: children)
+    let output = try X11Output(children: children, fontsFailed: stopDaemon)
     withExtendedLifetime(output) {
         exit(runDaemon(output: output, arguments: Array(CommandLine.arguments.dropFirst()), children: children))
     }

@@ -81,7 +81,7 @@ extension Integration {
             let (bus, daemon, _) = try Self.start()
             let caps = try bus.call("GetCapabilities")
             // `persistence`: the centre keeps toasts with actions open (`[center] keep_open = actions`, the default).
-            for cap in ["'actions'", "'body'", "'body-markup'", "'icon-static'", "'x-canonical-private-synchronous'", "'x-dunst-stack-tag'",
+            for cap in ["'actions'", "'body'", "'body-hyperlinks'", "'body-markup'", "'icon-static'", "'x-canonical-private-synchronous'", "'x-dunst-stack-tag'",
                         "'persistence'"] {
                 #expect(caps.stdout.contains(cap), "\(caps.stdout) \(caps.stderr) \(daemon.log)")
             }

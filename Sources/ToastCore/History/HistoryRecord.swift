@@ -73,18 +73,7 @@ public struct HistoryRecord: Equatable, Sendable {
         if toast.markup { w.member("markup", true) }
         if toast.resident { w.member("resident", true) }
         if let color = toast.color { w.member("color", Double(color)) }
-        if !toast.actions.isEmpty {
-            w.key("actions")
-            w.beginArray()
-            for action in toast.actions {
-                w.element()
-                w.beginObject()
-                w.member("id", action.id)
-                w.member("label", action.label)
-                w.endObject()
-            }
-            w.endArray()
-        }
+        w.member("actions", toast.actions)
         w.member("default_action", toast.defaultAction)
         if unread { w.member("unread", true) }
         w.endObject()

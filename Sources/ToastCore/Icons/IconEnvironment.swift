@@ -5,7 +5,7 @@
 /// (GTK's `settings.ini`) come in as a closure, so the policy is unit-tested without a home
 /// directory and the X11 layer keeps only what loads pixels.
 ///
-///     let environment = IconEnvironment { name in getenv(name).map { String(cString: $0) } }
+///     let environment = IconEnvironment(variable: Environment.get)   // Transport's getenv
 ///     let lookup = environment.lookup(workingDirectory: nil, fileExists: isFile,
 ///                                     directoryExists: isDirectory, readIndex: index, readText: read)
 public struct IconEnvironment: Equatable, Sendable {

@@ -1,15 +1,15 @@
 /// What a `Notify` call becomes on the board, and what the board's events become on the bus.
 /// Pure: the bus adapter reads and writes messages, this decides.
 public enum NotificationMapping {
-    /// What `GetCapabilities` always answers. Not `body-hyperlinks` (links are shown but a
-    /// toast cannot open them); `persistence` and `sound` only while they hold
-    /// (`capabilities(sound:persistence:)`).
-    public static let capabilities = ["actions", "body", "body-markup", "icon-static",
+    /// What `GetCapabilities` always answers. `body-hyperlinks`: a body's `<a href>` links
+    /// are drawn underlined and open on a click (the link opener). `persistence` and `sound`
+    /// only while they hold (`capabilities(sound:persistence:)`).
+    public static let capabilities = ["actions", "body", "body-hyperlinks", "body-markup", "icon-static",
                                       "x-canonical-private-synchronous", "x-dunst-stack-tag"]
 
     /// The capabilities, with `persistence` while the centre keeps toasts with actions open
     /// until the user deals with them (`[center] keep_open = actions`: the specification's
-    /// "retained until the user acknowledges them"), and `sound` when a sound server answered
+    /// "retained until the user acknowledges them"), and `sound` when a sound server is there
     /// and sound is enabled.
     public static func capabilities(sound: Bool, persistence: Bool = false) -> [String] {
         capabilities + (persistence ? ["persistence"] : []) + (sound ? ["sound"] : [])

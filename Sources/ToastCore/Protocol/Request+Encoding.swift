@@ -90,18 +90,7 @@ extension Request {
         w.member("style", s.style?.rawValue)
         if s.markup { w.member("markup", true) }
         w.member("icon", s.icon)
-        if !s.actions.isEmpty {
-            w.key("actions")
-            w.beginArray()
-            for action in s.actions {
-                w.element()
-                w.beginObject()
-                w.member("id", action.id)
-                w.member("label", action.label)
-                w.endObject()
-            }
-            w.endArray()
-        }
+        w.member("actions", s.actions)
         w.member("default_action", s.defaultAction)
         w.member("progress", s.progress)
         w.member("urgency", s.urgency?.rawValue)

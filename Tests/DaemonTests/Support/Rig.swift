@@ -1,5 +1,6 @@
 @testable import Daemon
 import Testing
+import Sound
 import ToastCore
 
 /// The daemon's logic on a fake screen, with time in the test's hands.

@@ -1,0 +1,23 @@
+import ToastCore
+
+/// What `NotificationBus` asks of the notification server behind it (the daemon's
+/// `DesktopNotifications`): every decision, in plain values. The bus side only reads and
+/// writes messages, so this is the whole of what crosses from sd-bus to the daemon.
+public protocol NotificationServer: AnyObject {
+    /// A `Notify` call from `sender`: the id it gets and notes for the log.
+    func notify(_ call: NotifyCall, sender: String?, now: Double, wallNow: Double) -> (id: UInt32, notes: [String])
+    /// A `CloseNotification` call from `sender`.
+    func close(_ id: UInt32, sender: String?, now: Double)
+    /// What `GetCapabilities` answers now.
+    var capabilities: [String] { get }
+    /// The signal that tells the bus of `event`, if any.
+    func signal(for event: ToastEvent) -> NotificationMapping.Signal?
+    /// The bus name `name` lost its owner (an application left).
+    func nameLeft(_ name: String, now: Double)
+    /// Another server took the name: end what was shown for the bus.
+    func endAll(now: Double)
+    /// The name is this daemon's (again).
+    func nameAcquired()
+    /// Whether `caller` may make this daemon (`own`) hand over its bus toasts; granted, they end.
+    func handOver(from caller: PeerIdentity?, own: PeerIdentity, now: Double) -> Bool
+}

@@ -1,0 +1,494 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Bus
+import DaemonLog
+import Sound
+import ToastCore
+import Transport
+
+/// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
+/// clients, a signalfd, the frame timer, the session bus, the image decoder's wake pipe and
+/// the rule scripts' output.
+/// It sleeps until one of them is ready or the next deadline (a toast's timeout, a partial
+/// line's, the bus's; frames come from the timer); with nothing to do it never wakes. It
+/// holds wiring only: what it does is `ToastService`'s.
+public final class ToastDaemon {
+    private let service: ToastService
+    private let output: any Output
+    private let listener: UnixSocket
+    /// The socket's lock (`flock`), held for the daemon's life: one daemon per socket. Closed
+    /// at the very end of a hand-over, after everything else the new daemon takes is free.
+    private let lock: Int32
+    /// This daemon, as a `handover` caller must match it.
+    private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
+    private let socketPath: String
+    private let clients: Clients
+    /// The freedesktop notification server; nil with `--no-dbus` or without a session bus.
+    /// While another server holds the name it waits in the bus's queue; should the bus it was
+    /// started on go away, the daemon shuts down.
+    private var bus: NotificationBus?
+    private let signals: Int32
+    /// Every child process, the image decoders' and the rule scripts': reaped on SIGCHLD.
+    private let children: ChildProcesses
+    /// Runs the rules' scripts; its pipes are polled and its timeouts are deadlines.
+    let scripts: ScriptRunner
+    /// Runs what the user started (the link opener, the menu key), never behind the scripts;
+    /// its pipes are polled too, and it kills nothing.
+    let userActions: ScriptRunner
+    /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
+    /// milliseconds only, which put frames 17 ms apart instead of 16.7).
+    private let frames: FrameTimer
+    private let clock = DaemonClock()
+    private var running = true
+    /// Set when accepting failed for want of descriptors: the listener waits for a client to go.
+    private var acceptPaused = false
+    /// The log's room for dropped clients and for the X server's errors (`LogBudget`).
+    private var dropLog = LogBudget(lines: ClientLimits.dropLogLines, what: "dropped clients")
+    private var screenErrorLog = LogBudget(lines: ToastDaemon.screenErrorLines, what: "X errors")
+    /// X error lines per `LogBudget.window`: any X client can make the server refuse the
+    /// daemon's requests (destroying a window it asks about) about 750 times a second.
+    static let screenErrorLines = 20
+
+    public struct StartError: Error { public let message: String }
+
+    /// How the daemon meets the session bus: `--no-dbus` skips it, `--replace` takes the
+    /// notification name from a server that allows that (a previous xtoast), and the socket
+    /// from the daemon running on it (`SocketTakeOver`).
+    public struct BusOptions: Sendable {
+        public var enabled = true
+        public var replace = false
+        public init(arguments: [String]) {
+            enabled = !arguments.contains("--no-dbus")
+            replace = arguments.contains("--replace")
+        }
+    }
+
+    /// `children` is the process table the output spawns its helpers into (the daemon reaps
+    /// them all on SIGCHLD, and runs the rules' scripts in it too).
+    public init(output: any Output, configPath: String?, busOptions: BusOptions = BusOptions(arguments: []),
+                children: ChildProcesses = ChildProcesses()) throws(StartError) {
+        self.output = output
+        self.children = children
+        let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
+                                          display: output.facts.displayName, uid: getuid())
+        do {
+            (listener, lock) = busOptions.replace ? try SocketTakeOver.open(resolved) : try Listener.open(resolved)
+        } catch {
+            throw StartError(message: error.message)
+        }
+        socketPath = resolved.path
+        let config = ConfigFile.load(configPath).config
+        let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.facts.desktopResources) }
+        guard output.setFont(family: config.font, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
+            unlink(resolved.path)
+            throw StartError(message: "no usable font for \"\(config.font)\"; install fonts-dejavu-core")
+        }
+        // Before any thread starts (the sound player's): threads inherit the blocked signals,
+        // so SIGTERM and SIGCHLD reach only the signalfd, never a default action elsewhere.
+        do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
+        clients = Clients()
+        clients.now = { [clock] in clock.now() }
+        let router = EventRouter(clients: clients)
+        let clock = clock
+        let scripts = ScriptRunner(children: children, timeout: { config.scriptTimeout }, clock: { clock.now() })
+        self.scripts = scripts
+        let userActions = ScriptRunner(children: children, pool: .userActions, clock: { clock.now() })
+        self.userActions = userActions
+        // Each matching rule's script runs once the admission step has decided.
+        service = ToastService(config: config, output: output, sink: router,
+                               loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale,
+                               runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) },
+                               runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) },
+                               sound: CanberraPlayer(),
+                               wallClock: { now in clock.wallNow() - (clock.now() - now) })
+        let service = service
+        scripts.timeout = { service.board.config.scriptTimeout }
+        // A file size limit (`ulimit -f`) reached by the history file fails that write (EFBIG,
+        // which stops the saving) rather than killing the daemon.
+        signal(SIGXFSZ, SIG_IGN)
+        // After the socket's lock: a daemon refused for its display never touches the history.
+        let historyPath = HistoryFile.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME"))
+        service.keepHistory(in: HistoryStore(path: historyPath, wallNow: { clock.wallNow() }), now: clock.now())
+        do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
+        // Weak: the output (and its connection) can outlive the daemon, and a connection that
+        // breaks then (closing it after the server died) has no one left to tell.
+        output.onConnectionLost { [weak self] in self?.connectionLost() }
+        if busOptions.enabled {
+            let clock = clock
+            let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
+            bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() },
+                                          wallNow: { clock.wallNow() })
+            router.bus = { [weak self] event in self?.bus?.emit(event) }
+        }
+        // Under systemd (Type=notify): ready once the socket listens.
+        _ = ServiceNotify.ready()
+        Log.info("listening at \(socketPath) on display \(output.facts.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.facts.description))")
+    }
+
+    /// What the loop waits on, named rather than found by index.
+    private enum Source {
+        case screen, listener, signals, bus, frames
+        /// A rule script or a user's program has printed (or closed its output).
+        case scripts
+        /// Work the screen did off the loop has finished (an image decoded).
+        case wake
+        case client(Connection)
+    }
+
+    /// Runs until a signal (or the screen's connection is lost); returns the exit code.
+    public func run() -> Int32 {
+        var code: Int32 = 0
+        // Start-up (fonts, the configuration) leaves freed memory behind: hand it back now.
+        ProcessMemory.trim()
+        var hadCards = false
+        while running {
+            turn()
+            // The screen has just emptied, or a client's large queue was freed: give it back.
+            if (hadCards && service.stage.isEmpty) || clients.takeTrimDue() { ProcessMemory.trim() }
+            hadCards = !service.stage.isEmpty
+            armFrameTimer()
+            var sources: [(Source, pollfd)] = [
+                (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
+                (.listener, pollfd(fd: acceptPaused ? -1 : listener.fd, events: Int16(POLLIN), revents: 0)),
+                (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
+                (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),
+            ]
+            if output.wakeDescriptor >= 0 {
+                sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
+            }
+            for fd in scripts.descriptors + userActions.descriptors {
+                sources.append((.scripts, pollfd(fd: fd, events: Int16(POLLIN), revents: 0)))
+            }
+            if let bus, bus.isConnected {
+                sources.append((.bus, pollfd(fd: bus.fd, events: bus.events, revents: 0)))
+            }
+            for c in clients.connections.values {
+                // Requests waiting for their answer are answered when the socket can take more.
+                let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite || c.canAnswer ? Int16(POLLOUT) : 0)
+                sources.append((.client(c), pollfd(fd: c.fd, events: events, revents: 0)))
+            }
+            var fds = sources.map(\.1)
+            let ready = poll(&fds, nfds_t(fds.count), pollTimeout(clock.now()))
+            if ready < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                Log.info("poll failed: \(String(cString: strerror(errno))); shutting down")
+                code = 1
+                break
+            }
+            let now = clock.now()
+            // sd-bus also wants processing at its deadline (0 while messages wait unread).
+            if let due = bus?.deadline, due <= now { bus?.process() }
+            if let due = scripts.nextDeadline, due <= now { scripts.killOverdue(now: now) }
+            for (i, (source, _)) in sources.enumerated() where fds[i].revents != 0 {
+                let revents = Int32(fds[i].revents)
+                switch source {
+                case .screen:
+                    if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 {
+                        Log.info("the X server connection was lost; shutting down")
+                        running = false
+                        code = 1
+                    }
+                case .wake: break  // the next turn takes what finished, through the output's input
+                case .listener: acceptClients()
+                case .signals: handleSignals(now)
+                case .scripts:
+                    scripts.readOutput()
+                    userActions.readOutput()
+                case .bus: bus?.process()
+                case .frames: frames.clear()  // the frame itself is drawn by the next turn()
+                case let .client(c):
+                    // Gone for good (both directions closed), or readable, or writable.
+                    if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
+                        drop(c)
+                    } else if revents & POLLIN != 0 {
+                        serve(c, now: now)
+                    } else if !c.flush(now: now) {
+                        drop(c)
+                    } else if c.canAnswer {
+                        serve(c, now: now)
+                    }
+                }
+            }
+            // Past its bound, or edited, the history file is rewritten once the turn's replies are out.
+            service.writeHistory(now: clock.now())
+            if service.handingOver {
+                Log.info("a new xtoastd asked for this display: ending every toast (replaced) and handing over")
+                running = false
+            }
+            // The session bus the daemon was started on went away (the session is ending): a
+            // bus-activated daemon would otherwise live on, reachable only through its socket.
+            if bus?.isLost == true {
+                Log.info("the session bus is gone; shutting down")
+                running = false
+                code = 1
+            }
+        }
+        shutdown()
+        // From here the process only ends: should the connection break now (the server dying
+        // with the session while what is left is released), end with the loop's own code
+        // rather than Xlib's 1.
+        output.onConnectionLost { exit(code) }
+        return code
+    }
+
+    /// The work that does not wait: one bounded batch of screen input, due timeouts and
+    /// frames, then output. Input left over (a flood, or what handling made the screen read
+    /// into a buffer `poll()` cannot see) waits for the next turn, after the sockets and the
+    /// bus are served: `pollTimeout` does not sleep while it waits.
+    private func turn() {
+        for event in output.takeInput() { service.handle(event, now: clock.now()) }
+        service.advance(now: clock.now())
+        output.flush()
+        for error in output.takeErrors() {
+            for line in screenErrorLog.admit("screen: \(error)", now: clock.now()) { Log.info(line) }
+        }
+        expirePartialLines(clock.now())
+        clients.shedStalled(now: clock.now())
+        for gone in clients.flush() { drop(gone) }
+        // `center open` is answered once the panel has the keyboard, or has closed without it.
+        for c in clients.connections.values where c.awaitsKeyboard && !service.center.isAwaitingKeyboard {
+            c.awaitsKeyboard = false
+            c.send(reply: (service.center.isOpen ? Reply.ok(id: nil, extra: [("open", .bool(true))])
+                : .error("the centre could not take the keyboard: another client holds it")).json)
+            serve(c, now: clock.now())
+        }
+        // Large replies that waited for the clients' total to come under its bound.
+        for c in clients.connections.values where c.waitsForRoom && !clients.isOverTotal {
+            c.waitsForRoom = false
+            serve(c, now: clock.now())
+        }
+    }
+
+    /// Points the frame timer at the stage's next frame (it stays on the stage's grid), or
+    /// stops it while nothing moves.
+    private func armFrameTimer() {
+        let next = service.nextFrame
+        guard next != frames.deadline else { return }
+        guard let next else { return frames.disarm() }
+        do { try frames.arm(at: next) } catch { Log.info("\(error); frames fall back to poll's timeout") }
+    }
+
+    /// Milliseconds until the next toast timeout (or frame, should the frame timer have
+    /// failed, or a rule script's timeout), rounded up so a deadline is never slept short and
+    /// spun on; -1 sleeps until input; 0 while the screen holds input already read.
+    private func pollTimeout(_ now: Double) -> Int32 {
+        if output.hasPendingInput { return 0 }
+        let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
+        let frameFallback = frames.deadline == nil ? service.nextFrame : nil
+        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, scripts.nextDeadline,
+                          clients.nextShedDeadline].compactMap({ $0 }).min() else { return -1 }
+        return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
+    }
+
+    /// Accepts waiting connections, at most `ClientLimits.acceptsPerTurn` of them and for at
+    /// most `ClientLimits.acceptSeconds` (the rest wait for the next turn, after the others'
+    /// requests). Past the connection cap each is told why and closed; when no descriptor is
+    /// left (EMFILE), the listener is left alone until a client goes, rather than being polled
+    /// (and failing) in a busy loop.
+    private func acceptClients() {
+        let start = clock.now()
+        for _ in 0..<ClientLimits.acceptsPerTurn where clock.now() - start < ClientLimits.acceptSeconds {
+            switch listener.acceptNext() {
+            case .success(nil):
+                return
+            case let .success(socket?):
+                if let uid = socket.peerUID, uid != getuid() {
+                    Log.info("refused a connection from uid \(uid)")
+                    socket.close()
+                } else if clients.connections.count >= Clients.maxConnections {
+                    _ = socket.writeAll(Reply.error("too many connections (at most \(Clients.maxConnections))").json.utf8 + [UInt8(ascii: "\n")])
+                    socket.close()
+                } else {
+                    _ = clients.add(socket)
+                }
+            case let .failure(failure):
+                Log.info("cannot accept a connection (\(failure)); waiting for a client to leave")
+                acceptPaused = true
+                return
+            }
+        }
+    }
+
+    /// Answers the requests a client sent, in order: the reply first, then the events the
+    /// request caused. First those read earlier and not answered yet, then a bounded amount
+    /// read now. Replies are flushed as they are made, so a client that writes fast and reads
+    /// gets them all, and others get their turn.
+    private func serve(_ connection: Connection, now: Double) {
+        answer(connection, now: now)
+        reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
+            switch connection.socket.read(maxBytes: Self.readSize) {
+            case let .data(bytes):
+                let complete = connection.lines.append(bytes)
+                connection.unanswered += complete
+                // The partial line's wait starts when it began: a client streaming lines for
+                // longer than the timeout ends a line in nearly every read, and is not dropped.
+                connection.partialSince = connection.lines.hasPartialLine ? (complete.isEmpty ? (connection.partialSince ?? now) : now) : nil
+            case .wouldBlock:
+                break reading
+            case .closed:
+                // Half-closed (or gone): a last line without its newline still counts, and
+                // replies and events go out until the client closes its end too.
+                connection.unanswered += [connection.lines.finish()].compactMap { $0 }
+                connection.readClosed = true
+                connection.partialSince = nil
+            }
+            answer(connection, now: now)
+            if !connection.flush(now: now) { drop(connection); return }
+            // Paint and flush in the same turn the request was read.
+            output.flush()
+        }
+        // Replies to requests answered without a read (those that waited) go out now too.
+        if !connection.flush(now: now) { drop(connection); return }
+        output.flush()
+    }
+
+    /// What one client gets per loop turn: two reads of 8 KiB (some 1,200 small requests),
+    /// so a flood from one client delays the others' requests by a turn, not by its size.
+    static let readsPerTurn = 2
+    static let readSize = 8192
+
+    /// Answers the connection's unanswered lines in order, stopping the moment its unsent
+    /// replies pass `Connection.readPause`: 150 `history` requests in one write once queued
+    /// 150 replies of up to 6 MB each (915 MiB). What is left waits for the client to read.
+    private func answer(_ connection: Connection, now: Double) {
+        var answered = 0
+        defer { connection.unanswered.removeFirst(answered) }
+        for line in connection.unanswered {
+            if connection.awaitsKeyboard { return }
+            // Past the bound, what the socket takes now may bring it back under.
+            if connection.isBehind && (!connection.flush(now: now) || connection.isBehind) { return }
+            // A large reply waits while the clients' unread output is past its bound.
+            if case let .line(bytes) = line, clients.isOverTotal, Self.hasLargeReply(bytes) {
+                connection.waitsForRoom = true
+                return
+            }
+            answered += 1
+            switch line {
+            case .tooLong:
+                connection.send(reply: Reply.error("request line is longer than \(ProtocolLimits.maxLineBytes) bytes").json)
+            case let .line(bytes):
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                clients.reply(to: connection) {
+                    switch Request.decode(line: bytes) {
+                    case .success(.handOver):
+                        return service.handOverRequest(from: connection.socket.peerProcess.flatMap { peer in PeerProcess.executable(pid: peer.pid).map { PeerIdentity(uid: peer.uid, executable: $0) } },
+                                                own: own)
+                    case let .success(request):
+                        let reply = service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
+                        if case .center = request, service.center.isAwaitingKeyboard { connection.awaitsKeyboard = true }
+                        return reply
+                    case let .failure(error): return .error(error.message)
+                    }
+                }
+                if connection.awaitsKeyboard { return }
+            }
+        }
+    }
+
+    /// Whether a request line asks for a reply that may be megabytes (`history`, `list`).
+    static func hasLargeReply(_ line: [UInt8]) -> Bool {
+        switch Request.decode(line: line) {
+        case .success(.history), .success(.list): true
+        default: false
+        }
+    }
+
+    /// Drops clients whose partial line has waited too long for its newline, telling them why.
+    private func expirePartialLines(_ now: Double) {
+        for c in clients.connections.values {
+            guard let since = c.partialSince, now - since >= Connection.partialLineTimeout else { continue }
+            c.send(reply: Reply.error("an incomplete request line waited \(Int(Connection.partialLineTimeout)) s for its newline").json)
+            _ = c.flush(now: now)
+            drop(c)
+        }
+    }
+
+    private func drop(_ connection: Connection) {
+        if let reason = connection.dropReason {
+            let waited = connection.stalledSince.map { " for \(Double(Int(((clock.now() - $0) * 10).rounded())) / 10) s" } ?? ""
+            for line in dropLog.admit("dropped a client (\(connection.peakWaiting >> 10) KiB waited\(waited)): \(reason)",
+                                      now: clock.now()) { Log.info(line) }
+        }
+        service.forget(connection.owner, now: clock.now())
+        clients.remove(connection)
+        acceptPaused = false
+    }
+
+    private func handleSignals(_ now: Double) {
+        for signal in SignalFD.read(signals) {
+            switch signal {
+            case SIGHUP: _ = service.reload(now: now)
+            // Whoever a child was started by, its end goes to its own `onEnd`.
+            case SIGCHLD: children.reap()
+            default:
+                Log.info("signal \(signal): shutting down")
+                running = false
+            }
+        }
+    }
+
+    /// The X server went away (called from inside Xlib): every owner, subscriber and
+    /// `--wait` client hears `dismissed shutdown`, the socket goes, and the process exits 1.
+    private func connectionLost() {
+        Log.info("lost the connection to the X server; shutting down")
+        service.abandonScreen(now: clock.now())
+        bus?.close()
+        stopListening()
+        drainClients()
+        exit(1)
+    }
+
+    /// Every toast ends with reason `shutdown` and its owner hears it; slow readers get a
+    /// moment to take their last events.
+    private func shutdown() {
+        service.shutdown(now: clock.now())
+        bus?.close()
+        output.flush()
+        stopListening()
+        drainClients()
+        // Last: the daemon taking over waits for the lock, and then finds all the rest free.
+        // Its connection closes only as this process ends, after this.
+        if service.handingOver { close(lock) }
+    }
+
+    /// The socket goes before the last events are drained, so nobody connects to a daemon
+    /// that is going away: a client finds no daemon (and may start one) rather than one
+    /// that never answers. Connections not accepted yet are refused as the listener closes.
+    private func stopListening() {
+        unlink(socketPath)
+        listener.close()
+    }
+
+    /// Gives slow readers half a second to take what is queued for them.
+    private func drainClients() {
+        let deadline = clock.now() + 0.5
+        let slow = clients.connections.values.filter(\.wantsToWrite).count
+        if slow > 0 { Log.info("giving \(slow) client\(slow == 1 ? "" : "s") up to 0.5 s to read their last events") }
+        while clients.anyWaitingToWrite, clock.now() < deadline {
+            for gone in clients.flush() { drop(gone) }
+            var fds = clients.connections.values.filter(\.wantsToWrite).map { pollfd(fd: $0.fd, events: Int16(POLLOUT), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 50)
+        }
+    }
+}
+
+/// Ends the daemon when it cannot go on (the screen has no font left to draw with): one line
+/// in the daemon's log, exit code 1. For the layers below, which report and leave the decision here.
+public func stopDaemon(_ reason: String) -> Never {
+    Log.info("\(reason); stopping")
+    exit(1)
+}
+
+/// Starts the daemon on `output` and runs it until a signal; returns the process exit code.
+/// Exits 1 with one line on stderr when a live daemon holds the socket.
+/// `children` is the process table `output` spawns its helpers into.
+public func runDaemon(output: any Output, arguments: [String] = [], children: ChildProcesses = ChildProcesses()) -> Int32 {
+    do {
+        return try ToastDaemon(output: output, configPath: ConfigFile.defaultPath(),
+                               busOptions: ToastDaemon.BusOptions(arguments: arguments), children: children).run()
+    } catch {
+        Log.info(error.message)
+        return 1
+    }
+}

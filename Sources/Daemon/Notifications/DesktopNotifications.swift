@@ -1,0 +1,158 @@
+import Bus
+import ToastCore
+import Transport
+
+/// The freedesktop notification server without the bus: a `Notify` call becomes a
+/// `Submission` for the service's one way in (`ToastService.submit`, where rules, the
+/// critical policy, stack tags and replacing are decided), `CloseNotification` a dismissal,
+/// and the board's events for bus toasts the signals to emit. The bus adapter
+/// (`NotificationBus`) only reads and writes messages, so everything here runs in
+/// `DaemonTests` on a fake screen.
+final class DesktopNotifications: NotificationServer {
+    /// Every bus client is one owner: the interface's signals go to the whole bus anyway.
+    static let owner = Owner(.bus, 1)
+    private let service: ToastService
+    /// Ids this server showed that may still be live, so they can all end when the name is lost.
+    private var issued: Set<String> = []
+
+    /// Set while critical notifications are shown as normal, so the log says it once per flood.
+    private var clampingCritical = false
+
+    /// Reads an application's `.desktop` file by its id (nil: none found), at most once per id.
+    private let readDesktopEntry: (String) -> DesktopEntry?
+    private var desktopEntries: [String: DesktopEntry?] = [:]
+
+    init(service: ToastService, readDesktopEntry: @escaping (String) -> DesktopEntry? = { _ in nil }) {
+        self.service = service
+        self.readDesktopEntry = readDesktopEntry
+    }
+
+    private func desktopEntry(_ call: NotifyCall) -> DesktopEntry? {
+        guard let id = call.hints["desktop-entry"]?.string, !id.isEmpty else { return nil }
+        if let known = desktopEntries[id] { return known }
+        // A handful of applications notify; a client inventing ids cannot grow this for ever.
+        if desktopEntries.count >= 64 { desktopEntries = [:] }
+        let entry = readDesktopEntry(id)
+        desktopEntries[id] = entry
+        return entry
+    }
+
+    /// Shows, replaces or skips a notification; returns its id (never 0) and lines for the
+    /// log. `sender` is the client's unique bus name; `wallNow` the scripts' timestamp.
+    ///
+    /// `replaces_id` of a live toast shown over the bus replaces it in place (same id, no
+    /// `NotificationClosed`) when `sender` sent it or its sender has left the bus
+    /// (`Board.busClient(_:mayActOn:)`); of one that is gone, another application's, or one
+    /// a script showed on the socket, a new toast is shown, as the specification asks for an
+    /// id it does not know. A stack tag a
+    /// live toast of the same application has ends that toast (reason 4) for the new one,
+    /// under the same rule of who may act on it. A
+    /// toast a rule skips or drops still gets its id, then `NotificationClosed` (reason 2).
+    func notify(_ call: NotifyCall, sender: String? = nil, now: Double, wallNow: Double = 0) -> (id: UInt32, notes: [String]) {
+        let mapped = NotificationMapping.decide(call, entry: desktopEntry(call))
+        var notes = mapped.notes
+        let submission = mapped.submission(replacesID: call.replacesID, sender: sender)
+        let admitted = service.submit(submission, from: Self.owner, now: now, wallNow: wallNow)
+        let clamped = admitted.clampedCritical
+        if clamped, !clampingCritical {
+            notes.append("more than \(NotificationLimits.maxLiveCritical) critical notifications: new ones are shown as normal")
+        }
+        if submission.request.urgency == .critical { clampingCritical = clamped }
+        notes += admitted.warnings
+        issued.insert(admitted.id)
+        let board = service.board
+        issued = issued.filter { board.owner(of: $0) != nil }
+        // The board's ids for new toasts are decimal and below UInt32.max; 0 is never one.
+        return (UInt32(admitted.id) ?? 0, notes)
+    }
+
+    /// `CloseNotification` from `sender`: ends the toast with reason 3. An id that is gone
+    /// is no error: the client and the user may simply have raced. A socket toast's id is
+    /// unknown here (its script waits for its answer; only `xtoast dismiss` ends it), and so
+    /// is another application's while that one is still on the bus: the call is ignored.
+    func close(_ id: UInt32, sender: String? = nil, now: Double) {
+        guard isOurs(String(id)), service.board.busClient(sender, mayActOn: String(id)) else { return }
+        _ = service.dismiss(String(id), reason: .api, now: now)
+    }
+
+    /// Whether a live toast was shown over the bus: the only toasts a bus client may replace
+    /// or close, so a bus client cannot rewrite or end what a script asked.
+    private func isOurs(_ id: String) -> Bool { service.board.owner(of: id) == Self.owner }
+
+    /// `HandOver`, from `caller` (as the bus names it): only an xtoastd of this user (the
+    /// same executable as `own`, one started with `--replace`) may call it. Then every toast
+    /// this server showed ends with reason 4 while it still owns the name, so their clients
+    /// hear it; nothing else changes (the listeners of late actions stay until the name moves).
+    /// False, and nothing ends, for any other caller.
+    func handOver(from caller: PeerIdentity?, own: PeerIdentity, now: Double) -> Bool {
+        guard let caller, caller.mayTakeOver(from: own) else { return false }
+        endToasts(now: now)
+        return true
+    }
+
+    /// This server has just been given the name: the server before it (dunst) has gone, and
+    /// with it any key of `[keys]` it held.
+    func nameAcquired() { service.retryRefusedKeys() }
+
+    /// A bus application left the bus (`NameOwnerChanged` with no new owner): its toasts'
+    /// late actions and restored buttons go, since nobody would hear them.
+    func nameLeft(_ name: String, now: Double) { service.busNameLeft(name, now: now) }
+
+    /// Another server took the bus name: every toast this server showed ends with reason 4,
+    /// and no late action goes out under a name this server no longer owns.
+    func endAll(now: Double) {
+        endToasts(now: now)
+        // After the ends: a toast kept open in the centre ends with reason 4 too, not as one
+        // nobody can hear.
+        service.busNameLeft(nil, now: now)
+    }
+
+    /// Every live toast this server showed ends with reason 4.
+    private func endToasts(now: Double) {
+        for id in issued.sorted(by: { (UInt32($0) ?? 0) < (UInt32($1) ?? 0) }) where service.board.owner(of: id) == Self.owner {
+            _ = service.dismiss(id, reason: .replaced, now: now)
+        }
+        issued = []
+    }
+
+    /// What `GetCapabilities` answers: `sound` only while sounds can play, `persistence` only
+    /// while the centre keeps toasts with actions open (`[center] keep_open = actions`).
+    var capabilities: [String] {
+        NotificationMapping.capabilities(sound: service.canPlaySound, persistence: service.board.config.center.keepOpen == .actions)
+    }
+
+    /// The signal an event for a bus toast becomes.
+    func signal(for event: ToastEvent) -> NotificationMapping.Signal? { NotificationMapping.signal(for: event) }
+}
+
+/// Sends each event to where its owners are: socket owners' to `Clients`, bus owners' to the
+/// notification server once it is on the bus.
+final class EventRouter: EventSink {
+    private let clients: Clients
+    /// Set once the bus is connected; until then (and with `--no-dbus`) bus events go nowhere.
+    var bus: ((ToastEvent) -> Void)?
+
+    init(clients: Clients) { self.clients = clients }
+
+    func deliver(_ delivery: BoardChanges.Delivery) {
+        var sockets = delivery
+        sockets.recipients = delivery.recipients.filter { $0.source == .socket }
+        if !sockets.recipients.isEmpty { clients.deliver(sockets) }
+        if delivery.recipients.contains(where: { $0.source == .bus }) { bus?(delivery.event) }
+    }
+
+    func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }
+}
+
+extension DesktopEntry {
+    /// The first readable `ID.desktop` in the XDG data directories, read with a size cap.
+    static func read(_ id: String) -> DesktopEntry? {
+        let environment = IconEnvironment(variable: Environment.get)
+        for file in files(for: id, environment: environment) {
+            if case let .success(bytes) = BoundedFile.read(file, maxBytes: maxBytes) {
+                return parse(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return nil
+    }
+}

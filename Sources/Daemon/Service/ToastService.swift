@@ -1,0 +1,551 @@
+import DaemonLog
+import Sound
+import ToastCore
+
+/// What the daemon does, without the loop: requests and pointer input go in with the time,
+/// board changes come out as screen calls (through the stage) and events (to the sink).
+/// Everything here runs in tests with a fake output and no X server.
+final class ToastService {
+    var board: Board
+    /// The screen's facts, input and grabs: the service's alone; the cards and the centre
+    /// are given the monitors they need.
+    let screen: any ScreenInput
+    let stage: Stage
+    /// The notification centre's panel (CenterPanel.swift).
+    let center: CenterPanel
+    private let sink: any EventSink
+    /// Reads the config file again over the defaults, keeping the given config's values where
+    /// the file cannot be used: what it holds, and its problems.
+    private let loadConfig: (Config) -> (config: Config, diagnostics: [String])
+    /// The desktop's scale when the config sets none (from `Xft.dpi`).
+    private let desktopScale: (Config) -> Double
+    /// The rules' run-time enable and disable and their match counts, beside `board.config.rules`.
+    private(set) var ruleState: RuleState
+    /// Runs a matched rule's script with its environment (`ScriptEnvironment`), after the
+    /// decision; it must not block. The daemon wires it to its script runner.
+    let runScript: (RuleScript, [(String, String)]) -> Void
+    /// Starts what the user asked for (the link opener, the menu key's client), named by the
+    /// script's `rule` (`opener`, `menu`), beside the rule scripts and never behind them; it
+    /// must not block. The daemon wires it to its runner of user actions.
+    let runForUser: (RuleScript, [(String, String)]) -> Void
+    /// Names raw images stored for cards.
+    private var images: UInt64 = 0
+    /// The bound keys and focus mode (ToastService+Keys.swift).
+    var keyInput = KeyInput()
+    /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
+    private let sound: (any SoundPlayer)?
+    /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
+    private(set) var historyStore: HistoryStore?
+    /// Do-not-disturb as the last `settle` saw it: turned on, it stops every sound.
+    private var silencedSounds = false
+    /// Set once a new daemon (`xtoastd --replace`) was granted the hand-over
+    /// (ToastService+HandOver.swift): the loop ends and `shutdown` ends toasts as `replaced`.
+    var handingOver = false
+    /// The monitors a locker covers, as the screen last said (`.lockChanged`, `confirmLock`).
+    private(set) var lockedMonitors: Set<String> = []
+
+    init(config: Config, output: any Output, sink: any EventSink,
+         loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
+         desktopScale: @escaping (Config) -> Double = { $0.scale ?? 1 },
+         runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
+         runForUser: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
+         sound: (any SoundPlayer)? = nil,
+         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }) {
+        board = Board(config: config)
+        screen = output
+        let refreshRate = output.facts.refreshRate
+        stage = Stage(output: output, monitors: output.monitors, refreshRate: refreshRate, config: config, scale: desktopScale(config))
+        center = CenterPanel(output: output, refreshRate: refreshRate, config: config, scale: desktopScale(config), wallClock: wallClock)
+        self.sink = sink
+        self.loadConfig = loadConfig
+        self.desktopScale = desktopScale
+        self.runScript = runScript
+        self.runForUser = runForUser
+        self.sound = sound
+        ruleState = RuleState(for: config.rules)
+        updateKeyGrabs()
+        watchIdle(config.idleThreshold, now: 0)
+    }
+
+    /// Keeps the history in `store` from now on, starting from what its file kept.
+    func keepHistory(in store: HistoryStore, now: Double) {
+        historyStore = store
+        let config = board.config
+        board.restoreHistory(store.load(keep: config.historyKeep, keepDays: config.historyKeepDays, now: now), now: now)
+    }
+
+    /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
+    var nextDeadline: Double? { [nextTimeout, nextFrame].compactMap { $0 }.min() }
+    /// The next toast timeout alone (and focus mode's end): the loop waits for frames on a timer of their own.
+    var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline].compactMap { $0 }.min() }
+    /// The next frame of the cards or of the centre's panel.
+    var nextFrame: Double? { [stage.nextFrame, center.nextFrame].compactMap { $0 }.min() }
+
+    /// Work that is due: toasts whose time is up end, and a due frame is drawn. A frame
+    /// within a millisecond counts as due, so the loop never sleeps for less.
+    func advance(now: Double) {
+        board.expire(now: now)
+        advanceKeys(now: now)
+        settle(now)
+        if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
+        if let due = center.nextFrame, due <= now + 0.001 { center.stepFrame(board: board, now: now) }
+    }
+
+    // MARK: Requests
+
+    func handle(_ request: Request, from owner: Owner, now: Double, wallNow: Double) -> Reply {
+        defer { settle(now) }
+        switch request {
+        case .ping:
+            return .ok(id: nil)
+        case let .show(show):
+            let admitted = submit(Submission(show, source: .socket), from: owner, now: now, wallNow: wallNow)
+            let warnings = admitted.warnings
+            return .ok(id: admitted.id, extra: warnings.isEmpty ? [] : [("warning", .string(warnings.joined(separator: "; ")))])
+        case let .update(update):
+            let icon = loadIcon(update.icon)
+            switch Admission.decideUpdate(update, iconFile: icon.file, board: board) {
+            case let .success(decision):
+                board.update(decision, now: now)
+                return .ok(id: update.id, extra: icon.warning.map { [("warning", .string($0))] } ?? [])
+            case let .failure(error): return .error(error.message)
+            }
+        case let .dismiss(id):
+            return board.dismiss(id, reason: .api, now: now) ? .ok(id: id) : .error("no toast with id \"\(id)\"")
+        case .dismissAll:
+            board.dismissAll(reason: .api, now: now)
+            sound?.stop(nil)
+            return .ok(id: nil)
+        case let .list(limit):
+            guard case let .object(members) = board.listing(limit: limit, now: now) else { return .ok(id: nil) }
+            return .ok(id: nil, extra: members)
+        case .pause, .resume:
+            board.setDoNotDisturb(request == .pause, now: now)
+            return .ok(id: nil)
+        case let .history(limit):
+            return .ok(id: nil, extra: [("history", board.historyAnswer(limit: limit, now: now, wallNow: wallNow))])
+        case .clearHistory:
+            board.clearHistory()
+            historyStore?.clear()
+            return .ok(id: nil)
+        case .subscribe:
+            board.subscribe(owner)
+            return .ok(id: nil)
+        case .reload:
+            let diagnostics = reload(now: now)
+            return .ok(id: nil, extra: diagnostics.isEmpty ? [] : [("warning", .string(diagnostics.joined(separator: "; ")))])
+        case .rules:
+            return .ok(id: nil, extra: [("rules", RuleStatus.json(ruleState.statuses(of: board.config.rules)))])
+        case let .rule(name, change):
+            guard let enabled = ruleState.change(name, change, in: board.config.rules) else {
+                return .error("no rule named \"\(name)\" (xtoast rules lists them)")
+            }
+            Log.info("rule \(Log.quoted(name)) \(enabled ? "enabled" : "disabled")")
+            return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
+        case .focus:
+            return focusRequest(now: now)
+        case .handOver:
+            // The daemon answers it with the caller's identity (`handOverRequest`); here none is known.
+            return handOverRequest(from: nil, own: nil)
+        case .dismissNewest, .invoke, .restore, .menu, .count:
+            return handleCommand(request, from: owner, now: now)
+        case let .center(action, monitor):
+            return centerRequest(action, monitor: monitor, now: now)
+        case let .test(submission):
+            // The run-time state counts; nothing is shown, stored or counted.
+            guard case let .object(members) = decide(submission).decision.report else {
+                return .ok(id: nil)
+            }
+            return .ok(id: nil, extra: members)
+        }
+    }
+
+    /// What `submit` did: the toast's id, why its icon or monitor could not be used, and
+    /// whether a critical bus toast was shown as normal (`NotificationLimits.maxLiveCritical`).
+    struct Admitted {
+        var id: String
+        var warnings: [String]
+        var clampedCritical: Bool
+    }
+
+    /// The one way in for a new or replacing toast, from either source once decoded: the
+    /// admission decides everything (rules, critical policy, stack tag, replace or take-over,
+    /// skip, the open centre, a fullscreen hold; `decide`), the matches are counted, the
+    /// toast's picture or icon is loaded, the board carries the decision out, and each matched
+    /// rule's script is handed to `runScript` (a dropped toast's too). `wallNow` is the
+    /// scripts' `XTOAST_TIMESTAMP`.
+    func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
+        defer { settle(now) }
+        var (decision, monitorWarning) = decide(submission)
+        switch decision.action {
+        case .show, .supersede, .suppress:
+            // A new card is about to map: the screen is asked about a locker first, so a
+            // toast held by one is neither announced `shown` nor heard (nor suppressed: a
+            // locked monitor only waits).
+            if confirmLock(now: now) { (decision, monitorWarning) = decide(submission) }
+        default: break
+        }
+        ruleState.record(decision.outcome)
+        var warnings: [String] = []
+        switch decision.action {
+        case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter:
+            if let image = decision.image {
+                images &+= 1
+                switch storeImage("image-\(images)", image) {
+                case let .success(name): decision.toast.iconFile = name
+                case let .failure(error): warnings.append(error.message)
+                }
+            } else {
+                let icon = loadIcon(decision.toast.icon)
+                decision.toast.iconFile = icon.file
+                if let warning = icon.warning { warnings.append(warning) }
+            }
+        case .skipDisplay, .drop, .repeatOf: break
+        }
+        switch decision.action {
+        case .show, .supersede, .suppress: if let monitorWarning { warnings.append(monitorWarning) }
+        default: break
+        }
+        let id = board.carryOut(decision, owner: owner, now: now)
+        var toast = decision.toast
+        toast.id = id
+        // Silent under do-not-disturb, and where a hold keeps the toast back (a fullscreen
+        // window, a locker) or sent it to history: it shows silently later, if at all.
+        if let player = sound,
+           let chosen = SoundChoice.decide(for: toast, action: decision.action, hints: submission.sound,
+                                           rule: decision.outcome.settings.sound, config: board.config,
+                                           held: board.doNotDisturb || board.holdsBack(id)) {
+            player.play(chosen, for: id)
+        }
+        for script in decision.outcome.scripts {
+            runScript(script, ScriptEnvironment.variables(for: toast, category: submission.category, rule: script.rule, wallNow: wallNow))
+        }
+        return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
+    }
+
+    /// What the admission decides about `submission` now: the one decision both `submit` and
+    /// `xtoast rules --test` (`Request.test`) read, with the open centre, the run-time rule
+    /// state and the monitor a card would go to (and why it could not go where it asked).
+    func decide(_ submission: Submission) -> (decision: Admission.Decision, monitorWarning: String?) {
+        var warning: String?
+        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen) { choice in
+            let chosen = chooseMonitor(choice)
+            warning = chosen.warning
+            return chosen.name
+        }
+        return (decision, warning)
+    }
+
+    /// Whether toasts can sound now: a sound server answered and `[sound] enabled` is on
+    /// (`GetCapabilities` then lists `sound`).
+    var canPlaySound: Bool { board.config.soundEnabled && sound?.canPlay == true }
+
+    /// Ends a toast; false when none has that id.
+    func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
+        defer { settle(now) }
+        return board.dismiss(id, reason: reason, now: now)
+    }
+
+    /// Keeps raw pixels on the screen side at the size cards draw icons, under `name`.
+    private func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
+        stage.output.loadImage(.raw(name, image), pixelSize: stage.imagePixelSize)
+    }
+
+    /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
+    /// The pointer and focus are asked for only when the rule needs them.
+    func chooseMonitor(_ choice: MonitorChoice?) -> (name: String, warning: String?) {
+        let monitors = screen.monitors
+        let follow = board.config.follow
+        let pointer = follow == .none ? nil : screen.locate(.pointer)
+        let focus = follow == .keyboard ? screen.locate(.focusedWindow) : nil
+        let (index, warning) = MonitorSelection.choose(choice, in: monitors, follow: follow, pointer: pointer, focus: focus)
+        return (monitors.indices.contains(index) ? monitors[index].name : "", warning)
+    }
+
+    /// Finds and loads an icon once, at show or update. On failure the card shows its kind's
+    /// icon and the client gets a warning.
+    private func loadIcon(_ spec: String?) -> (file: String?, warning: String?) {
+        guard let spec else { return (nil, nil) }
+        // A file named by path is a picture, decoded for its larger slot; a name is a theme icon.
+        let size = CardComposer.namesFile(spec) ? stage.imagePixelSize : stage.iconPixelSize
+        switch stage.output.loadImage(.named(spec), pixelSize: size) {
+        case let .success(file): return (file, nil)
+        case let .failure(error): return (nil, error.message)
+        }
+    }
+
+    /// Reads the config again over the defaults (a removed key goes back to its default; the
+    /// desktop's scale still applies where none is set); what is wrong keeps its old value.
+    /// Cards on screen restyle.
+    func reload(now: Double) -> [String] {
+        let (config, diagnostics) = loadConfig(board.config)
+        let scale = desktopScale(config)
+        let pixelSize = config.fontSize * 96 / 72 * scale
+        if !stage.output.setFont(family: config.font, pixelSize: pixelSize) {
+            Log.info("no usable font for \"\(config.font)\"; keeping the old one")
+        }
+        ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
+        let threshold = board.config.idleThreshold
+        board.reconfigure(config, now: now)
+        historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
+        if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
+        stage.reconfigure(config, scale: scale, board: board, now: now)
+        keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
+        center.reconfigure(config, scale: scale)
+        settle(now)
+        Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
+        return diagnostics
+    }
+
+    /// Arms the screen's idle alarms for `threshold` seconds (0: off). A new threshold starts
+    /// from "not idle": the screen reports idle again at once should the user already have
+    /// been away that long. Without an idle counter one line says so, once.
+    private func watchIdle(_ threshold: Int, now: Double) {
+        board.setHold(.idle, false, now: now)
+        guard !screen.watchIdle(threshold: threshold), threshold > 0, !idleUnavailableLogged else { return }
+        idleUnavailableLogged = true
+        Log.info("the X server has no IDLETIME counter: idle_threshold does nothing")
+    }
+    private var idleUnavailableLogged = false
+
+    // MARK: Pointer and owners
+
+    /// One way in for input: `InputRouter` decides who gets it (the centre, focus mode, a
+    /// bound key, the cards, or the service for a fact about the screen) and what it meant;
+    /// here that is carried out.
+    func handle(_ input: InputEvent, now: Double) {
+        let decision = InputRouter.route(input, inputContext, board: board)
+        if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
+        for intent in decision.intents { perform(intent, now: now) }
+        switch decision.recipient {
+        case .screen: screenEvent(input, now: now)
+        case .center: handleInCenter(input, now: now)
+        case .cards:
+            let outcome = stage.handle(input, board: board, now: now)
+            if let grab = outcome.grab { screen.grab(grab) }
+            if let release = outcome.release { screen.release(release) }
+            for intent in outcome.intents { perform(intent, now: now) }
+        case .nobody: break
+        }
+        settle(now)
+    }
+
+    /// What the router decides on: the centre, focus mode (and the cards' facts its keys
+    /// need) and which surfaces are cards.
+    private var inputContext: InputRouter.Context {
+        InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
+                            cards: keyInput.focus == nil ? [] : stage.facts(board: board))
+    }
+
+    /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
+    private func screenEvent(_ input: InputEvent, now: Double) {
+        switch input {
+        case .compositorChanged:
+            Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
+            stage.remakeSurfaces(board: board, now: now)
+        case let .lockChanged(monitors):
+            lock(monitors, now: now)
+        case .screenChanged:
+            let facts = screen.facts
+            Log.info("the screen changed: \(facts.description)")
+            // Stacks of monitors that went away join the same positions on the primary one.
+            let monitors = screen.monitors
+            let primary = monitors.first(where: \.isPrimary) ?? monitors.first
+            board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
+            stage.screenChanged(to: monitors, refreshRate: facts.refreshRate, board: board, now: now)
+        case .imagesReady:
+            stage.imagesReady(board: board, now: now)
+        case let .fullscreenChanged(monitors):
+            Log.info(monitors.isEmpty ? "no fullscreen window now"
+                                      : "a fullscreen window covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))")
+            board.setHold(.fullscreen, monitors: monitors, now: now)
+        case let .idleChanged(idle):
+            Log.info(idle ? "no input for \(board.config.idleThreshold) s: timers wait for the user" : "input again: timers run")
+            board.setHold(.idle, idle, now: now)
+        case .press, .release, .motion, .enter, .leave, .key:
+            break  // the router gives these to the centre, focus mode, the keys or the cards
+        }
+        center.screenEvent(input, board: board, now: now)
+    }
+
+    /// Carries out what the user meant, from whichever input said it.
+    func perform(_ intent: UserIntent, now: Double) {
+        switch intent {
+        case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
+        case .dismissAll:
+            board.dismissAll(reason: .close, kept: false, now: now)
+            sound?.stop(nil)
+        case let .invoke(id, action): board.choose(action, on: id, now: now)
+        case let .expand(id): stage.expand(id, board: board, now: now)
+        case .focusMove, .focusButton, .togglePause:
+            keyInput.focus?.apply(intent, cards: stage.facts(board: board))
+            stage.showFocus(keyInput.focus, board: board)
+        case .startFocus: startFocus(now: now)
+        case .endFocus: endFocus()
+        case let .openLink(id, target): openLink(target, of: id, now: now)
+        case .restore: restoreLast(now: now)
+        case .menu: runMenuClient()
+        case .toggleCenter: _ = centerRequest(.toggle, now: now)
+        }
+    }
+
+    /// An owner went away: its toasts stay; it hears nothing more, and the open centre's
+    /// buttons that only it could hear go. (Not a settle: it runs at shutdown too, after the
+    /// screen went; restored cards lose their buttons at the next settle.)
+    func forget(_ owner: Owner, now: Double) {
+        board.forget(owner)
+        center.boardChanged(board, now: now)
+    }
+
+    /// Every toast ends with reason `shutdown` (`replaced` when handing over) and its owner
+    /// hears it; every card goes, the history file is let go of, and so are the keys.
+    func shutdown(now: Double) {
+        let reason: DismissReason = handingOver ? .replaced : .shutdown
+        board.dismissAll(reason: reason, now: now)
+        let changes = board.takeChanges()
+        historyStore?.append(changes.kept, now: now)
+        historyStore?.release()
+        endFocus()
+        stage.removeAll()
+        center.remove()
+        followCenterGrab(now: now)
+        // The keys go now, not when the process ends: the daemon taking over grabs them next.
+        screen.release(.keys([:]))
+        for d in changes.deliveries { sink.deliver(d) }
+    }
+
+    /// The screen is gone: every toast ends with reason `shutdown` and its owner hears it,
+    /// without a single call to the screen.
+    func abandonScreen(now: Double) {
+        board.dismissAll(reason: .shutdown, now: now)
+        let changes = board.takeChanges()
+        historyStore?.append(changes.kept, now: now)
+        // The process exits next: a rewrite under way, and the lines queued behind it, finish first.
+        historyStore?.release()
+        for d in changes.deliveries { sink.deliver(d) }
+    }
+
+    /// Makes the screen and the owners follow what the board changed, and holds the timers
+    /// of stacks the pointer is on. Repeats while following the screen changes the board.
+    func settle(_ now: Double) {
+        let pending = board.pendingEntries
+        // Before new cards map, and at any change while a lock holds: is a locker up?
+        if pending.entered || (pending.any && !board.monitorsDrawingNothing.isEmpty) { confirmLock(now: now) }
+        stage.lock(board.monitorsDrawingNothing)
+        while true {
+            // What the open centre lists has been seen (`count`'s unread follows).
+            if center.isOpen { board.markAllRead() }
+            let changes = board.takeChanges()
+            stopSounds(changes.left)
+            if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
+            followFocus()
+            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys
+            for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
+            for d in changes.deliveries { sink.deliver(d) }
+            if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
+            historyStore?.append(changes.kept, now: now)
+            if changes.historyEdited { historyStore?.edited() }
+            if changes.isEmpty {
+                center.boardChanged(board, now: now)
+                followCenterGrab(now: now)
+                return updateKeyGrabs()
+            }
+        }
+    }
+}
+
+// MARK: Sounds
+
+extension ToastService {
+    /// Do-not-disturb, however it was turned on, silences what plays; a toast the user or its
+    /// sender ended (not one that timed out, was replaced or pushed out) takes its sound along.
+    func stopSounds(_ left: [(id: String, reason: DismissReason)]) {
+        guard let sound else { return }
+        if board.doNotDisturb != silencedSounds {
+            silencedSounds = board.doNotDisturb
+            if silencedSounds { sound.stop(nil) }
+        }
+        for (id, reason) in left {
+            switch reason {
+            case .click, .swipe, .close, .action, .api: sound.stop(id)
+            default: break
+            }
+        }
+    }
+}
+
+// MARK: The lock screen
+
+extension ToastService {
+    /// The screen says which monitors a locker covers now: under `lock = hold` nothing is
+    /// drawn there (`Board.monitorsDrawingNothing`).
+    func lock(_ monitors: Set<String>, now: Double) {
+        guard monitors != lockedMonitors else { return }
+        lockedMonitors = monitors
+        Log.info(monitors.isEmpty ? "no locker covers the screen now" : "a locker covers \(monitors.sorted().joined(separator: ", "))")
+        board.setHold(.lock, monitors: monitors, now: now)
+        // Found by asking rather than heard as input: the open centre goes as it would then.
+        if !monitors.isEmpty && board.config.lock == .hold && center.isOpen { center.remove() }
+    }
+
+    /// Asks the screen again, before something maps (`ScreenInput.confirmLock`); under
+    /// `lock = show` nothing is held, so nothing needs asking. True when the monitors a
+    /// locker covers changed.
+    @discardableResult
+    func confirmLock(now: Double) -> Bool {
+        guard board.config.lock == .hold else { return false }
+        let before = lockedMonitors
+        lock(screen.confirmLock(), now: now)
+        return lockedMonitors != before
+    }
+}
+
+// MARK: The notification centre
+
+extension ToastService {
+    /// `xtoast center`: opens on the monitor a toast would go to now.
+    func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, now: Double) -> Reply {
+        let monitors = screen.monitors
+        let chosen = chooseMonitor(choice).name
+        let monitor = monitors.first { $0.name == chosen } ?? monitors.first
+            ?? Monitor(name: "", frame: Rect(x: 0, y: 0, width: 1, height: 1))
+        if action == .open || (action == .toggle && !center.isOpen) {
+            confirmLock(now: now)
+            if !board.monitorsDrawingNothing.isEmpty {
+                let message = "the centre does not open while a locker covers \(board.monitorsDrawingNothing.sorted().joined(separator: ", "))"
+                Log.info(message)
+                return .error(message)
+            }
+        }
+        switch action {
+        case .open: center.open(on: monitor, board: board, now: now)
+        case .close: center.close(now: now)
+        case .toggle: center.toggle(on: monitor, board: board, now: now)
+        }
+        if center.isOpen { stage.pointerTaken(now: now) }
+        return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
+    }
+
+    /// At the end of a loop turn: the history file takes the turn's edits, or is compacted.
+    func writeHistory(now: Double) { historyStore?.compactIfDue(history: board.history, now: now) }
+
+    /// Input the router gave the open panel (its keys, the pointer), and what it asks for.
+    /// A click or Enter on an entry is its default action, late, while its sender can hear it;
+    /// otherwise the entry expands.
+    func handleInCenter(_ input: InputEvent, now: Double) {
+        let commands = center.handle(input, board: board, now: now)
+        for command in commands {
+            switch command {
+            case .close: center.close(now: now)
+            case let .remove(key): board.removeHistory { HistoryKey($0) == key }
+            case .clearAll: board.removeHistory { _ in true }
+            case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
+            case let .activate(entry):
+                if let action = entry.toast.defaultAction, board.lateAction(action, on: entry.historyID, now: now) { break }
+                center.expand(HistoryKey(entry), board: board, now: now)
+            case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
+            }
+        }
+        if !commands.isEmpty { center.repaint(board: board, now: now) }
+    }
+}

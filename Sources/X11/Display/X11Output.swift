@@ -1,0 +1,310 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CX11
+import ToastCore
+import Transport
+
+/// What to do when the X connection breaks. A C callback cannot capture, so it reads this;
+/// it is set once, on the loop's thread, and called on that thread from inside Xlib.
+nonisolated(unsafe) private var connectionLostHandler: (() -> Void)?
+
+/// The loop's `Output` on a real X server: one override-redirect window per surface,
+/// painted with Xft and XRender, input decoded from X events.
+///
+/// Owns every X handle, and lives on the loop's thread with them.
+public final class X11Output: Output {
+    private let display: XDisplay
+    private var visual: CardVisual
+    /// The font asked for; loaded at the first text measured or card painted, not at start.
+    /// An idle daemon then holds no font configuration, font map or faces (about 0.8 MiB of
+    /// private memory), at the cost of about 12 ms once, on the session's first toast.
+    private var fontRequest = (family: "sans", pixelSize: 14.0)
+    private var loadedFonts: FontLibrary?
+    private let fontsFailed: (String) -> Never
+    private var loadedPainter: Painter?
+    /// Decoded icons, kept across painters.
+    private let images: ImageCache
+    /// Problems to log that are not X errors (an icon that failed to decode off the loop).
+    private var problems: [String] = []
+    private var windows: [SurfaceID: CardWindow] = [:]
+    private var spinners: [SurfaceID: SpinnerOverlay] = [:]
+    /// The bound keys held, and the keyboard in focus mode.
+    private lazy var keys = KeyGrabs(display: display)
+    /// Read at start and again on every screen change, never per toast.
+    public private(set) var monitors: [Monitor]
+    /// The screen's refresh rate (for monitors that do not give their own), read when the
+    /// monitors are: asking per animation was a synchronous round trip on every toast, and
+    /// `XRRGetScreenInfo` makes the server probe its outputs.
+    public private(set) var refreshRate: Double?
+    /// The desktop's news that holds toasts: a fullscreen window, the user away.
+    private let fullscreen: FullscreenWatch
+    private let idle: IdleAlarm
+
+    public struct OpenError: Error { public let message: String }
+
+    /// Opens `$DISPLAY`, watches for a compositor, and opens a first font (the daemon sets
+    /// the configured one next). The image decoders are spawned into `children`, the table
+    /// the daemon reaps on SIGCHLD.
+    /// `fontsFailed` hears when no font at all loads (fonts removed after start-up): nothing
+    /// can be drawn then, and the daemon ends (it never returns).
+    public init(children: ChildProcesses = ChildProcesses(), fontsFailed: @escaping (String) -> Never) throws(OpenError) {
+        self.fontsFailed = fontsFailed
+        guard let display = XDisplay() else {
+            throw OpenError(message: "cannot open display \"\(Environment.get("DISPLAY") ?? "")\": is an X server running and DISPLAY set?")
+        }
+        guard xt_fontconfig_has_fonts() != 0 else {
+            throw OpenError(message: "no usable font; install fonts-dejavu-core")
+        }
+        self.display = display
+        visual = CardVisual(display: display, argb: display.hasCompositor)
+        images = ImageCache(display: display, children: children)
+        display.watchCompositor()
+        display.watchScreen()
+        monitors = display.readMonitors()
+        refreshRate = display.refreshRate
+        fullscreen = FullscreenWatch(display: display)
+        idle = IdleAlarm(display: display)
+        display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
+    }
+
+    /// The locked monitors last reported to the loop.
+    private var reportedLock: Set<String> = []
+
+    public var facts: ScreenFacts {
+        ScreenFacts(displayName: display.name, desktopResources: display.resourceManager, refreshRate: refreshRate,
+                    description: screenDescription)
+    }
+    public var fileDescriptor: Int32 { display.fileDescriptor }
+    public var wakeDescriptor: Int32 { images.wakeDescriptor }
+    public func isImageReady(_ file: String) -> Bool { images.isReady(file) }
+    public func locate(_ place: ScreenPlace) -> Point? {
+        switch place {
+        case .pointer: display.pointerPosition()
+        case .focusedWindow: display.focusedWindowCenter()
+        }
+    }
+    public var hasAlpha: Bool { visual.hasAlpha }
+    public var textMetrics: any TextMeasuring { fonts }
+
+    /// The fonts, loaded on first use. Pango substitutes a family it lacks, so only a screen
+    /// without any font fails here, and start-up has already refused that; should it happen
+    /// anyway, the generic sans is tried before `fontsFailed` is told (the daemon decides
+    /// what then: this layer neither logs nor exits).
+    private var fonts: FontLibrary {
+        if let loadedFonts { return loadedFonts }
+        guard let fonts = FontLibrary(display: display, family: fontRequest.family, pixelSize: fontRequest.pixelSize)
+                ?? FontLibrary(display: display, family: "sans", pixelSize: 14) else {
+            fontsFailed("no usable font for \"\(fontRequest.family)\"; install fonts-dejavu-core")
+        }
+        loadedFonts = fonts
+        return fonts
+    }
+
+    private var painter: Painter {
+        if let loadedPainter { return loadedPainter }
+        let painter = Painter(display: display, visual: visual, fonts: fonts, images: images)
+        loadedPainter = painter
+        return painter
+    }
+
+    public func setFont(family: String, pixelSize: Double) -> Bool {
+        guard FontLibrary.accepts(pixelSize: pixelSize) else { return false }
+        guard let current = loadedFonts else {
+            // Nothing loaded yet: the first toast loads this one.
+            fontRequest = (family, pixelSize)
+            return true
+        }
+        if family == current.family && pixelSize == current.pixelSize { return true }
+        guard let fresh = FontLibrary(display: display, family: family, pixelSize: pixelSize) else { return false }
+        fontRequest = (family, pixelSize)
+        loadedFonts = fresh
+        loadedPainter = nil
+        return true
+    }
+
+    public func loadImage(_ source: ImageSource, pixelSize: Int) -> Result<String, IconLoadError> {
+        switch source {
+        case let .named(spec): painter.icons.resolveIcon(spec, pixelSize: pixelSize).mapError { IconLoadError("\($0)") }
+        case let .raw(name, image): storeImage(name, image, pixelSize: pixelSize)
+        }
+    }
+
+    private func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
+        if let reason = painter.icons.images.store(name, width: image.width, height: image.height, rowstride: image.rowstride,
+                                                   hasAlpha: image.hasAlpha, bitsPerSample: image.bitsPerSample,
+                                                   channels: image.channels, bytes: image.bytes, size: pixelSize) {
+            return .failure(IconLoadError("cannot use image-data: \(reason)"))
+        }
+        return .success(name)
+    }
+
+    // MARK: Surfaces
+
+    public func createSurface(size: Size, at origin: Point) -> SurfaceID {
+        let window = CardWindow(display: display, visual: visual, size: size, at: origin)
+        let id = SurfaceID(window.window)
+        windows[id] = window
+        return id
+    }
+
+    public func paint(_ surface: SurfaceID, _ scene: CardScene, at origin: Point) {
+        guard let window = windows[surface] else { return }
+        window.paint(scene, painter: painter, at: origin)
+        spinners[surface]?.raise()
+    }
+
+    public func move(_ surface: SurfaceID, to origin: Point) { windows[surface]?.move(to: origin) }
+    public func setClip(_ surface: SurfaceID, _ clip: Rect?) { windows[surface]?.setClip(clip) }
+    public func setOpacity(_ surface: SurfaceID, _ opacity: Double) { windows[surface]?.setOpacity(opacity) }
+    public func map(_ surface: SurfaceID) { windows[surface]?.map() }
+
+    public func destroy(_ surface: SurfaceID) {
+        spinners.removeValue(forKey: surface)
+        windows.removeValue(forKey: surface)
+    }
+
+    public func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) {
+        spinners.removeValue(forKey: surface)
+        guard let spinner, let window = windows[surface] else { return }
+        spinners[surface] = SpinnerOverlay(parent: window, painter: painter, rect: spinner.rect, color: spinner.color,
+                                           background: spinner.background)
+    }
+
+    public func turnSpinners(phase: Double) {
+        for spinner in spinners.values { spinner.show(phase: phase) }
+    }
+
+    // MARK: Input
+
+    @discardableResult
+    public func grab(_ grab: Grab) -> [String] {
+        switch grab {
+        case let .keys(bindings):
+            return keys.grab(bindings)
+        case let .drag(surface, serverTime):
+            if let window = windows[surface] { display.grabPointer(window.window, time: serverTime) }
+            return []
+        case .focus:
+            return keys.grabKeyboard() ? [] : ["another client holds the keyboard"]
+        case let .panel(surface):
+            holdsInput = windows[surface].map { display.grabInput($0.window) } ?? false
+            return holdsInput ? [] : ["another client holds the keyboard or the pointer"]
+        }
+    }
+
+    public func release(_ grab: Grab) {
+        switch grab {
+        case .keys:
+            _ = keys.grab([:])
+        case let .drag(_, serverTime):
+            // A drag in focus mode ends back in focus mode's own pointer grab.
+            if keys.holdsKeyboard { keys.grabPointerForFocus() } else { display.ungrabPointer(time: serverTime) }
+        case .focus:
+            keys.ungrabKeyboard()
+        case .panel:
+            holdsInput = false
+            display.ungrabInput()
+        }
+    }
+
+    /// The centre's panel holds the keyboard and pointer (`Grab.panel`).
+    private var holdsInput = false
+
+    /// One turn's batch of X events. Screen and compositor notifications come in bursts
+    /// (RandR sends several per change; a compositor can come and go many times a second):
+    /// each is re-read at most once per batch. A compositor change switches the visual here,
+    /// before the loop hears of it, so the surfaces it makes again are of the new kind; a
+    /// notification that changes nothing is dropped.
+    public func takeInput() -> [InputEvent] {
+        display.lockWatch?.beginBatch()
+        let taken = display.takeEvents(watchers: [fullscreen, idle])
+        let screenChanged = taken.contains(.screenChanged)
+        var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
+            // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
+            guard case var .key(stroke) = event else { return event }
+            stroke.bound = keys.action(code: stroke.code, modifiers: stroke.modifiers)
+            return .key(stroke)
+        }
+        if taken.contains(.compositorChanged), display.hasCompositor != visual.hasAlpha {
+            visual = CardVisual(display: display, argb: !visual.hasAlpha)
+            loadedPainter = nil  // made again, for the new visual, when next needed
+            events.append(.compositorChanged)
+        }
+        var extra: [InputEvent] = []
+        let decoded = images.collect()
+        problems += decoded.failures
+        if !decoded.ready.isEmpty { extra.append(.imagesReady) }
+        if screenChanged {
+            refreshRate = display.refreshRate
+            let fresh = display.readMonitors()
+            if fresh != monitors {
+                monitors = fresh
+                extra.append(.screenChanged)
+            }
+        }
+        // First in the batch, so nothing this batch makes the loop do maps a card over a
+        // locker that has just come. Where only the keyboard probe can tell, it is made now
+        // if a surface is up (a card could be over a locker) or a lock it found stands.
+        if let locked = lockVerdict(probing: windows.values.contains(where: \.isMapped) || !reportedLock.isEmpty),
+           locked != reportedLock {
+            reportedLock = locked
+            events.insert(.lockChanged(locked), at: 0)
+        }
+        // After the monitors: a fullscreen window is measured against the new ones.
+        if let held = fullscreen.report(monitors: monitors, monitorsChanged: extra.contains(.screenChanged)) {
+            extra.append(.fullscreenChanged(monitors: held))
+        }
+        if let away = idle.report() { extra.append(.idleChanged(away)) }
+        if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
+        return events + extra
+    }
+
+    public var hasPendingInput: Bool { display.hasQueuedEvents }
+
+    /// The locked monitors, probing the keyboard first when that alone can tell and `probing`.
+    private func lockVerdict(probing: Bool) -> Set<String>? {
+        guard let watch = display.lockWatch else { return nil }
+        var verdict = watch.verdict(monitors)
+        if verdict.needsProbe && probing {
+            watch.probeKeyboard(daemonHoldsKeyboard: keys.holdsKeyboard || holdsInput)
+            verdict = watch.verdict(monitors)
+        }
+        return verdict.monitors
+    }
+
+    /// Asked before a surface maps: a probe that found the keyboard held is made again (a
+    /// grab that was only a menu's may be over), one that found it free holds until a window
+    /// changes. Reported here, so the next batch does not report it again.
+    public func confirmLock() -> Set<String> {
+        guard let watch = display.lockWatch else { return reportedLock }
+        if watch.probeFoundGrab { watch.probeKeyboard(daemonHoldsKeyboard: keys.holdsKeyboard || holdsInput) }
+        reportedLock = lockVerdict(probing: true) ?? reportedLock
+        return reportedLock
+    }
+
+    /// One line for the log: the screen's size and its monitors' work areas.
+    private var screenDescription: String {
+        let s = display.screenRect
+        return "screen \(Int(s.width))x\(Int(s.height)), " + monitors.map { m in
+            let a = m.workArea
+            return "\(m.name)\(m.isPrimary ? "*" : "") \(Int(m.frame.width))x\(Int(m.frame.height))+\(Int(m.frame.x))+\(Int(m.frame.y)) (free \(Int(a.width))x\(Int(a.height))+\(Int(a.x))+\(Int(a.y)))"
+        }.joined(separator: ", ")
+    }
+
+    public func flush() { display.flush() }
+
+    /// Runs `body` if the X server goes away (it is killed, or the connection breaks), from
+    /// inside Xlib, which exits the process when `body` returns. `body` must not touch the screen.
+    /// The corresponding C function is `XSetIOErrorHandler`.
+    public func onConnectionLost(_ body: @escaping () -> Void) {
+        connectionLostHandler = body
+        xt_install_io_error_handler { connectionLostHandler?() }
+    }
+    public func watchIdle(threshold: Int) -> Bool { idle.arm(threshold: threshold) }
+
+    public func takeErrors() -> [String] {
+        defer { problems.removeAll() }
+        return display.takeErrors() + problems
+    }
+}
