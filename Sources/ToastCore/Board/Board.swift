@@ -23,7 +23,7 @@ public struct Board: Sendable {
     public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
     /// The last ended toasts, oldest first, within `config.historyKeep` and `historyKeepDays`
     /// (`Board+History`); what the history file holds, once the daemon has restored it.
-    public internal(set) var history: [HistoryEntry] = []
+    public internal(set) var history = HistoryLog()
     /// The next `HistoryEntry.historyID`.
     var nextHistoryID: UInt64 = 1
     /// Owners that follow the counts (`count --follow`), and the counts they last heard.
