@@ -83,7 +83,7 @@ public enum Admission {
         let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
         var clamped = false
         if request.urgency == .critical {
-            let live = submission.source == .dbus ? liveCritical(on: board, besides: replacing) : 0
+            let live = submission.source == .dbus ? board.liveCriticalBus(besides: replacing) : 0
             if live >= NotificationLimits.maxLiveCritical {
                 request.urgency = .normal
                 clamped = true
@@ -118,14 +118,13 @@ public enum Admission {
         case .none, .history:
             if let replacing {
                 action = .replace(id: replacing)
-            } else if let tag = toast.stackTag, let old = board.liveToasts.first(where: {
+            } else if let tag = toast.stackTag, let old = board.stackTagHolder(tag, source: toast.source, app: toast.app, where: {
                 // Ending a bus toast for another is acting on it: only its sender's, or anyone's once it left.
-                $0.stackTag == tag && $0.source == toast.source && $0.app == toast.app
-                    && (toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0.id))
+                toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0)
             }) {
-                action = .takeOver(id: old.id)
-            } else if let original = Repeats.original(of: toast, among: board.liveToasts) {
-                action = .repeatOf(id: original.id)
+                action = .takeOver(id: old)
+            } else if let original = board.repeatOriginal(of: toast) {
+                action = .repeatOf(id: original)
             } else if centerOpen {
                 action = toast.keepsOpen ? .keepInCenter
                     : toast.urgency == .critical || !toast.actions.isEmpty || toast.defaultAction != nil ? .show : .intoCenter
@@ -139,12 +138,6 @@ public enum Admission {
         }
         return Decision(action: action, toast: toast, monitor: request.monitor, image: image, outcome: outcome,
                         clampedCritical: clamped)
-    }
-
-    /// Live critical toasts from the bus, not counting the one about to be replaced.
-    private static func liveCritical(on board: Board, besides replacing: String?) -> Int {
-        let replaced = replacing.map(board.cardID(for:))
-        return board.liveToasts.filter { $0.source == .dbus && $0.urgency == .critical && $0.id != replaced }.count
     }
 }
 

@@ -141,7 +141,7 @@ extension Board {
             guard let key = key(of: toast.id) else { continue }
             var unkept = toast
             unkept.keepsOpen = false
-            _ = withStack(key) { $0.update(unkept, restartTimer: false, now: 0) }
+            setLive(unkept, at: key, restartTimer: false, now: 0)
         }
     }
 
@@ -149,7 +149,7 @@ extension Board {
     /// now ends, with `timeout`), and on restored toasts still live, whose buttons go (their
     /// cards repaint without them).
     public mutating func dropListeners(_ gone: (Listener) -> Bool) {
-        for i in history.indices where history[i].listener.map(gone) == true {
+        for i in history.indices where history.listenerCount > 0 && history[i].listener.map(gone) == true {
             if history[i].kept { endKept(at: i, reason: .timeout) }
             history[i].listener = nil
         }
@@ -159,7 +159,7 @@ extension Board {
             stripped.lateListener = nil
             stripped.actions = []
             stripped.defaultAction = nil
-            _ = withStack(key) { $0.update(stripped, restartTimer: false, now: 0) }
+            setLive(stripped, at: key, restartTimer: false, now: 0)
             if isVisible(toast.id) {
                 pending.restyled.append((toast.id, false))
                 pending.stacks.insert(key)

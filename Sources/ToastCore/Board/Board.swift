@@ -9,6 +9,12 @@
 public struct Board: Sendable {
     public private(set) var config: Config
     private var stacks: [StackKey: ToastStack] = [:]
+    /// Each live toast's stack, and what admission looks up among the live (`LiveIndex`).
+    private(set) var live = LiveIndex()
+    /// Entries read in a search or moved in a queue, in every stack and in the history, and
+    /// live toasts examined as candidates (a stack tag's, a repeat's): what the cost tests
+    /// bound per operation, whatever the load.
+    public internal(set) var work = 0
     /// Who showed each live toast (and each repeat's alias).
     var owners: [String: Owner] = [:]
     /// Owners that asked for every event (`subscribe`).
@@ -49,12 +55,11 @@ public struct Board: Sendable {
     /// The live toast with this id; for a repeat's alias, the card's toast.
     public func toast(_ id: String) -> Toast? {
         let id = repeats.card(for: id)
-        for stack in stacks.values { if let e = stack.entry(id) { return e.toast } }
-        return nil
+        return live.key(of: id).flatMap { stacks[$0]?.entry(id)?.toast }
     }
 
-    public func key(of id: String) -> StackKey? { stacks.first { $0.value.contains(id) }?.key }
-    public func isVisible(_ id: String) -> Bool { stacks.values.contains { $0.isVisible(id) } }
+    public func key(of id: String) -> StackKey? { live.key(of: id) }
+    public func isVisible(_ id: String) -> Bool { live.key(of: id).flatMap { stacks[$0]?.isVisible(id) } ?? false }
     public func owner(of id: String) -> Owner? { owners[id] }
     public func isHeld(_ key: StackKey) -> Bool { stacks[key]?.isPaused ?? false }
 
@@ -172,7 +177,7 @@ public struct Board: Sendable {
         toast.count = old.count
         // A replacement stays where its card is; moving stacks is what `show` with an id is for.
         toast.position = old.position
-        _ = withStack(key) { $0.update(toast, restartTimer: true, now: now) }
+        setLive(toast, at: key, restartTimer: true, now: now)
         pending.restyled.append((id, true))
         pending.stacks.insert(key)
         deliver(.updated(id: id), toast: toast)
@@ -191,6 +196,8 @@ public struct Board: Sendable {
         toast.id = id
         toast.position = old.position
         _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
+        live.remove(oldID)
+        live.set(toast, at: key)
         end(old, reason: .replaced, now: now, cardLeaves: false)
         owners[id] = owner
         if wasVisible {
@@ -277,7 +284,7 @@ public struct Board: Sendable {
             toast.iconFile = iconFile
         }
         if let v = u.timeout { toast.timeout = v } else if kindChanged { toast.timeout = config.timeout(for: toast.kind) }
-        _ = withStack(key) { $0.update(toast, restartTimer: kindChanged || u.timeout != nil, now: now) }
+        setLive(toast, at: key, restartTimer: kindChanged || u.timeout != nil, now: now)
         if isVisible(u.id) {
             pending.restyled.append((u.id, false))
             pending.stacks.insert(key)
@@ -390,7 +397,9 @@ public struct Board: Sendable {
         for key in keys where !monitors.contains(key.monitor) {
             guard let old = stacks.removeValue(forKey: key) else { continue }
             let target = StackKey(monitor: fallback, position: key.position)
-            change(target, now: now, joining: old) { $0.adopt(visible: old.visible, waiting: old.waiting, now: now) }
+            for entry in old.visible { live.set(entry.toast, at: target) }
+            for entry in old.waiting { live.set(entry.toast, at: target) }
+            change(target, now: now) { $0.adopt(visible: old.visible, waiting: old.waiting, now: now) }
             // Both stacks lay out again: the moved cards go to their new places, and those
             // that now wait leave the old one.
             pending.stacks.formUnion([key, target])
@@ -419,34 +428,43 @@ public struct Board: Sendable {
 
     // MARK: Bookkeeping
 
+    /// Runs `body` on the stack in place: the dictionary's is the only copy, so changing it
+    /// copies none of its entries.
     mutating func withStack<R>(_ key: StackKey, _ body: (inout ToastStack) -> R) -> R {
-        var stack = stacks[key] ?? {
+        if stacks[key] == nil {
             var s = ToastStack(maxVisible: config.maxVisible)
             // An empty stack has nothing to promote, so the time does not matter.
             _ = s.setPolicy(policy(on: key.monitor), now: 0)
-            return s
-        }()
-        let result = body(&stack)
-        stacks[key] = stack.isEmpty ? nil : stack
+            stacks[key] = s
+        }
+        let before = stacks[key]?.work ?? 0
+        let result = body(&stacks[key]!)
+        work += (stacks[key]?.work ?? 0) - before
+        if stacks[key]?.isEmpty == true { stacks[key] = nil }
         return result
+    }
+
+    /// A live toast's content changes in place (`ToastStack.update`), and the index follows.
+    mutating func setLive(_ toast: Toast, at key: StackKey, restartTimer: Bool, now: Double) {
+        _ = withStack(key) { $0.update(toast, restartTimer: restartTimer, now: now) }
+        live.set(toast, at: key)
     }
 
     /// Runs one stack operation and turns what it did into card changes and events.
     @discardableResult
     /// A toast is announced (`shown`) once, the first time it is visible; one that comes back
-    /// after waiting only enters again. `joining` is a stack whose toasts the operation takes
-    /// in (any it drops end as the stack's own do). `arriving` is the toast the operation adds:
-    /// a full queue may drop it at once (a low-urgency toast behind normal ones), and it ends
-    /// as any other the queue drops.
-    private mutating func change(_ key: StackKey, now: Double, joining: ToastStack? = nil, arriving: Toast? = nil,
+    /// after waiting only enters again. `arriving` is the toast the operation adds: a full
+    /// queue may drop it at once (a low-urgency toast behind normal ones), and it ends as any
+    /// other the queue drops. The toasts that left come with the change (`removedToasts`), so
+    /// nothing keeps a copy of the stack from before.
+    private mutating func change(_ key: StackKey, now: Double, arriving: Toast? = nil,
                                  _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
-        let before = stacks[key]
         let change = withStack(key, body)
-        for (id, reason) in change.removed {
-            let gone = (before?.entry(id) ?? joining?.entry(id))?.toast ?? arriving.flatMap { $0.id == id ? $0 : nil }
-            guard let toast = gone else { continue }
+        for (toast, (id, reason)) in zip(change.removedToasts, change.removed) {
+            live.remove(id)
             if staysOpen(toast, reason: reason) { keepOpen(toast, now: now) } else { end(toast, reason: reason, now: now) }
         }
+        if let arriving, stacks[key]?.contains(arriving.id) == true { live.set(arriving, at: key) }
         for id in change.shown {
             pending.entered.append(id)
             deliver(.shown(id: id), toast: toast(id))
