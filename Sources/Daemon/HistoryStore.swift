@@ -204,7 +204,7 @@ final class HistoryStore {
     /// entry's wall time as written. An edit writes memory, each entry's wall time from its
     /// monotonic end; the monotonic clock stops while the machine sleeps, so an entry that
     /// ended before a suspend is written that much later (its order is kept).
-    func compactIfDue(history: HistoryLog, now: Double) {
+    func compactIfDue<Entries: Collection<HistoryEntry>>(history: Entries, now: Double) {
         if rewriteDue {
             rewriteDue = false
             compactionDue = false

@@ -50,6 +50,7 @@ extension Board {
         let oldest = now - Double(config.historyKeepDays) * 86_400
         var stale = 0
         while stale < history.count, history[stale].ended < oldest { stale += 1 }
+        work += stale + 1
         stale = max(stale, history.count - config.historyKeep)
         guard stale > 0 else { return }
         endKept(in: history.prefix(stale), reason: .timeout)
