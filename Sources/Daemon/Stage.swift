@@ -129,12 +129,9 @@ final class Stage {
     func compose(_ toast: Toast, _ appearance: CardComposer.Appearance, on key: StackKey) -> CardComposer.Card {
         var appearance = appearance
         appearance.maxWidth = area(key).width - 2 * composer.px(config.margin)
-        // An expanded card grows to its work area's height less the margins: the title takes
-        // at most half of it, the message the lines that fit below.
-        let height = area(key).height - 2 * composer.px(config.margin)
-        appearance.expandedHeight = height
-        let room = height - composer.px(4 * config.padding + 40)
-        appearance.expandedLines = max(CardComposer.collapsedMessageLines, Int(max(0, room) / max(1, output.textMetrics.lineHeight)) / 2)
+        // An expanded card grows to its work area's height less the margins; the composer
+        // budgets its lines (`CardComposer.expandedLineBudget`).
+        appearance.expandedHeight = area(key).height - 2 * composer.px(config.margin)
         // The kind's icon until the toast's own image has decoded.
         appearance.iconImage = toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil }
         appearance.iconIsPicture = appearance.iconImage.map { CardComposer.isPicture(spec: toast.icon, file: $0) } ?? false

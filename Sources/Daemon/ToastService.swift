@@ -98,8 +98,10 @@ final class ToastService {
             return .ok(id: admitted.id, extra: warnings.isEmpty ? [] : [("warning", .string(warnings.joined(separator: "; ")))])
         case let .update(update):
             let icon = loadIcon(update.icon)
-            switch board.update(update, iconFile: icon.file, now: now) {
-            case .success: return .ok(id: update.id, extra: icon.warning.map { [("warning", .string($0))] } ?? [])
+            switch Admission.decideUpdate(update, iconFile: icon.file, board: board) {
+            case let .success(decision):
+                board.update(decision, now: now)
+                return .ok(id: update.id, extra: icon.warning.map { [("warning", .string($0))] } ?? [])
             case let .failure(error): return .error(error.message)
             }
         case let .dismiss(id):
@@ -145,8 +147,7 @@ final class ToastService {
             return centerRequest(action, monitor: monitor, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
-            guard case let .object(members) = Admission.decide(submission, board: board, state: ruleState,
-                                                                centerOpen: center.isOpen).report else {
+            guard case let .object(members) = decide(submission).decision.report else {
                 return .ok(id: nil)
             }
             return .ok(id: nil, extra: members)
@@ -162,71 +163,71 @@ final class ToastService {
     }
 
     /// The one way in for a new or replacing toast, from either source once decoded: the
-    /// admission decides (rules, critical policy, stack tag, replace or take-over, skip),
-    /// the matches are counted, the board follows, and each matched rule's script is handed
-    /// to `runScript` (a dropped toast's too). `wallNow` is the scripts' `XTOAST_TIMESTAMP`.
+    /// admission decides everything (rules, critical policy, stack tag, replace or take-over,
+    /// skip, the open centre, a fullscreen hold; `decide`), the matches are counted, the
+    /// toast's picture or icon is loaded, the board carries the decision out, and each matched
+    /// rule's script is handed to `runScript` (a dropped toast's too). `wallNow` is the
+    /// scripts' `XTOAST_TIMESTAMP`.
     func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
         defer { settle(now) }
-        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen)
-        ruleState.record(decision.outcome)
-        var toast = decision.toast
-        var warnings: [String] = []
-        let id: String
+        var (decision, monitorWarning) = decide(submission)
         switch decision.action {
-        case .skipDisplay:
-            id = board.skip(toast, reason: .skipped, owner: owner, now: now)
-        case .drop:
-            id = board.skip(toast, reason: .dropped, owner: owner, now: now)
-        case let .repeatOf(card):
-            // No card of its own: the live one counts it, under an alias the caller keeps. The
-            // admission has just read the board, so the card is live; were it not, the toast
-            // would simply show.
-            id = board.repeatToast(card, owner: owner, now: now)
-                ?? board.show(toast, owner: owner, monitor: chooseMonitor(decision.monitor).name, now: now)
-        case .show, .replace, .takeOver, .intoCenter, .keepInCenter:
+        case .show, .supersede, .suppress:
             // A new card is about to map: the screen is asked about a locker first, so a
-            // toast held by one is neither announced `shown` nor heard.
-            if case .show = decision.action { confirmLock(now: now) }
+            // toast held by one is neither announced `shown` nor heard (nor suppressed: a
+            // locked monitor only waits).
+            if confirmLock(now: now) { (decision, monitorWarning) = decide(submission) }
+        default: break
+        }
+        ruleState.record(decision.outcome)
+        var warnings: [String] = []
+        switch decision.action {
+        case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter:
             if let image = decision.image {
                 images &+= 1
                 switch storeImage("image-\(images)", image) {
-                case let .success(name): toast.iconFile = name
+                case let .success(name): decision.toast.iconFile = name
                 case let .failure(error): warnings.append(error.message)
                 }
             } else {
-                let icon = loadIcon(toast.icon)
-                toast.iconFile = icon.file
+                let icon = loadIcon(decision.toast.icon)
+                decision.toast.iconFile = icon.file
                 if let warning = icon.warning { warnings.append(warning) }
             }
-            var placed: String?
-            // While the centre is open a new toast goes straight into it, kept open if it asks a question.
-            if case .intoCenter = decision.action { placed = board.intoCenter(toast, owner: owner, now: now) }
-            if case .keepInCenter = decision.action { placed = board.keepInCenter(toast, owner: owner, now: now) }
-            if case let .replace(old) = decision.action,
-               board.replace(old, with: toast, monitor: chooseMonitor(decision.monitor).name, now: now) { placed = old }
-            if case let .takeOver(old) = decision.action { placed = board.takeOver(old, with: toast, owner: owner, now: now) }
-            if let placed {
-                id = placed
-            } else {
-                let monitor = chooseMonitor(decision.monitor)
-                if let warning = monitor.warning { warnings.append(warning) }
-                id = board.show(toast, owner: owner, monitor: monitor.name, now: now)
-            }
+        case .skipDisplay, .drop, .repeatOf: break
         }
+        switch decision.action {
+        case .show, .supersede, .suppress: if let monitorWarning { warnings.append(monitorWarning) }
+        default: break
+        }
+        let id = board.carryOut(decision, owner: owner, now: now)
+        var toast = decision.toast
         toast.id = id
         // Silent under do-not-disturb, and where a hold keeps the toast back (a fullscreen
         // window, a locker) or sent it to history: it shows silently later, if at all.
-        let held = board.doNotDisturb || board.key(of: id).map { board.policy(on: $0.monitor).holdsNew(toast) } ?? true
         if let player = sound,
            let chosen = SoundChoice.decide(for: toast, action: decision.action, hints: submission.sound,
                                            rule: decision.outcome.settings.sound, config: board.config,
-                                           held: held) {
+                                           held: board.doNotDisturb || board.holdsBack(id)) {
             player.play(chosen, for: id)
         }
         for script in decision.outcome.scripts {
             runScript(script, ScriptEnvironment.variables(for: toast, category: submission.category, rule: script.rule, wallNow: wallNow))
         }
         return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
+    }
+
+    /// What the admission decides about `submission` now: the one decision both `submit` and
+    /// `xtoast rules --test` (`Request.test`) read, with the open centre, the run-time rule
+    /// state and the monitor a card would go to (and why it could not go where it asked).
+    func decide(_ submission: Submission) -> (decision: Admission.Decision, monitorWarning: String?) {
+        var warning: String?
+        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen) { choice in
+            let chosen = chooseMonitor(choice)
+            warning = chosen.warning
+            return chosen.name
+        }
+        return (decision, warning)
     }
 
     /// Whether toasts can sound now: a sound server answered and `[sound] enabled` is on
@@ -458,10 +459,14 @@ extension ToastService {
     }
 
     /// Asks the screen again, before something maps (`ScreenInput.confirmLock`); under
-    /// `lock = show` nothing is held, so nothing needs asking.
-    func confirmLock(now: Double) {
-        guard board.config.lock == .hold else { return }
+    /// `lock = show` nothing is held, so nothing needs asking. True when the monitors a
+    /// locker covers changed.
+    @discardableResult
+    func confirmLock(now: Double) -> Bool {
+        guard board.config.lock == .hold else { return false }
+        let before = lockedMonitors
         lock(stage.output.confirmLock(), now: now)
+        return lockedMonitors != before
     }
 }
 

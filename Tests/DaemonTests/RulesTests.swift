@@ -145,4 +145,34 @@ import ToastCore
         server.close(kept, now: rig.now)
         #expect(rig.service.board.history.map(\.toast.title) == ["Kept"])
     }
+    /// What `{"op":"test"}` answers for these fields: its action.
+    func tested(_ rig: Rig, _ fields: String) -> String? {
+        guard case let .ok(_, members) = rig.request(#"{"op":"test",\#(fields)}"#),
+              case let .string(action)? = members.first(where: { $0.0 == "action" })?.1 else { return nil }
+        return action
+    }
+
+    @Test("issue 26: rules --test says what the daemon then does: suppress behind a fullscreen window, into-center while the centre is open, repeat, supersede")
+    func testAgreesWithTheRun() {
+        let rig = Rig(config: ConfigParser.parse("[general]\nfullscreen = suppress\n", file: "config").config,
+                      configure: HoldsWiringTests.twoMonitors)
+        rig.input(.fullscreenChanged(monitors: ["A"]))
+        #expect(tested(rig, #""message":"film""#) == "suppress", "before: show")
+        let film = rig.show(#""message":"film""#)
+        #expect(rig.sink.heard(by: rig.alice) == [.dismissed(id: film, reason: .suppressed)] && rig.output.live.isEmpty)
+        #expect(tested(rig, #""message":"on B","monitor":"B""#) == "show")
+        rig.input(.fullscreenChanged(monitors: []))
+
+        let first = rig.show(#""message":"same""#)
+        #expect(tested(rig, #""message":"same""#) == "repeat")
+        #expect(tested(rig, #""message":"other","id":"\#(first)""#) == "supersede")
+        rig.show(#""message":"other","id":"\#(first)""#)
+        #expect(rig.sink.heard(by: rig.alice).contains(.dismissed(id: first, reason: .replaced)))
+        #expect(rig.surface(showing: "other") != nil && rig.surface(showing: "same") == nil)
+
+        rig.request(#"{"op":"center","action":"open"}"#)
+        #expect(tested(rig, #""message":"listed""#) == "into-center")
+        let listed = rig.show(#""message":"listed""#)
+        #expect(rig.sink.heard(by: rig.alice).last == .dismissed(id: listed, reason: .center))
+    }
 }

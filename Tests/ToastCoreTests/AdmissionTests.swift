@@ -32,17 +32,7 @@ import Testing
     /// Shows what the admission decided, as the service does for `show`.
     @discardableResult
     func admit(_ submission: Submission, on board: inout Board, owner: Owner) -> String {
-        let decision = Admission.decide(submission, board: board)
-        switch decision.action {
-        case .show: return board.show(decision.toast, owner: owner, now: 0)
-        case let .replace(id): return board.replace(id, with: decision.toast, now: 0) ? id : ""
-        case let .takeOver(id): return board.takeOver(id, with: decision.toast, owner: owner, now: 0) ?? ""
-        case .skipDisplay: return board.skip(decision.toast, reason: .skipped, owner: owner, now: 0)
-        case .drop: return board.skip(decision.toast, reason: .dropped, owner: owner, now: 0)
-        case let .repeatOf(id): return board.repeatToast(id, owner: owner, now: 0) ?? ""
-        case .intoCenter: return board.intoCenter(decision.toast, owner: owner, now: 0)
-        case .keepInCenter: return board.keepInCenter(decision.toast, owner: owner, now: 0)
-        }
+        board.carryOut(Admission.decide(submission, board: board), owner: owner, now: 0)
     }
 
     @Test("critical waits for the user: a bus client's expire_timeout does not count, a script's own timeout does")

@@ -432,4 +432,22 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
             #expect(compose(toast, appearance: appearance).scene.size.height < 400)
         }
     }
+
+    @Test("the line budget is the composer's: given only its height, an expanded title takes at most half the card's lines")
+    func titleBudgetFromHeight() {
+        let long = String(repeating: "a very long title ", count: 200)
+        var appearance = CardComposer.Appearance(expanded: true)
+        appearance.expandedHeight = 600
+        let title = compose(Toast(id: "t", title: long, message: "body"), appearance: appearance).scene.ops.compactMap { op -> TextBlock? in
+            guard case let .text(block, _, _) = op, block.style.bold else { return nil }
+            return block
+        }.first
+        // 600 less 4 × 12 padding and 40, in 17 px lines, halved: what the stage once worked out itself.
+        #expect(title?.maxLines == (600 - 4 * 12 - 40) / 17 / 2)
+        appearance.expandedHeight = 60
+        #expect(CardComposer(config: .default, scale: 1).expandedLineBudget(appearance, lineHeight: 17)
+                    == CardComposer.collapsedMessageLines, "never fewer than a collapsed card's")
+        appearance.expandedHeight = .infinity
+        #expect(CardComposer(config: .default, scale: 1).expandedLineBudget(appearance, lineHeight: 17) == nil)
+    }
 }

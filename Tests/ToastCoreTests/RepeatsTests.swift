@@ -24,10 +24,10 @@ import Testing
     func admit(_ submission: Submission, on board: inout Board, owner: Owner, now: Double = 0) -> String {
         let decision = Admission.decide(submission, board: board)
         switch decision.action {
-        case .show: return board.show(decision.toast, owner: owner, now: now)
+        case .show, .supersede: return board.show(decision.toast, owner: owner, now: now)
         case let .replace(id): return board.replace(id, with: decision.toast, now: now) ? id : ""
         case let .takeOver(id): return board.takeOver(id, with: decision.toast, owner: owner, now: now) ?? ""
-        case .skipDisplay, .drop, .intoCenter, .keepInCenter: return ""
+        case .skipDisplay, .drop, .suppress, .intoCenter, .keepInCenter: return ""
         case let .repeatOf(id): return board.repeatToast(id, owner: owner, now: now) ?? ""
         }
     }

@@ -1,8 +1,8 @@
 /// The answers of `xtoast rules` and `xtoast rules --test`.
 extension Admission.Decision {
     /// What `xtoast rules --test` prints: the rules that match (in file order), what becomes
-    /// of the toast (`show`, `replace`, `take-over`, `skip-display`, `drop`, `repeat`,
-    /// `into-center`, `keep-in-center`), the settings
+    /// of the toast (`show`, `supersede`, `suppress`, `replace`, `take-over`, `skip-display`,
+    /// `drop`, `repeat`, `into-center`, `keep-in-center`), the settings
     /// that result and the scripts that would run.
     public var report: JSON {
         var settings: [(String, JSON)] = [("app", .string(toast.app ?? "")), ("source", .string(toast.source.rawValue)),
@@ -18,6 +18,8 @@ extension Admission.Decision {
         var members: [(String, JSON)] = [("matched", .array(outcome.matched.map(JSON.string)))]
         switch action {
         case .show: members.append(("action", .string("show")))
+        case let .supersede(id): members += [("action", .string("supersede")), ("replaces", .string(id))]
+        case .suppress: members.append(("action", .string("suppress")))
         case let .replace(id): members += [("action", .string("replace")), ("replaces", .string(id))]
         case let .takeOver(id): members += [("action", .string("take-over")), ("replaces", .string(id))]
         case .skipDisplay: members.append(("action", .string("skip-display")))

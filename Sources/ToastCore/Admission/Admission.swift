@@ -1,16 +1,27 @@
 /// The one way in: every new or replacing toast, from the socket or the bus, is decided here
-/// once. The rules apply (`RuleSet.evaluate`), then the critical policy, the stack tag and
-/// the choice between showing, replacing in place, taking another's place, skipping the
-/// display and dropping. Pure: it reads the board, changes nothing, counts nothing.
+/// once, and so is every update (`decideUpdate`). The rules apply (`RuleSet.evaluate`), then
+/// the critical and timeout policy, the stack tag and the choice between showing, taking the
+/// place of a toast with the same id, replacing in place, taking another's place, counting as
+/// a repeat, going into the open centre, being suppressed by a fullscreen window, skipping
+/// the display and dropping. Pure: it reads the board, changes nothing, counts nothing; the
+/// board carries the decision out, and `xtoast rules --test` prints the same decision.
 ///
-///     let decision = Admission.decide(submission, board: board, state: ruleState)
+///     let decision = Admission.decide(submission, board: board, state: ruleState,
+///                                     centerOpen: centerOpen, place: chooseMonitor)
 ///     ruleState.record(decision.outcome)
-///     switch decision.action { case .show: board.show(decision.toast, ...) ... }
+///     let id = board.carryOut(decision, owner: owner, now: now)
 public enum Admission {
     /// What becomes of a submission.
     public enum Action: Equatable, Sendable {
-        /// A new toast (a socket request with the id of a live toast replaces it, as `show` does).
+        /// A new toast, on a card of its own.
         case show
+        /// A socket toast with the id of a live (or kept) toast: the old one ends with
+        /// `replaced` and the new one, its new owner's, takes its card if it goes to the same
+        /// place, else enters at its own.
+        case supersede(id: String)
+        /// A fullscreen window on its monitor sends it to history at once (`[general]
+        /// fullscreen = suppress`, a rule's `fullscreen`): it ends with `suppressed`, no card.
+        case suppress
         /// The bus toast with this id shows the new content in place: same id, no end.
         case replace(id: String)
         /// The live toast with this id (same source, application and stack tag) ends with
@@ -40,6 +51,9 @@ public enum Admission {
         public var toast: Toast
         /// The monitor a new toast goes to (a rule's or the request's); nil follows the config.
         public var monitor: MonitorChoice?
+        /// The monitor `decide`'s `place` chose for it, when the toast needed one (a card of its
+        /// own: `show`, `supersede`, `suppress`; a kept toast that `replace` reopens); nil otherwise.
+        public var placement: String?
         /// Pixels to store as the card's icon: the submission's, unless a rule gave an icon
         /// or the toast is not shown.
         public var image: RawImage?
@@ -53,8 +67,12 @@ public enum Admission {
     /// `centerOpen`: the notification centre is open now. While it is, a new toast goes into
     /// its list rather than onto a card, except a critical one, and one asking a question (it
     /// has actions) that the centre cannot keep open: those still show as cards.
+    /// `place` names the monitor a toast with this choice goes to (the daemon follows the
+    /// pointer or the focus): asked at most once, only for a toast that needs one, so a
+    /// monitor's holds can decide (`placement(of:on:board:)`). `xtoast rules --test` with no
+    /// daemon has one unnamed monitor.
     public static func decide(_ submission: Submission, board: Board, state: RuleState? = nil,
-                              centerOpen: Bool = false) -> Decision {
+                              centerOpen: Bool = false, place: (MonitorChoice?) -> String = { _ in "" }) -> Decision {
         let config = board.config
         var request = submission.request
         let outcome = config.rules.evaluate(submission.subject, state: state)
@@ -82,17 +100,14 @@ public enum Admission {
         // new toast, as for an unknown id.
         let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
         var clamped = false
-        if request.urgency == .critical {
-            let live = submission.source == .dbus ? board.liveCriticalBus(besides: replacing) : 0
-            if live >= NotificationLimits.maxLiveCritical {
-                request.urgency = .normal
-                clamped = true
-            } else if submission.source == .dbus || request.timeout == nil {
-                request.timeout = 0
-            }
+        if request.urgency == .critical, submission.source == .dbus,
+           board.liveCriticalBus(besides: replacing) >= NotificationLimits.maxLiveCritical {
+            request.urgency = .normal
+            clamped = true
         }
-        // A rule's timeout is the user's word, over the sender's and the policy's.
-        if let timeout = settings.timeout { request.timeout = timeout > 0 ? max(timeout, ProtocolLimits.minTimeout) : 0 }
+        let (timeout, timeoutPolicy) = Self.timeout(sender: request.timeout, senderCounts: submission.source != .dbus,
+                                                    critical: request.urgency == .critical, rule: settings.timeout)
+        request.timeout = timeout
 
         var toast = Toast(request, id: request.id ?? "", config: config)
         toast.source = submission.source
@@ -103,6 +118,7 @@ public enum Admission {
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
         toast.fullscreen = settings.fullscreen
+        toast.timeoutPolicy = timeoutPolicy
         toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout)
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
         if toast.collapsesRepeats, let image {
@@ -111,13 +127,16 @@ public enum Admission {
             toast.collapsesRepeats = toast.imageDigest != nil
         }
 
-        let action: Action
+        var action: Action
+        var placement: String?
         switch outcome.skip {
         case .all: action = .drop
         case .display: action = .skipDisplay
         case .none, .history:
             if let replacing {
                 action = .replace(id: replacing)
+                // A kept toast is reopened on a card: it needs a monitor.
+                if board.toast(replacing) == nil { placement = place(request.monitor) }
             } else if let tag = toast.stackTag, let old = board.stackTagHolder(tag, source: toast.source, app: toast.app, where: {
                 // Ending a bus toast for another is acting on it: only its sender's, or anyone's once it left.
                 toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0)
@@ -131,13 +150,41 @@ public enum Admission {
             } else {
                 action = .show
             }
+            if action == .show {
+                let monitor = place(request.monitor)
+                placement = monitor
+                action = Self.placement(of: toast, on: monitor, board: board)
+            }
         }
         switch action {
         case .drop, .skipDisplay, .repeatOf: image = nil
-        case .show, .replace, .takeOver, .intoCenter, .keepInCenter: break
+        // A suppressed toast's picture stays: the centre's entry shows it.
+        case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter: break
         }
-        return Decision(action: action, toast: toast, monitor: request.monitor, image: image, outcome: outcome,
-                        clampedCritical: clamped)
+        return Decision(action: action, toast: toast, monitor: request.monitor, placement: placement, image: image,
+                        outcome: outcome, clampedCritical: clamped)
+    }
+
+    /// What becomes of a toast that gets a card of its own on `monitor`: a fullscreen hold
+    /// there may send it to history (`suppress`, `HoldPolicy.suppresses`); with the id of a
+    /// live or kept toast it takes that one's place (`supersede`); else `show`. Where it then
+    /// waits (do-not-disturb, a fullscreen window, a locker) is the board's to carry out.
+    public static func placement(of toast: Toast, on monitor: String, board: Board) -> Action {
+        if board.policy(on: monitor).suppresses(toast) { return .suppress }
+        if !toast.id.isEmpty, board.toast(toast.id) != nil || board.kept(toast.id) != nil { return .supersede(id: toast.id) }
+        return .show
+    }
+
+    /// The critical and rule timeout policy, the same for a new toast and an update. `sender`
+    /// is the timeout its sender gave (nil: none); `senderCounts` is false for a bus client,
+    /// whose own expire_timeout a critical toast ignores (the specification's advice). A rule's
+    /// timeout is the user's word, over the sender's and the policy's; a critical toast waits
+    /// for the user. A nil timeout is the kind's default.
+    public static func timeout(sender: Double?, senderCounts: Bool, critical: Bool,
+                               rule: Double?) -> (timeout: Double?, policy: TimeoutPolicy) {
+        if let rule { return (rule > 0 ? max(rule, ProtocolLimits.minTimeout) : 0, .rule) }
+        if critical && (!senderCounts || sender == nil) { return (0, .critical) }
+        return (sender, .byKind)
     }
 }
 

@@ -70,7 +70,7 @@ extension Board {
             // Still open: it comes back as itself, its sender still listening, until dismissed.
             var toast = entry.toast
             toast.timeout = 0
-            return .success(show(toast, owner: keeper, monitor: monitor, now: now))
+            return .success(present(toast, owner: keeper, monitor: monitor, now: now))
         }
         let entry = history.remove(at: i)
         // The entry leaves the file too: the restored toast goes back in when it ends, once.
@@ -84,7 +84,7 @@ extension Board {
             toast.actions = []
             toast.defaultAction = nil
         }
-        return .success(show(toast, owner: owner, monitor: monitor, now: now))
+        return .success(present(toast, owner: owner, monitor: monitor, now: now))
     }
 
     // MARK: Late actions

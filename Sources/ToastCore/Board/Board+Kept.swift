@@ -39,11 +39,8 @@ extension Board {
     @discardableResult
     public mutating func keepInCenter(_ made: Toast, owner: Owner, now: Double) -> String {
         var toast = made
-        let id = toast.id.isEmpty ? generateID() : toast.id
-        toast.id = id
-        detachRepeat(id, now: now)
-        endKept(named: id, reason: .replaced)
-        if key(of: id) != nil { dismiss(id, reason: .replaced, now: now) }
+        let id = assignID(&toast)
+        endReplaced(id, now: now)
         owners[id] = owner
         deliver(.shown(id: id), toast: toast)
         if config.historyKeep > 0 {

@@ -63,6 +63,16 @@ public struct Board: Sendable {
     public func owner(of id: String) -> Owner? { owners[id] }
     public func isHeld(_ key: StackKey) -> Bool { stacks[key]?.isPaused ?? false }
 
+    /// Whether the toast `id` (or the card a repeat's alias names) is kept back by its stack's
+    /// holds (`HoldPolicy.holdsNew`: do-not-disturb, a fullscreen window, a locker) rather than
+    /// shown or waiting for room; true when it is not live (it went to history or into the
+    /// centre). What its arrival sound asks (`SoundChoice`).
+    public func holdsBack(_ id: String) -> Bool {
+        let id = cardID(for: id)
+        guard let key = key(of: id), let stack = stacks[key], let entry = stack.entry(id) else { return true }
+        return stack.policy.holdsNew(entry.toast)
+    }
+
     /// What holds `monitor` now. The user being away does not count where a fullscreen
     /// window is up: someone watches a video without touching anything.
     public func holds(on monitor: String) -> Set<HoldReason> {
@@ -114,27 +124,16 @@ public struct Board: Sendable {
 
     // MARK: Showing
 
-    /// Shows a toast the admission made (`Admission.decide`). A toast with the id of a live
-    /// toast replaces it: the old one ends with `replaced` and the new one (the new owner's)
-    /// takes its place. An empty id gets the next automatic one. Returns the id.
+    /// Puts a toast the admission placed (`Admission.Action.show`, `.supersede`) on a card:
+    /// mechanics only, every policy is the admission's. A live, kept or repeat's toast with its
+    /// id ends with `replaced` (`endReplaced`) and the new one (the new owner's) takes its slot
+    /// when it is at the same place. An empty id gets the next automatic one. Returns the id.
     @discardableResult
     public mutating func show(_ made: Toast, owner: Owner, monitor: String = "", now: Double) -> String {
         var toast = made
-        let id = toast.id.isEmpty ? generateID() : toast.id
-        toast.id = id
-        detachRepeat(id, now: now)
+        let id = assignID(&toast)
         let key = StackKey(monitor: monitor, position: toast.position)
-        if policy(on: monitor).suppresses(toast) { return skip(toast, reason: .suppressed, owner: owner, now: now) }
-        endKept(named: id, reason: .replaced)
-        if let old = self.key(of: id) {
-            if old != key {
-                // Same id at another position: the old one ends there, the new one enters at its own.
-                change(old, now: now) { $0.remove(id, reason: .replaced, now: now) }
-            } else if let old = self.toast(id) {
-                // Same place: the new toast takes the old one's slot; the old one still ends.
-                end(old, reason: .replaced, now: now, cardLeaves: false)
-            }
-        }
+        endReplaced(id, keepingSlotIn: key, now: now)
         owners[id] = owner
         arrivals += 1
         let change = change(key, now: now, arriving: toast) { [arrivals] in $0.add(toast, arrival: arrivals, now: now) }
@@ -146,14 +145,24 @@ public struct Board: Sendable {
         return id
     }
 
+    /// Shows a toast that comes from no submission (a restore, a kept toast reopened, tests
+    /// and tools) where `Admission.placement` puts it: a fullscreen hold may suppress it.
+    @discardableResult
+    public mutating func present(_ toast: Toast, owner: Owner, monitor: String = "", now: Double) -> String {
+        if case .suppress = Admission.placement(of: toast, on: monitor, board: self) {
+            return skip(toast, reason: .suppressed, owner: owner, now: now)
+        }
+        return show(toast, owner: owner, monitor: monitor, now: now)
+    }
+
     /// Shows a toast straight from a request, with the config's defaults and no rules or
-    /// policies (tests and tools; the daemon's toasts go through `Admission`).
+    /// policies but the holds' (tests and tools; the daemon's toasts go through `Admission`).
     @discardableResult
     public mutating func show(_ request: ShowRequest, owner: Owner, monitor: String = "", iconFile: String? = nil,
                               now: Double) -> String {
         var toast = Toast(request, id: request.id ?? "", config: config)
         toast.iconFile = iconFile
-        return show(toast, owner: owner, monitor: monitor, now: now)
+        return present(toast, owner: owner, monitor: monitor, now: now)
     }
 
     /// Replaces a live toast's content in place and silently: it keeps its id, its owner and
@@ -167,7 +176,7 @@ public struct Board: Sendable {
             var toast = made
             toast.id = id
             toast.position = entry.toast.position
-            show(toast, owner: owner, monitor: monitor(), now: now)
+            present(toast, owner: owner, monitor: monitor(), now: now)
             deliver(.updated(id: id), toast: toast)
             return true
         }
@@ -209,18 +218,16 @@ public struct Board: Sendable {
         return id
     }
 
-    /// A toast a rule keeps off the screen (`skipped`: into history unless transient;
-    /// `dropped`: not even there) ends at once: its owner and the subscribers hear only
-    /// `dismissed`. A live toast with its id ends with `replaced` first, as for `show`.
-    /// Returns the id (an empty one gets the next automatic id).
+    /// A toast that gets no card ends at once: a rule keeps it off the screen (`skipped`: into
+    /// history unless transient; `dropped`: not even there) or a fullscreen hold sends it to
+    /// history (`suppressed`). Its owner and the subscribers hear only `dismissed`. A live
+    /// toast with its id ends with `replaced` first, as for `show`. Returns the id (an empty
+    /// one gets the next automatic id).
     @discardableResult
     public mutating func skip(_ made: Toast, reason: DismissReason, owner: Owner, now: Double) -> String {
         var toast = made
-        let id = toast.id.isEmpty ? generateID() : toast.id
-        toast.id = id
-        detachRepeat(id, now: now)
-        if let key = key(of: id) { change(key, now: now) { $0.remove(id, reason: .replaced, now: now) } }
-        endKept(named: id, reason: .replaced)
+        let id = assignID(&toast)
+        endReplaced(id, now: now)
         if reason == .dropped { toast.transient = true }
         owners[id] = owner
         end(toast, reason: reason, now: now, cardLeaves: false)
@@ -233,14 +240,33 @@ public struct Board: Sendable {
     @discardableResult
     public mutating func intoCenter(_ made: Toast, owner: Owner, now: Double) -> String {
         var toast = made
-        let id = toast.id.isEmpty ? generateID() : toast.id
-        toast.id = id
-        if let key = key(of: id) { change(key, now: now) { $0.remove(id, reason: .replaced, now: now) } }
-        endKept(named: id, reason: .replaced)
+        let id = assignID(&toast)
+        endReplaced(id, now: now)
         owners[id] = owner
         deliver(.shown(id: id), toast: toast)
         end(toast, reason: .center, now: now, cardLeaves: false)
         return id
+    }
+
+    /// The id a toast of its own takes (`show`, `skip`, the centre's): its own, or the next
+    /// automatic one when it has none.
+    mutating func assignID(_ toast: inout Toast) -> String {
+        if toast.id.isEmpty { toast.id = generateID() }
+        return toast.id
+    }
+
+    /// A new toast takes `id`: whatever had it ends with `replaced`, once. A repeat's alias
+    /// stops standing for its card, a kept toast ends, and a live one's card leaves, unless
+    /// it is in `slot`, the stack the new toast enters, whose card the new one takes over.
+    mutating func endReplaced(_ id: String, keepingSlotIn slot: StackKey? = nil, now: Double) {
+        detachRepeat(id, now: now)
+        endKept(named: id, reason: .replaced)
+        guard let old = key(of: id) else { return }
+        if old == slot, let toast = toast(id) {
+            end(toast, reason: .replaced, now: now, cardLeaves: false)
+        } else {
+            change(old, now: now) { $0.remove(id, reason: .replaced, now: now) }
+        }
     }
 
     /// Removes history entries (the centre's ×, a swipe, "Clear all"); live toasts are untouched,
@@ -268,29 +294,29 @@ public struct Board: Sendable {
 
     // MARK: Changing
 
-    /// Changes a toast in place. A kind or timeout change restarts its timer; text and
-    /// progress alone do not. `iconFile` is what the new `icon` resolved to, if one was given.
+    /// Changes a toast in place as `Admission.decideUpdate` decides (tests and tools; the
+    /// daemon decides, then calls `update(_:now:)`). `iconFile` is what the new `icon`
+    /// resolved to, if one was given.
     public mutating func update(_ given: UpdateRequest, iconFile: String? = nil, now: Double) -> Result<Toast, RequestError> {
-        var u = given
-        u.id = cardID(for: given.id)
-        guard var toast = toast(u.id), let key = key(of: u.id) else { return .failure(RequestError("no toast with id \"\(u.id)\"")) }
-        let kindChanged = u.kind.map { $0 != toast.kind } ?? false
-        if let v = u.message { toast.message = v }
-        if let v = u.title { toast.title = v }
-        if let v = u.kind { toast.kind = v }
-        if let v = u.progress { toast.progress = v }
-        if let v = u.icon {
-            toast.icon = v
-            toast.iconFile = iconFile
+        Admission.decideUpdate(given, iconFile: iconFile, board: self).map { decision in
+            update(decision, now: now)
+            return decision.toast
         }
-        if let v = u.timeout { toast.timeout = v } else if kindChanged { toast.timeout = config.timeout(for: toast.kind) }
-        setLive(toast, at: key, restartTimer: kindChanged || u.timeout != nil, now: now)
-        if isVisible(u.id) {
-            pending.restyled.append((u.id, false))
+    }
+
+    /// Carries out an update the admission decided: the toast changes in place, keeping its
+    /// slot, and its owner and the subscribers hear `updated`. False when it is no longer live.
+    @discardableResult
+    public mutating func update(_ decision: Admission.UpdateDecision, now: Double) -> Bool {
+        let toast = decision.toast
+        guard let key = key(of: toast.id) else { return false }
+        setLive(toast, at: key, restartTimer: decision.restartTimer, now: now)
+        if isVisible(toast.id) {
+            pending.restyled.append((toast.id, false))
             pending.stacks.insert(key)
         }
-        deliver(.updated(id: u.id), toast: toast)
-        return .success(toast)
+        deliver(.updated(id: toast.id), toast: toast)
+        return true
     }
 
     /// Ends a toast (visible, waiting or kept open in the centre); the next waiting one takes

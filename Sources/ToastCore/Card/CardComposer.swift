@@ -15,7 +15,8 @@ public struct CardComposer: Sendable {
     public struct Appearance: Equatable, Sendable {
         public var expanded = false
         /// Expanded, the title stops at this many lines (with "…"), and the message too unless
-        /// `expandedHeight` gives it more; nil: no limit.
+        /// `expandedHeight` gives it more; nil: the composer's own budget from `expandedHeight`
+        /// (`expandedLineBudget`), or no limit without one.
         public var expandedLines: Int?
         /// Expanded, the card grows to at most this height (its work area less the margins):
         /// the message keeps the lines that fit below the title, above the progress bar and buttons.
@@ -198,6 +199,18 @@ public struct CardComposer: Sendable {
         colors(for: toast.kind, style: style, muted: toast.urgency == .low, color: toast.color)
     }
 
+    /// Expanded, the most lines the title takes (and the message, when no `expandedHeight`
+    /// gives it the lines that fit): `Appearance.expandedLines` if set, else half the lines
+    /// `expandedHeight` (the work area less the margins) holds once the padding and the
+    /// icon's room are taken off, so the title takes at most half the card; nil: no limit.
+    public func expandedLineBudget(_ appearance: Appearance, lineHeight: Double) -> Int? {
+        if let lines = appearance.expandedLines { return lines }
+        guard let height = appearance.expandedHeight, height.isFinite else { return nil }
+        let room = height - px(4 * config.padding + 40)
+        let lines = min(Double(TextLimits.maxScalars), max(0, room) / max(1, lineHeight))
+        return max(Self.collapsedMessageLines, Int(lines) / 2)
+    }
+
     private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
         let c = colors(for: toast, style: style)
         let width = cardWidth(appearance)
@@ -216,6 +229,7 @@ public struct CardComposer: Sendable {
         let textWidth = max(1, width - textX - padding - closeSize - px(CardMetrics.closeButtonGap) - badgeRoom)
         let lineHeight = metrics.lineHeight
         let top = padding + border / 2
+        let expandedLines = expandedLineBudget(appearance, lineHeight: lineHeight)
 
         // Content first, top to bottom; the outline follows once the height is known. Each
         // piece keeps its bottom edge, so a shrinking card can leave out what spills over.
@@ -234,7 +248,7 @@ public struct CardComposer: Sendable {
         }
         if !title.text.isEmpty {
             let block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
-                                  maxLines: appearance.expanded ? appearance.expandedLines : Self.collapsedTitleLines)
+                                  maxLines: appearance.expanded ? expandedLines : Self.collapsedTitleLines)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.text), y + extent.size.height))
             y += extent.size.height + px(CardMetrics.titleGap)
@@ -244,7 +258,7 @@ public struct CardComposer: Sendable {
         var scroll: TextScroll?
         var links: [(index: Int, target: String, rect: Rect)] = []
         if !message.text.isEmpty {
-            var lines = appearance.expanded ? appearance.expandedLines : Self.collapsedMessageLines
+            var lines = appearance.expanded ? expandedLines : Self.collapsedMessageLines
             var scrollable = false
             if appearance.expanded, let limit = appearance.expandedHeight, limit.isFinite {
                 // What the card needs below the message, then as many lines as the rest holds.

@@ -63,6 +63,9 @@ public struct Toast: Equatable, Sendable {
     /// When its card times out it is hidden into the notification centre, still open, instead
     /// of ending (`KeepOpen`; the admission decides it).
     public var keepsOpen = false
+    /// What its timeout follows (`Admission.timeout`), so an update keeps the admission's
+    /// policy: a critical toast waiting for the user, a rule's `timeout`.
+    public var timeoutPolicy = TimeoutPolicy.byKind
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,
@@ -82,6 +85,17 @@ public struct Toast: Equatable, Sendable {
         self.progress = progress
         self.urgency = urgency
     }
+}
+
+/// Where a toast's timeout came from, which says what an `update` that changes its kind
+/// does to it (`Admission.decideUpdate`).
+public enum TimeoutPolicy: Equatable, Sendable {
+    /// The kind's default or the sender's own: a new kind gives the new kind's default.
+    case byKind
+    /// Critical, it waits for the user (timeout 0): a new kind keeps it waiting.
+    case critical
+    /// A rule's `timeout`, the user's word: kept through every update.
+    case rule
 }
 
 /// A button on a card: clicking it sends an `action` event with `id`.

@@ -31,7 +31,7 @@ public enum RuleSound: Equatable, Sendable {
 /// Whether a toast plays a sound, and which: decided once, when it is admitted.
 ///
 ///     SoundChoice.decide(for: toast, action: .show, hints: SoundHints(name: "bell"), rule: nil,
-///                        config: config, held: board.doNotDisturb)   // .named("bell")
+///                        config: config, held: board.doNotDisturb || board.holdsBack(id))   // .named("bell")
 ///
 /// Silent when sound is off (`[sound] enabled = no`), while the toast is held (do-not-disturb,
 /// and what the board holds a monitor for), for a repeat, and for a toast a rule skips or
@@ -47,9 +47,9 @@ public enum SoundChoice {
                               config: Config, held: Bool) -> Sound? {
         guard config.soundEnabled, !held else { return nil }
         switch action {
-        case .show, .replace, .takeOver: break
+        case .show, .supersede, .replace, .takeOver: break
         // Into the open centre: silent, as a toast that waits behind a hold.
-        case .skipDisplay, .drop, .repeatOf, .intoCenter, .keepInCenter: return nil
+        case .skipDisplay, .drop, .suppress, .repeatOf, .intoCenter, .keepInCenter: return nil
         }
         switch rule {
         case .none?: return nil
