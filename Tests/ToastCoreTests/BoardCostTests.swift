@@ -24,16 +24,7 @@ import Testing
     func admit(_ submission: Submission, on board: inout Board, owner: Owner, now: Double = 0) -> (id: String, work: Int) {
         let before = board.work
         let decision = Admission.decide(submission, board: board)
-        let id: String
-        switch decision.action {
-        case .show: id = board.show(decision.toast, owner: owner, now: now)
-        case let .replace(old): id = board.replace(old, with: decision.toast, now: now) ? old : ""
-        case let .takeOver(old): id = board.takeOver(old, with: decision.toast, owner: owner, now: now) ?? ""
-        case .skipDisplay: id = board.skip(decision.toast, reason: .skipped, owner: owner, now: now)
-        case .drop: id = board.skip(decision.toast, reason: .dropped, owner: owner, now: now)
-        case .intoCenter, .keepInCenter: id = ""
-        case let .repeatOf(card): id = board.repeatToast(card, owner: owner, now: now) ?? ""
-        }
+        let id = board.carryOut(decision, owner: owner, now: now)
         _ = board.takeChanges()
         return (id, board.work - before)
     }
@@ -151,6 +142,8 @@ import Testing
             let live = board.liveToasts
             #expect(board.live.count == live.count)
             for t in live { #expect(board.key(of: t.id).flatMap(board.stacks)?.contains(t.id) == true) }
+            #expect(board.newestVisibleID == board.visibleNewestFirst.first?.id)
+            #expect(board.monitorsDrawingNothing.isEmpty)
             #expect(board.liveCriticalBus(besides: nil) == live.filter { $0.source == .dbus && $0.urgency == .critical }.count)
             var probe = Toast(id: "", message: "m\(rng.next() % 6)")
             probe.title = "t"

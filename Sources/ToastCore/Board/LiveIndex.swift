@@ -97,3 +97,18 @@ extension Board {
         return (key.monitor, key.position.order, 1, stack.waiting.firstIndex { $0.toast.id == id } ?? Int.max)
     }
 }
+
+extension Board {
+    /// The id of the newest visible toast (`visibleNewestFirst.first`), without sorting or
+    /// copying the visible cards: the keys ask after every change.
+    public var newestVisibleID: String? {
+        var newest: (arrival: UInt64, id: String)?
+        for key in keys {
+            guard let stack = stacks(key) else { continue }
+            for entry in stack.visible where newest.map({ entry.arrival > $0.arrival }) ?? true {
+                newest = (entry.arrival, entry.toast.id)
+            }
+        }
+        return newest?.id
+    }
+}
