@@ -205,11 +205,11 @@ final class HistoryStore {
     /// entry's wall time as written. An edit writes memory, each entry's wall time from its
     /// monotonic end; the monotonic clock stops while the machine sleeps, so an entry that
     /// ended before a suspend is written that much later (its order is kept).
-    func compactIfDue(history: [HistoryEntry], now: Double) {
+    func compactIfDue<Entries: Collection<HistoryEntry>>(history: Entries, now: Double) {
         if rewriteDue {
             rewriteDue = false
             compactionDue = false
-            writer?.rewrite(.history(history, now: now), bounds: bounds(wallNow()))
+            writer?.rewrite(.history(Array(history), now: now), bounds: bounds(wallNow()))
             return
         }
         guard compactionDue else { return }

@@ -36,7 +36,7 @@ extension ToastService {
     /// Holds the bound keys that apply now: those that need a card only while one is
     /// visible. Asks the screen only when that set changes.
     func updateKeyGrabs() {
-        let newest = board.visibleNewestFirst.first?.id
+        let newest = board.newestVisibleID
         let visible = newest != nil
         let newCard = newest != nil && newest != keyInput.newestCard
         keyInput.newestCard = newest

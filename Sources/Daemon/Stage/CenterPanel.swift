@@ -203,7 +203,7 @@ final class CenterPanel {
     }
 
     /// How many entries can still take a late action: when it drops (a sender left), buttons go.
-    private static func listening(_ board: Board) -> Int { board.history.lazy.filter { $0.listener != nil }.count }
+    private static func listening(_ board: Board) -> Int { board.history.listenerCount }
 
     // MARK: Input
 

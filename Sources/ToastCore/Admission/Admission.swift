@@ -101,7 +101,7 @@ public enum Admission {
         let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
         var clamped = false
         if request.urgency == .critical, submission.source == .dbus,
-           liveCritical(on: board, besides: replacing) >= NotificationLimits.maxLiveCritical {
+           board.liveCriticalBus(besides: replacing) >= NotificationLimits.maxLiveCritical {
             request.urgency = .normal
             clamped = true
         }
@@ -137,14 +137,13 @@ public enum Admission {
                 action = .replace(id: replacing)
                 // A kept toast is reopened on a card: it needs a monitor.
                 if board.toast(replacing) == nil { placement = place(request.monitor) }
-            } else if let tag = toast.stackTag, let old = board.liveToasts.first(where: {
+            } else if let tag = toast.stackTag, let old = board.stackTagHolder(tag, source: toast.source, app: toast.app, where: {
                 // Ending a bus toast for another is acting on it: only its sender's, or anyone's once it left.
-                $0.stackTag == tag && $0.source == toast.source && $0.app == toast.app
-                    && (toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0.id))
+                toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0)
             }) {
-                action = .takeOver(id: old.id)
-            } else if let original = Repeats.original(of: toast, among: board.liveToasts) {
-                action = .repeatOf(id: original.id)
+                action = .takeOver(id: old)
+            } else if let original = board.repeatOriginal(of: toast) {
+                action = .repeatOf(id: original)
             } else if centerOpen {
                 action = toast.keepsOpen ? .keepInCenter
                     : toast.urgency == .critical || !toast.actions.isEmpty || toast.defaultAction != nil ? .show : .intoCenter
@@ -186,12 +185,6 @@ public enum Admission {
         if let rule { return (rule > 0 ? max(rule, ProtocolLimits.minTimeout) : 0, .rule) }
         if critical && (!senderCounts || sender == nil) { return (0, .critical) }
         return (sender, .byKind)
-    }
-
-    /// Live critical toasts from the bus, not counting the one about to be replaced.
-    private static func liveCritical(on board: Board, besides replacing: String?) -> Int {
-        let replaced = replacing.map(board.cardID(for:))
-        return board.liveToasts.filter { $0.source == .dbus && $0.urgency == .critical && $0.id != replaced }.count
     }
 }
 

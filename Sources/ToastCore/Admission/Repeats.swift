@@ -3,7 +3,7 @@
 /// its place, and the caller gets an id of its own, an alias of the card.
 ///
 ///     Repeats.isCandidate(toast, callerID: nil, replaces: false, config: config)   // true
-///     Repeats.original(of: toast, among: board.liveToasts)?.id                      // "3"
+///     board.repeatOriginal(of: toast)                                              // "3"
 ///
 /// Only toasts nobody tracks collapse: one with an id of its caller's, a stack tag, a
 /// `replaces_id` or actions (buttons or a default action) is someone's handle on a card of
@@ -21,13 +21,41 @@ public enum Repeats {
     /// and application and look the same on a card (title, message, urgency, kind, icon and
     /// its pixels, markup, progress), as the rules left them.
     public static func isRepeat(_ toast: Toast, of live: Toast) -> Bool {
-        toast.collapsesRepeats && live.collapsesRepeats
-            && toast.source == live.source && toast.app == live.app
-            && toast.title == live.title && toast.message == live.message
-            && toast.urgency == live.urgency && toast.kind == live.kind
-            && toast.icon == live.icon && toast.imageDigest == live.imageDigest
-            && toast.markup == live.markup && toast.progress == live.progress
-            && toast.position == live.position && toast.color == live.color && toast.style == live.style
+        toast.collapsesRepeats && live.collapsesRepeats && Key(toast) == Key(live)
+    }
+
+    /// What makes a toast a repeat of another: the board finds a live toast's repeats by it
+    /// (a hash) rather than by comparing every live toast.
+    public struct Key: Hashable, Sendable {
+        var source: ToastSource
+        var app: String?
+        var title: String
+        var message: String
+        var urgency: Urgency
+        var kind: Kind
+        var icon: String?
+        var imageDigest: UInt64?
+        var markup: Bool
+        var progress: Double?
+        var position: Position
+        var color: UInt32?
+        var style: CardStyle?
+
+        public init(_ toast: Toast) {
+            source = toast.source
+            app = toast.app
+            title = toast.title
+            message = toast.message
+            urgency = toast.urgency
+            kind = toast.kind
+            icon = toast.icon
+            imageDigest = toast.imageDigest
+            markup = toast.markup
+            progress = toast.progress
+            position = toast.position
+            color = toast.color
+            style = toast.style
+        }
     }
 
     /// The most a card counts: each repeat is an alias the board keeps until the card ends,

@@ -92,7 +92,7 @@ extension Board {
     /// no longer hear (`HistoryEntry.listener` is nil) or the toast had no such action.
     @discardableResult
     public mutating func lateAction(_ action: String, on historyID: UInt64, now: Double) -> Bool {
-        guard let i = history.firstIndex(where: { $0.historyID == historyID }), let listener = history[i].listener else { return false }
+        guard let i = history.index(ofHistoryID: historyID), let listener = history[i].listener else { return false }
         let toast = history[i].toast
         guard toast.actions.contains(where: { $0.id == action }) || toast.defaultAction == action else { return false }
         if history[i].kept {
@@ -108,7 +108,7 @@ extension Board {
     /// Marks a history entry read (the centre showed it); false when no entry has that number.
     @discardableResult
     public mutating func markRead(_ historyID: UInt64) -> Bool {
-        guard let i = history.firstIndex(where: { $0.historyID == historyID }) else { return false }
+        guard let i = history.index(ofHistoryID: historyID) else { return false }
         if history[i].unread { pending.historyEdited = true }
         history[i].unread = false
         return true
@@ -117,7 +117,12 @@ extension Board {
     /// Marks every history entry read (the centre is open: all it lists has been seen); `count`
     /// followers hear the new unread count.
     public mutating func markAllRead() {
-        for i in history.indices where history[i].unread {
+        // From the newest back, until none is left unread: once the centre has marked
+        // everything, only what ended since is unread, at the end.
+        var i = history.count
+        while history.unreadCount > 0, i > 0 {
+            i -= 1
+            guard history[i].unread else { continue }
             history[i].unread = false
             pending.historyEdited = true
         }
@@ -133,7 +138,7 @@ extension Board {
             guard let key = key(of: toast.id) else { continue }
             var unkept = toast
             unkept.keepsOpen = false
-            _ = withStack(key) { $0.update(unkept, restartTimer: false, now: 0) }
+            setLive(unkept, at: key, restartTimer: false, now: 0)
         }
     }
 
@@ -141,7 +146,7 @@ extension Board {
     /// now ends, with `timeout`), and on restored toasts still live, whose buttons go (their
     /// cards repaint without them).
     public mutating func dropListeners(_ gone: (Listener) -> Bool) {
-        for i in history.indices where history[i].listener.map(gone) == true {
+        for i in history.indices where history.listenerCount > 0 && history[i].listener.map(gone) == true {
             if history[i].kept { endKept(at: i, reason: .timeout) }
             history[i].listener = nil
         }
@@ -151,7 +156,7 @@ extension Board {
             stripped.lateListener = nil
             stripped.actions = []
             stripped.defaultAction = nil
-            _ = withStack(key) { $0.update(stripped, restartTimer: false, now: 0) }
+            setLive(stripped, at: key, restartTimer: false, now: 0)
             if isVisible(toast.id) {
                 pending.restyled.append((toast.id, false))
                 pending.stacks.insert(key)

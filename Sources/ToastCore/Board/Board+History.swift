@@ -7,7 +7,7 @@ extension Board {
     /// The history the daemon's file kept, oldest first, in place of what is there (the daemon
     /// restores it once, before any toast); bounded as every entry is.
     public mutating func restoreHistory(_ entries: [HistoryEntry], now: Double) {
-        history = entries
+        history = HistoryLog(entries)
         // Numbered as this daemon's own: `restore` and late actions name entries by it.
         // Nobody can hear a late action on an entry from an earlier run.
         for i in history.indices {
@@ -26,7 +26,7 @@ extension Board {
     /// Forgets every ended toast (`history --clear`).
     public mutating func clearHistory() {
         endKept(in: history, reason: .close)
-        history = []
+        history.removeAll()
     }
 
     /// Puts an ended toast into the history, cut to `HistoryLimits`; returns the entry, nil
@@ -46,11 +46,14 @@ extension Board {
     /// Drops the oldest entries past `keep` and those that ended more than `keep_days` ago; a
     /// kept toast among them ends (`timeout`: it aged out).
     mutating func boundHistory(now: Double) {
+        // Only the stale ones are read: the rest are younger (the history is in the order toasts ended).
         let oldest = now - Double(config.historyKeepDays) * 86_400
-        var stale = history.firstIndex(where: { $0.ended >= oldest }) ?? history.count
+        var stale = 0
+        while stale < history.count, history[stale].ended < oldest { stale += 1 }
+        work += stale + 1
         stale = max(stale, history.count - config.historyKeep)
         guard stale > 0 else { return }
-        endKept(in: Array(history.prefix(stale)), reason: .timeout)
+        endKept(in: history.prefix(stale), reason: .timeout)
         history.removeFirst(stale)
     }
 }

@@ -12,7 +12,7 @@ extension Board {
 
     func keptIndex(_ given: String) -> Int? {
         let id = cardID(for: given)
-        return history.lastIndex { $0.kept && $0.toast.id == id }
+        return history.keptIndex(of: id)
     }
 
     /// Whether a toast whose card is going with `reason` stays open in the centre instead:
@@ -69,7 +69,7 @@ extension Board {
     }
 
     /// Ends every kept toast in `entries` (entries about to leave the history).
-    mutating func endKept(in entries: [HistoryEntry], reason: DismissReason) {
+    mutating func endKept<Entries: Sequence<HistoryEntry>>(in entries: Entries, reason: DismissReason) {
         for entry in entries where entry.kept {
             deliver(.dismissed(id: entry.toast.id, reason: reason), toast: entry.toast)
             owners.removeValue(forKey: entry.toast.id)

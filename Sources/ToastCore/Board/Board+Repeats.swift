@@ -20,7 +20,7 @@ extension Board {
         repeats.add(alias, to: cardID)
         owners[alias] = owner
         toast.count += 1
-        _ = withStack(key) { $0.update(toast, restartTimer: true, now: now) }
+        setLive(toast, at: key, restartTimer: true, now: now)
         if isVisible(cardID) {
             pending.restyled.append((cardID, false))
             pending.stacks.insert(key)
@@ -36,7 +36,7 @@ extension Board {
         guard repeats.isAlias(alias), let cardID = repeats.remove(alias), let key = key(of: cardID),
               var toast = toast(cardID) else { return }
         toast.count = max(1, toast.count - 1)
-        _ = withStack(key) { $0.update(toast, restartTimer: false, now: now) }
+        setLive(toast, at: key, restartTimer: false, now: now)
         if isVisible(cardID) {
             pending.restyled.append((cardID, false))
             pending.stacks.insert(key)

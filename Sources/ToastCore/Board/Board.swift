@@ -9,6 +9,12 @@
 public struct Board: Sendable {
     public private(set) var config: Config
     private var stacks: [StackKey: ToastStack] = [:]
+    /// Each live toast's stack, and what admission looks up among the live (`LiveIndex`).
+    private(set) var live = LiveIndex()
+    /// Entries read in a search or moved in a queue, in every stack and in the history, and
+    /// live toasts examined as candidates (a stack tag's, a repeat's): what the cost tests
+    /// bound per operation, whatever the load.
+    public internal(set) var work = 0
     /// Who showed each live toast (and each repeat's alias).
     var owners: [String: Owner] = [:]
     /// Owners that asked for every event (`subscribe`).
@@ -23,7 +29,7 @@ public struct Board: Sendable {
     public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
     /// The last ended toasts, oldest first, within `config.historyKeep` and `historyKeepDays`
     /// (`Board+History`); what the history file holds, once the daemon has restored it.
-    public internal(set) var history: [HistoryEntry] = []
+    public internal(set) var history = HistoryLog()
     /// The next `HistoryEntry.historyID`.
     var nextHistoryID: UInt64 = 1
     /// Owners that follow the counts (`count --follow`), and the counts they last heard.
@@ -49,12 +55,11 @@ public struct Board: Sendable {
     /// The live toast with this id; for a repeat's alias, the card's toast.
     public func toast(_ id: String) -> Toast? {
         let id = repeats.card(for: id)
-        for stack in stacks.values { if let e = stack.entry(id) { return e.toast } }
-        return nil
+        return live.key(of: id).flatMap { stacks[$0]?.entry(id)?.toast }
     }
 
-    public func key(of id: String) -> StackKey? { stacks.first { $0.value.contains(id) }?.key }
-    public func isVisible(_ id: String) -> Bool { stacks.values.contains { $0.isVisible(id) } }
+    public func key(of id: String) -> StackKey? { live.key(of: id) }
+    public func isVisible(_ id: String) -> Bool { live.key(of: id).flatMap { stacks[$0]?.isVisible(id) } ?? false }
     public func owner(of id: String) -> Owner? { owners[id] }
     public func isHeld(_ key: StackKey) -> Bool { stacks[key]?.isPaused ?? false }
 
@@ -181,7 +186,7 @@ public struct Board: Sendable {
         toast.count = old.count
         // A replacement stays where its card is; moving stacks is what `show` with an id is for.
         toast.position = old.position
-        _ = withStack(key) { $0.update(toast, restartTimer: true, now: now) }
+        setLive(toast, at: key, restartTimer: true, now: now)
         pending.restyled.append((id, true))
         pending.stacks.insert(key)
         deliver(.updated(id: id), toast: toast)
@@ -200,6 +205,8 @@ public struct Board: Sendable {
         toast.id = id
         toast.position = old.position
         _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
+        live.remove(oldID)
+        live.set(toast, at: key)
         end(old, reason: .replaced, now: now, cardLeaves: false)
         owners[id] = owner
         if wasVisible {
@@ -303,7 +310,7 @@ public struct Board: Sendable {
     public mutating func update(_ decision: Admission.UpdateDecision, now: Double) -> Bool {
         let toast = decision.toast
         guard let key = key(of: toast.id) else { return false }
-        _ = withStack(key) { $0.update(toast, restartTimer: decision.restartTimer, now: now) }
+        setLive(toast, at: key, restartTimer: decision.restartTimer, now: now)
         if isVisible(toast.id) {
             pending.restyled.append((toast.id, false))
             pending.stacks.insert(key)
@@ -416,7 +423,9 @@ public struct Board: Sendable {
         for key in keys where !monitors.contains(key.monitor) {
             guard let old = stacks.removeValue(forKey: key) else { continue }
             let target = StackKey(monitor: fallback, position: key.position)
-            change(target, now: now, joining: old) { $0.adopt(visible: old.visible, waiting: old.waiting, now: now) }
+            for entry in old.visible { live.set(entry.toast, at: target) }
+            for entry in old.waiting { live.set(entry.toast, at: target) }
+            change(target, now: now) { $0.adopt(visible: old.visible, waiting: old.waiting, now: now) }
             // Both stacks lay out again: the moved cards go to their new places, and those
             // that now wait leave the old one.
             pending.stacks.formUnion([key, target])
@@ -445,34 +454,43 @@ public struct Board: Sendable {
 
     // MARK: Bookkeeping
 
+    /// Runs `body` on the stack in place: the dictionary's is the only copy, so changing it
+    /// copies none of its entries.
     mutating func withStack<R>(_ key: StackKey, _ body: (inout ToastStack) -> R) -> R {
-        var stack = stacks[key] ?? {
+        if stacks[key] == nil {
             var s = ToastStack(maxVisible: config.maxVisible)
             // An empty stack has nothing to promote, so the time does not matter.
             _ = s.setPolicy(policy(on: key.monitor), now: 0)
-            return s
-        }()
-        let result = body(&stack)
-        stacks[key] = stack.isEmpty ? nil : stack
+            stacks[key] = s
+        }
+        let before = stacks[key]?.work ?? 0
+        let result = body(&stacks[key]!)
+        work += (stacks[key]?.work ?? 0) - before
+        if stacks[key]?.isEmpty == true { stacks[key] = nil }
         return result
+    }
+
+    /// A live toast's content changes in place (`ToastStack.update`), and the index follows.
+    mutating func setLive(_ toast: Toast, at key: StackKey, restartTimer: Bool, now: Double) {
+        _ = withStack(key) { $0.update(toast, restartTimer: restartTimer, now: now) }
+        live.set(toast, at: key)
     }
 
     /// Runs one stack operation and turns what it did into card changes and events.
     @discardableResult
     /// A toast is announced (`shown`) once, the first time it is visible; one that comes back
-    /// after waiting only enters again. `joining` is a stack whose toasts the operation takes
-    /// in (any it drops end as the stack's own do). `arriving` is the toast the operation adds:
-    /// a full queue may drop it at once (a low-urgency toast behind normal ones), and it ends
-    /// as any other the queue drops.
-    private mutating func change(_ key: StackKey, now: Double, joining: ToastStack? = nil, arriving: Toast? = nil,
+    /// after waiting only enters again. `arriving` is the toast the operation adds: a full
+    /// queue may drop it at once (a low-urgency toast behind normal ones), and it ends as any
+    /// other the queue drops. The toasts that left come with the change (`removedToasts`), so
+    /// nothing keeps a copy of the stack from before.
+    private mutating func change(_ key: StackKey, now: Double, arriving: Toast? = nil,
                                  _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
-        let before = stacks[key]
         let change = withStack(key, body)
-        for (id, reason) in change.removed {
-            let gone = (before?.entry(id) ?? joining?.entry(id))?.toast ?? arriving.flatMap { $0.id == id ? $0 : nil }
-            guard let toast = gone else { continue }
+        for (toast, (id, reason)) in zip(change.removedToasts, change.removed) {
+            live.remove(id)
             if staysOpen(toast, reason: reason) { keepOpen(toast, now: now) } else { end(toast, reason: reason, now: now) }
         }
+        if let arriving, stacks[key]?.contains(arriving.id) == true { live.set(arriving, at: key) }
         for id in change.shown {
             pending.entered.append(id)
             deliver(.shown(id: id), toast: toast(id))

@@ -56,7 +56,7 @@ public struct Counts: Equatable, Sendable {
 extension Board {
     /// The counts now.
     public var counts: Counts {
-        var counts = Counts(history: history.count, unread: history.lazy.filter(\.unread).count)
+        var counts = Counts(history: history.count, unread: history.unreadCount)
         for key in keys {
             guard let stack = stacks(key) else { continue }
             counts.visible += stack.visible.count

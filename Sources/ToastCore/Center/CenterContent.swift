@@ -60,8 +60,8 @@ public enum CenterContent {
 
     /// The rows for `history` (oldest first, as the board keeps it). Groups in `expanded` show
     /// every entry; a filter shows every match.
-    public static func rows(_ history: [HistoryEntry], grouping: CenterGrouping, filter: String = "",
-                            expanded: Set<String> = []) -> [CenterRow] {
+    public static func rows<Entries: RandomAccessCollection<HistoryEntry>>(_ history: Entries, grouping: CenterGrouping, filter: String = "",
+                            expanded: Set<String> = []) -> [CenterRow] where Entries.Index == Int {
         let words = words(of: filter)
         return rows(newestFirst: history.reversed().filter { matches($0, words: words) }, grouping: grouping,
                     filtered: !filter.isEmpty, expanded: expanded)
@@ -69,8 +69,8 @@ public enum CenterContent {
 
     /// The rows for the entries `CenterFilter` has found so far (indices into `history`,
     /// newest first).
-    public static func rows(_ history: [HistoryEntry], matching filter: CenterFilter, grouping: CenterGrouping,
-                            expanded: Set<String> = []) -> [CenterRow] {
+    public static func rows<Entries: RandomAccessCollection<HistoryEntry>>(_ history: Entries, matching filter: CenterFilter, grouping: CenterGrouping,
+                            expanded: Set<String> = []) -> [CenterRow] where Entries.Index == Int {
         guard !filter.text.isEmpty else { return rows(history, grouping: grouping, expanded: expanded) }
         let found = filter.matches.compactMap { history.indices.contains($0) ? history[$0] : nil }
         return rows(newestFirst: found, grouping: grouping, filtered: true, expanded: expanded)
@@ -100,7 +100,7 @@ public enum CenterContent {
     /// (`HistoryEntry.unread`), and those that were unread when the panel opened (`readAtOpen`,
     /// their `historyID`s): opening the panel reads every entry in it, yet the header still
     /// says how many the user came to see.
-    public static func unread(_ history: [HistoryEntry], readAtOpen: Set<UInt64> = []) -> Int {
+    public static func unread<Entries: RandomAccessCollection<HistoryEntry>>(_ history: Entries, readAtOpen: Set<UInt64> = []) -> Int where Entries.Index == Int {
         history.lazy.filter { $0.unread || readAtOpen.contains($0.historyID) }.count
     }
 

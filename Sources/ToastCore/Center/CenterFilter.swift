@@ -39,7 +39,7 @@ public struct CenterFilter: Sendable {
         var count: Int
         var first: HistoryKey?
         var last: HistoryKey?
-        init(_ history: [HistoryEntry]) {
+        init<Entries: RandomAccessCollection<HistoryEntry>>(_ history: Entries) {
             count = history.count
             first = history.first.map(HistoryKey.init)
             last = history.last.map(HistoryKey.init)
@@ -48,7 +48,7 @@ public struct CenterFilter: Sendable {
 
     /// The filter is now `text` (the panel's `CenterState.filter`, "" for none); then one step
     /// is taken. A history that changed since starts the search again.
-    public mutating func set(_ text: String, history: [HistoryEntry]) {
+    public mutating func set<Entries: RandomAccessCollection<HistoryEntry>>(_ text: String, history: Entries) where Entries.Index == Int {
         let stamp = Stamp(history)
         if stamp != self.stamp {
             self.stamp = stamp
@@ -73,7 +73,7 @@ public struct CenterFilter: Sendable {
     }
 
     /// Examines up to `limit` more entries of `history` (which must be the one `set` saw).
-    public mutating func step(history: [HistoryEntry], limit: Int = entriesPerStep) {
+    public mutating func step<Entries: RandomAccessCollection<HistoryEntry>>(history: Entries, limit: Int = entriesPerStep) where Entries.Index == Int {
         guard !isComplete else { return }
         guard Stamp(history) == stamp else { return set(text, history: history) }
         let words = CenterContent.words(of: text)

@@ -199,6 +199,10 @@ extension Board {
     /// The monitors (by name) where nothing may be drawn now, among those holding toasts or
     /// holds: the stage withdraws cards there at once.
     public var monitorsDrawingNothing: Set<String> {
-        Set(monitorHolds.keys).union(keys.map(\.monitor)).filter { policy(on: $0).drawsNothing }
+        // Asked at every turn that changed something: without a locker under `lock = hold`
+        // the answer is known without reading any stack.
+        guard config.lock == .hold, globalHolds.contains(.lock) || monitorHolds.values.contains(where: { $0.contains(.lock) })
+        else { return [] }
+        return Set(monitorHolds.keys).union(keys.map(\.monitor)).filter { policy(on: $0).drawsNothing }
     }
 }

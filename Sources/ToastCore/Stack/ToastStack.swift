@@ -5,6 +5,12 @@
 /// and hovering keeps what is left of its time. The holds (`HoldPolicy`) also say which new
 /// toasts wait and which cards go back to wait.
 /// Time is passed in (seconds on a monotonic clock); nothing here reads a clock.
+///
+/// What a toast costs does not grow with the queue: the waiting toasts are a ring (the
+/// oldest dropped, the next promoted, without moving the rest), and the stack knows which of
+/// its ids are visible and which wait, so adding a new toast, or finding a visible one, reads
+/// no waiting entry. `work` counts the entries read in a search or moved in the queue, for
+/// the tests that hold this to a bound.
 public struct ToastStack: Sendable {
     /// A toast with its timer bookkeeping.
     public struct Entry: Equatable, Sendable {
@@ -63,6 +69,13 @@ public struct ToastStack: Sendable {
         public var removed: [(id: String, reason: DismissReason)] = []
         /// A toast whose content changed in place.
         public var replaced: String?
+        /// The toasts of `removed`, in its order: the board ends them without looking them up.
+        var removedToasts: [Toast] = []
+
+        mutating func remove(_ toast: Toast, reason: DismissReason) {
+            removed.append((toast.id, reason))
+            removedToasts.append(toast)
+        }
 
         public static func == (a: Change, b: Change) -> Bool {
             a.shown == b.shown && a.returned == b.returned && a.queued == b.queued && a.replaced == b.replaced
@@ -74,7 +87,15 @@ public struct ToastStack: Sendable {
     /// Visible toasts, oldest first (the newest sits nearest the screen edge).
     public private(set) var visible: [Entry] = []
     /// Waiting toasts, first to be shown first.
-    public private(set) var waiting: [Entry] = []
+    public private(set) var waiting = Ring<Entry>()
+    /// Whether each toast here is visible (true) or waits (false).
+    private var places: [String: Bool] = [:]
+    /// How many waiting toasts are low urgency: a full queue drops the oldest of them, and
+    /// with none there is no need to look.
+    private var lowWaiting = 0
+    /// Entries read while searching for one, or moved within the queue (`Ring`'s inserts and
+    /// removals away from its ends): what the cost tests bound.
+    public internal(set) var work = 0
     /// Whether timers are held (pointer over a card of this stack, or a drag).
     public private(set) var isPaused = false
     /// What holds this stack (do-not-disturb, fullscreen, a locker, idle), set by the board
@@ -94,24 +115,91 @@ public struct ToastStack: Sendable {
     }
 
     public var isEmpty: Bool { visible.isEmpty && waiting.isEmpty }
-    public func contains(_ id: String) -> Bool { entry(id) != nil }
+    public func contains(_ id: String) -> Bool { places[id] != nil }
     public func entry(_ id: String) -> Entry? {
-        visible.first(where: { $0.toast.id == id }) ?? waiting.first(where: { $0.toast.id == id })
+        switch places[id] {
+        case true?: visible.first(where: { $0.toast.id == id })
+        case false?: waiting.first(where: { $0.toast.id == id })
+        case nil: nil
+        }
     }
-    public func isVisible(_ id: String) -> Bool { visible.contains(where: { $0.toast.id == id }) }
+    public func isVisible(_ id: String) -> Bool { places[id] == true }
+
+    /// Where the toast with `id` is: among the visible (true) or the waiting, and its index.
+    private mutating func find(_ id: String) -> (visible: Bool, index: Int)? {
+        guard let isVisible = places[id] else { return nil }
+        if isVisible {
+            for i in visible.indices {
+                work += 1
+                if visible[i].toast.id == id { return (true, i) }
+            }
+        } else {
+            for i in waiting.indices {
+                work += 1
+                if waiting[i].toast.id == id { return (false, i) }
+            }
+        }
+        return nil
+    }
+
+    /// The first waiting entry that `matches`, counting what it reads.
+    private mutating func firstWaiting(where matches: (Entry) -> Bool) -> Int? {
+        for i in waiting.indices {
+            work += 1
+            if matches(waiting[i]) { return i }
+        }
+        return nil
+    }
+
+    // The only ways entries come and go, so that `places` and `lowWaiting` follow.
+
+    private mutating func appendVisible(_ entry: Entry) {
+        places[entry.toast.id] = true
+        visible.append(entry)
+    }
+
+    private mutating func removeVisible(at i: Int) -> Entry {
+        let entry = visible.remove(at: i)
+        places[entry.toast.id] = nil
+        work += visible.count - i
+        return entry
+    }
+
+    private mutating func insertWaiting(_ entry: Entry, at i: Int) {
+        places[entry.toast.id] = false
+        if entry.toast.urgency == .low { lowWaiting += 1 }
+        work += min(i, waiting.count - i)
+        waiting.insert(entry, at: i)
+    }
+
+    private mutating func removeWaiting(at i: Int) -> Entry {
+        work += min(i, waiting.count - 1 - i)
+        let entry = waiting.remove(at: i)
+        places[entry.toast.id] = nil
+        if entry.toast.urgency == .low { lowWaiting -= 1 }
+        return entry
+    }
+
+    /// After a change that moved many at once (holds, `max_visible`, a merge).
+    private mutating func recount() {
+        places = [:]
+        for entry in visible { places[entry.toast.id] = true }
+        for entry in waiting { places[entry.toast.id] = false }
+        lowWaiting = waiting.lazy.filter { $0.toast.urgency == .low }.count
+        work += visible.count + waiting.count
+    }
 
     /// Adds a toast, or replaces the one with its id in place (its timer starts again; a
     /// waiting replacement is a toast not seen yet). `arrival` is its place in the board's order.
     public mutating func add(_ toast: Toast, arrival: UInt64 = 0, now: Double) -> Change {
         var change = Change()
-        if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
-            visible[i] = visible[i].restarted(with: toast)
-            startTimer(&visible[i], now)
-            change.replaced = toast.id
-            return change
-        }
-        if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
-            waiting[i] = Entry(toast, arrival: waiting[i].arrival)
+        if let (isVisible, i) = find(toast.id) {
+            if isVisible {
+                visible[i] = visible[i].restarted(with: toast)
+                startTimer(&visible[i], now)
+            } else {
+                replaceWaiting(at: i, with: Entry(toast, arrival: waiting[i].arrival))
+            }
             change.replaced = toast.id
             return change
         }
@@ -119,7 +207,7 @@ public struct ToastStack: Sendable {
         if visible.count < maxVisible && !policy.holdsNew(toast) {
             startTimer(&entry, now)
             entry.hasBeenShown = true
-            visible.append(entry)
+            appendVisible(entry)
             change.shown.append(toast.id)
         } else {
             enqueue(entry)
@@ -132,8 +220,18 @@ public struct ToastStack: Sendable {
     /// Critical toasts go to the front of the queue, behind earlier critical ones; others to its end.
     private mutating func enqueue(_ entry: Entry) {
         let index = entry.toast.urgency == .critical
-            ? (waiting.firstIndex { $0.toast.urgency != .critical } ?? waiting.count) : waiting.count
-        waiting.insert(entry, at: index)
+            ? (firstWaiting { $0.toast.urgency != .critical } ?? waiting.count) : waiting.count
+        insertWaiting(entry, at: index)
+    }
+
+    /// A waiting entry's content in place (its id may change: a stack tag's new toast).
+    private mutating func replaceWaiting(at i: Int, with entry: Entry) {
+        let old = waiting[i]
+        if old.toast.urgency == .low { lowWaiting -= 1 }
+        if entry.toast.urgency == .low { lowWaiting += 1 }
+        places[old.toast.id] = nil
+        places[entry.toast.id] = false
+        waiting[i] = entry
     }
 
     /// Takes in the toasts of a stack that moved here (its monitor went away). Each keeps its
@@ -141,7 +239,8 @@ public struct ToastStack: Sendable {
     /// by age among those visible here (newest nearest the edge, as if they had always been
     /// one stack); past `maxVisible` the newest of all wait at the front of the queue. The
     /// waiting ones join the queue as new toasts do (critical ones first).
-    public mutating func adopt(visible moved: [Entry], waiting movedWaiting: [Entry], now: Double) -> Change {
+    public mutating func adopt<Waiting: Sequence<Entry>>(visible moved: [Entry], waiting movedWaiting: Waiting,
+                                                        now: Double) -> Change {
         var change = Change()
         let here = Set(visible.map(\.toast.id))
         var merged = visible
@@ -160,6 +259,7 @@ public struct ToastStack: Sendable {
         }
         visible = merged
         waiting.insert(contentsOf: overflow, at: 0)
+        recount()
         for entry in movedWaiting {
             enqueue(entry.restarted(with: entry.toast))
             change.queued.append(entry.toast.id)
@@ -173,11 +273,10 @@ public struct ToastStack: Sendable {
         while waiting.count > maxWaiting {
             // Critical toasts are kept past `maxWaiting`, but not without limit: a flood of
             // them must not grow the queue for ever, so past twice the limit the oldest goes.
-            guard let i = waiting.firstIndex(where: { $0.toast.urgency == .low })
-                ?? waiting.firstIndex(where: { $0.toast.urgency == .normal })
+            let low = lowWaiting > 0 ? firstWaiting { $0.toast.urgency == .low } : nil
+            guard let i = low ?? firstWaiting(where: { $0.toast.urgency == .normal })
                 ?? (waiting.count > 2 * maxWaiting ? waiting.indices.first : nil) else { return }
-            change.removed.append((waiting[i].toast.id, .overflow))
-            waiting.remove(at: i)
+            change.remove(removeWaiting(at: i).toast, reason: .overflow)
         }
     }
 
@@ -186,33 +285,33 @@ public struct ToastStack: Sendable {
     /// Puts `toast` in the place of the toast `oldID`, as a new entry whose timer starts again
     /// (a D-Bus stack tag keeps the slot, not the id). False when `oldID` is not here.
     public mutating func takeOver(_ oldID: String, with toast: Toast, now: Double) -> Bool {
-        if let i = visible.firstIndex(where: { $0.toast.id == oldID }) {
+        guard let (isVisible, i) = find(oldID) else { return false }
+        if isVisible {
             visible[i] = visible[i].restarted(with: toast)
             startTimer(&visible[i], now)
-            return true
+            places[oldID] = nil
+            places[toast.id] = true
+        } else {
+            replaceWaiting(at: i, with: Entry(toast, arrival: waiting[i].arrival))
         }
-        if let i = waiting.firstIndex(where: { $0.toast.id == oldID }) {
-            waiting[i] = Entry(toast, arrival: waiting[i].arrival)
-            return true
-        }
-        return false
+        return true
     }
 
     public mutating func update(_ toast: Toast, restartTimer: Bool, now: Double) -> Bool {
-        if let i = visible.firstIndex(where: { $0.toast.id == toast.id }) {
+        guard let (isVisible, i) = find(toast.id) else { return false }
+        if isVisible {
             if restartTimer {
                 visible[i] = visible[i].restarted(with: toast)
                 startTimer(&visible[i], now)
             } else {
                 visible[i].toast = toast
             }
-            return true
+        } else {
+            var entry = waiting[i]
+            if restartTimer { entry = entry.restarted(with: toast) } else { entry.toast = toast }
+            replaceWaiting(at: i, with: entry)
         }
-        if let i = waiting.firstIndex(where: { $0.toast.id == toast.id }) {
-            if restartTimer { waiting[i] = waiting[i].restarted(with: toast) } else { waiting[i].toast = toast }
-            return true
-        }
-        return false
+        return true
     }
 
     /// Turns do-not-disturb on or off; turning it off shows what waited, in order.
@@ -245,8 +344,9 @@ public struct ToastStack: Sendable {
         if wasLocked && !next.drawsNothing {
             // After unlocking, what waited shows in the order it came, critical toasts
             // included: the cards the locker took off and the toasts sent meanwhile alike.
-            waiting = waiting.enumerated().sorted { ($0.element.arrival, $0.offset) < ($1.element.arrival, $1.offset) }.map(\.element)
+            waiting = Ring(waiting.enumerated().sorted { ($0.element.arrival, $0.offset) < ($1.element.arrival, $1.offset) }.map(\.element))
         }
+        if !pushed.isEmpty || wasLocked { recount() }
         for i in visible.indices {
             if isPaused || next.stopsTimer(visible[i].toast) {
                 visible[i].stop(now)
@@ -269,14 +369,8 @@ public struct ToastStack: Sendable {
     /// Removes a toast (visible or waiting) and promotes the next waiting one into its place.
     public mutating func remove(_ id: String, reason: DismissReason, now: Double) -> Change {
         var change = Change()
-        if let i = visible.firstIndex(where: { $0.toast.id == id }) {
-            visible.remove(at: i)
-        } else if let i = waiting.firstIndex(where: { $0.toast.id == id }) {
-            waiting.remove(at: i)
-        } else {
-            return change
-        }
-        change.removed.append((id, reason))
+        guard let (isVisible, i) = find(id) else { return change }
+        change.remove((isVisible ? removeVisible(at: i) : removeWaiting(at: i)).toast, reason: reason)
         promote(now: now, into: &change)
         return change
     }
@@ -284,9 +378,11 @@ public struct ToastStack: Sendable {
     /// Removes every toast, visible and waiting.
     public mutating func removeAll(reason: DismissReason) -> Change {
         var change = Change()
-        change.removed = (visible + waiting).map { ($0.toast.id, reason) }
+        for entry in visible { change.remove(entry.toast, reason: reason) }
+        for entry in waiting { change.remove(entry.toast, reason: reason) }
         visible.removeAll()
         waiting.removeAll()
+        recount()
         return change
     }
 
@@ -310,6 +406,7 @@ public struct ToastStack: Sendable {
             waiting.insert(e, at: demoted)  // oldest first, ahead of those that were already waiting
             demoted += 1
         }
+        if demoted > 0 { recount() }
         promote(now: now, into: &change)
         return change
     }
@@ -321,9 +418,7 @@ public struct ToastStack: Sendable {
     public mutating func expire(now: Double) -> Change {
         var change = Change()
         while let i = visible.firstIndex(where: { ($0.deadline ?? .infinity) <= now }) {
-            let id = visible[i].toast.id
-            visible.remove(at: i)
-            change.removed.append((id, .timeout))
+            change.remove(removeVisible(at: i).toast, reason: .timeout)
         }
         if !change.removed.isEmpty { promote(now: now, into: &change) }
         return change
@@ -332,12 +427,14 @@ public struct ToastStack: Sendable {
     /// Shows waiting toasts, first first, while there is room: those the holds keep back
     /// stay in their place (a critical toast or a rule's `fullscreen = show` passes them).
     private mutating func promote(now: Double, into change: inout Change) {
-        while visible.count < maxVisible, let index = waiting.firstIndex(where: { !policy.holdsNew($0.toast) }) {
-            var e = waiting.remove(at: index)
+        while visible.count < maxVisible, !waiting.isEmpty {
+            let policy = policy
+            guard let index = firstWaiting(where: { !policy.holdsNew($0.toast) }) else { return }
+            var e = removeWaiting(at: index)
             startTimer(&e, now)
             if e.hasBeenShown { change.returned.append(e.toast.id) } else { change.shown.append(e.toast.id) }
             e.hasBeenShown = true
-            visible.append(e)
+            appendVisible(e)
         }
     }
 }
