@@ -13,8 +13,8 @@ final class ClientTurns {
     private let clock: () -> Double
     /// UNIX seconds, for what a request's rules and history record.
     private let wallNow: () -> Double
-    /// This daemon, as a `handover` caller must match it.
-    private let own: PeerIdentity
+    /// The answer to a client's `handover` (the daemon's: who may take over is its to say).
+    var handOver: (Connection) -> Reply = { _ in .error("no hand-over here") }
     /// Drops a client that is gone or too far behind (the daemon's, which logs and forgets it).
     var drop: (Connection) -> Void = { _ in }
 
@@ -23,13 +23,12 @@ final class ClientTurns {
     static let readSize = 8192
 
     init(service: ToastService, clients: Clients, output: any Output, clock: @escaping () -> Double,
-         wallNow: @escaping () -> Double, own: PeerIdentity = PeerProcess.own) {
+         wallNow: @escaping () -> Double) {
         self.service = service
         self.clients = clients
         self.output = output
         self.clock = clock
         self.wallNow = wallNow
-        self.own = own
     }
 
     /// Answers the requests a client sent, in order: the reply first, then the events the
@@ -96,9 +95,7 @@ final class ClientTurns {
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 clients.reply(to: connection) {
                     switch Request.decode(line: bytes) {
-                    case .success(.handOver):
-                        return service.handOverRequest(from: connection.socket.peerProcess.flatMap { PeerProcess.identity(pid: $0.pid, uid: $0.uid) },
-                                                own: own)
+                    case .success(.handOver): return handOver(connection)
                     case let .success(request):
                         let reply = service.handle(request, from: connection.owner, now: now, wallNow: wallNow())
                         if case .center = request, service.center.isAwaitingKeyboard { connection.awaitsKeyboard = true }

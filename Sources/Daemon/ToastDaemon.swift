@@ -17,6 +17,8 @@ public final class ToastDaemon {
     /// The socket's lock (`flock`), held for the daemon's life: one daemon per socket. Closed
     /// at the very end of a hand-over, after everything else the new daemon takes is free.
     private let lock: Int32
+    /// This daemon, as a `handover` caller must match it.
+    private let own = PeerProcess.own
     private let socketPath: String
     private let clients: Clients
     /// Serves each client its bounded share of a turn.
@@ -115,6 +117,7 @@ public final class ToastDaemon {
         // breaks then (closing it after the server died) has no one left to tell.
         output.onConnectionLost { [weak self] in self?.connectionLost() }
         turns.drop = { [unowned self] in self.drop($0) }
+        turns.handOver = { [unowned self] in self.handOverReply(to: $0) }
         if busOptions.enabled {
             let clock = clock
             let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
@@ -325,6 +328,12 @@ public final class ToastDaemon {
                 return
             }
         }
+    }
+
+    /// A client's `handover`: granted only to this daemon's own executable, run by its user.
+    private func handOverReply(to connection: Connection) -> Reply {
+        service.handOverRequest(from: connection.socket.peerProcess.flatMap { PeerProcess.identity(pid: $0.pid, uid: $0.uid) },
+                                own: own)
     }
 
     /// Drops clients whose partial line has waited too long for its newline, telling them why.
