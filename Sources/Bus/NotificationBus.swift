@@ -17,8 +17,8 @@ import Transport
 public final class NotificationBus {
     public static let name = "org.freedesktop.Notifications"
     public static let path = "/org/freedesktop/Notifications"
-    /// Messages handled per loop turn; more wait for the next turn (sd-bus then reports a
-    /// deadline of now, so the loop does not sleep).
+    /// Messages handled per loop turn at most, and for at most `TurnBudget.seconds`; more
+    /// wait for the next turn (sd-bus then reports a deadline of now, so the loop does not sleep).
     static let messagesPerTurn = 32
 
     /// xtoast's own interface on the same object (`HandOver`).
@@ -197,10 +197,11 @@ public final class NotificationBus {
 
     public var isConnected: Bool { bus != nil }
 
-    /// Handles waiting messages, at most `messagesPerTurn`. A lost connection is logged,
-    /// closed and marked `isLost`. The corresponding C function is `sd_bus_process`.
+    /// Handles waiting messages, at most `messagesPerTurn` and `TurnBudget.seconds`. A lost
+    /// connection is logged, closed and marked `isLost`. The corresponding C function is `sd_bus_process`.
     public func process() {
-        for _ in 0..<Self.messagesPerTurn {
+        let budget = TurnBudget(clock: now)
+        for i in 0..<Self.messagesPerTurn where i == 0 || !budget.isSpent {
             guard let bus else { return }
             let r = sd_bus_process(bus, nil)
             if r < 0 {

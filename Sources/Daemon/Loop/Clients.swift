@@ -116,5 +116,8 @@ final class Clients: EventSink {
         return connections.values.filter { $0.fellBehind != nil || ($0.wantsToWrite && !$0.flush(now: now)) }
     }
 
+    /// Whether a client's requests were left for the next turn by its time bound.
+    var anyCutShort: Bool { connections.values.contains(where: \.cutShort) }
+
     var anyWaitingToWrite: Bool { connections.values.contains(where: \.wantsToWrite) }
 }

@@ -8,8 +8,11 @@ final class Connection {
     var lines = LineBuffer()
     /// Request lines read but not answered yet: answering stops the moment the replies
     /// waiting to go out pass `readPause`, and the rest wait here (nothing more is read) until
-    /// the client reads. At most what one turn reads (`ToastDaemon.readsPerTurn`).
+    /// the client reads. At most what one turn reads (`ClientTurns.readsPerTurn`).
     var unanswered: [LineBuffer.Line] = []
+    /// Set when its last turn's time (`TurnBudget`) ran out before its requests did: the loop
+    /// serves it again next turn whether or not its socket is ready, and does not sleep.
+    var cutShort = false
     private var outbox = OutputQueue()
     /// The client shut its writing side (or sent its last line): no more requests, but its
     /// replies and events still go out until it closes.

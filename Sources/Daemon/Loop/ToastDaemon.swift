@@ -24,6 +24,10 @@ public final class ToastDaemon {
     private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
     private let socketPath: String
     private let clients: Clients
+    /// Serves each client its bounded share of a turn.
+    private let turns: ClientTurns
+    /// Screen input taken but not handled yet: what one turn's `TurnBudget` left over.
+    private var pendingInput: ArraySlice<InputEvent> = []
     /// The freedesktop notification server; nil with `--no-dbus` or without a session bus.
     /// While another server holds the name it waits in the bus's queue; should the bus it was
     /// started on go away, the daemon shuts down.
@@ -96,13 +100,14 @@ public final class ToastDaemon {
         let userActions = ScriptRunner(children: children, pool: .userActions, clock: { clock.now() })
         self.userActions = userActions
         // Each matching rule's script runs once the admission step has decided.
-        service = ToastService(config: config, output: output, sink: router,
+        let service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale,
                                runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) },
                                runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) },
                                sound: CanberraPlayer(),
                                wallClock: { now in clock.wallNow() - (clock.now() - now) })
-        let service = service
+        self.service = service
+        turns = ClientTurns(service: service, clients: clients, output: output, clock: { clock.now() }, wallNow: { clock.wallNow() })
         scripts.timeout = { service.board.config.scriptTimeout }
         // A file size limit (`ulimit -f`) reached by the history file fails that write (EFBIG,
         // which stops the saving) rather than killing the daemon.
@@ -114,6 +119,8 @@ public final class ToastDaemon {
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
         // breaks then (closing it after the server died) has no one left to tell.
         output.onConnectionLost { [weak self] in self?.connectionLost() }
+        turns.drop = { [unowned self] in self.drop($0) }
+        turns.handOver = { [unowned self] in self.handOverReply(to: $0) }
         if busOptions.enabled {
             let clock = clock
             let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
@@ -178,10 +185,20 @@ public final class ToastDaemon {
             }
             let now = clock.now()
             // sd-bus also wants processing at its deadline (0 while messages wait unread).
-            if let due = bus?.deadline, due <= now { bus?.process() }
+            var busServed = false
+            if let due = bus?.deadline, due <= now {
+                bus?.process()
+                busServed = true
+            }
             if let due = scripts.nextDeadline, due <= now { scripts.killOverdue(now: now) }
-            for (i, (source, _)) in sources.enumerated() where fds[i].revents != 0 {
+            for (i, (source, _)) in sources.enumerated() {
                 let revents = Int32(fds[i].revents)
+                guard revents != 0 else {
+                    // Cut short by its time last turn: served again, ready or not (a client
+                    // blocked writing its requests reads nothing until they are answered).
+                    if case let .client(c) = source, c.cutShort, clients.connections[c.owner] === c { turns.serve(c, now: now) }
+                    continue
+                }
                 switch source {
                 case .screen:
                     if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 {
@@ -195,18 +212,18 @@ public final class ToastDaemon {
                 case .scripts:
                     scripts.readOutput()
                     userActions.readOutput()
-                case .bus: bus?.process()
+                case .bus: if !busServed { bus?.process() }
                 case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case let .client(c):
                     // Gone for good (both directions closed), or readable, or writable.
                     if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
                         drop(c)
                     } else if revents & POLLIN != 0 {
-                        serve(c, now: now)
+                        turns.serve(c, now: now)
                     } else if !c.flush(now: now) {
                         drop(c)
-                    } else if c.canAnswer {
-                        serve(c, now: now)
+                    } else if c.canAnswer || c.cutShort {
+                        turns.serve(c, now: now)
                     }
                 }
             }
@@ -232,12 +249,18 @@ public final class ToastDaemon {
         return code
     }
 
-    /// The work that does not wait: one bounded batch of screen input, due timeouts and
-    /// frames, then output. Input left over (a flood, or what handling made the screen read
-    /// into a buffer `poll()` cannot see) waits for the next turn, after the sockets and the
-    /// bus are served: `pollTimeout` does not sleep while it waits.
+    /// The work that does not wait: one bounded batch of screen input (by count, and by
+    /// `TurnBudget` as it is handled), due timeouts and frames, then output. Input left over
+    /// (a flood, or what handling made the screen read into a buffer `poll()` cannot see)
+    /// waits for the next turn, after the sockets and the bus are served: `pollTimeout` does
+    /// not sleep while it waits.
     private func turn() {
-        for event in output.takeInput() { service.handle(event, now: clock.now()) }
+        if pendingInput.isEmpty { pendingInput = output.takeInput()[...] }
+        let budget = TurnBudget(clock: { [clock] in clock.now() })
+        while let event = pendingInput.popFirst() {
+            service.handle(event, now: clock.now())
+            if budget.isSpent { break }
+        }
         service.advance(now: clock.now())
         output.flush()
         for error in output.takeErrors() {
@@ -251,12 +274,12 @@ public final class ToastDaemon {
             c.awaitsKeyboard = false
             c.send(reply: (service.center.isOpen ? Reply.ok(id: nil, extra: [("open", .bool(true))])
                 : .error("the centre could not take the keyboard: another client holds it")).json)
-            serve(c, now: clock.now())
+            turns.serve(c, now: clock.now())
         }
         // Large replies that waited for the clients' total to come under its bound.
         for c in clients.connections.values where c.waitsForRoom && !clients.isOverTotal {
             c.waitsForRoom = false
-            serve(c, now: clock.now())
+            turns.serve(c, now: clock.now())
         }
     }
 
@@ -273,7 +296,7 @@ public final class ToastDaemon {
     /// failed, or a rule script's timeout), rounded up so a deadline is never slept short and
     /// spun on; -1 sleeps until input; 0 while the screen holds input already read.
     private func pollTimeout(_ now: Double) -> Int32 {
-        if output.hasPendingInput { return 0 }
+        if output.hasPendingInput || !pendingInput.isEmpty || clients.anyCutShort { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.nextFrame : nil
         guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, scripts.nextDeadline,
@@ -310,88 +333,10 @@ public final class ToastDaemon {
         }
     }
 
-    /// Answers the requests a client sent, in order: the reply first, then the events the
-    /// request caused. First those read earlier and not answered yet, then a bounded amount
-    /// read now. Replies are flushed as they are made, so a client that writes fast and reads
-    /// gets them all, and others get their turn.
-    private func serve(_ connection: Connection, now: Double) {
-        answer(connection, now: now)
-        reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
-            switch connection.socket.read(maxBytes: Self.readSize) {
-            case let .data(bytes):
-                let complete = connection.lines.append(bytes)
-                connection.unanswered += complete
-                // The partial line's wait starts when it began: a client streaming lines for
-                // longer than the timeout ends a line in nearly every read, and is not dropped.
-                connection.partialSince = connection.lines.hasPartialLine ? (complete.isEmpty ? (connection.partialSince ?? now) : now) : nil
-            case .wouldBlock:
-                break reading
-            case .closed:
-                // Half-closed (or gone): a last line without its newline still counts, and
-                // replies and events go out until the client closes its end too.
-                connection.unanswered += [connection.lines.finish()].compactMap { $0 }
-                connection.readClosed = true
-                connection.partialSince = nil
-            }
-            answer(connection, now: now)
-            if !connection.flush(now: now) { drop(connection); return }
-            // Paint and flush in the same turn the request was read.
-            output.flush()
-        }
-        // Replies to requests answered without a read (those that waited) go out now too.
-        if !connection.flush(now: now) { drop(connection); return }
-        output.flush()
-    }
-
-    /// What one client gets per loop turn: two reads of 8 KiB (some 1,200 small requests),
-    /// so a flood from one client delays the others' requests by a turn, not by its size.
-    static let readsPerTurn = 2
-    static let readSize = 8192
-
-    /// Answers the connection's unanswered lines in order, stopping the moment its unsent
-    /// replies pass `Connection.readPause`: 150 `history` requests in one write once queued
-    /// 150 replies of up to 6 MB each (915 MiB). What is left waits for the client to read.
-    private func answer(_ connection: Connection, now: Double) {
-        var answered = 0
-        defer { connection.unanswered.removeFirst(answered) }
-        for line in connection.unanswered {
-            if connection.awaitsKeyboard { return }
-            // Past the bound, what the socket takes now may bring it back under.
-            if connection.isBehind && (!connection.flush(now: now) || connection.isBehind) { return }
-            // A large reply waits while the clients' unread output is past its bound.
-            if case let .line(bytes) = line, clients.isOverTotal, Self.hasLargeReply(bytes) {
-                connection.waitsForRoom = true
-                return
-            }
-            answered += 1
-            switch line {
-            case .tooLong:
-                connection.send(reply: Reply.error("request line is longer than \(ProtocolLimits.maxLineBytes) bytes").json)
-            case let .line(bytes):
-                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                clients.reply(to: connection) {
-                    switch Request.decode(line: bytes) {
-                    case .success(.handOver):
-                        return service.handOverRequest(from: connection.socket.peerProcess.flatMap { peer in PeerProcess.executable(pid: peer.pid).map { PeerIdentity(uid: peer.uid, executable: $0) } },
-                                                own: own)
-                    case let .success(request):
-                        let reply = service.handle(request, from: connection.owner, now: now, wallNow: clock.wallNow())
-                        if case .center = request, service.center.isAwaitingKeyboard { connection.awaitsKeyboard = true }
-                        return reply
-                    case let .failure(error): return .error(error.message)
-                    }
-                }
-                if connection.awaitsKeyboard { return }
-            }
-        }
-    }
-
-    /// Whether a request line asks for a reply that may be megabytes (`history`, `list`).
-    static func hasLargeReply(_ line: [UInt8]) -> Bool {
-        switch Request.decode(line: line) {
-        case .success(.history), .success(.list): true
-        default: false
-        }
+    /// A client's `handover`: granted only to this daemon's own executable, run by its user.
+    private func handOverReply(to connection: Connection) -> Reply {
+        service.handOverRequest(from: connection.socket.peerProcess.flatMap { peer in PeerProcess.executable(pid: peer.pid).map { PeerIdentity(uid: peer.uid, executable: $0) } },
+                                own: own)
     }
 
     /// Drops clients whose partial line has waited too long for its newline, telling them why.
