@@ -4,21 +4,28 @@
 /// also that of the ops an unknown one's error lists (the order the protocol gained them).
 ///
 /// Adding an op, say `xtoast pin ID`:
-/// 1. a case in `Request` (`case pin(id: String)`); the compiler then asks for its fields in
-///    `Request.line` (the encoder) and for its handling in `ToastService.handle` (the service,
-///    and the board's code behind it);
+/// 1. a case in `Request` (`case pin(id: String)`); the compiler then asks for its name in
+///    `Request.op`, its fields in `Request.line` (the encoder) and its handling in
+///    `ToastService.handle` (the service, and the board's code behind it);
 /// 2. one entry here: its name; how its arguments parse (`noArguments`, or a parser beside the
 ///    others in `CommandParser` using the shared checks, `FieldRules`); its `Wire`, with the
 ///    fields it takes, what the client prints of the reply, and how the fields decode (through
 ///    the same `FieldRules`, by `Fields`' typed readers); and its docs: the command's usage,
-///    text and options, its line in `xtoast --help`, and an example request for the man page.
+///    text and options, its line in `xtoast --help`, and an example request for the man page:
+///
+///        Operation("pin", parse: CommandParser.parsePin,   // one ID: `.send(.pin(id: ...))`
+///                  wire: Wire(fields: ["id"]) { (f) throws(RequestError) in .pin(id: try Request.validID(try f.requiredString("id"))) },
+///                  docs: {
+///            Docs(CommandTable.Command(name: "pin", usage: ["xtoast pin ID"], summary: "keep a toast until dismissed",
+///                                      text: "Stops the toast ID's timeout.", options: []),
+///                 overview: [("xtoast pin ID", "keep a toast until dismissed")],
+///                 examples: [(.pin(id: "7"), "Stops the toast's timeout.")])
+///        }),
 ///
 /// Nothing else: `OperationTableTests` walks this table and fails until every op parses from
 /// its usage, every example request round-trips through the encoder and the decoder to the
 /// same request, every field it sends is one the op declares, and every command is in
 /// `--help`, the man page and each completion.
-private typealias Option = CommandTable.Option
-
 extension Operation {
     public static let table: [Operation] = [
         Operation("daemon", parse: CommandParser.parseDaemon,
@@ -340,3 +347,5 @@ extension Operation {
         }),
     ]
 }
+
+private typealias Option = CommandTable.Option
