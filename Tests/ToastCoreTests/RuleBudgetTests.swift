@@ -82,13 +82,17 @@ struct RuleBudgetTests {
     @Test func theChargeBoundsTheStepsCounted() throws {
         let body = String(repeating: "ab has joined ", count: 80)
         let subject = RuleSubject(summary: body, body: body)
+        var total = 0
         for pattern in ["[^ ]+ has (joined|left) #1", "([a-z ]{1,8}){8}x", "(a|b|[^x])*h(a|s)+ q$", "[[:alpha:]]{3}[[:digit:]]{4}"] {
             let match = try RuleMatch(field: .body, op: .notRegex, value: pattern)
             guard case let .regex(regex) = match.pattern else { Issue.record("not a regex"); continue }
             var steps = 0
             _ = regex.matches(subject.body, steps: &steps)
-            #expect(steps > 0 && steps <= RuleCost.steps(of: match), "\(pattern): \(steps) steps, charged \(RuleCost.steps(of: match))")
+            #expect(steps <= RuleCost.steps(of: match), "\(pattern): \(steps) steps, charged \(RuleCost.steps(of: match))")
+            total += steps
         }
+        // The Pike VM's pattern runs over the whole KiB (the others may stop at their literal).
+        #expect(total > 1000, "\(total) steps")
     }
 
     @Test func theImporterWarnsAndLeavesOutWhatThePasserWouldRefuse() {
