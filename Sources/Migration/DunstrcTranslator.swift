@@ -23,6 +23,9 @@ public enum DunstrcTranslator {
         public var config: String
         /// `NAME:LINE: not translated: KEY (why)`, in line order.
         public var diagnostics: [String]
+        /// Names looked up to make the rules' names unique, for the test that the import is
+        /// linear in the rules (counted, not timed).
+        var nameProbes = 0
     }
 
     /// `name` starts each diagnostic (`dunstrc` unless the caller names the file); `home`
@@ -33,7 +36,7 @@ public enum DunstrcTranslator {
         translation.run()
         return Result(config: translation.output(), diagnostics: translation.notes.sorted { $0.line < $1.line }.map {
             "\(name):\($0.line): not translated: \($0.key) (\($0.why))"
-        })
+        }, nameProbes: translation.nameProbes)
     }
 }
 
@@ -50,8 +53,12 @@ private struct Translation {
     private var takenNames: Set<String> = []
     /// Per name (lowercased), the suffix `ruleName` tries next: the ones before it are taken.
     private var nextSuffix: [String: Int] = [:]
+    /// Lookups of `takenNames` and `nextSuffix` so far (`Result.nameProbes`).
+    private(set) var nameProbes = 0
     var notes: [(line: Int, key: String, why: String)] = []
     var regex = false
+    /// What the rules so far cost the worst toast (`RuleBudget`).
+    var budget = RuleBudget()
 
     init(dunstrc: Dunstrc, name: String, home: String?) {
         self.dunstrc = dunstrc
@@ -267,9 +274,9 @@ private struct Translation {
         if let entry = section.entry("default_icon") {
             used.insert("default_icon")
             if urgency == .low { lowRule.append("default_icon = \(Self.quoted(entry.value))") }
-            else { addRule(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"]) }
+            else { addRule(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"], from: section) }
         }
-        if !lowRule.isEmpty { addRule(["[rule dunst \(section.name)]", "match urgency = low"] + lowRule) }
+        if !lowRule.isEmpty { addRule(["[rule dunst \(section.name)]", "match urgency = low"] + lowRule, from: section) }
         for entry in section.entries where !used.contains(entry.key) {
             note(entry.line, entry.key, entry.key == "foreground" ? "the text colour follows the theme" : "xtoast has no such setting per urgency")
         }
@@ -360,12 +367,36 @@ private struct Translation {
             note(section.line, "[\(section.name)]", "none of its settings has an xtoast equivalent")
             return
         }
-        addRule(lines + settings)
+        addRule(lines + settings, from: section)
     }
 
-    mutating func addRule(_ lines: [String]) {
+    /// Adds a rule unless the daemon would refuse it for the rules' matching budget
+    /// (`RuleBudget`, as `ConfigParser` applies it), which is then named in a diagnostic.
+    mutating func addRule(_ lines: [String], from section: Dunstrc.Section) {
+        let (admitted, worst) = budget.admit(Self.rule(lines))
+        guard admitted else {
+            note(section.line, "[\(section.name)]", "the daemon would refuse it: with the rules before it, matching one toast "
+                 + "could take \(worst) steps, past xtoast's budget of \(RuleLimits.matchingBudget) (about 2 ms)")
+            return
+        }
         if let header = lines.first { takenNames.insert(header.dropFirst(6).dropLast().lowercased()) }
         rules.append(lines)
+    }
+
+    /// A rule's lines read as the config parser reads them (what the budget charges).
+    static func rule(_ lines: [String]) -> Rule {
+        var rule = Rule(name: "")
+        var matches: [RuleMatch] = []
+        for line in lines.dropFirst() where !line.hasPrefix("#") {
+            if let match = try? RuleLine.match(Substring(line)) {
+                matches.append(match)
+            } else if let equals = line.firstIndex(of: "="), let setting = RuleSettingKey.named(String(line[..<equals].trimmingWhitespace())) {
+                let raw = line[line.index(after: equals)...].trimmingWhitespace()
+                if let value = setting.key == "script" ? String(raw) : try? Statement.value(raw) { try? setting.apply(&rule, value) }
+            }
+        }
+        rule.matches = matches
+        return rule
     }
 
     /// `match FIELD OP VALUE` for a dunst filter; nil when the value cannot be written, with
@@ -416,9 +447,11 @@ private struct Translation {
         let key = base.lowercased()
         var n = nextSuffix[key] ?? 2
         var candidate = n == 2 ? base : "\(base)-\(n - 1)"
+        nameProbes += 2
         while takenNames.contains(candidate.lowercased()) {
             candidate = "\(base)-\(n)"
             n += 1
+            nameProbes += 1
         }
         nextSuffix[key] = n
         return candidate

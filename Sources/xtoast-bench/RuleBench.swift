@@ -82,11 +82,11 @@ enum RuleBench {
         return text + "kind = error\n"
     }
 
-    /// One line at the size bound (`RuleLimits.maxPatternExpansion` with its counts written out)
+    /// The largest pattern one line may be on a KiB of body (`RuleLimits.maxMatchSteps`)
     /// whose threads fill the program on that body: the most one pattern can cost.
-    static let boundPattern = "([^ ]{1,63}){64} has "
+    static let boundPattern = "([^ ]{1,15}){5} has x"
 
-    /// (32 lines at the limits, one pattern at the size bound), seconds per toast on the 8 KB body.
+    /// (32 lines at the limits, the costliest single pattern), seconds per toast on the 8 KB body.
     static func measureAtLimits() -> (Double, Double) {
         let (config, diagnostics) = ConfigParser.parse(limitsConfig() + "[rule bound]\nmatch body ~ \(boundPattern)\nkind = error\n", file: "bench")
         guard diagnostics.isEmpty, config.rules.rules.count == 2 else { fail("the limits' rules did not parse: \(diagnostics)") }
@@ -95,16 +95,84 @@ enum RuleBench {
     }
 
     /// Seconds per toast, median of 30 batches of 10; `matching` rules must match it.
-    private static func perToast(_ rules: RuleSet, matching: Int) -> Double {
+    private static func perToast(_ rules: RuleSet, matching: Int, toast: RuleSubject = longToast) -> Double {
         var batches: [Double] = []
         var matched = 0
         for _ in 0..<30 {
             let start = now()
-            for _ in 0..<10 { matched &+= rules.evaluate(longToast).matched.count }
+            for _ in 0..<10 { matched &+= rules.evaluate(toast).matched.count }
             batches.append((now() - start) / 10)
         }
-        if matched != 300 * matching { fail("the 8 KB body matched \(matched / 300) rules at the limits, not \(matching)") }
+        if matched != 300 * matching { fail("the toast matched \(matched / 300) rules at the limits, not \(matching)") }
+        return median(batches)
+    }
+
+    // MARK: The budget
+
+    /// Configs made to cost the most the matching budget lets load, each of one kind of
+    /// line repeated until the budget refuses the next rule: Pike VM lines whose threads fill
+    /// the program, bit-parallel lines, globs that backtrack, and rules that only change a
+    /// field (so the fields are made again after each). Every line runs on every toast.
+    static let budgetConfigs: [(name: String, rule: @Sendable (Int) -> String, toast: RuleSubject)] = [
+        ("pike", { "[rule p\($0)]\nmatch body !~ ([^ ]{1,15}){5} has (gone|quit\($0))\nkind = \($0 % 2 == 0 ? "error" : "warning")\n" }, longToast),
+        ("bit-parallel", { "[rule b\($0)]\n" + (0..<8).map { k in "match body !~ [^ ]+ has (gone|quit|lost\(k))$\n" }.joined() + "kind = error\n" }, longToast),
+        ("glob", { "[rule g\($0)]\nmatch summary != *a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b\(String($0 % 10))\n" }, RuleSubject(summary: String(repeating: "a", count: 1024))),
+        ("field changes", { "[rule k\($0)]\nkind = \($0 % 2 == 0 ? "error" : "warning")\n" }, longToast),
+    ]
+
+    /// Per kind of worst config: its rules, what the budget charges it, seconds per toast.
+    static func measureBudget() -> [(name: String, rules: Int, steps: Int, seconds: Double)] {
+        budgetConfigs.map { config in
+            var text = "", count = 0
+            var budget = RuleBudget()
+            while count < RuleLimits.maxRules {
+                let (candidate, _) = ConfigParser.parse(config.rule(count), file: "bench")
+                guard let rule = candidate.rules.rules.first else { fail("a budget rule did not parse: \(config.rule(count))") }
+                guard budget.admit(rule).admitted else { break }
+                text += config.rule(count)
+                count += 1
+            }
+            let (parsed, diagnostics) = ConfigParser.parse(text, file: "bench")
+            guard diagnostics.isEmpty, parsed.rules.rules.count == count else { fail("the \(config.name) budget config did not load: \(diagnostics.prefix(2))") }
+            return (config.name, count, budget.worst, perToast(parsed.rules, matching: count, toast: config.toast))
+        }
+    }
+
+    // MARK: Growth
+
+    /// Per toast with 0, 100 and 1,000 rules indexed by an exact app, desktop entry or category
+    /// (none of them the toast's), and per rule of 1,000 unindexed ones that fail (a summary
+    /// glob, a body regex with a literal, a negated app): (0, 100, 1000 indexed, per unindexed rule).
+    static func measureGrowth() -> (Double, Double, Double, Double) {
+        func indexed(_ n: Int) -> RuleSet {
+            let text = (0..<n).map { i in
+                "[rule i\(i)]\nmatch \(["app", "desktop_entry", "category"][i % 3]) = Value\(i)\nmatch body ~ report\nkind = error\n"
+            }.joined()
+            return ConfigParser.parse(text, file: "bench").config.rules
+        }
+        let unindexed = ConfigParser.parse((0..<1000).map { i in
+            // Exact texts of fields no index covers: what fits 1,000 times in the budget.
+            switch i % 3 {
+            case 0: "[rule s\(i)]\nmatch summary = Report \(i)\nkind = error\n"
+            case 1: "[rule u\(i)]\nmatch urgency = critical\nmatch stack_tag = tag\(i)\nkind = error\n"
+            default: "[rule n\(i)]\nmatch app != Thunderbird\nkind = error\n"
+            }
+        }.joined(), file: "bench").config.rules
+        guard unindexed.rules.count == 1000, indexed(1000).rules.count == 1000 else { fail("the growth rules did not load") }
+        let none = time(RuleSet(), matching: 0), hundred = time(indexed(100), matching: 0), thousand = time(indexed(1000), matching: 0)
+        return (none, hundred, thousand, (time(unindexed, matching: 0) - none) / 1000)
+    }
+
+    /// `time` for configs whose rules must not match the mail.
+    private static func time(_ rules: RuleSet, matching: Int) -> Double {
+        var batches: [Double] = []
+        var matched = 0
+        for _ in 0..<50 {
+            let start = now()
+            for _ in 0..<1000 { matched &+= rules.evaluate(toast).matched.count }
+            batches.append((now() - start) / 1000)
+        }
+        if matched != 50_000 * matching { fail("the mail matched \(matched / 50_000) growth rules") }
         return median(batches)
     }
 }
-

@@ -119,3 +119,25 @@ struct RuleCollector {
         spoiled = false
     }
 }
+
+extension RuleCollector {
+    /// `rules` less those that would take matching one toast past `RuleLimits.matchingBudget`
+    /// (`RuleBudget`), each refused with a diagnostic at its header.
+    static func withinBudget(_ rules: [Rule], file: String, diagnostics: inout [ConfigDiagnostic]) -> [Rule] {
+        var budget = RuleBudget()
+        return rules.filter { rule in
+            let (admitted, worst) = budget.admit(rule)
+            if !admitted { diagnostics.append(ConfigDiagnostic(file: file, line: rule.line, message: RuleBudget.refusal(rule, worst))) }
+            return admitted
+        }
+    }
+}
+
+extension RuleBudget {
+    /// Why `rule` is left out, `worst` being what the worst toast would cost with it.
+    static func refusal(_ rule: Rule, _ worst: Int) -> String {
+        "rule '\(rule.name)' is ignored: with it matching one toast could take \(worst) steps, "
+            + "past the rules' budget of \(RuleLimits.matchingBudget) (about 2 ms); "
+            + "fewer or smaller patterns, or an exact app, desktop_entry or category, fit in it"
+    }
+}

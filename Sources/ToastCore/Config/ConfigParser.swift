@@ -96,7 +96,7 @@ public enum ConfigParser {
             }
         }
         rules.finish()
-        config.rules = RuleSet(rules.rules)
+        config.rules = RuleSet(RuleCollector.withinBudget(rules.rules, file: file, diagnostics: &diagnostics))
         return (config, diagnostics)
     }
 }

@@ -104,11 +104,23 @@ public struct RuleSet: Equatable, Sendable {
     /// later `match urgency = critical` rule match it). `state` holds run-time enable and
     /// disable; without it, the config's `enabled` counts. Records nothing: the caller
     /// counts the matches (`RuleState.record`), so `xtoast rules --test` counts none.
+    ///
+    /// Only the rules the toast can match are visited (`RuleEngine.forEachCandidate`): a rule
+    /// indexed under another app, desktop entry or category costs it nothing.
     public func evaluate(_ subject: RuleSubject, state: RuleState? = nil) -> RuleOutcome {
+        var visited = 0
+        return evaluate(subject, state: state, visited: &visited)
+    }
+
+    /// `evaluate`, adding to `visited` the rules it tested (for the tests that count work).
+    func evaluate(_ subject: RuleSubject, state: RuleState?, visited: inout Int) -> RuleOutcome {
         var outcome = RuleOutcome(subject: subject)
+        guard !rules.isEmpty else { return outcome }
         var texts = FieldTexts(subject)
-        for index in rules.indices {
-            guard state?.isEnabled(index, in: self) ?? rules[index].enabled, engine.holds(rule: index, texts) else { continue }
+        var count = 0
+        engine.forEachCandidate(texts) { index in
+            count += 1
+            guard state?.isEnabled(index, in: self) ?? rules[index].enabled, engine.holds(rule: index, texts) else { return }
             let rule = rules[index]
             outcome.matched.append(rule.name)
             outcome.matchedIndices.append(index)
@@ -121,6 +133,7 @@ public struct RuleSet: Equatable, Sendable {
             }
             if Self.change(&outcome.subject, by: rule.settings) { texts = FieldTexts(outcome.subject) }
         }
+        visited += count
         return outcome
     }
 

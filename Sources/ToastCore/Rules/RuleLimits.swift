@@ -16,6 +16,15 @@ public enum RuleLimits {
     /// Instructions one pattern may compile to; `maxPatternExpansion` keeps real patterns far
     /// below it (a few per byte, class or anchor), this bounds what punctuation adds.
     public static let maxPatternInstructions = 8 * maxPatternExpansion
+    /// Steps (`RuleCost`) all rule matching for one toast may take at worst, for the whole
+    /// config: about 2 ms at the slowest step the bench measures (`xtoast-bench --rules`,
+    /// `rules.budget`). A rule that would take the worst toast past it is refused when the
+    /// config loads (`FILE:LINE:` naming it), and the rules after it still load. 100 rules of
+    /// `app` and `summary` globs and a few regular expressions take a few hundred thousand.
+    public static let matchingBudget = 1_250_000
+    /// Steps one pattern may take on the longest text its field holds: a rule with it must
+    /// be able to load.
+    public static let maxMatchSteps = matchingBudget
     /// `match` lines in one rule: all must hold, so more than one per field and operator is
     /// rarely useful ("every app except A, B and C" is three).
     public static let maxMatchesPerRule = 32

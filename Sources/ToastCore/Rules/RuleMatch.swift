@@ -46,6 +46,11 @@ public struct RuleMatch: Equatable, Sendable {
             }
             pattern = .glob(glob)
         }
+        let steps = RuleCost.steps(of: self)
+        guard steps <= RuleLimits.maxMatchSteps else {
+            throw RuleProblem("matching it could take \(steps) steps on \(RuleCost.maxBytes(of: field)) bytes of \(field.rawValue), "
+                + "more than a pattern may (\(RuleLimits.maxMatchSteps)); make it smaller")
+        }
     }
 
     /// Whether the line holds for the subject (a negated operator holds where its pattern fails).
