@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+import Migration
 
 /// The config-wide matching budget (`RuleLimits.matchingBudget`, `RuleCost`, `RuleBudget`) and
 /// the index by exact app, desktop entry and category (`RuleEngine.forEachCandidate`), by

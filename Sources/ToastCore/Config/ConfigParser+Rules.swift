@@ -1,5 +1,5 @@
 /// The lines only a `[rule NAME]` section has.
-enum RuleLine {
+package enum RuleLine {
     /// The rule's name when the header is `[rule NAME]`; nil for any other section. The name
     /// keeps its spelling; `[rule]` alone is a mistake.
     static func ruleName(inHeader header: String) throws(ConfigProblem) -> String? {
@@ -22,7 +22,7 @@ enum RuleLine {
     /// `match FIELD OP VALUE`, read by words: VALUE runs to the end of the line exactly as
     /// written, or is quoted ("..." or '...') to keep blanks at its ends or a leading `#`.
     /// nil when the line is not a match line.
-    static func match(_ line: Substring) throws(ConfigProblem) -> RuleMatch? {
+    package static func match(_ line: Substring) throws(ConfigProblem) -> RuleMatch? {
         guard line.utf8.count >= 5, line.prefix(5).lowercased() == "match" else { return nil }
         var rest = line.dropFirst(5)
         guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }

@@ -109,7 +109,7 @@ private enum SectionState {
 }
 
 /// What one line of the file says.
-enum Statement {
+package enum Statement {
     case nothing
     case header(String)
     /// `raw` is the text after `=`, for `value(_:)` (or a rule's `script`) to read.
@@ -140,7 +140,7 @@ enum Statement {
     }
 
     /// A quoted value up to its closing quote, or a bare value up to a comment.
-    static func value(_ text: Substring) throws(ConfigProblem) -> String {
+    package static func value(_ text: Substring) throws(ConfigProblem) -> String {
         if let quote = text.first, quote == "\"" || quote == "'" {
             let body = text.dropFirst()
             guard let close = body.firstIndex(of: quote) else {
@@ -170,7 +170,7 @@ enum Statement {
 }
 
 /// Why a line could not be used; becomes a diagnostic's message.
-struct ConfigProblem: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+package struct ConfigProblem: Error {
+    package let message: String
+    package init(_ message: String) { self.message = message }
 }

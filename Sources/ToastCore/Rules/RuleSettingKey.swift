@@ -5,7 +5,7 @@ public struct RuleSettingKey: Sendable {
     /// The value's form and meaning, for the man page and the example file.
     public let summary: String
     /// Checks `value` and stores it in the rule, or throws without touching it.
-    let apply: @Sendable (inout Rule, String) throws(RuleProblem) -> Void
+    package let apply: @Sendable (inout Rule, String) throws(RuleProblem) -> Void
 
     public static func named(_ key: String) -> RuleSettingKey? { all.first { $0.key == key } }
 
