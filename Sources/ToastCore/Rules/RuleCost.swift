@@ -14,7 +14,7 @@
 public enum RuleCost {
     /// The most bytes of `field` a pattern ever sees.
     public static func maxBytes(of field: RuleField) -> Int {
-        if let words = field.words { return words.map(\.utf8.count).max() ?? 0 }
+        if let words = field.words { return words.map { $0.utf8.count }.max() ?? 0 }
         return field == .body ? RuleLimits.matchedBodyBytes : RuleLimits.fieldBytes
     }
 
