@@ -90,7 +90,7 @@ struct SpanAttributes {
         if let rgb = named[value] { return rgb }
         let digits = value.dropFirst()
         guard value.hasPrefix("#"), digits.count == 3 || digits.count == 6,
-              digits.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit), let n = UInt32(digits, radix: 16) else { return nil }
+              digits.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit }), let n = UInt32(digits, radix: 16) else { return nil }
         guard digits.count == 3 else { return n }
         // #abc is #aabbcc.
         let r = n >> 8 & 0xF, g = n >> 4 & 0xF, b = n & 0xF
