@@ -92,16 +92,6 @@ public final class UnixSocket {
         return .success(UnixSocket(fd: fd))
     }
 
-    /// Accepts one pending connection, non-blocking; nil when none is waiting.
-    public func accept() -> UnixSocket? {
-        // accept4 is a GNU extension Swift does not see; set the flags after accepting.
-        let fd = Glibc.accept(self.fd, nil, nil)
-        guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        return UnixSocket(fd: fd)
-    }
-
     public enum ReadResult { case data([UInt8]), wouldBlock, closed }
 
     /// Reads what is available, up to `maxBytes`.

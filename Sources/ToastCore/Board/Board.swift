@@ -61,7 +61,6 @@ public struct Board: Sendable {
     public func key(of id: String) -> StackKey? { live.key(of: id) }
     public func isVisible(_ id: String) -> Bool { live.key(of: id).flatMap { stacks[$0]?.isVisible(id) } ?? false }
     public func owner(of id: String) -> Owner? { owners[id] }
-    public func isHeld(_ key: StackKey) -> Bool { stacks[key]?.isPaused ?? false }
 
     /// Whether the toast `id` (or the card a repeat's alias names) is kept back by its stack's
     /// holds (`HoldPolicy.holdsNew`: do-not-disturb, a fullscreen window, a locker) rather than
