@@ -126,14 +126,20 @@ extension Integration {
         }
 
         /// Pixels near `color` in the icon square of the one card on screen.
-        static func iconPixels(_ probe: XProbe, near color: UInt32, tolerance: Int = 40) throws -> Int {
-            let f = try #require(try C.resting(probe, count: 1).first).frame
-            let c = try C.capture(probe, f)
-            var n = 0
-            for py in (c.y + 8)..<(c.y + 40) {
-                for px in (c.x + 8)..<(c.x + 40) where colorDistance(c.at(px, py), color) <= tolerance { n += 1 }
+        /// How many pixels of the icon's square are near `color`; read again until there are
+        /// `atLeast` or 5 s have passed (a decoder's icon may arrive after the card rests).
+        static func iconPixels(_ probe: XProbe, near color: UInt32, tolerance: Int = 40, atLeast: Int = 0) throws -> Int {
+            let deadline = Date().addingTimeInterval(5)
+            while true {
+                let f = try #require(try C.resting(probe, count: 1).first).frame
+                let c = try C.capture(probe, f)
+                var n = 0
+                for py in (c.y + 8)..<(c.y + 40) {
+                    for px in (c.x + 8)..<(c.x + 40) where colorDistance(c.at(px, py), color) <= tolerance { n += 1 }
+                }
+                if n >= atLeast || Date() > deadline { return n }
+                Thread.sleep(forTimeInterval: 0.05)
             }
-            return n
         }
 
         @Test("an SVG file, a JPEG by file:// URI and a themed symbolic icon show in their colours")
@@ -146,8 +152,8 @@ extension Integration {
                 .write(to: svg, atomically: true, encoding: .utf8)
             var run = try daemon.xtoast(["show", "--timeout", "0", "--icon", svg.path, "svg"])
             #expect(run.stderr.isEmpty, "\(run.stderr)")
-            #expect(try Self.iconPixels(probe, near: 0x1C71D8) >= 60, "blue of the SVG")
-            #expect(try Self.iconPixels(probe, near: 0xF6D32D) >= 20, "yellow of the SVG")
+            #expect(try Self.iconPixels(probe, near: 0x1C71D8, atLeast: 60) >= 60, "blue of the SVG")
+            #expect(try Self.iconPixels(probe, near: 0xF6D32D, atLeast: 20) >= 20, "yellow of the SVG")
             try C.dismissAll(daemon, probe)
 
             let jpeg = daemon.directory.appendingPathComponent("red green.jpg")
@@ -157,13 +163,13 @@ extension Integration {
             try #require(convert.status == 0, "convert: \(convert.stderr)")
             run = try daemon.xtoast(["show", "--timeout", "0", "--icon", "file://" + jpeg.path.replacingOccurrences(of: " ", with: "%20"), "jpeg"])
             #expect(run.stderr.isEmpty, "\(run.stderr)")
-            #expect(try Self.iconPixels(probe, near: 0xE01B24) >= 40, "red half of the JPEG")
-            #expect(try Self.iconPixels(probe, near: 0x2EC27E) >= 40, "green half of the JPEG")
+            #expect(try Self.iconPixels(probe, near: 0xE01B24, atLeast: 40) >= 40, "red half of the JPEG")
+            #expect(try Self.iconPixels(probe, near: 0x2EC27E, atLeast: 40) >= 40, "green half of the JPEG")
             try C.dismissAll(daemon, probe)
 
             run = try daemon.xtoast(["show", "--kind", "warning", "--timeout", "0", "--icon", "dialog-warning-symbolic", "symbolic"])
             #expect(run.stderr.isEmpty, "\(run.stderr)")
-            #expect(try Self.iconPixels(probe, near: Palette.dark.text) >= 30, "the symbolic icon in the text colour")
+            #expect(try Self.iconPixels(probe, near: Palette.dark.text, atLeast: 30) >= 30, "the symbolic icon in the text colour")
             #expect(try Self.iconPixels(probe, near: Kind.warning.defaultColor) <= 5, "not the kind's own icon")
             try C.dismissAll(daemon, probe)
         }
@@ -245,7 +251,7 @@ extension Integration {
             defer { probe.release(settings) }
             run = try daemon.xtoast(args)
             #expect(run.stderr.isEmpty, "\(run.stderr)")
-            #expect(try Self.iconPixels(probe, near: 0xC01C28) >= 60, "the desktop theme's red icon")
+            #expect(try Self.iconPixels(probe, near: 0xC01C28, atLeast: 60) >= 60, "the desktop theme's red icon")
             try C.dismissAll(daemon, probe)
         }
 
