@@ -304,32 +304,11 @@ public final class ToastDaemon {
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
-    /// Accepts waiting connections, at most `ClientLimits.acceptsPerTurn` of them and for at
-    /// most `ClientLimits.acceptSeconds` (the rest wait for the next turn, after the others'
-    /// requests). Past the connection cap each is told why and closed; when no descriptor is
-    /// left (EMFILE), the listener is left alone until a client goes, rather than being polled
-    /// (and failing) in a busy loop.
+    /// Accepts waiting connections within one turn's bound (`Acceptor`); when no descriptor
+    /// is left, the listener is left alone until a client goes.
     private func acceptClients() {
-        let start = clock.now()
-        for _ in 0..<ClientLimits.acceptsPerTurn where clock.now() - start < ClientLimits.acceptSeconds {
-            switch listener.acceptNext() {
-            case .success(nil):
-                return
-            case let .success(socket?):
-                if let uid = socket.peerUID, uid != getuid() {
-                    Log.info("refused a connection from uid \(uid)")
-                    socket.close()
-                } else if clients.connections.count >= Clients.maxConnections {
-                    _ = socket.writeAll(Reply.error("too many connections (at most \(Clients.maxConnections))").json.utf8 + [UInt8(ascii: "\n")])
-                    socket.close()
-                } else {
-                    _ = clients.add(socket)
-                }
-            case let .failure(failure):
-                Log.info("cannot accept a connection (\(failure)); waiting for a client to leave")
-                acceptPaused = true
-                return
-            }
+        if Acceptor.acceptTurn(from: listener, into: clients, now: { [clock] in clock.now() }) == .outOfDescriptors {
+            acceptPaused = true
         }
     }
 
