@@ -440,7 +440,7 @@ final class ToastService {
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
             let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys
-            for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
+            for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             historyStore?.append(changes.kept, now: now)

@@ -406,11 +406,12 @@ public struct Board: Sendable {
         }
     }
 
-    /// Holds or releases the timers of one stack (the pointer is over one of its cards, or
-    /// drags one), keeping what each has left.
-    public mutating func setHeld(_ key: StackKey, _ held: Bool, now: Double) {
+    /// Pauses or resumes the timers of one stack (the pointer is over one of its cards, or
+    /// drags one), keeping what each has left: a pause, not a hold (`setHold`), since its
+    /// cards stay on screen.
+    public mutating func setPaused(_ key: StackKey, _ paused: Bool, now: Double) {
         guard stacks[key] != nil else { return }
-        _ = withStack(key) { $0.setPaused(held, now: now) }
+        _ = withStack(key) { $0.setPaused(paused, now: now) }
     }
 
     /// Monitors went away: their stacks' toasts join the stacks at the same positions on
