@@ -17,7 +17,7 @@ import Testing
         var request = ShowRequest(message: "", title: summary, kind: .info, timeout: timeout)
         request.app = app
         request.urgency = urgency
-        var submission = Submission(request, source: .dbus)
+        var submission = Submission(request, source: .bus)
         submission.stackTag = tag
         return submission
     }
@@ -214,7 +214,7 @@ import Testing
     func variables() {
         var toast = Toast(id: "7", title: "New mail", message: "from Ann", kind: .success, icon: "mail", urgency: .low)
         toast.app = "Mail"
-        toast.source = .dbus
+        toast.source = .bus
         let env = ScriptEnvironment.variables(for: toast, category: "email.arrived", rule: "mail", wallNow: 1_700_000_000.9)
         #expect(env.map(\.0) == ScriptEnvironment.names)
         #expect(env.map(\.1) == ["7", "Mail", "New mail", "from Ann", "mail", "low", "email.arrived", "success", "dbus", "mail", "1700000000"])

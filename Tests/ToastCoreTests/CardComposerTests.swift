@@ -368,7 +368,7 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(textBlocks(compose(toast)).count == 2)
         toast.app = "Chat <&>"
         #expect(textBlocks(compose(toast)).count == 2, "a script's app is not shown")
-        toast.source = .dbus
+        toast.source = .bus
         let blocks = textBlocks(compose(toast))
         #expect(blocks.count == 3)
         #expect(blocks.first?.text == "<small>Chat &lt;&amp;&gt;</small>" && blocks.first?.isMarkup == true)

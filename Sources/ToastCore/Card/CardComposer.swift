@@ -240,7 +240,7 @@ public struct CardComposer: Sendable {
         // A D-Bus toast names its application, small, above the title: many apps' summaries
         // ("New message") do not say who sent them. Not when it would repeat the title.
         // A desktop notification names its application; a script's toast says what it says.
-        if toast.source == .dbus, let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
+        if toast.source == .bus, let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
             let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(app) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))
