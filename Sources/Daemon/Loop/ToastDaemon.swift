@@ -16,13 +16,10 @@ import Transport
 public final class ToastDaemon {
     private let service: ToastService
     private let output: any Output
-    private let listener: UnixSocket
-    /// The socket's lock (`flock`), held for the daemon's life: one daemon per socket. Closed
-    /// at the very end of a hand-over, after everything else the new daemon takes is free.
-    private let lock: Int32
+    /// The socket clients connect to, with its lock and path.
+    private let socket: ListeningSocket
     /// This daemon, as a `handover` caller must match it.
     private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
-    private let socketPath: String
     private let clients: Clients
     /// Serves each client its bounded share of a turn.
     private let turns: ClientTurns
@@ -77,11 +74,10 @@ public final class ToastDaemon {
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.facts.displayName, uid: getuid())
         do {
-            (listener, lock) = busOptions.replace ? try SocketTakeOver.open(resolved) : try Listener.open(resolved)
+            socket = busOptions.replace ? try SocketTakeOver.open(resolved) : try ListeningSocket.open(resolved)
         } catch {
             throw StartError(message: error.message)
         }
-        socketPath = resolved.path
         let config = ConfigFile.load(configPath).config
         let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.facts.desktopResources) }
         guard output.setFont(family: config.font, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
@@ -130,7 +126,7 @@ public final class ToastDaemon {
         }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
-        Log.info("listening at \(socketPath) on display \(output.facts.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.facts.description))")
+        Log.info("listening at \(socket.path) on display \(output.facts.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.facts.description))")
     }
 
     /// What the loop waits on, named rather than found by index.
@@ -157,7 +153,7 @@ public final class ToastDaemon {
             armFrameTimer()
             var sources: [(Source, pollfd)] = [
                 (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
-                (.listener, pollfd(fd: acceptPaused ? -1 : listener.fd, events: Int16(POLLIN), revents: 0)),
+                (.listener, pollfd(fd: acceptPaused ? -1 : socket.fd, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
                 (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),
             ]
@@ -312,7 +308,7 @@ public final class ToastDaemon {
     private func acceptClients() {
         let start = clock.now()
         for _ in 0..<ClientLimits.acceptsPerTurn where clock.now() - start < ClientLimits.acceptSeconds {
-            switch listener.acceptNext() {
+            switch socket.acceptNext() {
             case .success(nil):
                 return
             case let .success(socket?):
@@ -379,7 +375,7 @@ public final class ToastDaemon {
         Log.info("lost the connection to the X server; shutting down")
         service.abandonScreen(now: clock.now())
         bus?.close()
-        stopListening()
+        socket.stopListening()
         drainClients()
         exit(1)
     }
@@ -390,19 +386,11 @@ public final class ToastDaemon {
         service.shutdown(now: clock.now())
         bus?.close()
         output.flush()
-        stopListening()
+        socket.stopListening()
         drainClients()
         // Last: the daemon taking over waits for the lock, and then finds all the rest free.
         // Its connection closes only as this process ends, after this.
-        if service.handingOver { close(lock) }
-    }
-
-    /// The socket goes before the last events are drained, so nobody connects to a daemon
-    /// that is going away: a client finds no daemon (and may start one) rather than one
-    /// that never answers. Connections not accepted yet are refused as the listener closes.
-    private func stopListening() {
-        unlink(socketPath)
-        listener.close()
+        if service.handingOver { socket.releaseLock() }
     }
 
     /// Gives slow readers half a second to take what is queued for them.
