@@ -154,16 +154,6 @@ public struct Board: Sendable {
         return show(toast, owner: owner, monitor: monitor, now: now)
     }
 
-    /// Shows a toast straight from a request, with the config's defaults and no rules or
-    /// policies but the holds' (tests and tools; the daemon's toasts go through `Admission`).
-    @discardableResult
-    public mutating func show(_ request: ShowRequest, owner: Owner, monitor: String = "", iconFile: String? = nil,
-                              now: Double) -> String {
-        var toast = Toast(request, id: request.id ?? "", config: config)
-        toast.iconFile = iconFile
-        return present(toast, owner: owner, monitor: monitor, now: now)
-    }
-
     /// Replaces a live toast's content in place and silently: it keeps its id, its owner and
     /// its slot, sends no `dismissed`, and its timer starts again (the D-Bus `replaces_id`).
     /// Subscribers and the owner hear `updated`. A kept toast (`Board+Kept`) is live again, its
@@ -292,16 +282,6 @@ public struct Board: Sendable {
     }
 
     // MARK: Changing
-
-    /// Changes a toast in place as `Admission.decideUpdate` decides (tests and tools; the
-    /// daemon decides, then calls `update(_:now:)`). `iconFile` is what the new `icon`
-    /// resolved to, if one was given.
-    public mutating func update(_ given: UpdateRequest, iconFile: String? = nil, now: Double) -> Result<Toast, RequestError> {
-        Admission.decideUpdate(given, iconFile: iconFile, board: self).map { decision in
-            update(decision, now: now)
-            return decision.toast
-        }
-    }
 
     /// Carries out an update the admission decided: the toast changes in place, keeping its
     /// slot, and its owner and the subscribers hear `updated`. False when it is no longer live.
