@@ -19,6 +19,14 @@ struct ListeningSocket {
     /// hand-over, after everything else the new daemon takes is free (`releaseLock`).
     let lock: Int32
     let path: String
+    /// Who holds it: this daemon's user and executable, which a `handover` caller must match.
+    let holder = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
+    /// Set when accepting failed for want of descriptors: the socket is not polled (which
+    /// would fail again at once, in a busy loop) until a client goes.
+    var acceptPaused = false
+
+    /// What the loop polls: the socket, or nothing while accepting is paused.
+    var pollDescriptor: Int32 { acceptPaused ? -1 : socket.fd }
 
     /// Takes the socket's lock, removes a stale socket (never anything else), and listens.
     static func open(_ resolved: SocketPath.Resolved) throws(StartError) -> ListeningSocket {
@@ -36,8 +44,6 @@ struct ListeningSocket {
             throw StartError(message: "cannot listen at \(path): \(error)")
         }
     }
-
-    var fd: Int32 { socket.fd }
 
     /// The next connection waiting, nil when none is. The corresponding C function is `accept`.
     func acceptNext() -> Result<UnixSocket?, UnixSocket.Failure> { socket.acceptNext() }
