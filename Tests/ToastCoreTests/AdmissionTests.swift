@@ -86,6 +86,24 @@ import Testing
         #expect(Admission.decide(fromSocket("20%", app: "other"), board: b).action == .show)
     }
 
+    @Test("a take-over assigns ids as show does: the next automatic one, or the caller's own (show --id), whose holder ends")
+    func takeOverIDs() {
+        var b = board("[rule backup]\nmatch app = backup\nstack_tag = progress\n")
+        let first = admit(fromSocket("10%", app: "backup"), on: &b, owner: script)
+        let second = admit(fromSocket("20%", app: "backup"), on: &b, owner: script)
+        #expect(second != first && b.toast(first) == nil && b.toast(second)?.message == "20%")
+        var named = fromSocket("30%", app: "backup")
+        named.request.id = "job"
+        #expect(Admission.decide(named, board: b).action == .takeOver(id: second))
+        #expect(admit(named, on: &b, owner: script) == "job")
+        #expect(b.toast(second) == nil && b.toast("job")?.message == "30%" && b.liveToasts.count == 1)
+        // The same id again takes over the card it has, under that id.
+        named.request.message = "40%"
+        #expect(admit(named, on: &b, owner: script) == "job")
+        #expect(b.toast("job")?.message == "40%" && b.liveToasts.count == 1)
+        _ = b.takeChanges()
+    }
+
     @Test("replaces_id replaces a live bus toast in place; a script's toast or a gone one gets a new toast")
     func replacesID() {
         var b = board()

@@ -547,9 +547,8 @@ extension ToastService {
     /// At the end of a loop turn: the history file takes the turn's edits, or is compacted.
     func writeHistory(now: Double) { historyStore?.compactIfDue(history: board.history, now: now) }
 
-    /// Input the router gave the open panel (its keys, the pointer), and what it asks for.
-    /// A click or Enter on an entry is its default action, late, while its sender can hear it;
-    /// otherwise the entry expands.
+    /// Input the router gave the open panel (its keys, the pointer), and what it asks for
+    /// (`CenterCommand`; an entry's activation as `CenterActivation` decides).
     func handleInCenter(_ input: InputEvent, now: Double) {
         let commands = center.handle(input, board: board, now: now)
         for command in commands {
@@ -559,8 +558,10 @@ extension ToastService {
             case .clearAll: board.removeHistory { _ in true }
             case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
             case let .activate(entry):
-                if let action = entry.toast.defaultAction, board.lateAction(action, on: entry.historyID, now: now) { break }
-                center.expand(HistoryKey(entry), board: board, now: now)
+                switch CenterActivation.decide(entry, board: board) {
+                case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
+                case let .expand(key): center.expand(key, board: board, now: now)
+                }
             case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
             }
         }

@@ -182,16 +182,19 @@ public struct Board: Sendable {
         return true
     }
 
-    /// Shows a toast in the place of a live one, under a new id: the old one ends with
-    /// `replaced` and its card, without leaving, shows the new toast (which does not enter).
-    /// The stack tag (`x-dunst-stack-tag`, a rule's `stack_tag`), as volume and brightness
-    /// pop-ups expect. Nil when `oldID` is not live.
+    /// Shows a toast in the place of a live one, under its own id or the next automatic one
+    /// (`assignID`, as for `show`): the old one ends with `replaced` and its card, without
+    /// leaving, shows the new toast (which does not enter). The stack tag
+    /// (`x-dunst-stack-tag`, a rule's `stack_tag`), as volume and brightness pop-ups expect.
+    /// Nil when `oldID` is not live.
     public mutating func takeOver(_ oldID: String, with made: Toast, owner: Owner, now: Double) -> String? {
         guard let key = key(of: oldID), let old = toast(oldID) else { return nil }
         let wasVisible = isVisible(oldID)
-        let id = generateID()
         var toast = made
-        toast.id = id
+        let id = assignID(&toast)
+        // A caller's id that another toast has: that one ends, as for `show`; the taken-over
+        // toast itself ends below, whatever its id.
+        if id != oldID { endReplaced(id, now: now) }
         toast.position = old.position
         _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
         live.remove(oldID)
@@ -237,8 +240,8 @@ public struct Board: Sendable {
         return id
     }
 
-    /// The id a toast of its own takes (`show`, `skip`, the centre's): its own, or the next
-    /// automatic one when it has none.
+    /// The id a toast of its own takes (`show`, `takeOver`, `skip`, the centre's): its own,
+    /// or the next automatic one when it has none.
     mutating func assignID(_ toast: inout Toast) -> String {
         if toast.id.isEmpty { toast.id = generateID() }
         return toast.id
