@@ -80,22 +80,4 @@ static inline int xt_fontconfig_has_fonts(void) {
     return WIFEXITED(status) && WEXITSTATUS(status) == 1 ? 0 : 1;
 }
 
-/// XftFont's ascent/descent/height as plain getters (fields import fine, this keeps call sites short).
-static inline int xt_font_ascent(XftFont *f) { return f->ascent; }
-static inline int xt_font_descent(XftFont *f) { return f->descent; }
-
-/// FcPatternBuild and XftFontOpen are varargs; open by pattern instead.
-static inline XftFont *xt_font_open(Display *d, int screen, const char *family, double pixel_size, int weight, int slant) {
-    FcPattern *p = FcPatternCreate();
-    FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddDouble(p, FC_PIXEL_SIZE, pixel_size);
-    FcPatternAddInteger(p, FC_WEIGHT, weight);
-    FcPatternAddInteger(p, FC_SLANT, slant);
-    FcResult r;
-    FcPattern *m = XftFontMatch(d, screen, p, &r);
-    FcPatternDestroy(p);
-    if (!m) return NULL;
-    return XftFontOpenPattern(d, m); // takes ownership of m on success
-}
-
 #endif

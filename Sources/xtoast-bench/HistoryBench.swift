@@ -19,7 +19,7 @@ enum HistoryBench {
                               icon: "dialog-information", actions: [Action(id: "open", label: "Open"), Action(id: "later", label: "Later")],
                               defaultAction: "open")
             toast.app = "Thunderbird"
-            toast.source = .dbus
+            toast.source = .bus
             toast.rules = ["mail", "report"]
             return HistoryRecord(toast: toast, reason: .timeout, wallEnded: wallNow - Double(entries - i) * 60)
         }

@@ -9,7 +9,7 @@ enum RuleBench {
     /// A mail notification: it matches three of the rules (a category glob, a negation, a regex).
     static let toast = RuleSubject(app: "Thunderbird", desktopEntry: "thunderbird", summary: "New message from Ann Smith",
                                    body: "Re: quarterly report: figures for March attached, see page 4",
-                                   icon: "mail-unread", category: "email.arrived", urgency: .normal, kind: .info, source: .dbus)
+                                   icon: "mail-unread", category: "email.arrived", urgency: .normal, kind: .info, source: .bus)
 
     static let apps = ["Spotify", "Slack", "Discord", "Firefox", "Chromium", "Signal", "Telegram", "Steam", "VLC", "mpv"]
 
@@ -71,7 +71,7 @@ enum RuleBench {
     /// An 8 KB body as a bus client sends it (2 000 emoji, " has " every 41 bytes, so every
     /// line's literal is found and its program runs over the whole KiB the rules see).
     static let longToast = RuleSubject(app: "Chat", summary: "#general", body: String(repeating: "\u{1F600}" + String(repeating: "\u{1F600}", count: 8) + " has ", count: 200),
-                                       source: .dbus)
+                                       source: .bus)
 
     /// One rule at the limits of a rule: `RuleLimits.maxMatchesPerRule` `!~` lines that all
     /// hold, so every line runs (the 32 `!~` lines took glibc 3.3 s a toast), the

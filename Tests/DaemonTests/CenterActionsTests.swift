@@ -7,39 +7,15 @@ import ToastCore
 /// while the sender listens, a click or Enter as the default action, opening reads every
 /// entry, and removals and unread surviving a restart.
 @Suite struct CenterActionsTests {
-    static let ungrouped: Config = {
-        var c = Config.default
-        c.center.group = .none
-        return c
-    }()
-
-    func panel(_ rig: Rig) -> (id: SurfaceID, surface: FakeOutput.Surface)? { rig.surface(showing: "\"Notifications\"") }
-
-    /// Where the panel draws `text`, on the root window; nil when it is not drawn.
-    func place(of text: String, _ rig: Rig) -> Point? {
-        guard let (_, surface) = panel(rig), let scene = surface.scene else { return nil }
-        return scene.ops.compactMap { op -> Point? in
-            if case let .text(block, origin, _) = op, block.text == text {
-                return Point(x: surface.origin.x + origin.x + 3, y: surface.origin.y + origin.y + 3)
-            }
-            return nil
-        }.first
-    }
-
-    func open(_ rig: Rig) {
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-    }
-
     @Test("an entry's buttons show while its socket sender is connected; a click is the action, late, under the original id; they go when it leaves")
     func buttonsWhileTheSenderListens() throws {
-        let rig = Rig(config: Self.ungrouped)
+        let rig = Rig(config: Rig.ungrouped)
         let id = rig.show(#""title":"Deploy?","timeout":0.1,"actions":[{"id":"go","label":"Go"}]"#)
         rig.wait(1)
         #expect(rig.service.board.history.last?.reason == .timeout)
-        open(rig)
-        let (panelID, _) = try #require(panel(rig))
-        let go = try #require(place(of: "Go", rig), "the button is drawn")
+        rig.openCenter()
+        let (panelID, _) = try #require(rig.centerPanel)
+        let go = try #require(rig.placeInCenter(of: "Go"), "the button is drawn")
         rig.click(panelID, at: go)
         let late = try #require(rig.sink.lateLines.last)
         #expect(late.owners.first == rig.alice)
@@ -47,36 +23,36 @@ import ToastCore
         #expect(rig.service.center.isOpen, "the entry stays, the panel too")
 
         rig.service.forget(rig.alice, now: rig.now)
-        #expect(place(of: "Go", rig) == nil, "nobody hears it now: no button")
-        #expect(place(of: "Deploy?", rig) != nil)
+        #expect(rig.placeInCenter(of: "Go") == nil, "nobody hears it now: no button")
+        #expect(rig.placeInCenter(of: "Deploy?") != nil)
     }
 
     @Test("a click on an entry's body is its default action, late (a bus app hears ActionInvoked with the original id); without a listener it expands")
     func bodyClickIsTheDefaultAction() throws {
-        let rig = Rig(config: Self.ungrouped)
+        let rig = Rig(config: Rig.ungrouped)
         let server = DesktopNotifications(service: rig.service)
         let b = server.notify(NotifyCall(summary: "open me", actions: ["default", "Open"], expireTimeout: 100), sender: ":1.7", now: rig.now).id
         rig.wait(1)
-        open(rig)
-        let (panelID, _) = try #require(panel(rig))
-        rig.click(panelID, at: try #require(place(of: "open me", rig)))
+        rig.openCenter()
+        let (panelID, _) = try #require(rig.centerPanel)
+        rig.click(panelID, at: try #require(rig.placeInCenter(of: "open me")))
         let signals = rig.sink.heard(by: DesktopNotifications.owner).compactMap(NotificationMapping.signal(for:))
         #expect(signals.last == .actionInvoked(id: b, key: "default"))
         #expect(rig.service.center.state.expandedEntries.isEmpty)
 
         server.nameLeft(":1.7", now: rig.now)
         let heard = rig.sink.deliveries.count
-        rig.click(panelID, at: try #require(place(of: "open me", rig)))
+        rig.click(panelID, at: try #require(rig.placeInCenter(of: "open me")))
         #expect(rig.sink.deliveries.count == heard, "the app left: nothing sent")
         #expect(rig.service.center.state.expandedEntries.count == 1, "it expands instead")
     }
 
     @Test("Enter on the selected entry is its default action, late, while its sender listens")
     func enterIsTheDefaultAction() throws {
-        let rig = Rig(config: Self.ungrouped)
+        let rig = Rig(config: Rig.ungrouped)
         let id = rig.show(#""title":"Build","timeout":0.1,"actions":[{"id":"log","label":"Log"}],"default_action":"log""#)
         rig.wait(1)
-        open(rig)
+        rig.openCenter()
         rig.input(.key(KeyStroke(key: "Down")))
         rig.input(.key(KeyStroke(key: "Return")))
         #expect(rig.sink.lateLines.map(\.line.text) == [#"{"event":"action","id":"\#(id)","action":"log","source":"socket","app":"xtoast","rules":[],"late":true}"#])
@@ -84,7 +60,7 @@ import ToastCore
 
     @Test("opening the centre reads every entry: count drops to 0 unread and a follower hears it; the header still says how many were new")
     func openingReads() throws {
-        let rig = Rig(config: Self.ungrouped)
+        let rig = Rig(config: Rig.ungrouped)
         rig.show(#""title":"one","timeout":0.1"#)
         rig.show(#""title":"two","timeout":0.1"#)
         rig.wait(1)
@@ -94,15 +70,15 @@ import ToastCore
             return extra.first { $0.0 == "unread" }?.1
         }
         #expect(unread() == .number(2))
-        open(rig)
+        rig.openCenter()
         #expect(unread() == .number(0))
         #expect(rig.sink.sent.last?.line.text == #"{"event":"count","visible":0,"queued":0,"history":2,"unread":0}"#)
         #expect(rig.sink.sent.last?.owners == [rig.bob])
-        #expect(place(of: "2 new", rig) != nil)
+        #expect(rig.placeInCenter(of: "2 new") != nil)
         // A toast that ends while the panel is open is read too.
         rig.request(#"{"op":"center","action":"close"}"#)
         let three = rig.show(#""title":"three","timeout":0"#)
-        open(rig)
+        rig.openCenter()
         rig.request(#"{"op":"dismiss","id":"\#(three)"}"#)
         let ended = try #require(rig.service.board.history.last)
         #expect(ended.toast.title == "three" && ended.reason == .api && !ended.unread)
@@ -110,7 +86,7 @@ import ToastCore
 
     @Test("the centre key toggles the panel: grabbed with no card on screen, and it closes the panel that holds the keyboard")
     func centerKey() throws {
-        var config = Self.ungrouped
+        var config = Rig.ungrouped
         config.keys[.center] = KeyChord([.super], "n")
         let rig = Rig(config: config)
         #expect(rig.output.grabbedKeys[.center] == KeyChord([.super], "n"))
@@ -131,14 +107,13 @@ import ToastCore
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("xtoast/history").path
         let wall = 1_700_000_000.0
-        let rig = Rig(config: CenterActionsTests.ungrouped)
+        let rig = Rig(config: Rig.ungrouped)
         rig.service.keepHistory(in: HistoryStore(path: path, wallNow: { wall + rig.now }), now: rig.now)
         rig.show(#""title":"kept","timeout":0.1"#)
         rig.show(#""title":"removed","timeout":0.1"#)
         rig.wait(1)
         #expect(try HistoryStoreTests.lines(path).count == 2)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
+        rig.openCenter()
         rig.input(.key(KeyStroke(key: "Down")))
         rig.input(.key(KeyStroke(key: "Delete")))
         #expect(rig.service.board.history.map(\.toast.title) == ["kept"])
@@ -154,7 +129,7 @@ import ToastCore
         rig.service.shutdown(now: rig.now)
 
         // The next daemon reads what the first left.
-        let next = Rig(config: CenterActionsTests.ungrouped)
+        let next = Rig(config: Rig.ungrouped)
         // A child another test forks just then may hold the file's lock until it execs: try
         // again until it is free (within a deadline), as HistoryStoreTests does.
         let deadline = Date().addingTimeInterval(5)

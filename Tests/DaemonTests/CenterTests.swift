@@ -4,15 +4,11 @@ import Testing
 
 /// The notification centre's panel on the fake screen.
 @Suite struct CenterPanelTests {
-    /// The panel's surface: the live one showing its title.
-    func panel(_ rig: Rig) -> (id: SurfaceID, surface: FakeOutput.Surface)? { rig.surface(showing: "\"Notifications\"") }
-    func key(_ rig: Rig, _ press: KeyStroke) { rig.input(.key(press)) }
-
     @Test("open slides the panel in at the work area's right edge, full height, holding the keyboard; close slides it out")
     func openAndClose() throws {
         let rig = Rig(configure: { $0.monitors[0].workArea = Rect(x: 0, y: 30, width: 1280, height: 770) })
         #expect(rig.request(#"{"op":"center","action":"open"}"#) == .ok(id: nil, extra: [("open", .bool(true))]))
-        let (id, surface) = try #require(panel(rig))
+        let (id, surface) = try #require(rig.centerPanel)
         #expect(rig.output.keyboard == id && surface.isMapped)
         #expect(surface.origin.x > 860)  // one frame into its slide
         rig.wait(1)
@@ -26,12 +22,11 @@ import Testing
     @Test("while open, a new toast shows no card: shown, then dismissed center, and its entry is in the panel")
     func toastsGoIntoThePanel() throws {
         let rig = Rig()
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
+        rig.openCenter()
         let id = rig.show(#""title":"Build done","message":"all green""#)
         #expect(rig.sink.heard(by: rig.alice) == [.shown(id: id), .dismissed(id: id, reason: .center)])
         #expect(rig.output.live.count == 1)
-        #expect(rig.surface(showing: "Build done")?.id == panel(rig)?.id)
+        #expect(rig.surface(showing: "Build done")?.id == rig.centerPanel?.id)
         #expect(rig.service.board.history.last?.reason == .center)
     }
 
@@ -41,23 +36,21 @@ import Testing
         rig.show(#""title":"one","timeout":0.1"#)
         rig.show(#""title":"two","timeout":0.1"#)
         rig.wait(1)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        key(rig, KeyStroke(key: "Down"))
-        key(rig, KeyStroke(key: "Down"))
-        key(rig, KeyStroke(key: "Delete"))
+        rig.openCenter()
+        rig.key(KeyStroke(key: "Down"))
+        rig.key(KeyStroke(key: "Down"))
+        rig.key(KeyStroke(key: "Delete"))
         #expect(rig.service.board.history.map(\.toast.title) == ["one"])
-        key(rig, KeyStroke(key: "d", modifiers: .shift, text: "D"))
+        rig.key(KeyStroke(key: "d", modifiers: .shift, text: "D"))
         #expect(rig.service.board.doNotDisturb)
-        key(rig, KeyStroke(key: "c", modifiers: .shift, text: "C"))
+        rig.key(KeyStroke(key: "c", modifiers: .shift, text: "C"))
         #expect(rig.service.board.history.isEmpty)
-        #expect(panel(rig).map { "\($0.surface.scene!)".contains("No notifications") } == true)
-        key(rig, KeyStroke(key: "Escape"))
+        #expect(rig.centerPanel.map { "\($0.surface.scene!)".contains("No notifications") } == true)
+        rig.key(KeyStroke(key: "Escape"))
         #expect(!rig.service.center.isOpen)
         rig.wait(1)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        let (id, _) = try #require(panel(rig))
+        rig.openCenter()
+        let (id, _) = try #require(rig.centerPanel)
         rig.input(.press(surface: id, button: 1, root: Point(x: 100, y: 100), time: 1, serverTime: 1))
         #expect(!rig.service.center.isOpen)
     }
@@ -67,9 +60,8 @@ import Testing
         let rig = Rig()
         rig.show(#""title":"one","timeout":0.1"#)
         rig.wait(1)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        let (id, surface) = try #require(panel(rig))
+        rig.openCenter()
+        let (id, surface) = try #require(rig.centerPanel)
         let scene = try #require(surface.scene)
         // "Clear all" is the header's right-hand text.
         let clear = try #require(scene.ops.compactMap { op -> Point? in
@@ -89,9 +81,8 @@ import Testing
         let rig = Rig()
         for i in 0..<60 { rig.show(#""title":"entry \#(i)","timeout":0.01,"app":"app\#(i)""#) }
         rig.wait(2)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        let (id, surface) = try #require(panel(rig))
+        rig.openCenter()
+        let (id, surface) = try #require(rig.centerPanel)
         #expect("\(surface.scene!)".contains("entry 59") && !"\(surface.scene!)".contains("entry 0\""))
         for _ in 0..<200 { rig.input(.press(surface: id, button: 5, root: Point(x: 1000, y: 400), time: 1, serverTime: 1)) }
         rig.wait(3)
@@ -111,10 +102,9 @@ import Testing
         let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
         for i in 0..<60 { rig.show(#""title":"entry \#(i)","timeout":0.01"#) }
         rig.wait(2)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
+        rig.openCenter()
         #expect(rig.service.nextFrame == nil)
-        let (id, surface) = try #require(panel(rig))
+        let (id, surface) = try #require(rig.centerPanel)
         var drawn = titles(surface.scene)
         let firstView = drawn
         for _ in 0..<100 { rig.input(.press(surface: id, button: 5, root: Point(x: 1000, y: 400), time: 1, serverTime: 1)) }
@@ -140,18 +130,17 @@ import Testing
         let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
         for i in 0..<40 { rig.show(#""title":"entry \#(i)","timeout":0.01"#) }
         rig.wait(2)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        let (_, surface) = try #require(panel(rig))
+        rig.openCenter()
+        let (_, surface) = try #require(rig.centerPanel)
         let before = titles(surface.scene)
-        key(rig, KeyStroke(key: "Page_Down"))
-        key(rig, KeyStroke(key: "Page_Down"))
+        rig.key(KeyStroke(key: "Page_Down"))
+        rig.key(KeyStroke(key: "Page_Down"))
         // The selection moved at once; the list has not moved yet.
         #expect(titles(surface.scene) == before)
         #expect(rig.service.nextFrame != nil)
         rig.wait(1)
         #expect(titles(surface.scene) != before && rig.service.nextFrame == nil)
-        key(rig, KeyStroke(key: "End"))
+        rig.key(KeyStroke(key: "End"))
         #expect(titles(surface.scene).contains("entry 0"))
         #expect(rig.service.nextFrame == nil)
     }
@@ -161,9 +150,8 @@ import Testing
         let rig = Rig(config: { var c = Config.default; c.center.group = .none; return c }())
         for i in 0..<30 { rig.show(#""title":"entry \#(i)","timeout":0.01"#) }
         rig.wait(2)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        let (id, surface) = try #require(panel(rig))
+        rig.openCenter()
+        let (id, surface) = try #require(rig.centerPanel)
         let before = try #require(origin(of: "entry 25", in: surface.scene!))
         let start = Point(x: surface.origin.x + 200, y: surface.origin.y + 400)
         rig.input(.press(surface: id, button: 1, root: start, time: 1, serverTime: 1))
@@ -181,14 +169,14 @@ import Testing
         #expect(rig.output.keyboard == nil)
         rig.output.keyboardBusy = false
         rig.wait(0.1)
-        #expect(rig.output.keyboard == panel(rig)?.id)
+        #expect(rig.output.keyboard == rig.centerPanel?.id)
     }
 
     @Test("a keyboard another client holds past the retries closes the panel: it never stays open without the keys")
     func grabFailureCloses() throws {
         let rig = Rig(configure: { $0.keyboardBusy = true })
         rig.request(#"{"op":"center","action":"open"}"#)
-        let (_, surface) = try #require(panel(rig))
+        let (_, surface) = try #require(rig.centerPanel)
         #expect(rig.service.center.isAwaitingKeyboard)
         // Short of the grab's patience (`GrabRetry`, focus mode's rule too) it is still open and trying.
         rig.wait(GrabRetry.patience - 2 * GrabRetry.interval)
@@ -211,10 +199,9 @@ import Testing
                          reason: .timeout, ended: rig.now - 10_000 + Double(i))
         }
         rig.service.board.restoreHistory(entries, now: rig.now)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        key(rig, KeyStroke(key: "slash", text: "/"))
-        key(rig, KeyStroke(key: "l", text: "l"))
+        rig.openCenter()
+        rig.key(KeyStroke(key: "slash", text: "/"))
+        rig.key(KeyStroke(key: "l", text: "l"))
         #expect(rig.service.center.filterWork == CenterFilter.entriesPerStep)
         // The newest matches show at once, before the search has gone through the history.
         #expect(rig.surface(showing: "alpha 9990") != nil)
@@ -224,14 +211,14 @@ import Testing
         #expect(rig.service.center.filterWork == 10_000)
         #expect(rig.service.nextFrame == nil)
         // "lp" looks only at the 1,000 entries "l" matched, and so does "lph".
-        key(rig, KeyStroke(key: "p", text: "p"))
+        rig.key(KeyStroke(key: "p", text: "p"))
         rig.wait(2)
         #expect(rig.service.center.filterWork == 11_000)
-        key(rig, KeyStroke(key: "h", text: "h"))
+        rig.key(KeyStroke(key: "h", text: "h"))
         rig.wait(2)
         #expect(rig.service.center.filterWork == 12_000)
         // BackSpace goes back to "lp", whose result was complete: nothing is examined again.
-        key(rig, KeyStroke(key: "BackSpace"))
+        rig.key(KeyStroke(key: "BackSpace"))
         #expect(rig.service.center.filterWork == 12_000)
         #expect(rig.surface(showing: "alpha 9990") != nil)
     }
@@ -252,9 +239,8 @@ extension CenterPanelTests {
         rig.show(#""title":"first","timeout":0.1"#)
         rig.show(#""title":"second","timeout":0.1"#)
         rig.wait(1)
-        rig.request(#"{"op":"center","action":"open"}"#)
-        rig.wait(1)
-        let (id, surface) = try #require(panel(rig))
+        rig.openCenter()
+        let (id, surface) = try #require(rig.centerPanel)
         // The newest entry is on top; its × sits right of its title's line.
         let title = try #require(origin(of: "second", in: surface.scene!))
         let close = Point(x: surface.origin.x + 420 - 12 - 12 - 8, y: surface.origin.y + title.y + 4)

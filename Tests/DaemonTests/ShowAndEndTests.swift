@@ -115,11 +115,11 @@ import ToastCore
         let rig = Rig()
         var request = ShowRequest(message: "one", timeout: 0)
         request.app = "mail"
-        #expect(rig.service.submit(Submission(request, source: .dbus), from: rig.alice, now: rig.now, wallNow: 0).id == "1")
+        #expect(rig.service.submit(Submission(request, source: .bus), from: rig.alice, now: rig.now, wallNow: 0).id == "1")
         rig.wait(1)
         request.message = "two"
         // The D-Bus server's replaces_id.
-        var replacing = Submission(request, source: .dbus)
+        var replacing = Submission(request, source: .bus)
         replacing.replacesID = "1"
         #expect(rig.service.submit(replacing, from: rig.alice, now: rig.now, wallNow: 0).id == "1")
         #expect(rig.surface(showing: "two") != nil && rig.output.live.count == 1)

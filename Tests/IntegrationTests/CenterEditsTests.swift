@@ -1,4 +1,3 @@
-import CX11
 import Foundation
 import Testing
 import ToastCore
@@ -7,14 +6,6 @@ extension Integration {
     /// The centre's edits on the real daemon: opening it reads every entry (`xtoast count`),
     /// Delete removes one from the history file, and both survive a restart.
     @Suite struct CenterEditsTests {
-        func key(_ probe: XProbe, _ sym: Int32) {
-            let d = probe.display
-            let code = XKeysymToKeycode(d, KeySym(sym))
-            XTestFakeKeyEvent(d, UInt32(code), 1, 0)
-            XTestFakeKeyEvent(d, UInt32(code), 0, 0)
-            XSync(d, 0)
-        }
-
         func unread(_ daemon: DaemonHarness) throws -> JSON? {
             let r = try daemon.xtoast(["count"])
             return try JSON.parse(r.stdout)["unread"]
@@ -24,10 +15,8 @@ extension Integration {
         func editsSurviveARestart() throws {
             let state = try HistoryStoreTests.stateDirectory()
             defer { try? FileManager.default.removeItem(at: state) }
-            let display = try PrivateDisplay(size: "1280x800")
-            let probe = try XProbe(display.name)
-            let first = try DaemonHarness(config: "[center]\ngroup = none\n", extraEnvironment: HistoryStoreTests.env(state),
-                                          display: display.name)
+            let screen = try OwnScreen(config: "[center]\ngroup = none\n", extraEnvironment: HistoryStoreTests.env(state))
+            let (display, probe, first) = (screen.display, screen.probe, screen.daemon)
             try HistoryStoreTests.showAndEnd(first, "kept")
             try HistoryStoreTests.showAndEnd(first, "removed")
             #expect(try unread(first) == .number(2))
@@ -37,13 +26,13 @@ extension Integration {
             // The newest entry is the first row: Home selects it (again, should the grab come late), Delete removes it.
             try waitUntil("the selected entry to go") {
                 if try HistoryStoreTests.messages(first) == ["kept", "removed"] {
-                    key(probe, XK_Home)
-                    key(probe, XK_Delete)
+                    probe.key("Home")
+                    probe.key("Delete")
                 }
                 return try HistoryStoreTests.messages(first) == ["kept"]
             }
             try waitUntil("the file to follow") { try HistoryStoreTests.fileLines(state).count == 1 }
-            key(probe, XK_Escape)
+            probe.key("Escape")
             try waitUntil("the panel to go") { probe.cards().isEmpty }
             try HistoryStoreTests.showAndEnd(first, "later")
             #expect(try unread(first) == .number(1))

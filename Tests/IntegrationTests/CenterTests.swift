@@ -20,17 +20,6 @@ extension Integration {
             XSync(d, 0)
         }
 
-        func key(_ probe: XProbe, _ sym: Int32, shift: Bool = false) {
-            let d = probe.display
-            let shiftCode = XKeysymToKeycode(d, KeySym(XK_Shift_L))
-            if shift { XTestFakeKeyEvent(d, UInt32(shiftCode), 1, 0) }
-            let code = XKeysymToKeycode(d, KeySym(sym))
-            XTestFakeKeyEvent(d, UInt32(code), 1, 0)
-            XTestFakeKeyEvent(d, UInt32(code), 0, 0)
-            if shift { XTestFakeKeyEvent(d, UInt32(shiftCode), 0, 0) }
-            XSync(d, 0)
-        }
-
         /// The panel: the one xtoast window as tall as the work area.
         func panel(_ probe: XProbe) -> XProbe.CardWindow? { probe.cards().first { $0.frame.height == 770 } }
 
@@ -42,10 +31,8 @@ extension Integration {
 
         @Test("beside a dock: the full height of the work area at its right edge; titles in the pixels; wheel, keys, Escape and a click outside")
         func panelOnScreen() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let probe = try XProbe(display.name)
-            dock(probe)
-            let daemon = try DaemonHarness(config: "[center]\ngroup = none\n", display: display.name)
+            let screen = try OwnScreen(config: "[center]\ngroup = none\n", before: dock)
+            let (daemon, probe) = (screen.daemon, screen.probe)
             for i in 0..<30 { _ = try daemon.show(["--timeout", "0.05", "--title", "Ledger entry \(i)", "--app", "app\(i % 3)", "message \(i)"]) }
             try waitUntil("the toasts to end") { probe.cards().isEmpty }
             #expect(try daemon.xtoast(["center", "open"]).status == 0)
@@ -66,12 +53,12 @@ extension Integration {
             try waitUntil("the list to scroll") { try probe.capture(x: 812, y: 160, width: 420, height: 600).pixels != before }
 
             // Shift+C clears everything: no title is left.
-            key(probe, XK_C, shift: true)
+            probe.key("shift+C")
             try waitUntil("the list to empty") { try titleInk(probe, frame) == 0 }
             #expect(try daemon.xtoast(["history"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"history":[]}"#)
 
             // Escape closes it.
-            key(probe, XK_Escape)
+            probe.key("Escape")
             try waitUntil("the panel to go") { panel(probe) == nil }
 
             // Opened again, a click outside closes it.
@@ -85,10 +72,8 @@ extension Integration {
 
         @Test("while open, a toast goes into it: no card, and its owner hears shown then dismissed center")
         func toastIntoOpenPanel() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let probe = try XProbe(display.name)
-            dock(probe)
-            let daemon = try DaemonHarness(display: display.name)
+            let screen = try OwnScreen(before: dock)
+            let (daemon, probe) = (screen.daemon, screen.probe)
             #expect(try daemon.xtoast(["center", "open"]).status == 0)
             try waitUntil("the panel to show") { panel(probe)?.frame.x == 812 }
             let r = try daemon.xtoast(["show", "--wait", "--title", "Into the centre", "hello"])

@@ -118,10 +118,8 @@ extension Integration {
 
         @Test("without a window manager: the focused window's own fullscreen state holds its monitor, and dropping it releases")
         func focusWithoutWindowManager() throws {
-            let display = try PrivateDisplay(size: "2560x800")
-            try display.setMonitors(["*A 1280x800+0+0", "B 1280x800+1280+0"])
-            let daemon = try DaemonHarness(display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen(size: "2560x800", monitors: ["*A 1280x800+0+0", "B 1280x800+1280+0"])
+            let (daemon, probe) = (screen.daemon, screen.probe)
             let app = probe.openWindow(at: Point(x: 0, y: 0), size: Size(width: 1280, height: 800))
             probe.setFullscreenState(app, true)
             probe.focus(app)
@@ -135,9 +133,8 @@ extension Integration {
 
         @Test("_NET_ACTIVE_WINDOW set by any client to nonsense, a window that does not exist or a card: no crash, no error logged, the card still clicks")
         func forgedActiveWindow() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let daemon = try DaemonHarness(display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen()
+            let (daemon, probe) = (screen.daemon, screen.probe)
             _ = try daemon.show(["--timeout", "0", "click me"])
             let card = try #require(try F.restingCards(probe, count: 1).first)
             for value: UInt in [0xFFFF_FFFF, 0x2000_0000, 0x1FFF_FFFF, 0x0040_0001, UInt(card.window)] {
@@ -155,23 +152,24 @@ extension Integration {
             #expect(!daemon.log.contains("BadWindow"), "\(daemon.log)")
         }
 
-        @Test("idle_threshold = 2: a toast whose timeout passes while nobody moves stays; pointer motion brings it back, and it ends about 2 s later")
+        @Test("idle_threshold = 1: a toast whose timeout passes while nobody moves stays, its time stopped; pointer motion brings it back, and it ends about 2 s later")
         func idle() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            // The server's own screen saver would blank the screen and count as input.
-            try display.run("xset", ["s", "off"])
-            let daemon = try DaemonHarness(config: "[general]\nidle_threshold = 2\n", display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen(config: "[general]\nidle_threshold = 1\n", screenSaverOff: true)
+            let (daemon, probe) = (screen.daemon, screen.probe)
             probe.movePointer(to: Point(x: 10, y: 10))
             let shown = Date()
-            _ = try daemon.show(["--timeout", "3", "while you were away"])
+            _ = try daemon.show(["--timeout", "2", "while you were away"])
             _ = try F.restingCards(probe, count: 1)
-            try waitUntil("the daemon to see the user away", timeout: 4) { daemon.log.contains("no input for 2 s") }
-            // Its 3 s pass (and a second more) with the card on screen all along.
-            while Date().timeIntervalSince(shown) < 4.5 {
+            try waitUntil("the daemon to see the user away", timeout: 4) { daemon.log.contains("no input for 1 s") }
+            // Its time stopped with some left (the daemon's own account), and its 2 s pass
+            // with the card on screen all along.
+            let left = try #require(try Self.remaining(daemon), "the toast is listed")
+            #expect(left > 0 && left < 2, "its timer ran, then stopped: \(left) s left")
+            try waitUntil("its own timeout to have passed, the card still up", timeout: 4) {
                 #expect(probe.cards().count == 1, "still there \(Date().timeIntervalSince(shown)) s after it was shown")
-                usleep(50_000)
+                return Date().timeIntervalSince(shown) > 2.2
             }
+            #expect(try Self.remaining(daemon) == left, "no time passed for it while the user was away")
             let back = Date()
             probe.movePointer(to: Point(x: 20, y: 20))
             try waitUntil("the daemon to see the user back") { daemon.log.contains("input again") }
@@ -183,15 +181,20 @@ extension Integration {
                 return probe.cards().isEmpty
             }
             let took = Date().timeIntervalSince(back)
-            #expect(took > 1.9 && took < 3.5, "it had 1 s left, so 2 s, then its exit: \(took) s")
+            #expect(took > 1.9 && took < 3.5, "it had less than 2 s left, so 2 s, then its exit: \(took) s")
         }
-    
+
+        /// The seconds the first listed toast has left, as `xtoast list` says.
+        static func remaining(_ daemon: DaemonHarness) throws -> Double? {
+            let listed = try JSON.parse(try daemon.xtoast(["list"]).stdout)
+            guard case let .array(toasts)? = listed["toasts"], case let .number(left)? = toasts.first?["remaining"] else { return nil }
+            return left
+        }
+
         @Test("a reload that sets idle_threshold arms the alarms: off at start, 2 s after the reload the user is away")
         func reloadArms() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            try display.run("xset", ["s", "off"])
-            let daemon = try DaemonHarness(config: "[general]\nidle_threshold = 0\n", display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen(config: "[general]\nidle_threshold = 0\n", screenSaverOff: true)
+            let (daemon, probe) = (screen.daemon, screen.probe)
             probe.movePointer(to: Point(x: 5, y: 5))
             let config = daemon.directory.appendingPathComponent("config/xtoast/config")
             try "[general]\nidle_threshold = 2\n".write(to: config, atomically: true, encoding: .utf8)

@@ -57,9 +57,8 @@ extension Integration {
 
         @Test("i3lock: a card up is taken off when it maps, a toast sent meanwhile is never drawn above it, and shows once it exits")
         func i3lock() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let daemon = try DaemonHarness(display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen()
+            let (display, daemon, probe) = (screen.display, screen.daemon, screen.probe)
             _ = try daemon.show(["--timeout", "0", "before the lock"])
             _ = try F.restingCards(probe, count: 1)
             let locker = try startI3lock(display)
@@ -81,9 +80,8 @@ extension Integration {
 
         @Test("a plain override-redirect window over the monitor, with the keyboard held, holds toasts like a locker; one over half of it does not")
         func plainCover() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let daemon = try DaemonHarness(display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen()
+            let (daemon, probe) = (screen.daemon, screen.probe)
             #expect(probe.grabKeyboard())
             let half = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 400), color: 0x00FF00)
             _ = try daemon.show(["--timeout", "0", "over half"])
@@ -99,11 +97,12 @@ extension Integration {
 
         @Test("a locker already up when the daemon starts holds toasts from the first; gone, they show")
         func lockerBeforeStart() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let probe = try XProbe(display.name)
-            let cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
-            #expect(probe.grabKeyboard())
-            let daemon = try DaemonHarness(display: display.name)
+            var cover: Window = 0
+            let screen = try OwnScreen { probe in
+                cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
+                #expect(probe.grabKeyboard())
+            }
+            let (daemon, probe) = (screen.daemon, screen.probe)
             _ = try daemon.show(["--timeout", "0", "at start"])
             try expectNothingAbove(cover, probe, for: 0.5)
             probe.destroyWindow(cover)
@@ -112,9 +111,8 @@ extension Integration {
 
         @Test("another client's 600 override-redirect windows (past the table's 256) do not hide a locker, nor stall the daemon")
         func manyWindows() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let daemon = try DaemonHarness(display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen()
+            let (daemon, probe) = (screen.daemon, screen.probe)
             _ = try daemon.show(["--timeout", "0", "up"])
             _ = try F.restingCards(probe, count: 1)
             for i in 0..<600 {
@@ -133,9 +131,8 @@ extension Integration {
 
         @Test("issue 32: a covering window with the keyboard free (a lowered kiosk, an input-transparent overlay) holds nothing; an InputOnly one with the keyboard held neither")
         func coverWithoutGrab() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let daemon = try DaemonHarness(display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen()
+            let (daemon, probe) = (screen.daemon, screen.probe)
             let cover = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
             XLowerWindow(probe.display, cover)
             XSync(probe.display, 0)
@@ -151,9 +148,8 @@ extension Integration {
 
         @Test("lock = show: toasts show over a covering window as anywhere")
         func lockShow() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let daemon = try DaemonHarness(config: "[general]\nlock = show\n", display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen(config: "[general]\nlock = show\n")
+            let (daemon, probe) = (screen.daemon, screen.probe)
             _ = probe.makeOverrideRedirectWindow(Rect(x: 0, y: 0, width: 1280, height: 800), color: Self.lockColor)
             _ = try daemon.show(["--timeout", "0", "shown anyway"])
             _ = try F.restingCards(probe, count: 1)
@@ -162,9 +158,8 @@ extension Integration {
 
         @Test("the server's screen saver on (xset s activate) takes cards off; off again (xset s reset), they come back")
         func screenSaver() throws {
-            let display = try PrivateDisplay(size: "1280x800")
-            let daemon = try DaemonHarness(display: display.name)
-            let probe = try XProbe(display.name)
+            let screen = try OwnScreen()
+            let (display, daemon, probe) = (screen.display, screen.daemon, screen.probe)
             _ = try daemon.show(["--timeout", "0", "before the saver"])
             _ = try F.restingCards(probe, count: 1)
             _ = try display.run("xset", ["s", "activate"])

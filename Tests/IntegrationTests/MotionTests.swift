@@ -172,18 +172,43 @@ extension Integration {
             #expect(Date().timeIntervalSince(shown) > 0.4)
         }
 
-        @Test("once everything is still, the daemon makes no wakeups over several seconds")
+        @Test("once everything is still, the daemon sleeps with nothing timed (poll without a timeout, the frame timer disarmed) and makes no wakeups")
         func idleWakeups() throws {
             let daemon = try DaemonHarness()
             let probe = try XProbe()
             probe.movePointer(to: Point(x: 10, y: 700))
             for i in 1...3 { _ = try daemon.show(["--timeout", "0", "still \(i)"]) }
             _ = try F.restingCards(probe, count: 3)
-            usleep(300_000)
-            let before = try Self.contextSwitches(daemon.process.processIdentifier)
-            usleep(3_000_000)
-            let after = try Self.contextSwitches(daemon.process.processIdentifier)
+            let pid = daemon.process.processIdentifier
+            // Nothing timed is left to wake it once this holds: only news could.
+            try waitUntil("the daemon to sleep with nothing timed") { try Self.sleepsUntimed(pid) }
+            let before = try Self.contextSwitches(pid)
+            // The measurement itself: with no deadline armed, half a second shows what three did.
+            usleep(500_000)
+            let after = try Self.contextSwitches(pid)
             #expect(after - before <= 1, "woke \(after - before) times while idle")
+        }
+
+        /// Whether the daemon's loop thread sleeps with nothing timed: blocked in `poll` with no
+        /// timeout (`/proc/PID/syscall`), and every timerfd it holds (the frame timer) disarmed
+        /// (`/proc/PID/fdinfo`). False while it runs.
+        static func sleepsUntimed(_ pid: Int32) throws -> Bool {
+            let call = try String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8).split(separator: " ")
+            guard call.count > 3 else { return false }
+            #if arch(x86_64)
+            // poll (7) with a timeout of -1, or ppoll (271) with no timeout.
+            let untimed = (call[0] == "7" && (call[3] == "0xffffffff" || call[3] == "0xffffffffffffffff")) || (call[0] == "271" && call[3] == "0x0")
+            #else
+            // ppoll (73 on arm64) with no timeout.
+            let untimed = call[0] == "73" && call[3] == "0x0"
+            #endif
+            guard untimed else { return false }
+            for fd in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") {
+                guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == "anon_inode:[timerfd]",
+                      let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8) else { continue }
+                if !info.contains("it_value: (0, 0)") { return false }
+            }
+            return true
         }
 
         static func contextSwitches(_ pid: Int32) throws -> Int {

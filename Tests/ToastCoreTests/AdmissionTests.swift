@@ -17,7 +17,7 @@ import Testing
         var request = ShowRequest(message: "", title: summary, kind: .info, timeout: timeout)
         request.app = app
         request.urgency = urgency
-        var submission = Submission(request, source: .dbus)
+        var submission = Submission(request, source: .bus)
         submission.stackTag = tag
         return submission
     }
@@ -84,6 +84,24 @@ import Testing
         #expect(b.toast(first)?.stackTag == "progress")
         #expect(Admission.decide(fromSocket("20%", app: "backup"), board: b).action == .takeOver(id: first))
         #expect(Admission.decide(fromSocket("20%", app: "other"), board: b).action == .show)
+    }
+
+    @Test("a take-over assigns ids as show does: the next automatic one, or the caller's own (show --id), whose holder ends")
+    func takeOverIDs() {
+        var b = board("[rule backup]\nmatch app = backup\nstack_tag = progress\n")
+        let first = admit(fromSocket("10%", app: "backup"), on: &b, owner: script)
+        let second = admit(fromSocket("20%", app: "backup"), on: &b, owner: script)
+        #expect(second != first && b.toast(first) == nil && b.toast(second)?.message == "20%")
+        var named = fromSocket("30%", app: "backup")
+        named.request.id = "job"
+        #expect(Admission.decide(named, board: b).action == .takeOver(id: second))
+        #expect(admit(named, on: &b, owner: script) == "job")
+        #expect(b.toast(second) == nil && b.toast("job")?.message == "30%" && b.liveToasts.count == 1)
+        // The same id again takes over the card it has, under that id.
+        named.request.message = "40%"
+        #expect(admit(named, on: &b, owner: script) == "job")
+        #expect(b.toast("job")?.message == "40%" && b.liveToasts.count == 1)
+        _ = b.takeChanges()
     }
 
     @Test("replaces_id replaces a live bus toast in place; a script's toast or a gone one gets a new toast")
@@ -214,7 +232,7 @@ import Testing
     func variables() {
         var toast = Toast(id: "7", title: "New mail", message: "from Ann", kind: .success, icon: "mail", urgency: .low)
         toast.app = "Mail"
-        toast.source = .dbus
+        toast.source = .bus
         let env = ScriptEnvironment.variables(for: toast, category: "email.arrived", rule: "mail", wallNow: 1_700_000_000.9)
         #expect(env.map(\.0) == ScriptEnvironment.names)
         #expect(env.map(\.1) == ["7", "Mail", "New mail", "from Ann", "mail", "low", "email.arrived", "success", "dbus", "mail", "1700000000"])

@@ -50,8 +50,8 @@ import Testing
     @Test("a critical bus toast stays timeout 0 through a replaces_id, and through a socket update of its kind")
     func criticalThroughReplacesID() throws {
         var b = board()
-        let id = admit(submission("battery 5%", source: .dbus, urgency: .critical, timeout: 2), on: &b, owner: bus)
-        var again = submission("battery 4%", source: .dbus, urgency: .critical, timeout: 2)
+        let id = admit(submission("battery 5%", source: .bus, urgency: .critical, timeout: 2), on: &b, owner: bus)
+        var again = submission("battery 4%", source: .bus, urgency: .critical, timeout: 2)
         again.replacesID = id
         let decision = Admission.decide(again, board: b)
         #expect(decision.action == .replace(id: id) && decision.toast.timeout == 0)
@@ -72,7 +72,7 @@ import Testing
         _ = try b.update(UpdateRequest(id: id, timeout: 2), now: 2).get()
         #expect(b.toast(id)?.timeout == 30 && stillUp(b, id, after: 20))
         // A bus replacement applies the rule again (it is a new notification).
-        let mail = admit(submission("new", source: .dbus, app: "backup"), on: &b, owner: bus)
+        let mail = admit(submission("new", source: .bus, app: "backup"), on: &b, owner: bus)
         #expect(b.toast(mail)?.timeout == 30)
     }
 

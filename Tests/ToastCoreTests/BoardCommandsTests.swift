@@ -156,7 +156,7 @@ import ToastCore
     func lateActionOnHistory() {
         var board = Board()
         var fromBus = Toast(request("mail", actions: ["open"]), id: "", config: .default)
-        fromBus.source = .dbus
+        fromBus.source = .bus
         fromBus.sender = ":1.42"
         board.show(fromBus, owner: bus, now: 0)
         board.show(request("job", actions: ["log"]), owner: alice, now: 0)

@@ -63,12 +63,12 @@ import Testing
     @Test("replacing, updating, repeating and ending a visible toast with 600 live read at most a stack's visible cards")
     func changesFlat() {
         var board = loaded(perStack: 105)
-        let bus1 = admit(submission("from the bus", source: .dbus), on: &board, owner: bus).id
+        let bus1 = admit(submission("from the bus", source: .bus), on: &board, owner: bus).id
         let visible = board.view(of: board.key(of: bus1)!).newestFirst.map(\.id)
         #expect(!visible.contains(bus1), "queued behind the rest")
         let top = visible[0]
         var before = board.work
-        var replacement = submission("replaced", source: .dbus)
+        var replacement = submission("replaced", source: .bus)
         replacement.replacesID = bus1
         _ = admit(replacement, on: &board, owner: bus)
         #expect(board.work - before <= 110, "a queued toast is found in its own stack's queue only")
@@ -127,7 +127,7 @@ import Testing
             case 0, 1, 2, 3:
                 var s = submission("m\(rng.next() % 6)", position: [.topRight, .bottom, .topLeft][Int(rng.next() % 3)],
                                    urgency: [.low, .normal, .critical][Int(rng.next() % 3)],
-                                   source: rng.next() % 2 == 0 ? .socket : .dbus, tag: rng.next() % 4 == 0 ? "tag" : "")
+                                   source: rng.next() % 2 == 0 ? .socket : .bus, tag: rng.next() % 4 == 0 ? "tag" : "")
                 if rng.next() % 3 == 0 { s.request.timeout = 0.05 }
                 if rng.next() % 5 == 0, let old = ids.last { s.replacesID = old }
                 ids.append(admit(s, on: &board, owner: rng.next() % 2 == 0 ? owner : bus, now: now).id)
@@ -144,7 +144,7 @@ import Testing
             for t in live { #expect(board.key(of: t.id).flatMap(board.stacks)?.contains(t.id) == true) }
             #expect(board.newestVisibleID == board.visibleNewestFirst.first?.id)
             #expect(board.monitorsDrawingNothing.isEmpty)
-            #expect(board.liveCriticalBus(besides: nil) == live.filter { $0.source == .dbus && $0.urgency == .critical }.count)
+            #expect(board.liveCriticalBus(besides: nil) == live.filter { $0.source == .bus && $0.urgency == .critical }.count)
             var probe = Toast(id: "", message: "m\(rng.next() % 6)")
             probe.title = "t"
             probe.collapsesRepeats = true

@@ -111,7 +111,7 @@ import ToastCore
         var board = Board()
         board.subscribe(alice)
         var fromBus = Toast(request("mail"), id: "", config: board.config)
-        fromBus.source = .dbus
+        fromBus.source = .bus
         fromBus.app = "mailer"
         fromBus.rules = ["mail", "quiet"]
         board.show(fromBus, owner: bus, now: 0)
@@ -158,10 +158,10 @@ import ToastCore
     func held() {
         var board = Board()
         board.show(request(timeout: 2), owner: alice, now: 0)
-        board.setHeld(StackKey(position: .topRight), true, now: 1)
+        board.setPaused(StackKey(position: .topRight), true, now: 1)
         board.expire(now: 10)
         #expect(board.toast("1") != nil)
-        board.setHeld(StackKey(position: .topRight), false, now: 10)
+        board.setPaused(StackKey(position: .topRight), false, now: 10)
         #expect(board.nextDeadline == 11)
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// connection left the bus; `HandOver` and `hand-over` only for the same program and user.
 @Suite struct BusOwnershipDecisionTests {
     func fromBus(_ summary: String, sender: String?, replacing: String? = nil) -> Submission {
-        var submission = Submission(ShowRequest(message: "", title: summary), source: .dbus)
+        var submission = Submission(ShowRequest(message: "", title: summary), source: .bus)
         submission.sender = sender
         submission.replacesID = replacing
         return submission

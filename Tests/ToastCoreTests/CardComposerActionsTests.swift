@@ -2,7 +2,7 @@ import Testing
 import ToastCore
 
 private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double = 1,
-                     appearance: CardComposer.Appearance = .init()) -> CardComposer.Card {
+                     appearance: CardComposer.Appearance = .init()) -> ComposedCard {
     CardComposer(config: .default, scale: scale).compose(toast, style: style, appearance: appearance,
                                                          metrics: FixedMetrics(scale: scale))
 }
@@ -30,7 +30,7 @@ private func withProgress(_ progress: Double?) -> Toast {
     Toast(id: "t", message: "Hello", progress: progress)
 }
 
-private func roundedRects(_ card: CardComposer.Card) -> [(rect: Rect, radius: Double, color: RGBA)] {
+private func roundedRects(_ card: ComposedCard) -> [(rect: Rect, radius: Double, color: RGBA)] {
     card.scene.ops.compactMap { op in
         guard case let .roundedRect(rect, radius, color) = op else { return nil }
         return (rect, radius, color)
@@ -38,16 +38,16 @@ private func roundedRects(_ card: CardComposer.Card) -> [(rect: Rect, radius: Do
 }
 
 /// The action buttons' backgrounds (radius 7 px at scale 1), left to right.
-private func buttonFills(_ card: CardComposer.Card, scale: Double = 1) -> [(rect: Rect, color: RGBA)] {
+private func buttonFills(_ card: ComposedCard, scale: Double = 1) -> [(rect: Rect, color: RGBA)] {
     roundedRects(card).filter { $0.radius == (7 * scale).rounded() }.map { ($0.rect, $0.color) }.sorted { $0.rect.x < $1.rect.x }
 }
 
 /// The progress bar's track and fill (radius 2 px at scale 1), in drawing order.
-private func progressOps(_ card: CardComposer.Card) -> [(rect: Rect, color: RGBA)] {
+private func progressOps(_ card: ComposedCard) -> [(rect: Rect, color: RGBA)] {
     roundedRects(card).filter { $0.radius == 2 }.map { ($0.rect, $0.color) }
 }
 
-private func texts(_ card: CardComposer.Card) -> [(text: String, x: Double, baseline: Double, style: FontStyle, color: RGBA)] {
+private func texts(_ card: ComposedCard) -> [(text: String, x: Double, baseline: Double, style: FontStyle, color: RGBA)] {
     textOps(card.scene.ops)
 }
 

@@ -4,7 +4,7 @@ import ToastCore
 /// The repeat count: a `×N` pill at the card's trailing top corner, clear of the text and of
 /// the close button, in colours that read on both themes; in the capsule, after the text.
 @Suite struct CardComposerCountTests {
-    func compose(_ toast: Toast, style: CardStyle = .tinted, theme: Theme = .dark, hovered: Bool = false) -> CardComposer.Card {
+    func compose(_ toast: Toast, style: CardStyle = .tinted, theme: Theme = .dark, hovered: Bool = false) -> ComposedCard {
         var config = Config()
         config.theme = theme
         return CardComposer(config: config, scale: 1).compose(toast, style: style, appearance: .init(hovered: hovered),
@@ -18,7 +18,7 @@ import ToastCore
     }
 
     /// The badge's label and where it is drawn.
-    func badge(_ card: CardComposer.Card) -> (text: String, origin: Point, color: RGBA)? {
+    func badge(_ card: ComposedCard) -> (text: String, origin: Point, color: RGBA)? {
         for op in card.scene.ops {
             if case let .text(block, origin, color) = op, block.text.contains("\u{00D7}") { return (block.text, origin, color) }
         }

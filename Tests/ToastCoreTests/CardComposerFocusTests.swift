@@ -11,7 +11,7 @@ import Testing
     }()
 
     /// The text-coloured rectangles of a scene.
-    static func rings(_ card: CardComposer.Card, color: RGBA) -> [Rect] {
+    static func rings(_ card: ComposedCard, color: RGBA) -> [Rect] {
         card.scene.ops.compactMap { op in
             guard case let .roundedRect(r, _, c) = op, c == color else { return nil }
             return r

@@ -2,7 +2,7 @@ import Testing
 import ToastCore
 
 private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double = 1, config: Config = .default,
-                     image: String? = "/home/u/photo.jpg", picture: Bool = true) -> CardComposer.Card {
+                     image: String? = "/home/u/photo.jpg", picture: Bool = true) -> ComposedCard {
     var appearance = CardComposer.Appearance()
     appearance.iconImage = image
     appearance.iconIsPicture = picture
@@ -10,14 +10,14 @@ private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double =
                                                               metrics: FixedMetrics(scale: scale))
 }
 
-private func imageRect(_ card: CardComposer.Card) -> Rect? {
+private func imageRect(_ card: ComposedCard) -> Rect? {
     card.scene.ops.lazy.compactMap { op -> Rect? in
         guard case let .image(_, rect, _) = op else { return nil }
         return rect
     }.first
 }
 
-private func textX(_ card: CardComposer.Card) -> Double? {
+private func textX(_ card: ComposedCard) -> Double? {
     card.scene.ops.lazy.compactMap { op -> Double? in
         guard case let .text(_, origin, _) = op else { return nil }
         return origin.x

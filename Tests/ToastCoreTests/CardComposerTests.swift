@@ -2,19 +2,19 @@ import Testing
 import ToastCore
 
 private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double = 1, config: Config = .default,
-                     appearance: CardComposer.Appearance = .init()) -> CardComposer.Card {
+                     appearance: CardComposer.Appearance = .init()) -> ComposedCard {
     CardComposer(config: config, scale: scale).compose(toast, style: style, appearance: appearance,
                                                        metrics: FixedMetrics(scale: scale))
 }
 
-private func textBlocks(_ card: CardComposer.Card) -> [TextBlock] {
+private func textBlocks(_ card: ComposedCard) -> [TextBlock] {
     card.scene.ops.compactMap { op in
         guard case let .text(block, _, _) = op else { return nil }
         return block
     }
 }
 
-private func icons(_ card: CardComposer.Card) -> [(shape: IconShape, rect: Rect, color: RGBA)] {
+private func icons(_ card: ComposedCard) -> [(shape: IconShape, rect: Rect, color: RGBA)] {
     card.scene.ops.compactMap { op in
         guard case let .icon(shape, rect, color, _) = op else { return nil }
         return (shape, rect, color)
@@ -368,7 +368,7 @@ private let longMessage = Array(repeating: "lorem ipsum dolor sit amet", count: 
         #expect(textBlocks(compose(toast)).count == 2)
         toast.app = "Chat <&>"
         #expect(textBlocks(compose(toast)).count == 2, "a script's app is not shown")
-        toast.source = .dbus
+        toast.source = .bus
         let blocks = textBlocks(compose(toast))
         #expect(blocks.count == 3)
         #expect(blocks.first?.text == "<small>Chat &lt;&amp;&gt;</small>" && blocks.first?.isMarkup == true)

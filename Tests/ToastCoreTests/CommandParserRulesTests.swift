@@ -25,7 +25,7 @@ import Testing
     func test() throws {
         let command = try parse("rules --test --app Mailer --category email.arrived --source=dbus --desktop-entry org.mail -u critical -t Battery 5%")
         guard case let .testRules(submission) = command else { Issue.record("not a test"); return }
-        #expect(submission.app == "Mailer" && submission.category == "email.arrived" && submission.source == .dbus)
+        #expect(submission.app == "Mailer" && submission.category == "email.arrived" && submission.source == .bus)
         #expect(submission.desktopEntry == "org.mail" && submission.request.urgency == .critical)
         #expect(submission.request.title == "Battery" && submission.request.message == "5%")
         // What the daemon decodes is what was meant.

@@ -174,7 +174,7 @@ private func problems(_ text: String) -> [String] {
             kind = error
             position = bottom-left
             """).config
-        let outcome = config.rules.evaluate(RuleSubject(summary: "Battery low", source: .dbus))
+        let outcome = config.rules.evaluate(RuleSubject(summary: "Battery low", source: .bus))
         #expect(outcome.matched == ["battery"])
         #expect(outcome.settings.kind == .error && outcome.settings.position == .bottomLeft)
     }
@@ -216,7 +216,7 @@ private func problems(_ text: String) -> [String] {
         // Slack's rule made it critical, so the critical rule before it did not see that; a
         // sender's own critical toast does match it.
         #expect(rules.evaluate(RuleSubject(urgency: .critical)).settings.kind == .error)
-        #expect(rules.evaluate(RuleSubject(summary: "Win the Lottery", source: .dbus)).skip == .all)
+        #expect(rules.evaluate(RuleSubject(summary: "Win the Lottery", source: .bus)).skip == .all)
         #expect(rules.evaluate(RuleSubject(summary: "Win the Lottery", source: .socket)).skip == .none)
         #expect(rules.evaluate(RuleSubject(category: "email.arrived")).scripts.map(\.command) == [["on-mail", "--quiet"]])
         let battery = rules.evaluate(RuleSubject(summary: "Battery low"))

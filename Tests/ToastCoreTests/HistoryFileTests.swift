@@ -14,7 +14,7 @@ import ToastCore
                           markup: true, icon: "/usr/share/icons/x.png", actions: [Action(id: "open", label: "Open")],
                           defaultAction: "open", urgency: .critical)
         toast.app = "make"
-        toast.source = .dbus
+        toast.source = .bus
         toast.rules = ["ci", "loud"]
         toast.resident = true
         toast.color = 0x30D158

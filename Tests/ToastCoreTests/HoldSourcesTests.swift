@@ -56,7 +56,7 @@ import ToastCore
             config.rules = RuleSet(config.rules.rules.filter { rules.contains($0.name) })
             var request = ShowRequest(message: "m")
             request.urgency = urgency
-            var submission = Submission(request, source: .dbus)
+            var submission = Submission(request, source: .bus)
             submission.desktopEntry = entry
             submission.category = category
             let toast = Admission.decide(submission, board: Board(config: config)).toast

@@ -107,7 +107,7 @@ import ToastCore
 
     @Test("a card's hit test: the close button over a button, a button over the body")
     func hitTest() {
-        let card = CardComposer.Card(scene: CardScene(size: Size(width: 100, height: 50), cornerRadius: 0, ops: []),
+        let card = ComposedCard(scene: CardScene(size: Size(width: 100, height: 50), cornerRadius: 0, ops: []),
                                      closeButton: Rect(x: 80, y: 0, width: 20, height: 20))
         #expect(card.spot(at: Point(x: 90, y: 10)) == .close)
         #expect(card.spot(at: Point(x: 10, y: 40)) == .body)

@@ -12,7 +12,7 @@ import Testing
         request.app = app
         request.urgency = .normal
         request.actions = actions
-        var submission = Submission(request, source: .dbus)
+        var submission = Submission(request, source: .bus)
         submission.stackTag = tag
         submission.replacesID = replaces
         submission.image = image

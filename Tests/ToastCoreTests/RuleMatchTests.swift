@@ -21,7 +21,7 @@ import Testing
     @Test func everyFieldReadsItsOwnText() throws {
         let subject = RuleSubject(app: "Mailer", desktopEntry: "org.mail", summary: "New mail", body: "From Ann",
                                   icon: "mail-unread", category: "email.arrived", urgency: .critical, kind: .warning,
-                                  source: .dbus, stackTag: "mail", transient: true)
+                                  source: .bus, stackTag: "mail", transient: true)
         let expected: [RuleField: String] = [
             .app: "Mailer", .desktopEntry: "org.mail", .summary: "New mail", .body: "From Ann", .icon: "mail-unread",
             .category: "email.arrived", .urgency: "critical", .kind: "warning", .source: "dbus", .stackTag: "mail",

@@ -26,7 +26,7 @@ import Install
             var request = ShowRequest(message: "", title: summary)
             request.app = app
             request.urgency = urgency
-            var submission = Submission(request, source: .dbus)
+            var submission = Submission(request, source: .bus)
             submission.category = category
             return Admission.decide(submission, board: board)
         }

@@ -30,7 +30,7 @@ import ToastCore
 
     private let long = Toast(id: "a", title: "Title", message: String(repeating: "lorem ipsum dolor sit amet ", count: 80))
 
-    private func compose(scroll: Int, expanded: Bool = true, height: Double = 300) -> CardComposer.Card {
+    private func compose(scroll: Int, expanded: Bool = true, height: Double = 300) -> ComposedCard {
         var appearance = CardComposer.Appearance(expanded: expanded)
         appearance.expandedLines = 4
         appearance.expandedHeight = height
@@ -38,7 +38,7 @@ import ToastCore
         return CardComposer(config: .default, scale: 1).compose(long, style: .tinted, appearance: appearance, metrics: FixedMetrics())
     }
 
-    private func message(_ card: CardComposer.Card) -> TextBlock? {
+    private func message(_ card: ComposedCard) -> TextBlock? {
         card.scene.ops.compactMap { op -> TextBlock? in
             guard case let .text(block, _, _) = op, block.style == .regular else { return nil }
             return block
@@ -46,7 +46,7 @@ import ToastCore
     }
 
     /// Ops that cover text with the card's background: the fade.
-    private func fades(_ card: CardComposer.Card) -> Int {
+    private func fades(_ card: ComposedCard) -> Int {
         card.scene.ops.filter { op in
             guard case let .roundedRect(_, radius, color) = op else { return false }
             return radius == 0 && color.a == CardMetrics.scrollFadeAlpha

@@ -31,7 +31,7 @@ final class HistoryStore {
     /// The file; nil when neither `XDG_STATE_HOME` nor `HOME` names a place for it.
     let path: String?
     /// The open, locked file; nil while the history is in memory only.
-    private var writer: HistoryWriter?
+    private(set) var writer: HistoryWriter?
     private var keep = Config.default.historyKeep
     private var keepDays = Config.default.historyKeepDays
     /// Appends have taken the file past `keep + slack`: `compactIfDue` rewrites it.
@@ -223,11 +223,6 @@ final class HistoryStore {
         rewriteDue = false
         writer?.rewrite(.records([]), bounds: bounds(wallNow()))
     }
-
-    /// Waits (at most `seconds`) until the writer has written everything handed to it; false
-    /// when it still writes then. For tests, which read the file the writer writes.
-    @discardableResult
-    func waitUntilWritten(within seconds: Double = 10) -> Bool { writer?.wait(within: seconds) ?? true }
 
     /// Waits for the writer (at most `HistoryWriter.finishWait`), then closes the file and so
     /// lets its lock go (at shutdown, after the last entries).

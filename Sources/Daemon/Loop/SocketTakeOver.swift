@@ -27,9 +27,9 @@ enum SocketTakeOver {
     static let lockRetryMilliseconds: Int32 = 10
 
     /// The socket and its lock, taken from the daemon running on it if there is one.
-    static func open(_ resolved: SocketPath.Resolved) throws(Listener.StartError) -> (socket: UnixSocket, lock: Int32) {
+    static func open(_ resolved: SocketPath.Resolved) throws(ListeningSocket.StartError) -> ListeningSocket {
         do {
-            return try Listener.open(resolved)
+            return try ListeningSocket.open(resolved)
         } catch where error.lockHeld {
             let clock = DaemonClock()
             let deadline = clock.now() + patience
@@ -37,10 +37,10 @@ enum SocketTakeOver {
             try askToHandOver(resolved.path, deadline: deadline, clock: clock)
             while true {
                 do {
-                    return try Listener.open(resolved)
+                    return try ListeningSocket.open(resolved)
                 } catch where error.lockHeld {
                     guard clock.now() < deadline else {
-                        throw Listener.StartError(message: "the daemon running on \(resolved.path) did not let go of its lock "
+                        throw ListeningSocket.StartError(message: "the daemon running on \(resolved.path) did not let go of its lock "
                                                   + "within \(Int(patience)) s; stop it first")
                     }
                     _ = poll(nil, 0, lockRetryMilliseconds)
@@ -53,20 +53,20 @@ enum SocketTakeOver {
     /// and then for its end (the connection closing). Throws with the daemon's refusal, or
     /// when it does not answer or go in time. A daemon whose socket no longer answers is
     /// already going (its lock goes last): there is nothing to ask, only its lock to wait for.
-    private static func askToHandOver(_ path: String, deadline: Double, clock: DaemonClock) throws(Listener.StartError) {
+    private static func askToHandOver(_ path: String, deadline: Double, clock: DaemonClock) throws(ListeningSocket.StartError) {
         guard let socket = try? UnixSocket.connect(to: path) else { return }
         // The socket's directory is ours, but the peer's uid is what counts.
         guard socket.peerUID == getuid() else {
-            throw Listener.StartError(message: "\(path) is served by another user's process; not taking over")
+            throw ListeningSocket.StartError(message: "\(path) is served by another user's process; not taking over")
         }
         guard socket.writeAll(Request.handOver.line + [UInt8(ascii: "\n")]) else {
-            throw Listener.StartError(message: "the running daemon at \(path) closed the connection before the hand-over")
+            throw ListeningSocket.StartError(message: "the running daemon at \(path) closed the connection before the hand-over")
         }
         var lines = LineBuffer(limit: maxReplyBytes)
         var answer: LineBuffer.Line?
         while answer == nil {
             guard let bytes = read(socket, until: deadline, clock: clock) else {
-                throw Listener.StartError(message: "the running daemon at \(path) did not answer the hand-over within \(Int(patience)) s")
+                throw ListeningSocket.StartError(message: "the running daemon at \(path) did not answer the hand-over within \(Int(patience)) s")
             }
             if bytes.isEmpty { break }
             answer = lines.append(bytes).first
@@ -78,16 +78,16 @@ enum SocketTakeOver {
         case .reply(.ok)?:
             break
         case let .reply(.error(message))? where message.hasPrefix("unknown op"):
-            throw Listener.StartError(message: "the running daemon at \(path) is an xtoast older than the hand-over; stop it first")
+            throw ListeningSocket.StartError(message: "the running daemon at \(path) is an xtoast older than the hand-over; stop it first")
         case let .reply(.error(message))?:
-            throw Listener.StartError(message: "the running daemon at \(path) refused to hand over: \(message)")
+            throw ListeningSocket.StartError(message: "the running daemon at \(path) refused to hand over: \(message)")
         default:
-            throw Listener.StartError(message: "the running daemon at \(path) did not answer the hand-over as an xtoast does; stop it first")
+            throw ListeningSocket.StartError(message: "the running daemon at \(path) did not answer the hand-over as an xtoast does; stop it first")
         }
         // Its end: the connection closes as the old daemon exits, after its lock went.
         while true {
             guard let bytes = read(socket, until: deadline, clock: clock) else {
-                throw Listener.StartError(message: "the running daemon at \(path) agreed to hand over but did not exit within \(Int(patience)) s")
+                throw ListeningSocket.StartError(message: "the running daemon at \(path) agreed to hand over but did not exit within \(Int(patience)) s")
             }
             if bytes.isEmpty { return }
         }

@@ -16,40 +16,29 @@ import Transport
 public final class ToastDaemon {
     private let service: ToastService
     private let output: any Output
-    private let listener: UnixSocket
-    /// The socket's lock (`flock`), held for the daemon's life: one daemon per socket. Closed
-    /// at the very end of a hand-over, after everything else the new daemon takes is free.
-    private let lock: Int32
-    /// This daemon, as a `handover` caller must match it.
-    private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
-    private let socketPath: String
+    /// The socket clients connect to, with its lock, its path and who holds it.
+    private var socket: ListeningSocket
     private let clients: Clients
     /// Serves each client its bounded share of a turn.
     private let turns: ClientTurns
-    /// Screen input taken but not handled yet: what one turn's `TurnBudget` left over.
-    private var pendingInput: ArraySlice<InputEvent> = []
     /// The freedesktop notification server; nil with `--no-dbus` or without a session bus.
     /// While another server holds the name it waits in the bus's queue; should the bus it was
     /// started on go away, the daemon shuts down.
     private var bus: NotificationBus?
     private let signals: Int32
-    /// Every child process, the image decoders' and the rule scripts': reaped on SIGCHLD.
-    private let children: ChildProcesses
-    /// Runs the rules' scripts; its pipes are polled and its timeouts are deadlines.
-    let scripts: ScriptRunner
-    /// Runs what the user started (the link opener, the menu key), never behind the scripts;
-    /// its pipes are polled too, and it kills nothing.
-    let userActions: ScriptRunner
+    /// Every child process (the image decoders', the rule scripts', the user's programs).
+    private let programs: Programs
     /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
     /// milliseconds only, which put frames 17 ms apart instead of 16.7).
     private let frames: FrameTimer
     private let clock = DaemonClock()
     private var running = true
-    /// Set when accepting failed for want of descriptors: the listener waits for a client to go.
-    private var acceptPaused = false
     /// The log's room for dropped clients and for the X server's errors (`LogBudget`).
-    private var dropLog = LogBudget(lines: ClientLimits.dropLogLines, what: "dropped clients")
-    private var screenErrorLog = LogBudget(lines: ToastDaemon.screenErrorLines, what: "X errors")
+    private var logRoom = LogRoom()
+    private struct LogRoom {
+        var drops = LogBudget(lines: ClientLimits.dropLogLines, what: "dropped clients")
+        var screenErrors = LogBudget(lines: ToastDaemon.screenErrorLines, what: "X errors")
+    }
     /// X error lines per `LogBudget.window`: any X client can make the server refuse the
     /// daemon's requests (destroying a window it asks about) about 750 times a second.
     static let screenErrorLines = 20
@@ -73,15 +62,13 @@ public final class ToastDaemon {
     public init(output: any Output, configPath: String?, busOptions: BusOptions = BusOptions(arguments: []),
                 children: ChildProcesses = ChildProcesses()) throws(StartError) {
         self.output = output
-        self.children = children
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.facts.displayName, uid: getuid())
         do {
-            (listener, lock) = busOptions.replace ? try SocketTakeOver.open(resolved) : try Listener.open(resolved)
+            socket = busOptions.replace ? try SocketTakeOver.open(resolved) : try ListeningSocket.open(resolved)
         } catch {
             throw StartError(message: error.message)
         }
-        socketPath = resolved.path
         let config = ConfigFile.load(configPath).config
         let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.facts.desktopResources) }
         guard output.setFont(family: config.font, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
@@ -95,10 +82,9 @@ public final class ToastDaemon {
         clients.now = { [clock] in clock.now() }
         let router = EventRouter(clients: clients)
         let clock = clock
-        let scripts = ScriptRunner(children: children, timeout: { config.scriptTimeout }, clock: { clock.now() })
-        self.scripts = scripts
-        let userActions = ScriptRunner(children: children, pool: .userActions, clock: { clock.now() })
-        self.userActions = userActions
+        let programs = Programs(children: children, scriptTimeout: { config.scriptTimeout }, clock: { clock.now() })
+        self.programs = programs
+        let scripts = programs.scripts, userActions = programs.userActions
         // Each matching rule's script runs once the admission step has decided.
         let service = ToastService(config: config, output: output, sink: router,
                                loadConfig: { ConfigFile.load(configPath, keeping: $0) }, desktopScale: desktopScale,
@@ -130,7 +116,7 @@ public final class ToastDaemon {
         }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
-        Log.info("listening at \(socketPath) on display \(output.facts.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.facts.description))")
+        Log.info("listening at \(socket.path) on display \(output.facts.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.facts.description))")
     }
 
     /// What the loop waits on, named rather than found by index.
@@ -157,14 +143,14 @@ public final class ToastDaemon {
             armFrameTimer()
             var sources: [(Source, pollfd)] = [
                 (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
-                (.listener, pollfd(fd: acceptPaused ? -1 : listener.fd, events: Int16(POLLIN), revents: 0)),
+                (.listener, pollfd(fd: socket.pollDescriptor, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
                 (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),
             ]
             if output.wakeDescriptor >= 0 {
                 sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
             }
-            for fd in scripts.descriptors + userActions.descriptors {
+            for fd in programs.descriptors {
                 sources.append((.scripts, pollfd(fd: fd, events: Int16(POLLIN), revents: 0)))
             }
             if let bus, bus.isConnected {
@@ -190,7 +176,7 @@ public final class ToastDaemon {
                 bus?.process()
                 busServed = true
             }
-            if let due = scripts.nextDeadline, due <= now { scripts.killOverdue(now: now) }
+            programs.killOverdue(now: now)
             for (i, (source, _)) in sources.enumerated() {
                 let revents = Int32(fds[i].revents)
                 guard revents != 0 else {
@@ -209,9 +195,7 @@ public final class ToastDaemon {
                 case .wake: break  // the next turn takes what finished, through the output's input
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
-                case .scripts:
-                    scripts.readOutput()
-                    userActions.readOutput()
+                case .scripts: programs.readOutput()
                 case .bus: if !busServed { bus?.process() }
                 case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case let .client(c):
@@ -255,16 +239,11 @@ public final class ToastDaemon {
     /// waits for the next turn, after the sockets and the bus are served: `pollTimeout` does
     /// not sleep while it waits.
     private func turn() {
-        if pendingInput.isEmpty { pendingInput = output.takeInput()[...] }
-        let budget = TurnBudget(clock: { [clock] in clock.now() })
-        while let event = pendingInput.popFirst() {
-            service.handle(event, now: clock.now())
-            if budget.isSpent { break }
-        }
+        service.handleInput(budget: TurnBudget(clock: { [clock] in clock.now() }), now: { [clock] in clock.now() })
         service.advance(now: clock.now())
         output.flush()
         for error in output.takeErrors() {
-            for line in screenErrorLog.admit("screen: \(error)", now: clock.now()) { Log.info(line) }
+            for line in logRoom.screenErrors.admit("screen: \(error)", now: clock.now()) { Log.info(line) }
         }
         expirePartialLines(clock.now())
         clients.shedStalled(now: clock.now())
@@ -296,10 +275,10 @@ public final class ToastDaemon {
     /// failed, or a rule script's timeout), rounded up so a deadline is never slept short and
     /// spun on; -1 sleeps until input; 0 while the screen holds input already read.
     private func pollTimeout(_ now: Double) -> Int32 {
-        if output.hasPendingInput || !pendingInput.isEmpty || clients.anyCutShort { return 0 }
+        if service.hasInputWaiting || clients.anyCutShort { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.nextFrame : nil
-        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, scripts.nextDeadline,
+        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, programs.nextDeadline,
                           clients.nextShedDeadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
@@ -307,15 +286,15 @@ public final class ToastDaemon {
     /// Accepts waiting connections within one turn's bound (`Acceptor`); when no descriptor
     /// is left, the listener is left alone until a client goes.
     private func acceptClients() {
-        if Acceptor.acceptTurn(from: listener, into: clients, now: { [clock] in clock.now() }) == .outOfDescriptors {
-            acceptPaused = true
+        if Acceptor.acceptTurn(from: socket.socket, into: clients, now: { [clock] in clock.now() }) == .outOfDescriptors {
+            socket.acceptPaused = true
         }
     }
 
     /// A client's `handover`: granted only to this daemon's own executable, run by its user.
     private func handOverReply(to connection: Connection) -> Reply {
         service.handOverRequest(from: connection.socket.peerProcess.flatMap { peer in PeerProcess.executable(pid: peer.pid).map { PeerIdentity(uid: peer.uid, executable: $0) } },
-                                own: own)
+                                own: socket.holder)
     }
 
     /// Drops clients whose partial line has waited too long for its newline, telling them why.
@@ -331,12 +310,12 @@ public final class ToastDaemon {
     private func drop(_ connection: Connection) {
         if let reason = connection.dropReason {
             let waited = connection.stalledSince.map { " for \(Double(Int(((clock.now() - $0) * 10).rounded())) / 10) s" } ?? ""
-            for line in dropLog.admit("dropped a client (\(connection.peakWaiting >> 10) KiB waited\(waited)): \(reason)",
+            for line in logRoom.drops.admit("dropped a client (\(connection.peakWaiting >> 10) KiB waited\(waited)): \(reason)",
                                       now: clock.now()) { Log.info(line) }
         }
         service.forget(connection.owner, now: clock.now())
         clients.remove(connection)
-        acceptPaused = false
+        socket.acceptPaused = false
     }
 
     private func handleSignals(_ now: Double) {
@@ -344,7 +323,7 @@ public final class ToastDaemon {
             switch signal {
             case SIGHUP: _ = service.reload(now: now)
             // Whoever a child was started by, its end goes to its own `onEnd`.
-            case SIGCHLD: children.reap()
+            case SIGCHLD: programs.reap()
             default:
                 Log.info("signal \(signal): shutting down")
                 running = false
@@ -358,7 +337,7 @@ public final class ToastDaemon {
         Log.info("lost the connection to the X server; shutting down")
         service.abandonScreen(now: clock.now())
         bus?.close()
-        stopListening()
+        socket.stopListening()
         drainClients()
         exit(1)
     }
@@ -369,19 +348,11 @@ public final class ToastDaemon {
         service.shutdown(now: clock.now())
         bus?.close()
         output.flush()
-        stopListening()
+        socket.stopListening()
         drainClients()
         // Last: the daemon taking over waits for the lock, and then finds all the rest free.
         // Its connection closes only as this process ends, after this.
-        if service.handingOver { close(lock) }
-    }
-
-    /// The socket goes before the last events are drained, so nobody connects to a daemon
-    /// that is going away: a client finds no daemon (and may start one) rather than one
-    /// that never answers. Connections not accepted yet are refused as the listener closes.
-    private func stopListening() {
-        unlink(socketPath)
-        listener.close()
+        if service.handingOver { socket.releaseLock() }
     }
 
     /// Gives slow readers half a second to take what is queued for them.

@@ -1,6 +1,7 @@
 import DaemonLog
 import Sound
 import ToastCore
+import Transport
 
 /// What the daemon does, without the loop: requests and pointer input go in with the time,
 /// board changes come out as screen calls (through the stage) and events (to the sink).
@@ -10,6 +11,8 @@ final class ToastService {
     /// The screen's facts, input and grabs: the service's alone; the cards and the centre
     /// are given the monitors they need.
     let screen: any ScreenInput
+    /// Screen input taken but not handled yet: what one turn's `TurnBudget` left over.
+    private var pendingInput: ArraySlice<InputEvent> = []
     let stage: Stage
     /// The notification centre's panel (CenterPanel.swift).
     let center: CenterPanel
@@ -313,6 +316,21 @@ final class ToastService {
     /// One way in for input: `InputRouter` decides who gets it (the centre, focus mode, a
     /// bound key, the cards, or the service for a fact about the screen) and what it meant;
     /// here that is carried out.
+    /// Handles screen input, one event at a time until `budget` is spent: first what an
+    /// earlier turn left over, else a new batch from the screen. The rest waits for the next
+    /// turn, after the sockets and the bus are served (`hasInputWaiting`).
+    func handleInput(budget: TurnBudget, now: () -> Double) {
+        if pendingInput.isEmpty { pendingInput = screen.takeInput()[...] }
+        while let event = pendingInput.popFirst() {
+            handle(event, now: now())
+            if budget.isSpent { break }
+        }
+    }
+
+    /// Input is there to handle now: left over from a turn, or read into the screen's buffer
+    /// (which `poll()` cannot see).
+    var hasInputWaiting: Bool { !pendingInput.isEmpty || screen.hasPendingInput }
+
     func handle(_ input: InputEvent, now: Double) {
         let decision = InputRouter.route(input, inputContext, board: board)
         if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
@@ -440,7 +458,7 @@ final class ToastService {
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
             let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys
-            for key in board.keys { board.setHeld(key, held.contains(key), now: now) }
+            for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             historyStore?.append(changes.kept, now: now)
@@ -529,9 +547,8 @@ extension ToastService {
     /// At the end of a loop turn: the history file takes the turn's edits, or is compacted.
     func writeHistory(now: Double) { historyStore?.compactIfDue(history: board.history, now: now) }
 
-    /// Input the router gave the open panel (its keys, the pointer), and what it asks for.
-    /// A click or Enter on an entry is its default action, late, while its sender can hear it;
-    /// otherwise the entry expands.
+    /// Input the router gave the open panel (its keys, the pointer), and what it asks for
+    /// (`CenterCommand`; an entry's activation as `CenterActivation` decides).
     func handleInCenter(_ input: InputEvent, now: Double) {
         let commands = center.handle(input, board: board, now: now)
         for command in commands {
@@ -541,8 +558,10 @@ extension ToastService {
             case .clearAll: board.removeHistory { _ in true }
             case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
             case let .activate(entry):
-                if let action = entry.toast.defaultAction, board.lateAction(action, on: entry.historyID, now: now) { break }
-                center.expand(HistoryKey(entry), board: board, now: now)
+                switch CenterActivation.decide(entry, board: board) {
+                case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
+                case let .expand(key): center.expand(key, board: board, now: now)
+                }
             case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
             }
         }

@@ -10,7 +10,7 @@ final class Card {
     var key: StackKey
     var surface: SurfaceID
     var motion: CardMotion
-    var composed: CardComposer.Card
+    var composed: ComposedCard
     var appearance = CardComposer.Appearance()
     /// The card's slot in its stack (the surface's top-left, less any shadow, when at rest).
     var rest: Point
@@ -30,7 +30,7 @@ final class Card {
     /// once, however many crossings and moves came before it.
     var hoverRepaintDue = false
 
-    init(id: String?, key: StackKey, surface: SurfaceID, composed: CardComposer.Card, at start: Point, rest: Point,
+    init(id: String?, key: StackKey, surface: SurfaceID, composed: ComposedCard, at start: Point, rest: Point,
          now: Double, tuning: MotionTuning) {
         self.id = id
         self.key = key

@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import CSystem
 import Glibc
 #endif
 import ToastCore
@@ -338,7 +337,7 @@ final class CenterPanel {
             // Composing a full history's panel leaves freed heap pages behind (glibc keeps
             // them for later allocations): a closed centre gives them back, so an idle
             // daemon's private memory is what its history costs, not its last open panel.
-            malloc_trim(0)
+            ProcessMemory.trim()
         }
         armFrames(now)
     }

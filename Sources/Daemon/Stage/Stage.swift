@@ -107,7 +107,7 @@ final class Stage {
             if let id = card.id, let toast = board.toast(id) {
                 card.composed = compose(toast, card.appearance, on: card.key)
             } else if let more = board.view(of: card.key).more {
-                card.composed = CardComposer.Card(scene: composer.composeMore(count: more, metrics: output.textMetrics))
+                card.composed = ComposedCard(scene: composer.composeMore(count: more, metrics: output.textMetrics))
             }
             card.surface = output.createSurface(size: card.composed.scene.size, at: card.surfaceOrigin)
             output.paint(card.surface, card.composed.scene, at: card.surfaceOrigin)
@@ -131,7 +131,7 @@ final class Stage {
     // MARK: Composing and painting
 
     /// `key`: the stack the card is in, whose work area bounds its width.
-    func compose(_ toast: Toast, _ appearance: CardComposer.Appearance, on key: StackKey) -> CardComposer.Card {
+    func compose(_ toast: Toast, _ appearance: CardComposer.Appearance, on key: StackKey) -> ComposedCard {
         var appearance = appearance
         appearance.maxWidth = area(key).width - 2 * composer.px(config.margin)
         // An expanded card grows to its work area's height less the margins; the composer
@@ -210,7 +210,7 @@ final class Stage {
     func relayout(_ key: StackKey, board: Board, now: Double) {
         let view = board.view(of: key)
         let area = area(key)
-        var fresh: [String: CardComposer.Card] = [:]
+        var fresh: [String: ComposedCard] = [:]
         var sizes: [Size] = []
         for toast in view.newestFirst {
             if let card = cards[toast.id] { sizes.append(card.targetSize) } else {
@@ -247,11 +247,11 @@ final class Stage {
         }
         if let moreScene, let frame = frames.last {
             if let more = moreCards[key] {
-                more.composed = CardComposer.Card(scene: moreScene)
+                more.composed = ComposedCard(scene: moreScene)
                 output.paint(more.surface, moreScene, at: more.surfaceOrigin)
                 moveToRest(more, frame.origin, now: now)
             } else {
-                moreCards[key] = enter(id: nil, key: key, composed: CardComposer.Card(scene: moreScene), frame: frame, now: now)
+                moreCards[key] = enter(id: nil, key: key, composed: ComposedCard(scene: moreScene), frame: frame, now: now)
             }
         } else if let more = moreCards.removeValue(forKey: key) {
             startExit(more, now: now)
@@ -293,7 +293,7 @@ final class Stage {
 
     /// Creates, paints and maps a card just past its area's edge, already one frame into its
     /// spring, so the first frame shown has it moving in.
-    private func enter(id: String?, key: StackKey, composed: CardComposer.Card, frame: Rect, now: Double) -> Card {
+    private func enter(id: String?, key: StackKey, composed: ComposedCard, frame: Rect, now: Double) -> Card {
         let start = layout.offscreen(frame, at: key.position, in: area(key))
         let inset = composed.scene.inset
         let surface = output.createSurface(size: composed.scene.size, at: Point(x: start.x - inset, y: start.y - inset))

@@ -100,12 +100,12 @@ public enum Admission {
         // new toast, as for an unknown id.
         let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
         var clamped = false
-        if request.urgency == .critical, submission.source == .dbus,
+        if request.urgency == .critical, submission.source == .bus,
            board.liveCriticalBus(besides: replacing) >= NotificationLimits.maxLiveCritical {
             request.urgency = .normal
             clamped = true
         }
-        let (timeout, timeoutPolicy) = Self.timeout(sender: request.timeout, senderCounts: submission.source != .dbus,
+        let (timeout, timeoutPolicy) = Self.timeout(sender: request.timeout, senderCounts: submission.source != .bus,
                                                     critical: request.urgency == .critical, rule: settings.timeout)
         request.timeout = timeout
 
@@ -139,7 +139,7 @@ public enum Admission {
                 if board.toast(replacing) == nil { placement = place(request.monitor) }
             } else if let tag = toast.stackTag, let old = board.stackTagHolder(tag, source: toast.source, app: toast.app, where: {
                 // Ending a bus toast for another is acting on it: only its sender's, or anyone's once it left.
-                toast.source != .dbus || board.busClient(submission.sender, mayActOn: $0)
+                toast.source != .bus || board.busClient(submission.sender, mayActOn: $0)
             }) {
                 action = .takeOver(id: old)
             } else if let original = board.repeatOriginal(of: toast) {

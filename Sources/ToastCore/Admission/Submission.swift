@@ -2,7 +2,7 @@
 /// about it: what `Admission.decide` takes.
 ///
 ///     let socket = Submission(request, source: .socket)          // xtoast show
-///     var bus = Submission(mapped.request, source: .dbus)         // a Notify call
+///     var bus = Submission(mapped.request, source: .bus)         // a Notify call
 ///     bus.replacesID = "7"
 public struct Submission: Equatable, Sendable {
     /// What the sender asked for. Its `app` is the application's name (a `Notify`'s app_name,

@@ -13,7 +13,7 @@ extension Board {
     /// replace or close the bus toast `id`, live or kept open in the centre: it sent it, or
     /// whoever sent it has left the bus. False for a socket toast or an id that is neither.
     public func busClient(_ sender: String?, mayActOn id: String) -> Bool {
-        guard let toast = toast(id) ?? kept(id)?.toast, toast.source == .dbus else { return false }
+        guard let toast = toast(id) ?? kept(id)?.toast, toast.source == .bus else { return false }
         guard let owner = toast.sender else { return true }
         return owner == sender || departedSenders.contains(owner)
     }

@@ -105,15 +105,6 @@ extension Board {
         return true
     }
 
-    /// Marks a history entry read (the centre showed it); false when no entry has that number.
-    @discardableResult
-    public mutating func markRead(_ historyID: UInt64) -> Bool {
-        guard let i = history.index(ofHistoryID: historyID) else { return false }
-        if history[i].unread { pending.historyEdited = true }
-        history[i].unread = false
-        return true
-    }
-
     /// Marks every history entry read (the centre is open: all it lists has been seen); `count`
     /// followers hear the new unread count.
     public mutating func markAllRead() {

@@ -154,16 +154,6 @@ public struct Board: Sendable {
         return show(toast, owner: owner, monitor: monitor, now: now)
     }
 
-    /// Shows a toast straight from a request, with the config's defaults and no rules or
-    /// policies but the holds' (tests and tools; the daemon's toasts go through `Admission`).
-    @discardableResult
-    public mutating func show(_ request: ShowRequest, owner: Owner, monitor: String = "", iconFile: String? = nil,
-                              now: Double) -> String {
-        var toast = Toast(request, id: request.id ?? "", config: config)
-        toast.iconFile = iconFile
-        return present(toast, owner: owner, monitor: monitor, now: now)
-    }
-
     /// Replaces a live toast's content in place and silently: it keeps its id, its owner and
     /// its slot, sends no `dismissed`, and its timer starts again (the D-Bus `replaces_id`).
     /// Subscribers and the owner hear `updated`. A kept toast (`Board+Kept`) is live again, its
@@ -192,16 +182,19 @@ public struct Board: Sendable {
         return true
     }
 
-    /// Shows a toast in the place of a live one, under a new id: the old one ends with
-    /// `replaced` and its card, without leaving, shows the new toast (which does not enter).
-    /// The stack tag (`x-dunst-stack-tag`, a rule's `stack_tag`), as volume and brightness
-    /// pop-ups expect. Nil when `oldID` is not live.
+    /// Shows a toast in the place of a live one, under its own id or the next automatic one
+    /// (`assignID`, as for `show`): the old one ends with `replaced` and its card, without
+    /// leaving, shows the new toast (which does not enter). The stack tag
+    /// (`x-dunst-stack-tag`, a rule's `stack_tag`), as volume and brightness pop-ups expect.
+    /// Nil when `oldID` is not live.
     public mutating func takeOver(_ oldID: String, with made: Toast, owner: Owner, now: Double) -> String? {
         guard let key = key(of: oldID), let old = toast(oldID) else { return nil }
         let wasVisible = isVisible(oldID)
-        let id = generateID()
         var toast = made
-        toast.id = id
+        let id = assignID(&toast)
+        // A caller's id that another toast has: that one ends, as for `show`; the taken-over
+        // toast itself ends below, whatever its id.
+        if id != oldID { endReplaced(id, now: now) }
         toast.position = old.position
         _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
         live.remove(oldID)
@@ -247,8 +240,8 @@ public struct Board: Sendable {
         return id
     }
 
-    /// The id a toast of its own takes (`show`, `skip`, the centre's): its own, or the next
-    /// automatic one when it has none.
+    /// The id a toast of its own takes (`show`, `takeOver`, `skip`, the centre's): its own,
+    /// or the next automatic one when it has none.
     mutating func assignID(_ toast: inout Toast) -> String {
         if toast.id.isEmpty { toast.id = generateID() }
         return toast.id
@@ -292,16 +285,6 @@ public struct Board: Sendable {
     }
 
     // MARK: Changing
-
-    /// Changes a toast in place as `Admission.decideUpdate` decides (tests and tools; the
-    /// daemon decides, then calls `update(_:now:)`). `iconFile` is what the new `icon`
-    /// resolved to, if one was given.
-    public mutating func update(_ given: UpdateRequest, iconFile: String? = nil, now: Double) -> Result<Toast, RequestError> {
-        Admission.decideUpdate(given, iconFile: iconFile, board: self).map { decision in
-            update(decision, now: now)
-            return decision.toast
-        }
-    }
 
     /// Carries out an update the admission decided: the toast changes in place, keeping its
     /// slot, and its owner and the subscribers hear `updated`. False when it is no longer live.
@@ -406,11 +389,12 @@ public struct Board: Sendable {
         }
     }
 
-    /// Holds or releases the timers of one stack (the pointer is over one of its cards, or
-    /// drags one), keeping what each has left.
-    public mutating func setHeld(_ key: StackKey, _ held: Bool, now: Double) {
+    /// Pauses or resumes the timers of one stack (the pointer is over one of its cards, or
+    /// drags one), keeping what each has left: a pause, not a hold (`setHold`), since its
+    /// cards stay on screen.
+    public mutating func setPaused(_ key: StackKey, _ paused: Bool, now: Double) {
         guard stacks[key] != nil else { return }
-        _ = withStack(key) { $0.setPaused(held, now: now) }
+        _ = withStack(key) { $0.setPaused(paused, now: now) }
     }
 
     /// Monitors went away: their stacks' toasts join the stacks at the same positions on

@@ -43,7 +43,7 @@ struct LiveIndex: Sendable {
         remove(toast.id)
         let place = Place(key: key, tag: toast.stackTag.map { Tag(tag: $0, source: toast.source, app: toast.app) },
                           repeatKey: toast.collapsesRepeats && toast.count < Repeats.maxCount ? Repeats.Key(toast) : nil,
-                          criticalBus: toast.source == .dbus && toast.urgency == .critical)
+                          criticalBus: toast.source == .bus && toast.urgency == .critical)
         places[toast.id] = place
         if let tag = place.tag { tagged[tag, default: []].append(toast.id) }
         if let repeatKey = place.repeatKey { repeatable[repeatKey, default: []].append(toast.id) }

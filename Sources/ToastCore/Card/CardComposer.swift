@@ -43,63 +43,12 @@ public struct CardComposer: Sendable {
         /// Expanded, the message's first shown line when it has more lines than the card
         /// holds (the wheel scrolls it); kept within the message by `TextScroll.clamp`.
         public var scrollLines = 0
-        /// The message's link under the pointer (`Card.links`' index), drawn double underlined.
+        /// The message's link under the pointer (`ComposedCard.links`' index), drawn double underlined.
         public var hoveredLink: Int?
 
         public init(expanded: Bool = false, hovered: Bool = false) {
             self.expanded = expanded
             self.hovered = hovered
-        }
-    }
-
-    /// A composed card: the scene plus the regions that react to the pointer.
-    public struct Card: Equatable, Sendable {
-        public var scene: CardScene
-        /// True when some text was cut; a click then expands instead of dismissing.
-        public var isTruncated: Bool
-        /// The close button's hit area, in card coordinates, while it is shown.
-        public var closeButton: Rect?
-        /// Where the icon sits (for tests and for the spinner's window).
-        public var iconRect: Rect
-        /// Action buttons' hit areas, in card coordinates.
-        public var buttons: [(id: String, rect: Rect)]
-        /// The chevron's hit area on a cut card whose body click is taken by a default action:
-        /// the chevron expands it instead.
-        public var expandButton: Rect?
-        /// The height the card has with nothing left out (its target while `heightLimit` animates).
-        public var fullHeight: Double
-        /// The message's scrolled window on an expanded card whose message has more lines than
-        /// fit; nil when it all shows (or the card is collapsed): the wheel then does nothing.
-        public var scroll: TextScroll?
-        /// The message's links (`<a href>`) where their text shows, in card coordinates: a
-        /// link's text on two lines has two rectangles under one index. Not in capsules.
-        public var links: [(index: Int, target: String, rect: Rect)] = []
-
-        public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil,
-                    iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0), buttons: [(id: String, rect: Rect)] = [],
-                    fullHeight: Double? = nil) {
-            self.scene = scene
-            self.isTruncated = isTruncated
-            self.closeButton = closeButton
-            self.iconRect = iconRect
-            self.buttons = buttons
-            self.fullHeight = fullHeight ?? scene.size.height
-            expandButton = nil
-            scroll = nil
-        }
-
-        public static func == (a: Card, b: Card) -> Bool {
-            a.scene == b.scene && a.isTruncated == b.isTruncated && a.closeButton == b.closeButton && a.iconRect == b.iconRect
-                && a.buttons.map(\.id) == b.buttons.map(\.id) && a.buttons.map(\.rect) == b.buttons.map(\.rect)
-                && a.fullHeight == b.fullHeight && a.expandButton == b.expandButton && a.scroll == b.scroll
-        }
-
-        /// The action button at a point in card coordinates.
-        public func button(at p: Point) -> String? { buttons.first { $0.rect.contains(p) }?.id }
-
-        /// The link whose text is at a point in card coordinates.
-        public func link(at p: Point) -> (index: Int, target: String)? {
-            links.first { $0.rect.contains(p) }.map { ($0.index, $0.target) }
         }
     }
 
@@ -141,7 +90,7 @@ public struct CardComposer: Sendable {
 
     /// With `shadow` (a compositor runs), the accent style gets its soft shadow.
     public func compose(_ toast: Toast, style: CardStyle, appearance: Appearance = Appearance(),
-                        metrics: TextMeasuring, shadow: Bool = false) -> Card {
+                        metrics: TextMeasuring, shadow: Bool = false) -> ComposedCard {
         switch style {
         case .tinted: return composeCard(toast, style: style, appearance: appearance, metrics: metrics)
         case .accent:
@@ -153,7 +102,7 @@ public struct CardComposer: Sendable {
 
     /// The accent seed's soft shadow: layered, widening translucent outlines below the card,
     /// offset a little downward, in a margin the scene grows by. Hit areas stay in card coordinates.
-    func withShadow(_ card: Card) -> Card {
+    func withShadow(_ card: ComposedCard) -> ComposedCard {
         let m = px(CardMetrics.shadowMargin)
         let steps = CardMetrics.shadowLayers
         let size = card.scene.size
@@ -211,7 +160,7 @@ public struct CardComposer: Sendable {
         return max(Self.collapsedMessageLines, Int(lines) / 2)
     }
 
-    private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
+    private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
         let c = colors(for: toast, style: style)
         let width = cardWidth(appearance)
         let padding = px(config.padding)
@@ -240,7 +189,7 @@ public struct CardComposer: Sendable {
         // A D-Bus toast names its application, small, above the title: many apps' summaries
         // ("New message") do not say who sent them. Not when it would repeat the title.
         // A desktop notification names its application; a script's toast says what it says.
-        if toast.source == .dbus, let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
+        if toast.source == .bus, let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
             let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(app) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))
@@ -393,7 +342,7 @@ public struct CardComposer: Sendable {
             ops.append(.text(TextBlock(text: "\u{25BE}", width: closeSize, maxLines: 1), origin: Point(x: r.x, y: r.y), color: c.secondary))
             expand = Rect(x: r.x - px(4), y: r.y - px(4), width: r.width + px(8), height: r.height + px(8))
         }
-        var card = Card(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
+        var card = ComposedCard(scene: CardScene(size: Size(width: width, height: height), cornerRadius: radius, ops: ops),
                         isTruncated: truncated, closeButton: close, iconRect: iconRect, buttons: buttons, fullHeight: fullHeight)
         card.expandButton = expand
         card.scroll = scroll
@@ -478,7 +427,7 @@ public struct CardComposer: Sendable {
 
     /// The capsule: a pill holding the icon and one line of text, sized to its content: the
     /// title in bold followed by the message, each on one line.
-    private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMeasuring) -> Card {
+    private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
         let c = colors(for: toast, style: .capsule)
         let iconSize = px(CardMetrics.capsuleIconSize)
         let padding = px(config.padding)
@@ -511,7 +460,7 @@ public struct CardComposer: Sendable {
         if !markup.isEmpty {
             ops.append(.text(block, origin: Point(x: iconRect.maxX + gap, y: ((height - extent.size.height) / 2).rounded()), color: c.text))
         }
-        return Card(scene: CardScene(size: Size(width: width, height: height.rounded()), cornerRadius: height / 2, ops: ops),
+        return ComposedCard(scene: CardScene(size: Size(width: width, height: height.rounded()), cornerRadius: height / 2, ops: ops),
                     isTruncated: extent.isCut || title.isCut || message.isCut, closeButton: nil, iconRect: iconRect)
     }
 

@@ -1,4 +1,4 @@
-extension CardComposer.Card {
+extension ComposedCard {
     /// The part of the card at `p` (card coordinates), in the click order's precedence: the
     /// close button over a button, a button over a link in the message, a link over the
     /// chevron, the chevron over the body. A pure function of the composed card, so what a

@@ -8,9 +8,26 @@ public enum CenterCommand: Equatable, Sendable {
     case clearAll
     /// The do-not-disturb switch (the state `xtoast pause` and `resume` set).
     case toggleDoNotDisturb
-    /// A click or Enter on an entry: its default action while its sender can still hear it;
-    /// otherwise the daemon expands it (`CenterState.toggleExpanded`).
+    /// A click or Enter on an entry: what it does is `CenterActivation.decide`'s.
     case activate(HistoryEntry)
     /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).
     case lateAction(String, historyID: UInt64)
+}
+
+/// What a click or Enter on a centre entry does (`CenterCommand.activate`): its default
+/// action, late, while its sender can still hear it (`Board.lateAction`); otherwise the entry
+/// opens to show its whole message (`CenterState.toggleExpanded`).
+public enum CenterActivation: Equatable, Sendable {
+    case lateAction(String, historyID: UInt64)
+    case expand(HistoryKey)
+
+    /// Decided from the board as it is now, not from the panel's rows (a sender may have left
+    /// since they were listed): the entry's listener and default action.
+    public static func decide(_ entry: HistoryEntry, board: Board) -> CenterActivation {
+        let current = board.history.index(ofHistoryID: entry.historyID).map { board.history[$0] }
+        if let current, current.listener != nil, let action = current.toast.defaultAction {
+            return .lateAction(action, historyID: current.historyID)
+        }
+        return .expand(HistoryKey(entry))
+    }
 }

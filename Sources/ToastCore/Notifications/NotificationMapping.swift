@@ -38,7 +38,7 @@ public enum NotificationMapping {
 
         /// The notification as the admission takes it (`Admission.decide`).
         public func submission(replacesID: UInt32, sender: String? = nil) -> Submission {
-            var submission = Submission(request, source: .dbus)
+            var submission = Submission(request, source: .bus)
             submission.category = category ?? ""
             submission.desktopEntry = desktopEntry ?? ""
             submission.stackTag = stackTag ?? ""

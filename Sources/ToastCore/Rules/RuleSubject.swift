@@ -1,11 +1,3 @@
-/// Where a toast came from: a rule can tell a script's toast from a desktop notification.
-public enum ToastSource: String, CaseIterable, Sendable {
-    /// A client of xtoast's own socket (`xtoast show`, a script).
-    case socket
-    /// A desktop notification (`org.freedesktop.Notifications.Notify` on the session bus).
-    case dbus
-}
-
 /// The fields a rule's `match` lines can test.
 public enum RuleField: String, CaseIterable, Sendable {
     case app

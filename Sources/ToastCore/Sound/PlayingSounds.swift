@@ -62,7 +62,4 @@ public struct PlayingSounds: Sendable {
 
     /// When the next sound is cut; nil while none plays (the player then sleeps untimed).
     public var nextDeadline: Double? { playing.map(\.deadline).min() }
-
-    /// Whether a sound of `toast` plays.
-    public func plays(for toast: String) -> Bool { playing.contains { $0.toast == toast } }
 }

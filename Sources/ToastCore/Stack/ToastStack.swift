@@ -314,13 +314,6 @@ public struct ToastStack: Sendable {
         return true
     }
 
-    /// Turns do-not-disturb on or off; turning it off shows what waited, in order.
-    public mutating func setHoldsNew(_ hold: Bool, now: Double) -> Change {
-        var next = policy
-        if hold { next.reasons.insert(.doNotDisturb) } else { next.reasons.remove(.doNotDisturb) }
-        return setPolicy(next, now: now)
-    }
-
     /// Takes new holds. Cards the holds push back go to the front of the queue, in order
     /// (their timers stop; they come back without a second `shown`); timers stop or run
     /// again as the holds say, and one that starts again after the user was away has at

@@ -74,24 +74,17 @@ extension XDisplay {
     }
 
     /// Every top-level window's `_NET_WM_STRUT_PARTIAL` (or `_NET_WM_STRUT`): what docks
-    /// and panels reserve. Windows that reserve are watched, so a change is heard.
-    /// The corresponding C function is `XQueryTree`.
+    /// and panels reserve (the one bounded scan, `rootChildren`). Windows that reserve are
+    /// watched, so a change is heard.
     private func readStruts() -> [Strut] {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(handle, root, &rootReturn, &parent, &children, &count) != 0, let children else { return [] }
-        defer { XFree(children) }
         let screen = Size(width: screenRect.width, height: screenRect.height)
         var struts: [Strut] = []
-        // A bounded scan: a desktop has dozens of top-level windows, not thousands.
-        for i in 0..<min(Int(count), 4096) {
-            let w = children[i]
+        for w in rootChildren() {
             var values = cardinals(w, "_NET_WM_STRUT_PARTIAL")
             if values.count < 12 { values = cardinals(w, "_NET_WM_STRUT") }
             let found = Strut.parse(values, screen: screen)
             if !found.isEmpty {
-                XSelectInput(handle, w, PropertyChangeMask | StructureNotifyMask)
+                addEventMask(w, PropertyChangeMask | StructureNotifyMask)
                 struts += found
             }
         }
@@ -109,7 +102,7 @@ extension XDisplay {
                 XRRSelectInput(handle, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
             }
         }
-        XSelectInput(handle, root, StructureNotifyMask | PropertyChangeMask)
+        addEventMask(root, StructureNotifyMask | PropertyChangeMask)
     }
 
     /// Whether an event means the monitors, the screen's size or the panels changed. Screen

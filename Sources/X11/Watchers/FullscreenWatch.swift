@@ -96,17 +96,13 @@ final class FullscreenWatch: XEventWatcher {
 
     /// The client window `window` belongs to: the first one on the way up to the root that
     /// has `WM_STATE` (set by the window manager on what it manages), else the top-level
-    /// window itself. The corresponding C function is `XQueryTree`.
+    /// window itself (`XDisplay.tree`).
     private func client(of window: Window) -> Window {
         var current = window
         var client: Window?
         for _ in 0..<Self.maxDepth {
             if client == nil, hasProperty(current, wmStateAtom) { client = current }
-            var rootReturn: Window = 0, parent: Window = 0
-            var children: UnsafeMutablePointer<Window>?
-            var count: UInt32 = 0
-            guard XQueryTree(display.handle, current, &rootReturn, &parent, &children, &count) != 0 else { return 0 }
-            if let children { XFree(children) }
+            guard let parent = display.tree(of: current, childLimit: 0)?.parent else { return 0 }
             if parent == display.root || parent == 0 { return client ?? current }
             current = parent
         }
@@ -130,7 +126,7 @@ final class FullscreenWatch: XEventWatcher {
     private func follow(_ window: Window, focus: Bool) {
         let mask = PropertyChangeMask | StructureNotifyMask | (focus ? FocusChangeMask : 0)
         guard window != watched else { return }
-        if watched != 0 { XSelectInput(display.handle, watched, watchedMask) }
+        if watched != 0 { display.restoreEventMask(watched, to: watchedMask) }
         watched = window
         watchedMask = window == 0 ? 0 : display.addEventMask(window, mask)
     }
@@ -145,20 +141,5 @@ final class FullscreenWatch: XEventWatcher {
         var child: Window = 0
         guard XTranslateCoordinates(display.handle, window, display.root, 0, 0, &x, &y, &child) != 0 else { return nil }
         return Rect(x: Double(x), y: Double(y), width: Double(attributes.width), height: Double(attributes.height))
-    }
-}
-
-extension XDisplay {
-    /// Adds `mask` to what this client hears from `window`, keeping what it already selected
-    /// there (`XSelectInput` replaces it); returns the mask it had. A window that has gone
-    /// gives 0 (and an error, to be dropped: call inside `quietly`).
-    /// The corresponding C functions are `XGetWindowAttributes` and `XSelectInput`.
-    @discardableResult
-    func addEventMask(_ window: Window, _ mask: Int) -> Int {
-        var attributes = XWindowAttributes()
-        guard XGetWindowAttributes(handle, window, &attributes) != 0 else { return 0 }
-        let before = attributes.your_event_mask
-        if before | mask != before { XSelectInput(handle, window, before | mask) }
-        return before
     }
 }

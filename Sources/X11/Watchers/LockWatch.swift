@@ -40,9 +40,7 @@ final class LockWatch {
         self.isOurs = isOurs
         let d = display.handle, root = display.root
         // Added to what the root already reports (the screen's changes), not instead.
-        var attributes = XWindowAttributes()
-        let current = XGetWindowAttributes(d, root, &attributes) != 0 ? attributes.your_event_mask : StructureNotifyMask | PropertyChangeMask
-        XSelectInput(d, root, current | SubstructureNotifyMask)
+        display.addEventMask(root, SubstructureNotifyMask)
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         if XScreenSaverQueryExtension(d, &eventBase, &errorBase) != 0 {
             saverEventBase = eventBase
@@ -97,7 +95,7 @@ final class LockWatch {
             var a = XWindowAttributes()
             let read = display.quietly { () -> (Bool, WindowIdentity)? in
                 guard XGetWindowAttributes(d, w, &a) != 0 else { return nil }
-                XSelectInput(d, w, PropertyChangeMask | SubstructureNotifyMask)
+                display.addEventMask(w, PropertyChangeMask | SubstructureNotifyMask, having: a.your_event_mask)
                 var hint = XClassHint()
                 var identity = WindowIdentity(name: text(w, "_NET_WM_NAME"))
                 if XGetClassHint(d, w, &hint) != 0 {
@@ -133,16 +131,12 @@ final class LockWatch {
     func beginBatch() { questions = 0 }
 
     /// The root's children already there when the daemon starts (a locker running before
-    /// it), bounded as the struts' scan is.
+    /// it): the one bounded scan (`XDisplay.rootChildren`).
     private func scan() {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        guard XQueryTree(display.handle, display.root, &rootReturn, &parent, &children, &count) != 0, let children else { return }
-        defer { XFree(children) }
+        let children = display.rootChildren()
         // A window that goes while it is asked about is expected, not an error to log.
         display.quietly {
-            for i in 0..<min(Int(count), 4096) where !isOurs(children[i]) { learn(children[i], budgeted: false) }
+            for window in children where !isOurs(window) { learn(window, budgeted: false) }
         }
     }
 

@@ -139,7 +139,7 @@ func textOps(_ ops: [DrawOp], scale: Double = 1) -> [(text: String, x: Double, b
 }
 
 /// The text drawn, one string per line as the fake breaks it, top to bottom.
-func textLines(_ card: CardComposer.Card, scale: Double = 1) -> [String] {
+func textLines(_ card: ComposedCard, scale: Double = 1) -> [String] {
     let metrics = FixedMetrics(scale: scale)
     return card.scene.ops.flatMap { op -> [String] in
         guard case let .text(block, _, _) = op else { return [] }

@@ -4,23 +4,38 @@ import Glibc
 import ToastCore
 import Transport
 
-/// Opens the daemon's listening socket, refusing to take over a live daemon's.
-enum Listener {
+/// The daemon's listening socket, the lock that makes it the only daemon on that socket,
+/// and its path: one value, held for the daemon's life. Opening it refuses to take over a
+/// live daemon's (`SocketTakeOver` asks that one to hand over).
+struct ListeningSocket {
     struct StartError: Error {
         let message: String
         /// Another daemon holds the socket's lock (what `--replace` asks to hand over).
         var lockHeld = false
     }
 
+    let socket: UnixSocket
+    /// The socket's lock (`flock`), held for the daemon's life. Closed at the very end of a
+    /// hand-over, after everything else the new daemon takes is free (`releaseLock`).
+    let lock: Int32
+    let path: String
+    /// Who holds it: this daemon's user and executable, which a `handover` caller must match.
+    let holder = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
+    /// Set when accepting failed for want of descriptors: the socket is not polled (which
+    /// would fail again at once, in a busy loop) until a client goes.
+    var acceptPaused = false
+
+    /// What the loop polls: the socket, or nothing while accepting is paused.
+    var pollDescriptor: Int32 { acceptPaused ? -1 : socket.fd }
+
     /// Takes the socket's lock, removes a stale socket (never anything else), and listens.
-    /// Returns the socket and the lock's descriptor, which must stay open for the daemon's life.
-    static func open(_ resolved: SocketPath.Resolved) throws(StartError) -> (socket: UnixSocket, lock: Int32) {
+    static func open(_ resolved: SocketPath.Resolved) throws(StartError) -> ListeningSocket {
         let path = resolved.path
         if let dir = resolved.privateDirectory { try makePrivateDirectory(dir) }
         let lock = try takeLock(path + ".lock")
         do {
             try removeStaleSocket(path)
-            return (try UnixSocket.listen(at: path), lock)
+            return ListeningSocket(socket: try UnixSocket.listen(at: path), lock: lock, path: path)
         } catch let error as StartError {
             close(lock)
             throw error
@@ -29,6 +44,22 @@ enum Listener {
             throw StartError(message: "cannot listen at \(path): \(error)")
         }
     }
+
+    /// The next connection waiting, nil when none is. The corresponding C function is `accept`.
+    func acceptNext() -> Result<UnixSocket?, UnixSocket.Failure> { socket.acceptNext() }
+
+    /// The socket goes before the last events are drained, so nobody connects to a daemon
+    /// that is going away: a client finds no daemon (and may start one) rather than one
+    /// that never answers. Connections not accepted yet are refused as the socket closes.
+    /// The lock stays.
+    func stopListening() {
+        unlink(path)
+        socket.close()
+    }
+
+    /// Lets go of the lock: last, as the daemon taking over waits for it and then finds all
+    /// the rest free.
+    func releaseLock() { close(lock) }
 
     /// One daemon per socket, for certain: an exclusive `flock` on a file beside the socket,
     /// held while the daemon runs (the kernel drops it when the process ends, however it

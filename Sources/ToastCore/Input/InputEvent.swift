@@ -1,0 +1,77 @@
+/// Pointer input and screen news, decoded by the output so the loop never sees the
+/// windowing system's own events.
+public enum InputEvent: Equatable, Sendable {
+    /// `time` is the server's timestamp in seconds, `serverTime` the same in its own units
+    /// (for grabs); `root` is the pointer in screen coordinates.
+    case press(surface: SurfaceID, button: UInt32, root: Point, time: Double, serverTime: UInt)
+    case release(surface: SurfaceID, button: UInt32, root: Point, time: Double, serverTime: UInt)
+    case motion(surface: SurfaceID, root: Point, time: Double)
+    /// `grabbing` marks crossings caused by a pointer grab starting or ending.
+    case enter(surface: SurfaceID, grabbing: Bool)
+    case leave(surface: SurfaceID, grabbing: Bool)
+    /// A compositing manager started or stopped: surfaces made from now on are of the new
+    /// kind (with alpha or shaped), and existing ones must be made again.
+    case compositorChanged
+    /// The monitors a locker or the screen saver covers now (all of them, some, or none):
+    /// nothing is drawn there while `[general] lock = hold` (`CoveringWindows`).
+    case lockChanged(Set<String>)
+    /// Monitors, the screen's size or the panels' reservations changed: cards move to
+    /// their monitor's new frame.
+    case screenChanged
+    /// Images that were decoding off the loop can be drawn now.
+    case imagesReady
+    /// The monitors the active window covers while it is fullscreen, all at once (empty: none
+    /// now), each time that set changes: the board holds exactly these.
+    case fullscreenChanged(monitors: Set<String>)
+    /// Nobody has touched the keyboard or pointer for the idle threshold (true), or input
+    /// came again (false); see `Output.watchIdle`.
+    case idleChanged(Bool)
+    /// A key went down: a bound one (`Grab.keys`), or any while focus mode or the centre holds
+    /// the keyboard (`Grab.focus`, `Grab.panel`).
+    case key(KeyStroke)
+}
+
+/// A key press as the loop sees it.
+public struct KeyStroke: Equatable, Sendable {
+    /// Its keysym's name without Shift (`Return`, `space`, `1`, `Escape`), as `xev` prints it.
+    public var key: String
+    public var modifiers: KeyModifiers
+    /// The bound key it is, if any (the output knows which key each binding grabbed).
+    public var bound: KeyAction?
+    /// The screen's own number for the key, for the output to tell which binding it is.
+    public var code: UInt32
+    /// What it types in the keyboard's layout, Shift included ("C"); empty for a key that
+    /// types nothing (arrows, Escape, a modifier). The centre's filter reads it.
+    public var text: String
+
+    public init(key: String, modifiers: KeyModifiers = [], bound: KeyAction? = nil, code: UInt32 = 0, text: String = "") {
+        self.key = key
+        self.modifiers = modifiers
+        self.bound = bound
+        self.code = code
+        self.text = text
+    }
+}
+
+extension InputEvent {
+    /// `events` without the pointer motion that later motion on the same surface makes
+    /// stale, with no press or release between them: a batch of moves costs one, and a
+    /// swipe still sees where the pointer was at each press and release.
+    public static func latestMotion(_ events: [InputEvent]) -> [InputEvent] {
+        var movedLater: Set<SurfaceID> = []
+        var kept: [InputEvent] = []
+        kept.reserveCapacity(events.count)
+        for event in events.reversed() {
+            switch event {
+            case let .motion(surface, _, _):
+                guard movedLater.insert(surface).inserted else { continue }
+            case .press, .release:
+                movedLater.removeAll()
+            default:
+                break
+            }
+            kept.append(event)
+        }
+        return kept.reversed()
+    }
+}
