@@ -8,6 +8,8 @@ import PackageDescription
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
 /// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
+/// - `CArguments`: the client's argv, kept by an initialiser instead of the Swift runtime's
+///   start-up scan of /proc/self/maps (a C target; only `xtoast` links it).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Install`: the man pages and shell completions, rendered from ToastCore's operation table;
 ///   only `xtoast-generate` links it.
@@ -59,6 +61,7 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        .target(name: "CArguments"),
         .target(name: "ToastCore"),
         .target(name: "Install", dependencies: ["ToastCore"]),
         .target(name: "Migration", dependencies: ["ToastCore"]),
@@ -72,7 +75,7 @@ let package = Package(
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
-        .executableTarget(name: "xtoast", dependencies: ["ToastCore", "Migration", "Transport"],
+        .executableTarget(name: "xtoast", dependencies: ["CArguments", "ToastCore", "Migration", "Transport"],
                           linkerSettings: [.unsafeFlags(["-static-executable"])]),
         // The daemon runs for the whole session, so its idle private memory counts: linked as a
         // position-dependent executable, the Swift metadata in its data needs no relocating at

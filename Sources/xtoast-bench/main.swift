@@ -18,6 +18,9 @@ import ToastCore
 ///   pixels, under `$XTOAST_BENCH_KEY.resident`)
 ///        xtoast-bench --report RESULTS
 ///   (prints the side-by-side table of what the runs before wrote to RESULTS)
+///        xtoast-bench --launch XTOAST DAEMON_PID RUNS [ROUNDS]
+///   (only launch → pixels for xtoast, the raw client and the 100-rule daemon, ROUNDS times
+///   (default 5), and the rules' share of a launch: `XTOAST_BENCH_ONLY=launch scripts/bench`)
 ///        xtoast-bench --rules
 ///   (times only the rules: a toast matched against 100 of them, see RuleBench)
 ///        xtoast-bench --history-load / --history-file PATH / --history-memory EMPTY_PID FULL_PID [AFTER]
@@ -58,9 +61,13 @@ if args.count == 2 && args[1] == "--rules-config" { print(RuleBench.typicalConfi
 if args.count == 6 && args[1] == "--record" { record(region: args[2], seconds: args[3], fps: args[4], into: args[5]) }
 let resident = args.count > 1 && args[1] == "--resident"
 let comparing = args.count > 1 && (args[1] == "--compare" || resident)
-guard args.count >= 3, let daemonPID = Int32(args[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
-let client = args[1]
-let runs = args.count > 3 ? Int(args[3]) ?? 40 : 40
+/// `--launch XTOAST DAEMON_PID RUNS [ROUNDS]`: only launch → pixels (xtoast, the raw client,
+/// the 100-rule daemon), ROUNDS times (default 5), with each round's ratio and their median.
+let launchOnly = args.count > 1 && args[1] == "--launch"
+let positional = launchOnly ? Array(args.dropFirst()) : args
+guard positional.count >= 3, let daemonPID = Int32(positional[2]) else { fail("usage: xtoast-bench XTOAST DAEMON_PID [RUNS]") }
+let client = positional[1]
+let runs = positional.count > 3 ? Int(positional[3]) ?? 40 : 40
 /// For --compare: the command that shows one notification, and the one that clears them.
 let otherShow = comparing ? Array(args.dropFirst(4).prefix { $0 != "--" }) : []
 let otherClear = comparing ? Array(args.dropFirst(4).drop { $0 != "--" }.dropFirst()) : []
@@ -245,6 +252,7 @@ if let rulesSocket {
     environments = Array(repeating: [], count: shows.count) + [["XTOAST_SOCKET=" + rulesSocket]]
     shows.append { [client, "show", "--kind", "error", "--timeout", "0", "boom \($0)"] }
 }
+if launchOnly { launchRounds(positional.count > 4 ? max(1, Int(positional[4]) ?? 5) : 5) }
 let measured = launchToPixels(shows: shows, clear: [client, "dismiss", "--all"], environments: environments)
 let toPixels = measured[0]
 record("xtoast.pixels", median(toPixels), p95(toPixels))
@@ -281,6 +289,47 @@ record("decode.time", decoding.0, decoding.1)
 printRuleTime()
 HistoryBench.printLoadTime()
 FilterBench.printTypingCost()
+
+/// `--launch`: the launch rows alone, `rounds` times over (each round `runs` toasts of each
+/// client, taking turns), so that the ratio to the raw client is read as the median of rounds
+/// rather than of one run on a shared machine; then what matching 100 rules costs a toast
+/// beside the 100-rule daemon's median launch (the budget: 2 %).
+@MainActor func launchRounds(_ rounds: Int) -> Never {
+    var ratios: [Double] = [], medians: [(Double, Double, Double)] = []
+    for round in 1...rounds {
+        let measured = launchToPixels(shows: shows, clear: [client, "dismiss", "--all"], environments: environments)
+        let mine = median(measured[0])
+        let theirs = raw == nil ? Double.nan : median(measured[1])
+        let withRules = rulesSocket == nil ? Double.nan : median(measured[measured.count - 1])
+        ratios.append(mine / theirs)
+        medians.append((mine, theirs, withRules))
+        print("launch round \(round): xtoast show \(ms(mine)), raw C client \(ms(theirs)), \(round2(mine / theirs))x; "
+              + "with 100 rules \(ms(withRules)) (\(runs) toasts each, load \(loadAverage()))")
+    }
+    let ratio = median(ratios)
+    let (mine, theirs, withRules) = medians.sorted { $0.0 / $0.1 < $1.0 / $1.1 }[medians.count / 2]
+    print("launch → pixels, median of \(rounds) rounds: xtoast show \(round2(ratio))x the raw C client (goal 1.15x): "
+          + "\(ms(mine)) against \(ms(theirs))")
+    record("launch.ratio", ratio, Double(rounds))
+    record("xtoast.pixels", mine, 0)
+    record("raw.pixels", theirs, 0)
+    let (typical, _) = RuleBench.measure()
+    let rulesLaunch = median(medians.map(\.2))
+    print("matching a toast against 100 rules \(µs(typical)): \(round2(typical / rulesLaunch * 100)) % of the 100-rule daemon's median launch \(ms(rulesLaunch)) (budget 2 %)")
+    record("rules.share", typical / rulesLaunch, rulesLaunch)
+    exit(0)
+}
+
+func round2(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+
+/// The 1-minute load average, as /proc/loadavg says it.
+func loadAverage() -> String {
+    guard let f = fopen("/proc/loadavg", "r") else { return "?" }
+    defer { fclose(f) }
+    var line = [CChar](repeating: 0, count: 64)
+    guard fgets(&line, 64, f) != nil else { return "?" }
+    return String(String(cString: line).prefix { $0 != " " })
+}
 
 /// Matching a typical toast against 100 rules (RuleBench), printed and recorded.
 func printRuleTime() {
@@ -483,11 +532,19 @@ func report(_ path: String) -> Never {
         let busy = rows[key + ".busy"].map { ", busy \(Int($0.0)) KiB resident, \(Int($0.1)) KiB private dirty" } ?? ""
         print("\(name) memory: idle \(Int(r)) KiB resident, \(Int(d)) KiB private dirty\(busy)")
     }
+    for name in ["xtoast", "dunst"] {
+        guard let (idle, card) = rows[name + ".memory.card"] else { continue }
+        print("\(name) on the session bus, fresh: idle \(Int(idle)) KiB private dirty, with one card from notify-send \(Int(card)) KiB")
+    }
     if let (w, _) = rows["wakeups.idle"] { print("xtoastd wakeups in 3 s with 5 still toasts: \(Int(w))") }
     if let (small, large) = rows["decode.time"] { print("decoding a request: typical show \(µs(small)), 3 000-character message \(µs(large))") }
     if let (seconds, bytes) = rows["history.load"] { print("loading 1000 history entries (\(Int(bytes) >> 10) KiB): \(ms(seconds))") }
     if let (cost, total) = rows["history.memory"] { print("xtoastd idle with 1000 history entries: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
     if let (cost, total) = rows["history.memory.opened"] { print("the same after both daemons' centres opened, went to the end and closed: \(Int(total)) KiB private dirty, \(Int(cost)) KiB for the history") }
+    if let (ratio, rounds) = rows["launch.ratio"] { print("launch → pixels, median of \(Int(rounds)) rounds: xtoast show \(round2(ratio))x the raw C client") }
+    if let (share, launch) = rows["rules.share"] ?? rows["rules.time"].flatMap({ t in rows["rules.pixels"].map { (t.0 / $0.0, $0.0) } }) {
+        print("matching 100 rules: \(round2(share * 100)) % of a launch to the 100-rule daemon (\(ms(launch)); budget 2 %)")
+    }
     if let (typical, regexes) = rows["rules.time"] { print("matching a toast against 100 rules: typical mix \(µs(typical)), 100 regular expressions without a literal \(µs(regexes))") }
     if let (limits, bound) = rows["rules.limits"] { print("matching an 8 KB body at the limits: a rule of 32 regular expressions \(µs(limits)), one pattern at the size bound \(µs(bound))") }
     if let (median, worst) = rows["center.filter.key"] { print("typing a centre filter over 10,000 entries: a keystroke \(ms(median)) median, \(ms(worst)) worst") }

@@ -334,6 +334,16 @@ final class CenterPanel {
         if !isOpen && !motion.isAnimating {
             output.destroy(surface)
             self.surface = nil
+            // What only an open panel needs goes with it: the next open lists the history and
+            // measures its rows again anyway. Kept, the rows (a copy of each entry's fields)
+            // and their heights were about 600 KiB of an idle daemon after a full history's
+            // panel had been scrolled to its end and closed.
+            rows = []
+            heights = [:]
+            composed = nil
+            filter = CenterFilter()
+            readAtOpen = []
+            drawnFrom = nil
             // Composing a full history's panel leaves freed heap pages behind (glibc keeps
             // them for later allocations): a closed centre gives them back, so an idle
             // daemon's private memory is what its history costs, not its last open panel.

@@ -27,7 +27,16 @@
 /// same request, every field it sends is one the op declares, and every command is in
 /// `--help`, the man page and each completion.
 extension Operation {
-    public static let table: [Operation] = [
+    public static let table: [Operation] = {
+        tableBuilds += 1
+        return entries
+    }()
+
+    /// How many times `table` was built in this process: once at most, and never by a client
+    /// that only shows a toast (`ShowPathTests` counts it), which launches once per toast.
+    nonisolated(unsafe) public private(set) static var tableBuilds = 0
+
+    private static var entries: [Operation] { [
         Operation("daemon", parse: CommandParser.parseDaemon,
                   wire: nil,
                   docs: {
@@ -345,7 +354,7 @@ extension Operation {
                     """, options: []),
             overview: [("xtoast import-dunstrc [FILE]", "print an xtoast config translated from a dunstrc")])
         }),
-    ]
+    ] }
 }
 
 private typealias Option = CommandTable.Option

@@ -162,6 +162,9 @@ public final class X11Output: Output {
     public func destroy(_ surface: SurfaceID) {
         spinners.removeValue(forKey: surface)
         windows.removeValue(forKey: surface)
+        // Nothing left on screen needs a laid-out text: a closed centre's last rows were about
+        // 600 KiB of Pango layouts (up to `FontLibrary`'s 96), kept by an idle daemon.
+        if windows.isEmpty { loadedFonts?.forgetLayouts() }
     }
 
     public func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) {

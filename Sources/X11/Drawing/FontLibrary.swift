@@ -74,6 +74,9 @@ final class FontLibrary: TextMeasuring {
         return ranges.map { layout.rects(of: $0, lines: block.firstLine.map { $0..<($0 + (block.maxLines ?? Layout.maxLines)) }) }
     }
 
+    /// Drops every cached layout (the screen has emptied: the next card lays its text out again).
+    func forgetLayouts() { layouts = [:] }
+
     /// The laid-out block, from the cache when the same block was measured or drawn before.
     func layout(for block: TextBlock) -> Layout? {
         if let cached = layouts[block] { return cached }
