@@ -335,6 +335,10 @@ private func problems(_ text: String) -> [String] {
         for line in try Self.example().split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("[") {
                 section = String(line.dropFirst().prefix { $0 != "]" })
+            } else if section == "quiet", line.hasPrefix("#every =") || line.hasPrefix("#allow =") {
+                // A schedule listed uncommented would be one: the file's default is none.
+                listed.append("quiet.\(line.dropFirst().prefix { $0 != " " })")
+                #expect(previousWasComment)
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
                 let key = line[..<equals].trimmingCharacters(in: .whitespaces)
                 listed.append("\(section).\(key)")
@@ -362,8 +366,9 @@ private func problems(_ text: String) -> [String] {
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
             "center": "center.width",
             "idleThreshold": "general.idle_threshold",
+            "quietSchedules": "quiet.every",
         ]
-        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open"])
+        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).
