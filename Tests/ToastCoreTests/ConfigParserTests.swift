@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound], [center] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound], [center], [quiet] or [rule NAME]",
         ])
     }
 

@@ -176,14 +176,17 @@ import ToastCore
         state.pause(until: 1000, now: 100)
         #expect(state.status(at: 500, zone: .utc).inhibited)
         #expect(state.nextDeadline(after: 500, zone: .utc) == 1000)
-        #expect(!state.expire(now: 999))
+        let changed1 = state.expire(now: 999)
+        #expect(!changed1)
         // The machine slept from 999 to 50 000: the first look after ends it.
-        #expect(state.expire(now: 50_000))
+        let changed2 = state.expire(now: 50_000)
+        #expect(changed2)
         #expect(state.user == nil && !state.status(at: 50_000, zone: .utc).inhibited)
         #expect(state.nextDeadline(after: 50_000, zone: .utc) == nil)
         // The clock set back: a pause whose end is ahead again stays.
         state.pause(until: 2000, now: 1500)
-        #expect(!state.expire(now: 1000))
+        let changed3 = state.expire(now: 1000)
+        #expect(!changed3)
     }
 
     @Test("inhibitions: cookies, bounds, the caller's alone to release, gone with their caller, a timeout")
@@ -192,24 +195,28 @@ import ToastCore
         let a = try state.inhibit(desktopEntry: "org.kde.xdg-desktop-portal", reason: "Screen sharing", caller: ":1.5", timeout: nil, now: 0).get()
         let b = try state.inhibit(desktopEntry: "zoom", reason: "", caller: ":1.6", timeout: 60, now: 0).get()
         #expect(a != 0 && b != a)
-        #expect(!state.uninhibit(a, caller: ":1.6"))
+        let changed4 = state.uninhibit(a, caller: ":1.6")
+        #expect(!changed4)
         #expect(state.inhibitions.count == 2)
         #expect(state.nextDeadline(after: 0, zone: .utc) == 60)
-        #expect(state.expire(now: 61))
+        let changed5 = state.expire(now: 61)
+        #expect(changed5)
         #expect(state.inhibitions.map(\.cookie) == [a])
-        #expect(state.callerLeft(":1.5"))
+        let changed6 = state.callerLeft(":1.5")
+        #expect(changed6)
         #expect(!state.status(at: 61, zone: .utc).inhibited)
-        #expect(throws: QuietProblem.self) { try state.inhibit(desktopEntry: "", reason: "", caller: ":1.7", timeout: nil, now: 0).get() }
+        #expect(throws: QuietProblem.self) { var s = state; _ = try s.inhibit(desktopEntry: "", reason: "", caller: ":1.7", timeout: nil, now: 0).get() }
         #expect(throws: QuietProblem.self) {
-            try state.inhibit(desktopEntry: "x", reason: String(repeating: "r", count: 257), caller: ":1.7", timeout: nil, now: 0).get()
+            var s = state
+            _ = try s.inhibit(desktopEntry: "x", reason: String(repeating: "r", count: 257), caller: ":1.7", timeout: nil, now: 0).get()
         }
-        #expect(throws: QuietProblem.self) { try state.inhibit(desktopEntry: "x", reason: "", caller: ":1.7", timeout: 0, now: 0).get() }
+        #expect(throws: QuietProblem.self) { var s = state; _ = try s.inhibit(desktopEntry: "x", reason: "", caller: ":1.7", timeout: 0, now: 0).get() }
         for _ in 0..<QuietState.maxInhibitionsPerCaller { _ = try state.inhibit(desktopEntry: "x", reason: "", caller: ":1.8", timeout: nil, now: 0).get() }
-        #expect(throws: QuietProblem.self) { try state.inhibit(desktopEntry: "x", reason: "", caller: ":1.8", timeout: nil, now: 0).get() }
+        #expect(throws: QuietProblem.self) { var s = state; _ = try s.inhibit(desktopEntry: "x", reason: "", caller: ":1.8", timeout: nil, now: 0).get() }
         for i in 0..<(QuietState.maxInhibitions - QuietState.maxInhibitionsPerCaller) {
             _ = try state.inhibit(desktopEntry: "x", reason: "", caller: ":2.\(i)", timeout: nil, now: 0).get()
         }
-        #expect(throws: QuietProblem.self) { try state.inhibit(desktopEntry: "x", reason: "", caller: ":3.0", timeout: nil, now: 0).get() }
+        #expect(throws: QuietProblem.self) { var s = state; _ = try s.inhibit(desktopEntry: "x", reason: "", caller: ":3.0", timeout: nil, now: 0).get() }
         #expect(QuietState.timeoutHint(["timeout": .int(30)]) == .success(30))
         #expect(QuietState.timeoutHint([:]) == .success(nil))
         #expect((try? QuietState.timeoutHint(["timeout": .string("30")]).get()) == nil)

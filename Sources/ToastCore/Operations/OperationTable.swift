@@ -126,7 +126,8 @@ extension Operation {
                             Option(nil, "level", "N", "the pause level, 1-100 (default 100: everything but critical waits)"),
                             .flag(nil, "status", "print whether it is quiet, until when and who asks, as JSON"),
                         ]),
-            overview: [("xtoast pause [--for D | --until T] | resume", "do-not-disturb (for a while) / show queued toasts again"),
+            overview: [("xtoast pause | resume", "do-not-disturb: queue new toasts / show them again"),
+                       ("xtoast pause --for D | --until T", "do-not-disturb for a while: 90m, 18:00, tomorrow 08:00"),
                        ("xtoast pause --status", "whether it is quiet, until when and why")],
             examples: [
                 (.pause(PauseRequest()), "Do-not-disturb until resume: new toasts queue (critical ones still show)."),

@@ -57,7 +57,7 @@ extension Request {
 
     static func decodePause(_ fields: Fields) throws(RequestError) -> Request {
         if try fields.bool("status") == true {
-            guard fields.members.count == 1 else { throw RequestError("pause takes \"status\":true alone") }
+            guard fields.members.allSatisfy({ $0.0 == "op" || $0.0 == "status" }) else { throw RequestError("pause takes \"status\":true alone") }
             return .pauseStatus
         }
         var pause = PauseRequest()
