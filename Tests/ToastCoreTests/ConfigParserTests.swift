@@ -335,10 +335,6 @@ private func problems(_ text: String) -> [String] {
         for line in try Self.example().split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("[") {
                 section = String(line.dropFirst().prefix { $0 != "]" })
-            } else if section == "quiet", line.hasPrefix("#every =") || line.hasPrefix("#allow =") {
-                // A schedule listed uncommented would be one: the file's default is none.
-                listed.append("quiet.\(line.dropFirst().prefix { $0 != " " })")
-                #expect(previousWasComment)
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
                 let key = line[..<equals].trimmingCharacters(in: .whitespaces)
                 listed.append("\(section).\(key)")
