@@ -88,9 +88,10 @@ extension Integration {
 
         @Test("a timeout hint ends an inhibition by itself while its caller stays")
         func timeoutHint() throws {
-            let (bus, _, _) = try NotificationServerTests.start()
+            let (bus, daemon, probe) = try NotificationServerTests.start()
             let changes = try Self.watchInhibited(bus)
             let holder = try Self.holder(bus, hints: #"{"timeout": GLib.Variant("i", 2)}"#)
+            defer { withExtendedLifetime((daemon, probe)) {} }
             try waitUntil("Inhibited to read true") { try Self.inhibited(bus) == true }
             let start = Date()
             try waitUntil("the timeout to end it", timeout: 6) { changes() == [true, false] }
