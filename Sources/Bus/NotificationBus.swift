@@ -65,6 +65,9 @@ public final class NotificationBus {
         target.initialize(to: xt_bus_target(handler: { message, context, error in
             guard let message, let context else { return -EINVAL }
             return Unmanaged<NotificationBus>.fromOpaque(context).takeUnretainedValue().dispatch(message, error)
+        }, property: { name, reply, context in
+            guard let name, let reply, let context else { return -EINVAL }
+            return Unmanaged<NotificationBus>.fromOpaque(context).takeUnretainedValue().readProperty(name, reply)
         }, context: nil))
         target.pointee.context = Unmanaged.passUnretained(self).toOpaque()
     }
@@ -255,6 +258,20 @@ public final class NotificationBus {
         if !ok { Log.info("could not send \(member) for toast \(event.id)") }
     }
 
+    /// Tells the bus that `Inhibited` changed: `PropertiesChanged` on the object. The
+    /// corresponding C function is `sd_bus_emit_properties_changed`.
+    public func inhibitedChanged() {
+        guard let bus else { return }
+        if xt_bus_emit_inhibited_changed(bus) < 0 { Log.info("could not send PropertiesChanged for Inhibited") }
+    }
+
+    /// A property's value, for `Get`, `GetAll` and `PropertiesChanged`.
+    private func readProperty(_ name: UnsafePointer<CChar>, _ reply: OpaquePointer) -> Int32 {
+        guard strcmp(name, "Inhibited") == 0 else { return -ENOENT }
+        var value: Int32 = notifications.inhibited ? 1 : 0
+        return sd_bus_message_append_basic(reply, Self.type("b"), &value)
+    }
+
     // MARK: Method calls
 
     private struct BusError: Error {
@@ -291,6 +308,27 @@ public final class NotificationBus {
                 return reply(message) { m in
                     [info.name, info.vendor, info.version, info.specVersion].allSatisfy { appendString(m, $0) }
                 }
+            case "Inhibit":
+                let desktopEntry = try readString(message)
+                let reason = try readString(message)
+                let hints = try readHints(message)
+                guard let sender = sd_bus_message_get_sender(message).map({ String(cString: $0) }) else {
+                    return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.InvalidArgs", "Inhibit needs a caller on the bus")
+                }
+                switch notifications.inhibit(desktopEntry: desktopEntry, reason: reason, hints: hints, caller: sender, now: now()) {
+                case let .success(cookie): return reply(message) { appendU32($0, cookie) }
+                case let .failure(problem):
+                    return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.InvalidArgs", problem.message)
+                }
+            case "UnInhibit":
+                var cookie: UInt32 = 0
+                try check(sd_bus_message_read_basic(message, Self.type("u"), &cookie))
+                let sender = sd_bus_message_get_sender(message).map { String(cString: $0) } ?? ""
+                guard notifications.uninhibit(cookie, caller: sender, now: now()) else {
+                    return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.InvalidArgs",
+                                            "no inhibition \(cookie) of this caller")
+                }
+                return reply(message) { _ in true }
             case "HandOver":
                 guard handOver(from: caller(of: message)) else {
                     return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.AccessDenied",

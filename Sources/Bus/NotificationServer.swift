@@ -18,6 +18,12 @@ public protocol NotificationServer: AnyObject {
     func endAll(now: Double)
     /// The name is this daemon's (again).
     func nameAcquired()
+    /// `Inhibit(desktop_entry, reason, hints)` from the bus name `caller`: the cookie, or why not.
+    func inhibit(desktopEntry: String, reason: String, hints: [String: HintValue], caller: String, now: Double) -> Result<UInt32, QuietProblem>
+    /// `UnInhibit(cookie)` from `caller`; false when it holds no such cookie.
+    func uninhibit(_ cookie: UInt32, caller: String, now: Double) -> Bool
+    /// The `Inhibited` property: whether it is quiet (the user, schedules, inhibitions).
+    var inhibited: Bool { get }
     /// Whether `caller` may make this daemon (`own`) hand over its bus toasts; granted, they end.
     func handOver(from caller: PeerIdentity?, own: PeerIdentity, now: Double) -> Bool
 }

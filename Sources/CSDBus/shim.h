@@ -9,14 +9,25 @@
 /// method of it calls this one handler, which dispatches on the member name.
 typedef int (*xt_bus_handler)(sd_bus_message *message, void *context, sd_bus_error *error);
 
+/// Appends a property's value to `reply`; `name` is the property's.
+typedef int (*xt_bus_property_reader)(const char *name, sd_bus_message *reply, void *context);
+
 typedef struct {
     xt_bus_handler handler;
+    xt_bus_property_reader property;
     void *context;
 } xt_bus_target;
 
 static int xt_bus_dispatch(sd_bus_message *message, void *userdata, sd_bus_error *error) {
     const xt_bus_target *target = (const xt_bus_target *)userdata;
     return target->handler(message, target->context, error);
+}
+
+static int xt_bus_get_property(sd_bus *bus, const char *path, const char *interface, const char *property,
+                               sd_bus_message *reply, void *userdata, sd_bus_error *error) {
+    (void)bus; (void)path; (void)interface; (void)error;
+    const xt_bus_target *target = (const xt_bus_target *)userdata;
+    return target->property(property, reply, target->context);
 }
 
 /// org.freedesktop.Notifications, specification 1.2. sd-bus checks each call's signature
@@ -37,6 +48,14 @@ static inline const sd_bus_vtable *xt_notifications_vtable(void) {
         SD_BUS_METHOD_WITH_NAMES("GetServerInformation", "", , "ssss",
                                  SD_BUS_PARAM(name) SD_BUS_PARAM(vendor) SD_BUS_PARAM(version) SD_BUS_PARAM(spec_version),
                                  xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        // KDE Plasma's inhibitions, beside the specification: applications ask for quiet
+        // (xdg-desktop-portal-kde while a screen is shared) and read whether it is quiet.
+        SD_BUS_METHOD_WITH_NAMES("Inhibit", "ssa{sv}",
+                                 SD_BUS_PARAM(desktop_entry) SD_BUS_PARAM(reason) SD_BUS_PARAM(hints),
+                                 "u", SD_BUS_PARAM(cookie), xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("UnInhibit", "u", SD_BUS_PARAM(cookie), "", , xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_PROPERTY("Inhibited", "b", xt_bus_get_property, 0, SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE),
         SD_BUS_SIGNAL_WITH_NAMES("NotificationClosed", "uu", SD_BUS_PARAM(id) SD_BUS_PARAM(reason), 0),
         SD_BUS_SIGNAL_WITH_NAMES("ActionInvoked", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(action_key), 0),
         SD_BUS_SIGNAL_WITH_NAMES("ActivationToken", "us", SD_BUS_PARAM(id) SD_BUS_PARAM(activation_token), 0),
@@ -80,6 +99,13 @@ static inline int xt_bus_match_signal(sd_bus *bus, sd_bus_slot **slot, const cha
 /// `sd_bus_match_signal` cannot express (NameOwnerChanged for names that lost their owner).
 static inline int xt_bus_add_match(sd_bus *bus, sd_bus_slot **slot, const char *rule, xt_bus_target *target) {
     return sd_bus_add_match(bus, slot, rule, xt_bus_signal_dispatch, target);
+}
+
+/// `org.freedesktop.DBus.Properties.PropertiesChanged` for `Inhibited` (the call is variadic,
+/// which Swift cannot make).
+static inline int xt_bus_emit_inhibited_changed(sd_bus *bus) {
+    return sd_bus_emit_properties_changed(bus, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+                                          "Inhibited", NULL);
 }
 
 /// `sd_bus_add_object_vtable` for the notifications table above.

@@ -57,6 +57,23 @@ static inline int xt_timerfd_arm_at(int fd, uint64_t deadline_ns) {
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }
 
+/// A non-blocking, close-on-exec timerfd on CLOCK_REALTIME, for deadlines on the wall clock
+/// ("until 18:00"): it fires at that time even after a suspend, when the monotonic clock
+/// stood still; -1 with errno set on failure.
+static inline int xt_timerfd_create_realtime(void) {
+    return timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+/// Arms a CLOCK_REALTIME `fd` at `deadline_ns` (UNIX time in nanoseconds), cancelled when the
+/// clock is set (`read` then fails with ECANCELED, so the caller looks at the time again).
+static inline int xt_timerfd_arm_realtime_at(int fd, uint64_t deadline_ns) {
+    if (deadline_ns == 0) deadline_ns = 1;
+    struct itimerspec spec = {0};
+    spec.it_value.tv_sec = (time_t)(deadline_ns / 1000000000u);
+    spec.it_value.tv_nsec = (long)(deadline_ns % 1000000000u);
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &spec, NULL);
+}
+
 /// Disarms `fd`: it stays open and will not fire until armed again. Returns 0, or -1 with errno set.
 static inline int xt_timerfd_disarm(int fd) {
     struct itimerspec spec = {0};

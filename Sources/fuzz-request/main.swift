@@ -19,6 +19,29 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
+    // Do-not-disturb's words (`pause --for`, `--until`, `[quiet] every`, the state file):
+    // whatever parses resolves to a time ahead within the bound, in a zone with a DST change,
+    // and a schedule's next boundary is ahead of the time it is asked from.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let now = 1_774_000_000.0 + Double(bytes.first ?? 0) * 3_600
+    for isDuration in [true, false] {
+        func parse(_ words: String) -> QuietEnd? { isDuration ? try? QuietEnd.duration(words) : try? QuietEnd.time(words) }
+        guard let end = parse(text) else { continue }
+        fuzzCheck(parse(end.text) == end, "\(end) does not parse back from \(end.text)")
+        if let t = try? end.resolve(now: now, zone: fuzzZone) {
+            fuzzCheck(t > now && t - now <= QuietEnd.maxSeconds, "\(end) resolved to \(t) from \(now)")
+        }
+    }
+    if let schedule = try? QuietSchedule.parse(text) {
+        let next = schedule.nextBoundary(after: now, zone: fuzzZone)
+        fuzzCheck(next.map { $0 > now && $0 - now <= 9 * 86_400 } ?? false, "\(schedule.text): next boundary \(String(describing: next))")
+        _ = schedule.holds(at: now, zone: fuzzZone)
+    }
+    _ = try? QuietSchedule.allowList(text)
+    if let pause = QuietState.UserPause(line: bytes) {
+        fuzzCheck(QuietState.UserPause(line: Array(pause.line.utf8.dropLast())) == pause, "the state line \(pause) does not read back")
+    }
+
     // Any JSON parses again from its own text to the same value, and that text is one safe line.
     if let json = try? JSON.parse(bytes) {
         let text = json.text
@@ -43,3 +66,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// Central Europe's 2026 summer time, so the fuzzer crosses a DST change (29 March 01:00 UTC).
+private let fuzzZone = LocalZone { t in t >= 1_774_746_000 && t < 1_792_890_000 ? 7200 : 3600 }

@@ -198,7 +198,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
         #expect(parse(["ping"]) == .ping)
     }
 
-    @Test(arguments: ["pause", "resume", "subscribe", "reload", "ping"])
+    @Test(arguments: ["resume", "subscribe", "reload", "ping"])
     func noArgumentsAllowed(name: String) {
         #expect(usageError([name, "x"]) == "\(name) takes no arguments")
         #expect(usageError([name, "--all"]) == "\(name) takes no arguments")
@@ -233,7 +233,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
 
     @Test func requests() {
         #expect(Command.list(limit: 4).request == .list(limit: 4))
-        #expect(Command.pause.request == .pause)
+        #expect(Command.pause.request == .pause())
         #expect(Command.resume.request == .resume)
         #expect(Command.subscribe.request == .subscribe)
         #expect(Command.reload.request == .reload)
@@ -255,7 +255,7 @@ private func show(_ request: ShowRequest, wait: WaitOutput? = nil) -> Command {
     }
 
     @Test(arguments: [
-        (["list"], Request.list(limit: nil)), (["list", "3"], .list(limit: 3)), (["pause"], .pause), (["resume"], .resume), (["subscribe"], .subscribe),
+        (["list"], Request.list(limit: nil)), (["list", "3"], .list(limit: 3)), (["pause"], .pause()), (["resume"], .resume), (["subscribe"], .subscribe),
         (["reload"], .reload), (["ping"], .ping), (["history"], .history(limit: nil)), (["history", "7"], .history(limit: 7)),
         (["update", "a", "--progress", "3"], .update(UpdateRequest(id: "a", progress: 3))),
     ])

@@ -186,7 +186,7 @@ import ToastCore
 
     @Test("capabilities and server information, as the specification spells them")
     func information() {
-        #expect(Set(["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "x-canonical-private-synchronous", "x-dunst-stack-tag"])
+        #expect(Set(["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "inhibitions", "x-canonical-private-synchronous", "x-dunst-stack-tag"])
             .isSubset(of: Set(NotificationMapping.capabilities)))
         #expect(!NotificationMapping.capabilities.contains("persistence"))
         #expect(NotificationMapping.serverInformation.name == "xtoast" && NotificationMapping.serverInformation.specVersion == "1.2")

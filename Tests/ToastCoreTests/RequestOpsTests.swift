@@ -33,14 +33,14 @@ private let fullShow: ShowRequest = {
     @Test func opsWithoutFields() {
         #expect(decoded(#"{"op":"list"}"#) == .list(limit: nil))
         #expect(decoded(#"{"op":"list","limit":2}"#) == .list(limit: 2))
-        #expect(decoded(#"{"op":"pause"}"#) == .pause)
+        #expect(decoded(#"{"op":"pause"}"#) == .pause())
         #expect(decoded(#"{"op":"resume"}"#) == .resume)
         #expect(decoded(#"{"op":"subscribe"}"#) == .subscribe)
         #expect(decoded(#"{"op":"reload"}"#) == .reload)
         #expect(decoded(#"{"op":"ping"}"#) == .ping)
     }
 
-    @Test(arguments: ["pause", "resume", "subscribe", "reload", "ping", "focus", "handover"])
+    @Test(arguments: ["resume", "subscribe", "reload", "ping", "focus", "handover"])
     func opsWithoutFieldsRefuseFields(op: String) {
         #expect(refusal(#"{"op":"\#(op)","id":"a"}"#) == #"unknown field "id" (this op takes: op)"#)
     }
@@ -229,7 +229,7 @@ private let fullShow: ShowRequest = {
     @Test func jsonShapesOfTheNewOps() {
         #expect(Request.list(limit: nil).text == #"{"op":"list"}"#)
         #expect(Request.list(limit: 5).text == #"{"op":"list","limit":5}"#)
-        #expect(Request.pause.text == #"{"op":"pause"}"#)
+        #expect(Request.pause().text == #"{"op":"pause"}"#)
         #expect(Request.resume.text == #"{"op":"resume"}"#)
         #expect(Request.subscribe.text == #"{"op":"subscribe"}"#)
         #expect(Request.reload.text == #"{"op":"reload"}"#)
@@ -246,7 +246,7 @@ private let fullShow: ShowRequest = {
     }
 
     @Test(arguments: [
-        Request.ping, .list(limit: nil), .list(limit: 9), .pause, .resume, .subscribe, .reload,
+        Request.ping, .list(limit: nil), .list(limit: 9), .pause(), .resume, .subscribe, .reload,
         .history(limit: nil), .history(limit: 1), .history(limit: 100),
         .dismiss(id: "a"), .dismissAll,
         .show(ShowRequest(message: "m")),

@@ -19,6 +19,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
             "urgency": "critical", "icon": "battery-low", "default_icon": "dialog-information", "color": "#123456",
             "markup": "no", "stack_tag": "volume", "transient": "yes", "skip": "history",
             "script": "notify-log --rule 'battery low'", "fullscreen": "suppress", "sound": "dialog-warning",
+            "override_pause_level": "60",
         ])
         let outcome = RuleSet([everything]).evaluate(RuleSubject(app: "upower", icon: "battery"))
         let s = outcome.settings
@@ -33,6 +34,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         #expect(s.color == 0x123456)
         #expect(s.markup == false)
         #expect(s.fullscreen == .suppress)
+        #expect(s.overridePauseLevel == 60)
         #expect(s.stackTag == "volume")
         #expect(s.transient == true)
         #expect(outcome.skip == .history)
@@ -45,7 +47,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         #expect(outcome.subject.stackTag == "volume" && outcome.subject.transient)
         // Every key in the table was covered above.
         #expect(Set(RuleSettingKey.all.map(\.key)) == Set(["kind", "style", "position", "monitor", "timeout", "urgency",
-            "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled", "fullscreen", "sound"]))
+            "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled", "fullscreen", "sound", "override_pause_level"]))
     }
 
     @Test func mergeTakesEverySetting() throws {
@@ -53,6 +55,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         full.kind = .error; full.style = .accent; full.position = .top; full.monitor = .primary; full.timeout = 1
         full.urgency = .low; full.icon = "i"; full.defaultIcon = "d"; full.color = 1; full.markup = true
         full.stackTag = "t"; full.transient = false; full.skip = .all; full.fullscreen = .pushback; full.sound = RuleSound.none
+        full.overridePauseLevel = 60
         // Every field but `script` (collected per rule, not merged) is set above.
         let unset = Mirror(reflecting: full).children.filter { "\($0.value)" == "nil" }.map(\.label)
         #expect(unset == ["script"])

@@ -31,6 +31,9 @@ public final class ToastDaemon {
     /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
     /// milliseconds only, which put frames 17 ms apart instead of 16.7).
     private let frames: FrameTimer
+    /// Fires at do-not-disturb's end and the quiet schedules' boundaries on the wall clock,
+    /// through a suspend (nil if it cannot be made: the loop's timeout alone then serves).
+    private let quietTimer = WallTimer()
     private let clock = DaemonClock()
     private var running = true
     /// The log's room for dropped clients and for the X server's errors (`LogBudget`).
@@ -91,7 +94,7 @@ public final class ToastDaemon {
                                runScript: { script, environment in scripts.run(script, environment: environment, now: clock.now()) },
                                runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) },
                                sound: CanberraPlayer(),
-                               wallClock: { now in clock.wallNow() - (clock.now() - now) })
+                               wallClock: { now in clock.wallNow() - (clock.now() - now) }, zone: SystemZone.local)
         self.service = service
         turns = ClientTurns(service: service, clients: clients, output: output, clock: { clock.now() }, wallNow: { clock.wallNow() })
         scripts.timeout = { service.board.config.scriptTimeout }
@@ -101,6 +104,9 @@ public final class ToastDaemon {
         // After the socket's lock: a daemon refused for its display never touches the history.
         let historyPath = HistoryFile.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME"))
         service.keepHistory(in: HistoryStore(path: historyPath, wallNow: { clock.wallNow() }), now: clock.now())
+        if let quietPath = QuietStore.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME")) {
+            service.keepQuiet(in: QuietStore(path: quietPath), now: clock.now())
+        }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
         // breaks then (closing it after the server died) has no one left to tell.
@@ -113,6 +119,7 @@ public final class ToastDaemon {
             bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() },
                                           wallNow: { clock.wallNow() })
             router.bus = { [weak self] event in self?.bus?.emit(event) }
+            service.onInhibitedChanged = { [weak self] _ in self?.bus?.inhibitedChanged() }
         }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
@@ -122,6 +129,8 @@ public final class ToastDaemon {
     /// What the loop waits on, named rather than found by index.
     private enum Source {
         case screen, listener, signals, bus, frames
+        /// The wall clock reached quiet's next deadline, or was set.
+        case quiet
         /// A rule script or a user's program has printed (or closed its output).
         case scripts
         /// Work the screen did off the loop has finished (an image decoded).
@@ -141,12 +150,14 @@ public final class ToastDaemon {
             if (hadCards && service.stage.isEmpty) || clients.takeTrimDue() { ProcessMemory.trim() }
             hadCards = !service.stage.isEmpty
             armFrameTimer()
+            quietTimer?.arm(at: service.quietDeadline?.wall)
             var sources: [(Source, pollfd)] = [
                 (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
                 (.listener, pollfd(fd: socket.pollDescriptor, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
                 (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),
             ]
+            if let quietTimer { sources.append((.quiet, pollfd(fd: quietTimer.fileDescriptor, events: Int16(POLLIN), revents: 0))) }
             if output.wakeDescriptor >= 0 {
                 sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
             }
@@ -198,6 +209,7 @@ public final class ToastDaemon {
                 case .scripts: programs.readOutput()
                 case .bus: if !busServed { bus?.process() }
                 case .frames: frames.clear()  // the frame itself is drawn by the next turn()
+                case .quiet: quietTimer?.clear()  // the next turn() looks at the wall clock
                 case let .client(c):
                     // Gone for good (both directions closed), or readable, or writable.
                     if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {

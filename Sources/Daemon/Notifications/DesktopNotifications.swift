@@ -96,7 +96,25 @@ final class DesktopNotifications: NotificationServer {
 
     /// A bus application left the bus (`NameOwnerChanged` with no new owner): its toasts'
     /// late actions and restored buttons go, since nobody would hear them.
-    func nameLeft(_ name: String, now: Double) { service.busNameLeft(name, now: now) }
+    func nameLeft(_ name: String, now: Double) {
+        service.busNameLeft(name, now: now)
+        service.inhibitorLeft(name, now: now)
+    }
+
+    /// `Inhibit`: quiet while the caller holds the cookie, is on the bus, and (with the hints'
+    /// `timeout`, seconds) until that time is up.
+    func inhibit(desktopEntry: String, reason: String, hints: [String: HintValue], caller: String,
+                 now: Double) -> Result<UInt32, QuietProblem> {
+        switch QuietState.timeoutHint(hints) {
+        case let .failure(problem): return .failure(problem)
+        case let .success(timeout):
+            return service.inhibit(desktopEntry: desktopEntry, reason: reason, caller: caller, timeout: timeout, now: now)
+        }
+    }
+
+    func uninhibit(_ cookie: UInt32, caller: String, now: Double) -> Bool { service.uninhibit(cookie, caller: caller, now: now) }
+
+    var inhibited: Bool { service.inhibited }
 
     /// Another server took the bus name: every toast this server showed ends with reason 4,
     /// and no late action goes out under a name this server no longer owns.

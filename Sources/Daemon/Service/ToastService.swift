@@ -46,6 +46,23 @@ final class ToastService {
     var handingOver = false
     /// The monitors a locker covers, as the screen last said (`.lockChanged`, `confirmLock`).
     private(set) var lockedMonitors: Set<String> = []
+    /// Who asks for quiet (ToastService+Quiet.swift): the user, applications, schedules.
+    var quiet = QuietState()
+    /// Where the user's pause is kept across restarts; nil keeps it in memory.
+    var quietStore: QuietStore?
+    /// The local time zone "18:00" and the schedules are read in.
+    let zone: LocalZone
+    /// UNIX seconds at a monotonic time.
+    let wallClock: (Double) -> Double
+    /// When quiet next changes by itself, on the wall clock and as the monotonic time it
+    /// stood for when computed (the loop's timeout; the wall timer covers a suspend).
+    var quietDeadline: (wall: Double, monotonic: Double)?
+    /// The wall clock at the last look (each wake): what the centre's switch reads.
+    var quietWallNow = 0.0
+    /// `Inhibited` as the bus last heard it.
+    var inhibited = false
+    /// Tells the bus that `Inhibited` changed (`PropertiesChanged`).
+    var onInhibitedChanged: ((Bool) -> Void)?
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -53,8 +70,11 @@ final class ToastService {
          runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
          runForUser: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
          sound: (any SoundPlayer)? = nil,
-         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }) {
+         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }, zone: LocalZone = .utc) {
         board = Board(config: config)
+        self.zone = zone
+        self.wallClock = wallClock
+        quiet.schedules = config.quietSchedules
         screen = output
         let refreshRate = output.facts.refreshRate
         stage = Stage(output: output, monitors: output.monitors, refreshRate: refreshRate, config: config, scale: desktopScale(config))
@@ -68,6 +88,8 @@ final class ToastService {
         ruleState = RuleState(for: config.rules)
         updateKeyGrabs()
         watchIdle(config.idleThreshold, now: 0)
+        applyQuiet(now: 0)
+        center.quietView = { [unowned self] in self.centerQuietView() }
     }
 
     /// Keeps the history in `store` from now on, starting from what its file kept.
@@ -80,13 +102,14 @@ final class ToastService {
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
     var nextDeadline: Double? { [nextTimeout, nextFrame].compactMap { $0 }.min() }
     /// The next toast timeout alone (and focus mode's end): the loop waits for frames on a timer of their own.
-    var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline].compactMap { $0 }.min() }
+    var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline, quietDeadline?.monotonic].compactMap { $0 }.min() }
     /// The next frame of the cards or of the centre's panel.
     var nextFrame: Double? { [stage.nextFrame, center.nextFrame].compactMap { $0 }.min() }
 
     /// Work that is due: toasts whose time is up end, and a due frame is drawn. A frame
     /// within a millisecond counts as due, so the loop never sleeps for less.
     func advance(now: Double) {
+        checkQuiet(now: now)
         board.expire(now: now)
         advanceKeys(now: now)
         settle(now)
@@ -122,8 +145,12 @@ final class ToastService {
         case let .list(limit):
             guard case let .object(members) = board.listing(limit: limit, now: now) else { return .ok(id: nil) }
             return .ok(id: nil, extra: members)
-        case .pause, .resume:
-            board.setDoNotDisturb(request == .pause, now: now)
+        case let .pause(pause):
+            return pauseRequest(pause, now: now, wallNow: wallNow)
+        case .pauseStatus:
+            return .ok(id: nil, extra: quietStatus(wallNow: wallNow).json)
+        case .resume:
+            resumeQuiet(now: now, wallNow: wallNow)
             return .ok(id: nil)
         case let .history(limit):
             return .ok(id: nil, extra: [("history", board.historyAnswer(limit: limit, now: now, wallNow: wallNow))])
@@ -290,6 +317,8 @@ final class ToastService {
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         let threshold = board.config.idleThreshold
         board.reconfigure(config, now: now)
+        quiet.schedules = config.quietSchedules
+        applyQuiet(now: now)
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
         stage.reconfigure(config, scale: scale, board: board, now: now)
@@ -556,7 +585,8 @@ extension ToastService {
             case .close: center.close(now: now)
             case let .remove(key): board.removeHistory { HistoryKey($0) == key }
             case .clearAll: board.removeHistory { _ in true }
-            case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
+            case .toggleDoNotDisturb: toggleQuiet(now: now)
+            case let .pauseFor(choice): pauseFromCenter(choice, now: now)
             case let .activate(entry):
                 switch CenterActivation.decide(entry, board: board) {
                 case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)

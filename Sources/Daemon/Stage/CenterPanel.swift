@@ -38,7 +38,15 @@ final class CenterPanel {
     }
     /// What the list was drawn from: a repaint is due when the history, the switch, or who
     /// can hear late actions changes.
-    private var drawnFrom: (count: Int, last: HistoryKey?, doNotDisturb: Bool, listening: Int)?
+    private var drawnFrom: (count: Int, last: HistoryKey?, doNotDisturb: Bool, listening: Int, quiet: QuietView)?
+    /// What the do-not-disturb switch shows: the user's own pause, who else holds quiet, and
+    /// the local minute (which menu choices make sense). The service answers it.
+    var quietView: () -> QuietView = { QuietView() }
+    struct QuietView: Equatable {
+        var user = false
+        var lines: [String] = []
+        var choices = QuietChoice.allCases
+    }
     /// The entries unread when the panel opened (their `historyID`s): the board marks them
     /// read at once, and the header still counts them as new.
     private(set) var readAtOpen: Set<UInt64> = []
@@ -166,9 +174,9 @@ final class CenterPanel {
     /// Repaints when the history or do-not-disturb changed since the last paint.
     func boardChanged(_ board: Board, now: Double) {
         guard isOpen, surface != nil else { return }
-        let stamp = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb, Self.listening(board))
+        let stamp = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb, Self.listening(board), quietView())
         if let drawn = drawnFrom, drawn.count == stamp.0, drawn.last == stamp.1, drawn.doNotDisturb == stamp.2,
-           drawn.listening == stamp.3 { return }
+           drawn.listening == stamp.3, drawn.quiet == stamp.4 { return }
         repaint(board: board, now: now)
     }
 
@@ -190,12 +198,14 @@ final class CenterPanel {
         var followed = state
         followed.follow(rows, viewport: viewport, height: height)
         state = followed
-        drawnFrom = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb, Self.listening(board))
+        let quiet = quietView()
+        drawnFrom = (board.history.count, board.history.last.map(HistoryKey.init), board.doNotDisturb, Self.listening(board), quiet)
         let status = CenterLayout.Status(
             unread: CenterContent.unread(board.history, readAtOpen: readAtOpen), doNotDisturb: board.doNotDisturb,
             now: now, wallNow: wallClock(now), local: localTime,
             iconImage: { [output] entry in entry.toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil } },
-            swipe: drag?.swipe.map { ($0.entry, $0.dx) })
+            swipe: drag?.swipe.map { ($0.entry, $0.dx) },
+            userQuiet: quiet.user, quietLines: quiet.lines, quietChoices: quiet.choices)
         let composed = layout.compose(rows: rows, state: state, status: status, height: height)
         self.composed = composed
         return composed.scene
@@ -248,8 +258,10 @@ final class CenterPanel {
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)
             switch d.release(at: p, width: frame.width, fraction: CenterMetrics.swipeFraction) {
             case let .click(at):
+                let menu = state.quietMenuOpen
                 if let target = composed?.target(at: at),
-                   let command = state.click(target, rows: rows, now: now) { commands.append(command) }
+                   let command = state.click(target, rows: rows, now: now, userQuiet: quietView().user) { commands.append(command) }
+                if state.quietMenuOpen != menu && commands.isEmpty { repaint(board: board, now: now) }
                 if state.clearArmedUntil != nil { armFrames(now) }
             case let .remove(key):
                 commands.append(.remove(key))

@@ -118,6 +118,9 @@ public enum Admission {
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
         toast.fullscreen = settings.fullscreen
+        toast.overridePauseLevel = settings.overridePauseLevel
+        toast.category = outcome.subject.category
+        toast.desktopEntry = outcome.subject.desktopEntry
         toast.timeoutPolicy = timeoutPolicy
         toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout)
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)

@@ -27,6 +27,9 @@ public struct Board: Sendable {
     public private(set) var monitorHolds: [String: Set<HoldReason>] = [:]
     /// New toasts wait (critical ones excepted) while this is on.
     public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
+    /// What do-not-disturb lets through now (`QuietState.status`'s gate): its level, the
+    /// schedules' `allow`.
+    public private(set) var quiet = QuietGate.off
     /// The last ended toasts, oldest first, within `config.historyKeep` and `historyKeepDays`
     /// (`Board+History`); what the history file holds, once the daemon has restored it.
     public internal(set) var history = HistoryLog()
@@ -82,7 +85,7 @@ public struct Board: Sendable {
 
     /// The holds of `monitor` with the settings that say what each does.
     public func policy(on monitor: String) -> HoldPolicy {
-        HoldPolicy(reasons: holds(on: monitor), fullscreen: config.fullscreen, lock: config.lock)
+        HoldPolicy(reasons: holds(on: monitor), fullscreen: config.fullscreen, lock: config.lock, quiet: quiet)
     }
     /// One stack's toasts and timers, for the answers.
     func stacks(_ key: StackKey) -> ToastStack? { stacks[key] }
@@ -343,7 +346,14 @@ public struct Board: Sendable {
     }
 
     /// Do-not-disturb on (new toasts wait) or off (what waited shows, in order).
-    public mutating func setDoNotDisturb(_ on: Bool, now: Double) { setHold(.doNotDisturb, on, now: now) }
+    public mutating func setDoNotDisturb(_ on: Bool, now: Double) { setQuiet(on ? .pause : .off, now: now) }
+
+    /// Quiet as `QuietState` decides it: toasts the gate no longer keeps back show, in order,
+    /// and those it newly keeps back wait (cards already up stay).
+    public mutating func setQuiet(_ gate: QuietGate, now: Double) {
+        quiet = gate
+        setHold(.doNotDisturb, gate.isActive, now: now)
+    }
 
     /// Turns one reason on or off for one monitor, or for all of them (nil: do-not-disturb,
     /// the user away, a screen saver). Every stack then follows its monitor's holds: cards

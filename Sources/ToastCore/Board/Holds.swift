@@ -1,7 +1,8 @@
 /// Why a monitor's toasts (or their timers) are held. The board keeps a set of these per
 /// monitor and decides from the set, so reasons combine the same way whichever came first.
 public enum HoldReason: String, CaseIterable, Sendable, Comparable {
-    /// `xtoast pause`: new toasts wait, critical ones excepted; cards already up stay.
+    /// Do-not-disturb (`xtoast pause`, an application's inhibition, a quiet schedule): new
+    /// toasts that `QuietGate` keeps back wait (critical ones show); cards already up stay.
     case doNotDisturb = "do-not-disturb"
     /// A fullscreen window covers the monitor: what happens is `[general] fullscreen` (or a
     /// rule's `fullscreen`), per toast.
@@ -48,11 +49,15 @@ public struct HoldPolicy: Equatable, Sendable {
     public var reasons: Set<HoldReason>
     public var fullscreen: FullscreenMode
     public var lock: LockMode
+    /// What do-not-disturb lets through, while `reasons` holds it.
+    public var quiet: QuietGate
 
-    public init(reasons: Set<HoldReason> = [], fullscreen: FullscreenMode = .delay, lock: LockMode = .hold) {
+    public init(reasons: Set<HoldReason> = [], fullscreen: FullscreenMode = .delay, lock: LockMode = .hold,
+                quiet: QuietGate = .pause) {
         self.reasons = reasons
         self.fullscreen = fullscreen
         self.lock = lock
+        self.quiet = quiet
     }
 
     public static let none = HoldPolicy()
@@ -69,7 +74,7 @@ public struct HoldPolicy: Equatable, Sendable {
     public func holdsNew(_ toast: Toast) -> Bool {
         if locked { return true }
         if reasons.contains(.fullscreen), fullscreenMode(for: toast) != .show { return true }
-        return reasons.contains(.doNotDisturb) && toast.urgency != .critical
+        return reasons.contains(.doNotDisturb) && quiet.holds(toast)
     }
 
     /// A card already up must go back to wait.

@@ -20,6 +20,12 @@ public struct CenterLayout {
     public struct Status {
         public var unread: Int
         public var doNotDisturb: Bool
+        /// The user's own do-not-disturb is on (the switch's knob), beside what else holds quiet.
+        public var userQuiet: Bool
+        /// Who holds quiet and until when (`QuietStatus.lines`), beside the switch and in its menu.
+        public var quietLines: [String]
+        /// The choices the switch's menu offers now.
+        public var quietChoices: [QuietChoice]
         /// The monotonic and wall clocks read together (entries' `ended` is monotonic).
         public var now: Double
         public var wallNow: Double
@@ -31,9 +37,13 @@ public struct CenterLayout {
 
         public init(unread: Int, doNotDisturb: Bool, now: Double, wallNow: Double,
                     local: @escaping (Double) -> RelativeTime.LocalTime,
-                    iconImage: @escaping (HistoryEntry) -> String? = { _ in nil }, swipe: (key: HistoryKey, dx: Double)? = nil) {
+                    iconImage: @escaping (HistoryEntry) -> String? = { _ in nil }, swipe: (key: HistoryKey, dx: Double)? = nil,
+                    userQuiet: Bool? = nil, quietLines: [String] = [], quietChoices: [QuietChoice] = QuietChoice.allCases) {
             self.unread = unread
             self.doNotDisturb = doNotDisturb
+            self.userQuiet = userQuiet ?? doNotDisturb
+            self.quietLines = quietLines
+            self.quietChoices = quietChoices
             self.now = now
             self.wallNow = wallNow
             self.local = local
@@ -171,7 +181,44 @@ public struct CenterLayout {
         let (headerOps, headerTargets) = headerContent(rows: rows, state: state, status: status, bottom: header)
         ops += headerOps
         targets = headerTargets + targets.filter { $0.rect.height > 0 }
+        if state.quietMenuOpen {
+            let (menuOps, menuTargets) = quietMenu(status: status)
+            ops += menuOps
+            targets = menuTargets + targets
+        }
         return Composed(scene: CardScene(size: size, cornerRadius: 0, ops: ops), targets: targets, drawnRows: visible.map(\.index))
+    }
+
+    /// The do-not-disturb menu, over the list under the switch: who holds quiet now, then the
+    /// choices (1 hour, 4 hours, this evening, tomorrow morning, until turned off).
+    private func quietMenu(status: Status) -> ([DrawOp], [(rect: Rect, target: CenterTarget)]) {
+        let pad = px(CenterMetrics.padding)
+        let text = RGBA(rgb: palette.text), secondary = RGBA(rgb: palette.secondaryText)
+        let rowHeight = (lineHeight + px(10)).rounded()
+        let width = min(size.width - 2 * pad, px(260))
+        let top = (pad + 2 * lineHeight + px(CenterMetrics.headerLineGap) + px(6)).rounded()
+        let lines = status.quietLines
+        let height = Double(lines.count) * lineHeight + (lines.isEmpty ? 0 : px(8)) + Double(status.quietChoices.count) * rowHeight + px(8)
+        let box = Rect(x: pad, y: top, width: width, height: height)
+        var ops: [DrawOp] = [.roundedRect(box, radius: px(8), color: RGBA(rgb: palette.background)),
+                             .roundedRect(box, radius: px(8), color: text.withAlpha(24))]
+        var targets: [(rect: Rect, target: CenterTarget)] = []
+        var y = box.y + px(4)
+        for line in lines {
+            ops.append(.text(TextBlock(text: line, width: width - px(16), maxLines: 1), origin: Point(x: box.x + px(8), y: y), color: secondary))
+            y += lineHeight
+        }
+        if !lines.isEmpty { y += px(8) }
+        for choice in status.quietChoices {
+            let row = Rect(x: box.x, y: y, width: width, height: rowHeight)
+            ops.append(.text(TextBlock(text: choice.label, width: width - px(16), maxLines: 1),
+                             origin: Point(x: box.x + px(8), y: y + px(5)), color: text))
+            targets.append((row, .quietChoice(choice)))
+            y += rowHeight
+        }
+        // A click anywhere else on the panel closes the menu (`CenterState.click`): the box takes the rest of its own.
+        targets.append((box, .doNotDisturb))
+        return (ops, targets)
     }
 
     /// `rect` less what lies under the header (a row half scrolled away is clickable only below it).
@@ -213,11 +260,13 @@ public struct CenterLayout {
         let track = Rect(x: pad, y: (y + (lineHeight - trackHeight) / 2).rounded(), width: trackWidth, height: trackHeight)
         ops.append(.roundedRect(track, radius: trackHeight / 2, color: status.doNotDisturb ? accent : secondary.withAlpha(110)))
         let knob = trackHeight - 2 * px(2)
-        let knobX = status.doNotDisturb ? track.maxX - px(2) - knob : track.x + px(2)
+        let knobX = status.userQuiet ? track.maxX - px(2) - knob : track.x + px(2)
         ops.append(.roundedRect(Rect(x: knobX, y: track.y + px(2), width: knob, height: knob), radius: knob / 2,
                                 color: RGBA(rgb: 0xFFFFFF)))
-        var label = TextBlock(text: "Do not disturb", width: size.width / 2, maxLines: 1)
-        label.width = metrics.measure(label).size.width.rounded(.up)
+        // Who holds quiet, on the switch's line: "Do not disturb, until 18:00 · Zoom: Sharing".
+        let said = status.quietLines.isEmpty ? "Do not disturb" : status.quietLines.joined(separator: " \u{00B7} ")
+        var label = TextBlock(text: said, width: max(1, size.width - 2 * pad - trackWidth - px(8)), maxLines: 1)
+        label.width = min(label.width, metrics.measure(label).size.width.rounded(.up))
         ops.append(.text(label, origin: Point(x: track.maxX + px(8), y: y), color: status.doNotDisturb ? text : secondary))
         targets.append((Rect(x: track.x - px(4), y: y - px(4), width: trackWidth + px(16) + label.width, height: lineHeight + px(8)),
                         .doNotDisturb))

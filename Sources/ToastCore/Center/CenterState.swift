@@ -2,6 +2,8 @@
 public enum CenterTarget: Equatable, Sendable {
     case clearAll
     case doNotDisturb
+    /// A choice of the do-not-disturb menu (open after a click on the switch while it is off).
+    case quietChoice(QuietChoice)
     case group(String)
     case entry(HistoryKey)
     case remove(HistoryKey)
@@ -25,6 +27,8 @@ public struct CenterState: Equatable, Sendable {
     public var expandedEntries: Set<HistoryKey> = []
     /// Until when a second click on "Clear all" clears: the first only arms it.
     public var clearArmedUntil: Double?
+    /// The do-not-disturb switch's menu is open (1 hour, 4 hours, …).
+    public var quietMenuOpen = false
 
     public init() {}
 
@@ -158,7 +162,11 @@ public struct CenterState: Equatable, Sendable {
     }
 
     /// A click on one of the panel's targets.
-    public mutating func click(_ target: CenterTarget, rows: [CenterRow], now: Double) -> CenterCommand? {
+    /// `userQuiet`: the user's own do-not-disturb is on, so the switch turns it off; off, the
+    /// switch opens its menu, and a choice there turns it on.
+    public mutating func click(_ target: CenterTarget, rows: [CenterRow], now: Double, userQuiet: Bool = false) -> CenterCommand? {
+        let menuWasOpen = quietMenuOpen
+        quietMenuOpen = false
         switch target {
         case .clearAll:
             if isClearArmed(now: now) {
@@ -168,7 +176,11 @@ public struct CenterState: Equatable, Sendable {
             clearArmedUntil = now + Self.clearGuard
             return nil
         case .doNotDisturb:
-            return .toggleDoNotDisturb
+            if userQuiet { return .toggleDoNotDisturb }
+            quietMenuOpen = !menuWasOpen
+            return nil
+        case let .quietChoice(choice):
+            return .pauseFor(choice)
         case let .group(app):
             toggleGroup(app)
             select(.group(app), in: rows)

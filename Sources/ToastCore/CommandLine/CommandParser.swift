@@ -118,6 +118,42 @@ public enum CommandParser {
         return .menu(menu)
     }
 
+    /// `pause [--for DURATION | --until TIME] [--level N]`, `pause --status`: the words are
+    /// checked here (`QuietEnd`), the daemon resolves them against its clock.
+    static func parsePause(_ rest: [String]) throws(UsageError) -> Command {
+        var reader = OptionReader(rest)
+        var pause = PauseRequest()
+        var status = false
+        func words(_ parse: () throws(QuietProblem) -> QuietEnd) throws(UsageError) -> QuietEnd {
+            guard pause.end == nil else { throw UsageError("pause takes one of --for and --until") }
+            do throws(QuietProblem) { return try parse() } catch { throw UsageError(error.message) }
+        }
+        while let (option, inline) = reader.next() {
+            switch option {
+            case "--status": status = true
+            case "--for":
+                let text = try reader.value(option, inline)
+                pause.end = try words { () throws(QuietProblem) in try QuietEnd.duration(text) }
+            case "--until":
+                let text = try reader.value(option, inline)
+                pause.end = try words { () throws(QuietProblem) in try QuietEnd.time(text) }
+            case "--level":
+                let text = try reader.value(option, inline)
+                guard let level = Int(text), (1...QuietState.fullLevel).contains(level) else {
+                    throw UsageError("--level needs a number from 1 to 100, got \"\(text)\"")
+                }
+                pause.level = level
+            default: throw UsageError("unknown option \"\(option)\" for pause")
+            }
+        }
+        guard reader.words.isEmpty else { throw UsageError("pause takes no arguments but --for, --until, --level and --status") }
+        if status {
+            guard pause == PauseRequest() else { throw UsageError("pause --status takes no other option") }
+            return .send(.pauseStatus)
+        }
+        return .send(.pause(pause))
+    }
+
     static func parseCount(_ rest: [String]) throws(UsageError) -> Command {
         var reader = OptionReader(rest)
         var count = CountCommand()

@@ -93,6 +93,9 @@ public struct Config: Equatable, Sendable {
     public var historyKeepDays: Int = 30
     /// The notification centre's panel (`[center]`).
     public var center = CenterSettings()
+    /// `[quiet] every` lines, each with its `allow`: times of the week that are quiet by
+    /// themselves (`QuietSchedule`).
+    public var quietSchedules: [QuietSchedule] = []
 
     public init() {}
 

@@ -106,6 +106,27 @@ package enum ConfigSchema {
             choice("group", \.center.group),
             choice("keep_open", \.center.keepOpen),
         ]),
+        Section(name: "quiet", settings: [
+            // Several `every` lines each add a schedule; `allow` belongs to the one above it.
+            // A bad line drops only its own schedule (a list has no one value to keep).
+            Setting(key: "every", keep: { _, _ in }) { (config: inout Config, value: String) throws(ConfigProblem) in
+                // Empty: no schedule (the example's line; its `allow` is then empty too).
+                if value.isEmpty { return }
+                guard config.quietSchedules.count < QuietSchedule.maxSchedules else {
+                    throw ConfigProblem("at most \(QuietSchedule.maxSchedules) schedules")
+                }
+                do throws(QuietProblem) {
+                    config.quietSchedules.append(try QuietSchedule.parse(value))
+                } catch { throw ConfigProblem(error.message) }
+            },
+            Setting(key: "allow", keep: { _, _ in }) { (config: inout Config, value: String) throws(ConfigProblem) in
+                if value.isEmpty { return }
+                guard !config.quietSchedules.isEmpty else { throw ConfigProblem("allow belongs after an every line") }
+                do throws(QuietProblem) {
+                    config.quietSchedules[config.quietSchedules.count - 1].allow = try QuietSchedule.allowList(value)
+                } catch { throw ConfigProblem(error.message) }
+            },
+        ]),
     ]
 
     // MARK: Setting kinds

@@ -6,8 +6,11 @@ public enum CenterCommand: Equatable, Sendable {
     /// Removes one entry from the history.
     case remove(HistoryKey)
     case clearAll
-    /// The do-not-disturb switch (the state `xtoast pause` and `resume` set).
+    /// The do-not-disturb switch (the state `xtoast pause` and `resume` set): on until turned
+    /// off, or off.
     case toggleDoNotDisturb
+    /// A choice of the switch's menu: do-not-disturb for a while.
+    case pauseFor(QuietChoice)
     /// A click or Enter on an entry: what it does is `CenterActivation.decide`'s.
     case activate(HistoryEntry)
     /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).

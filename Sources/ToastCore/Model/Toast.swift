@@ -66,6 +66,13 @@ public struct Toast: Equatable, Sendable {
     /// What its timeout follows (`Admission.timeout`), so an update keeps the admission's
     /// policy: a critical toast waiting for the user, a rule's `timeout`.
     public var timeoutPolicy = TimeoutPolicy.byKind
+    /// A rule's `override_pause_level` (0-100): it shows while do-not-disturb's level is at
+    /// most this (`QuietGate`); nil is 100 for a critical toast, 0 for the rest.
+    public var overridePauseLevel: Int?
+    /// The bus's `category` and `desktop-entry` hints (empty for none): what a quiet
+    /// schedule's `allow = calls` and `allow = APP` look at.
+    public var category = ""
+    public var desktopEntry = ""
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,

@@ -5,7 +5,7 @@ public enum NotificationMapping {
     /// are drawn underlined and open on a click (the link opener). `persistence` and `sound`
     /// only while they hold (`capabilities(sound:persistence:)`).
     public static let capabilities = ["actions", "body", "body-hyperlinks", "body-markup", "icon-static",
-                                      "x-canonical-private-synchronous", "x-dunst-stack-tag"]
+                                      "inhibitions", "x-canonical-private-synchronous", "x-dunst-stack-tag"]
 
     /// The capabilities, with `persistence` while the centre keeps toasts with actions open
     /// until the user deals with them (`[center] keep_open = actions`: the specification's

@@ -114,14 +114,34 @@ extension Operation {
                 (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), and whether do-not-disturb is on."),
             ])
         }),
-        Operation("pause", parse: noArguments("pause", .pause),
-                  wire: .plain(.pause),
+        Operation("pause", parse: CommandParser.parsePause,
+                  wire: Wire(fields: ["level", "for", "until", "status"], replies: { $0 == .pauseStatus ? .json : .nothing },
+                             decode: Request.decodePause),
                   docs: {
-            Docs(CommandTable.Command(name: "pause", usage: ["xtoast pause"], summary: "do-not-disturb: queue new toasts",
-                    text: "Do-not-disturb: new toasts queue (critical ones still show) until xtoast resume.", options: []),
-            overview: [("xtoast pause | resume", "do-not-disturb: queue new toasts / show them again")],
+            Docs(CommandTable.Command(name: "pause", usage: ["xtoast pause [--for DURATION | --until TIME] [--level N]", "xtoast pause --status"],
+                    summary: "do-not-disturb: queue new toasts, for a while or until resumed",
+                    text: """
+                        Do-not-disturb: new toasts queue (critical ones still show) until xtoast resume, or
+                        until the end given: --for 90m, 2h, 1h30m, 45s, 2d; --until 18:00, "tomorrow 08:00",
+                        monday, 2026-12-24, "this evening" (18:00), "tomorrow morning" (08:00), local time (a
+                        day alone means its 08:00, a time alone the next time the clock shows it). Kept across
+                        restarts. With --level N (1-100, default 100), only toasts whose rules set
+                        override_pause_level below N wait (dunst's pause levels). --status prints whether it is
+                        quiet, until when and who asks: you, an application's Inhibit on the bus (with its
+                        reason), a [quiet] schedule.
+                        """, options: [
+                            Option(nil, "for", "DURATION", "end after DURATION: 90m, 2h, 1h30m, 45s, 2d"),
+                            Option(nil, "until", "TIME", "end at TIME: 18:00, \"tomorrow 08:00\", monday, \"this evening\", \"tomorrow morning\""),
+                            Option(nil, "level", "N", "the pause level, 1-100 (default 100: everything but critical waits)"),
+                            .flag(nil, "status", "print whether it is quiet, until when and who asks, as JSON"),
+                        ]),
+            overview: [("xtoast pause | resume", "do-not-disturb: queue new toasts / show them again"),
+                       ("xtoast pause --for D | --until T", "do-not-disturb for a while: 90m, 18:00, tomorrow 08:00"),
+                       ("xtoast pause --status", "whether it is quiet, until when and why")],
             examples: [
-                (.pause, "Do-not-disturb: new toasts queue (critical ones still show)."),
+                (.pause(PauseRequest()), "Do-not-disturb until resume: new toasts queue (critical ones still show)."),
+                (.pause(PauseRequest(level: 60, end: .after(5400))), "For a while (for: a duration such as 90m; until: a local time such as 18:00 or \"tomorrow 08:00\"), at a level (1-100; default 100): a toast waits while its rules' override_pause_level is below it."),
+                (.pauseStatus, "Whether it is quiet (inhibited), the level, when it ends (until, UNIX seconds; absent while one source has no end) and its sources: by user, app (desktop_entry, reason, cookie) or schedule (every, allow), each with its until."),
             ])
         }),
         Operation("resume", parse: noArguments("resume", .resume),

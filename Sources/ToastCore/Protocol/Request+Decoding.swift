@@ -55,6 +55,32 @@ extension Request {
         return .history(limit: try fields.limit(upTo: HistoryLimits.maxKeep))
     }
 
+    static func decodePause(_ fields: Fields) throws(RequestError) -> Request {
+        if try fields.bool("status") == true {
+            guard fields.members.allSatisfy({ $0.0 == "op" || $0.0 == "status" }) else { throw RequestError("pause takes \"status\":true alone") }
+            return .pauseStatus
+        }
+        var pause = PauseRequest()
+        if let level = try fields.number("level") {
+            guard level == level.rounded(), level >= 1, level <= Double(QuietState.fullLevel) else {
+                throw RequestError("\"level\" must be a whole number from 1 to 100")
+            }
+            pause.level = Int(level)
+        }
+        let duration = try fields.string("for"), time = try fields.string("until")
+        do throws(QuietProblem) {
+            switch (duration, time) {
+            case (nil, nil): break
+            case let (d?, nil): pause.end = try QuietEnd.duration(d)
+            case let (nil, t?): pause.end = try QuietEnd.time(t)
+            case (_?, _?): throw QuietProblem("pause takes either \"for\" or \"until\", not both")
+            }
+        } catch {
+            throw RequestError(error.message)
+        }
+        return .pause(pause)
+    }
+
     static func decodeDismiss(_ fields: Fields) throws(RequestError) -> Request {
         let all = try fields.bool("all") ?? false
         let id = try fields.string("id")

@@ -10,7 +10,7 @@ extension Request {
         case .menu: "menu"
         case .count: "count"
         case .list: "list"
-        case .pause: "pause"
+        case .pause, .pauseStatus: "pause"
         case .resume: "resume"
         case .history, .clearHistory: "history"
         case .subscribe: "subscribe"
@@ -32,7 +32,16 @@ extension Request {
         w.beginObject()
         w.member("op", op)
         switch self {
-        case .ping, .pause, .resume, .subscribe, .reload, .rules, .focus, .dismissNewest, .handOver:
+        case let .pause(p):
+            if p.level != QuietState.fullLevel { w.member("level", Double(p.level)) }
+            switch p.end {
+            case .after?: w.member("for", p.end?.text)
+            case .at?: w.member("until", p.end?.text)
+            case nil: break
+            }
+        case .pauseStatus:
+            w.member("status", true)
+        case .ping, .resume, .subscribe, .reload, .rules, .focus, .dismissNewest, .handOver:
             break
         case let .invoke(i):
             w.member("id", i.id)

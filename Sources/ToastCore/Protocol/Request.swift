@@ -19,8 +19,11 @@ public enum Request: Equatable, Sendable {
     /// Visible and queued toasts.
     /// The first `limit` live toasts (visible, then queued); nil for all of them.
     case list(limit: Int?)
-    /// Do-not-disturb: new toasts queue until `resume` (critical ones still show).
-    case pause
+    /// Do-not-disturb: new toasts queue until `resume` or the end asked for (critical ones
+    /// still show; a level below 100 lets toasts whose rules set a higher one through).
+    case pause(PauseRequest = PauseRequest())
+    /// Whether it is quiet, until when, and who asks (the user, applications, schedules).
+    case pauseStatus
     case resume
     /// The last `limit` ended toasts (at most `HistoryLimits.maxKeep`).
     case history(limit: Int?)
@@ -49,6 +52,19 @@ public enum Request: Equatable, Sendable {
 
     /// The operations the daemon understands, in `Operation.table`'s order, for error messages.
     public static let operations = Operation.table.compactMap { $0.wire == nil ? nil : $0.name }
+}
+
+/// `xtoast pause [--for DURATION | --until TIME] [--level N]`.
+public struct PauseRequest: Equatable, Sendable {
+    /// 1-100 (dunst's pause level; 100 is plain `pause`).
+    public var level: Int
+    /// Nil: until `resume`.
+    public var end: QuietEnd?
+
+    public init(level: Int = QuietState.fullLevel, end: QuietEnd? = nil) {
+        self.level = level
+        self.end = end
+    }
 }
 
 /// The fields of a `show` request. Optional fields take the daemon's configured defaults.

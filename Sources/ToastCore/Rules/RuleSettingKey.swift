@@ -59,6 +59,14 @@ public struct RuleSettingKey: Sendable {
             }
             return sound
         },
+        setting("override_pause_level", \.overridePauseLevel, """
+            the do-not-disturb level up to which it still shows, as dunst's: 0 (held by any pause) \
+            to 100 (shows through plain xtoast pause, inhibitions and schedules); default 100 for \
+            critical toasts, 0 for the rest [0 to 100]
+            """) { value throws(RuleProblem) in
+            guard let level = Int(value), (0...100).contains(level) else { throw RuleProblem("expected a level from 0 to 100, got '\(value)'") }
+            return level
+        },
         RuleSettingKey(key: "script", summary: """
             PROGRAM [ARGUMENTS...], split like a command line (quotes and backslashes, no shell); \
             runs for every toast the rule matches, with XTOAST_ID, XTOAST_APP, XTOAST_SUMMARY, \

@@ -37,6 +37,9 @@ public struct RuleSettings: Equatable, Sendable {
     public var fullscreen: FullscreenMode?
     /// A sound to play, or `none` for silence, over what the sender asked (`SoundChoice`).
     public var sound: RuleSound?
+    /// dunst's `override_pause_level`: the do-not-disturb level (0-100) up to which the toast
+    /// still shows (`QuietGate`).
+    public var overridePauseLevel: Int?
     /// The program and its arguments, split like a command line. Not merged: every matching
     /// rule's script runs (`RuleOutcome.scripts`).
     public var script: [String]?
@@ -63,5 +66,6 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.skip { skip = v }
         if let v = later.fullscreen { fullscreen = v }
         if let v = later.sound { sound = v }
+        if let v = later.overridePauseLevel { overridePauseLevel = v }
     }
 }

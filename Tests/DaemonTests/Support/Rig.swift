@@ -13,6 +13,11 @@ final class Rig {
     }
     let alice = Owner(.socket, 1)
     let bob = Owner(.socket, 2)
+    /// How far the wall clock has jumped past the monotonic one (a suspend, a clock set).
+    final class WallShift { var seconds = 0.0 }
+    let wallShift = WallShift()
+    /// The wall clock at `now`.
+    var wallNow: Double { 1_700_000_000 + now + wallShift.seconds }
 
     init(config: Config = .default, configure: (FakeOutput) -> Void = { _ in },
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -20,15 +25,16 @@ final class Rig {
          runForUser: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in }, sound: (any SoundPlayer)? = nil) {
         configure(output)
         output.clock = now
+        let shift = wallShift
         service = ToastService(config: config, output: output, sink: sink, loadConfig: loadConfig, runScript: runScript,
-                               runForUser: runForUser, sound: sound)
+                               runForUser: runForUser, sound: sound, wallClock: { $0 + 1_700_000_000 + shift.seconds })
     }
 
     /// Sends a request as `owner`; returns the reply.
     @discardableResult
     func request(_ line: String, from owner: Owner? = nil) -> Reply {
         switch Request.decode(line: Array(line.utf8)) {
-        case let .success(request): return service.handle(request, from: owner ?? alice, now: now, wallNow: 1_700_000_000 + now)
+        case let .success(request): return service.handle(request, from: owner ?? alice, now: now, wallNow: wallNow)
         case let .failure(error):
             Issue.record("bad request in test: \(error.message)")
             return .error(error.message)

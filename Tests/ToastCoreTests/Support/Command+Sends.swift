@@ -4,7 +4,7 @@ import ToastCore
 /// `.send(.ping)`), so the parser's tests read as the command lines they check.
 extension Command {
     static let ping = Command.send(.ping)
-    static let pause = Command.send(.pause)
+    static let pause = Command.send(.pause())
     static let resume = Command.send(.resume)
     static let subscribe = Command.send(.subscribe)
     static let reload = Command.send(.reload)
