@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound], [center] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound], [center], [quiet] or [rule NAME]",
         ])
     }
 
@@ -362,8 +362,9 @@ private func problems(_ text: String) -> [String] {
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
             "center": "center.width",
             "idleThreshold": "general.idle_threshold",
+            "quiet": "quiet.burst",
         ]
-        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open"])
+        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.summary_over"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).

@@ -93,6 +93,8 @@ public struct Config: Equatable, Sendable {
     public var historyKeepDays: Int = 30
     /// The notification centre's panel (`[center]`).
     public var center = CenterSettings()
+    /// Rate limits and what coming back from a quiet time shows (`[quiet]`).
+    public var quiet = QuietSettings()
 
     public init() {}
 

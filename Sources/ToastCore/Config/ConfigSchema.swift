@@ -106,6 +106,12 @@ package enum ConfigSchema {
             choice("group", \.center.group),
             choice("keep_open", \.center.keepOpen),
         ]),
+        Section(name: "quiet", settings: [
+            Setting(key: "burst", keep: keeping(\.quiet.burst)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.quiet.burst = try BurstLimit.parse(value)
+            },
+            integer("summary_over", \.quiet.summaryOver, QuietSettings.summaryOverRange),
+        ]),
     ]
 
     // MARK: Setting kinds
