@@ -158,4 +158,17 @@ import Testing
         }
         #expect(BurstLimit.standard.text == "5 per 10s")
     }
+
+    @Test("a digest answers for at most maxAliases folded toasts at once: past it the oldest end early with folded")
+    func aliasesBounded() {
+        var board = Board(config: { var c = Config.default; c.historyKeep = 10; return c }())
+        var ids: [String] = []
+        let total = 5 + Digest.maxAliases + 20
+        for n in 0..<total { ids.append(admit(notify("M\(n)"), on: &board, now: 0.001 * Double(n)).id) }
+        let ended = closed(board.takeChanges())
+        #expect(ended.count == 20, "the 20 oldest folded ended early")
+        #expect(ids[5..<25].allSatisfy { ended[$0] == .folded })
+        #expect(board.repeats.aliases(of: board.cardID(for: ids[total - 1])).count == Digest.maxAliases)
+        #expect(board.liveToasts.first { $0.digest != nil }?.title == "chat: \(Digest.maxAliases + 20) more")
+    }
 }

@@ -106,13 +106,11 @@ public struct Digest: Equatable, Sendable {
     public static let maxAliases = 500
 
     /// The card's text: its count as the title, the newest folded toast's text (its title when
-    /// it had no message) and icon.
+    /// it had no message); the kind's icon (a folded toast's icon is never loaded).
     static func fill(_ digest: inout Toast, newest: Toast) {
         digest.title = digest.digest?.title ?? ""
         digest.message = newest.message.isEmpty ? newest.title : newest.message
         digest.markup = newest.message.isEmpty ? false : newest.markup
-        digest.icon = newest.icon
-        digest.iconFile = newest.iconFile
         digest.urgency = newest.urgency == .low ? .low : .normal
     }
 }
