@@ -216,6 +216,8 @@ public enum ManPage {
         case .dropped: "a rule's skip = all: never shown, not kept in history"
         case .suppressed: "fullscreen = suppress while a fullscreen window covered its monitor: never shown, kept in history"
         case .center: "it came while the notification centre was open: shown there, kept in history"
+        case .folded: "its application was past [quiet] burst: counted on the digest card, kept in history"
+        case .summarized: "it waited through do-not-disturb or a lock: the summary card stood for it, kept in history"
         }
     }
 

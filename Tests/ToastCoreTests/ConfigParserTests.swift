@@ -363,8 +363,9 @@ private func problems(_ text: String) -> [String] {
             "center": "center.width",
             "idleThreshold": "general.idle_threshold",
             "quietSchedules": "quiet.every",
+            "quiet": "quiet.burst",
         ]
-        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow"])
+        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).

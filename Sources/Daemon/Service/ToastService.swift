@@ -183,7 +183,7 @@ final class ToastService {
             return centerRequest(action, monitor: monitor, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
-            guard case let .object(members) = decide(submission).decision.report else {
+            guard case let .object(members) = decide(submission, now: now).decision.report else {
                 return .ok(id: nil)
             }
             return .ok(id: nil, extra: members)
@@ -206,13 +206,13 @@ final class ToastService {
     /// scripts' `XTOAST_TIMESTAMP`.
     func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
         defer { settle(now) }
-        var (decision, monitorWarning) = decide(submission)
+        var (decision, monitorWarning) = decide(submission, now: now)
         switch decision.action {
         case .show, .supersede, .suppress:
             // A new card is about to map: the screen is asked about a locker first, so a
             // toast held by one is neither announced `shown` nor heard (nor suppressed: a
             // locked monitor only waits).
-            if confirmLock(now: now) { (decision, monitorWarning) = decide(submission) }
+            if confirmLock(now: now) { (decision, monitorWarning) = decide(submission, now: now) }
         default: break
         }
         ruleState.record(decision.outcome)
@@ -230,7 +230,7 @@ final class ToastService {
                 decision.toast.iconFile = icon.file
                 if let warning = icon.warning { warnings.append(warning) }
             }
-        case .skipDisplay, .drop, .repeatOf: break
+        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold: break
         }
         switch decision.action {
         case .show, .supersede, .suppress: if let monitorWarning { warnings.append(monitorWarning) }
@@ -256,9 +256,9 @@ final class ToastService {
     /// What the admission decides about `submission` now: the one decision both `submit` and
     /// `xtoast rules --test` (`Request.test`) read, with the open centre, the run-time rule
     /// state and the monitor a card would go to (and why it could not go where it asked).
-    func decide(_ submission: Submission) -> (decision: Admission.Decision, monitorWarning: String?) {
+    func decide(_ submission: Submission, now: Double) -> (decision: Admission.Decision, monitorWarning: String?) {
         var warning: String?
-        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen) { choice in
+        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen, now: now) { choice in
             let chosen = chooseMonitor(choice)
             warning = chosen.warning
             return chosen.name
@@ -418,7 +418,11 @@ final class ToastService {
     /// Carries out what the user meant, from whichever input said it.
     func perform(_ intent: UserIntent, now: Double) {
         switch intent {
-        case let .dismiss(id, reason): board.dismiss(id, reason: reason, now: now)
+        case let .dismiss(id, reason):
+            let summary = reason == .click ? board.toast(id)?.summary : nil
+            board.dismiss(id, reason: reason, now: now)
+            // The summary card's click opens the centre on what came meanwhile.
+            if let summary { _ = centerRequest(.open, filter: CenterContent.since(summary.firstHistoryID), now: now) }
         case .dismissAll:
             board.dismissAll(reason: .close, kept: false, now: now)
             sound?.stop(nil)
@@ -551,7 +555,7 @@ extension ToastService {
 
 extension ToastService {
     /// `xtoast center`: opens on the monitor a toast would go to now.
-    func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, now: Double) -> Reply {
+    func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, filter: String? = nil, now: Double) -> Reply {
         let monitors = screen.monitors
         let chosen = chooseMonitor(choice).name
         let monitor = monitors.first { $0.name == chosen } ?? monitors.first
@@ -565,7 +569,7 @@ extension ToastService {
             }
         }
         switch action {
-        case .open: center.open(on: monitor, board: board, now: now)
+        case .open: center.open(on: monitor, board: board, now: now, filter: filter)
         case .close: center.close(now: now)
         case .toggle: center.toggle(on: monitor, board: board, now: now)
         }

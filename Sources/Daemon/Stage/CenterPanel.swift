@@ -109,11 +109,13 @@ final class CenterPanel {
 
     /// Opens on `monitor` (chosen as a toast's would be): the panel is composed, painted and
     /// mapped one frame into its slide; the service then takes the keyboard for it.
-    func open(on monitor: Monitor, board: Board, now: Double) {
+    /// `filter`: the panel opens filtered (the summary card's click: what came meanwhile).
+    func open(on monitor: Monitor, board: Board, now: Double, filter text: String? = nil) {
         guard !isOpen else { return }
         if let surface { output.destroy(surface) }
         isOpen = true
         state = CenterState()
+        state.filter = text
         scrollMotion.stop()
         heights.removeAll()
         filter = CenterFilter()
@@ -121,7 +123,7 @@ final class CenterPanel {
         monitorFrame = monitor.frame
         let width = composer.px(config.center.width)
         frame = CenterLayout.frame(in: monitor.workArea, width: width, side: config.center.side).rounded
-        rows = CenterContent.rows(board.history, grouping: config.center.group)
+        rows = CenterContent.rows(board.history, grouping: config.center.group, filter: text ?? "")
         let start = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
         motion = CardMotion(at: start, now: now, tuning: config.motion)
         motion.spring(to: frame.origin, now: now, spring: .standard(config.motion))

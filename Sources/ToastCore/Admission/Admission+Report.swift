@@ -27,6 +27,8 @@ extension Admission.Decision {
         case let .repeatOf(id): members += [("action", .string("repeat")), ("repeats", .string(id))]
         case .intoCenter: members.append(("action", .string("into-center")))
         case .keepInCenter: members.append(("action", .string("keep-in-center")))
+        case let .fold(id): members += [("action", .string("fold"))] + (id.map { [("digest", JSON.string($0))] } ?? [])
+        case let .sameAs(id): members += [("action", .string("same-as")), ("repeats", .string(id))]
         }
         members.append(("toast", .object(settings)))
         members.append(("scripts", .array(outcome.scripts.map { script in

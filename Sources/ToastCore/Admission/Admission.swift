@@ -41,6 +41,21 @@ public enum Admission {
         /// The centre is open and the toast is one it keeps open (`Toast.keepsOpen`): its entry
         /// shows its buttons and it stays open, kept, until the user or its sender ends it.
         case keepInCenter
+        /// Its application is past `[quiet] burst`: no card of its own; the application's
+        /// digest card (this live one, or a new one for nil) counts it. It is kept in history
+        /// at once and ends with `folded` when the digest ends (`Board+Digest`).
+        case fold(into: String?)
+        /// Its application sent exactly this toast (the live one with this id) less than
+        /// `Bursts.sameToastWindow` ago: it is that toast, under an id of its own.
+        case sameAs(id: String)
+    }
+
+    /// What the board notes of a bus toast `[quiet] burst` watches, whatever became of it.
+    public struct BurstTicket: Equatable, Sendable {
+        public var app: BurstApp
+        /// What it looks like (`Repeats.Key`'s hash), to tell one sent twice.
+        public var fingerprint: Int
+        public var limit: BurstLimit
     }
 
     /// The decision and everything it needs.
@@ -62,6 +77,8 @@ public enum Admission {
         /// A bus notification asked to be critical while `NotificationLimits.maxLiveCritical`
         /// critical bus toasts were live: it is shown as normal.
         public var clampedCritical = false
+        /// A bus toast `[quiet] burst` watches (nil: none, or no time was given).
+        public var burst: BurstTicket?
     }
 
     /// `centerOpen`: the notification centre is open now. While it is, a new toast goes into
@@ -71,8 +88,10 @@ public enum Admission {
     /// pointer or the focus): asked at most once, only for a toast that needs one, so a
     /// monitor's holds can decide (`placement(of:on:board:)`). `xtoast rules --test` with no
     /// daemon has one unnamed monitor.
+    /// `now` (the board's clock) lets `[quiet] burst` decide; without it nothing folds.
     public static func decide(_ submission: Submission, board: Board, state: RuleState? = nil,
-                              centerOpen: Bool = false, place: (MonitorChoice?) -> String = { _ in "" }) -> Decision {
+                              centerOpen: Bool = false, now: Double? = nil,
+                              place: (MonitorChoice?) -> String = { _ in "" }) -> Decision {
         let config = board.config
         var request = submission.request
         let outcome = config.rules.evaluate(submission.subject, state: state)
@@ -130,6 +149,17 @@ public enum Admission {
             toast.collapsesRepeats = toast.imageDigest != nil
         }
 
+        // `[quiet] burst`: only bus toasts nobody keeps a handle on, and never a critical one.
+        let ticket: BurstTicket? = {
+            guard let now, now.isFinite, let limit = config.quiet.burst, submission.source == .dbus, request.id == nil,
+                  submission.replacesID == nil, toast.stackTag == nil, toast.urgency != .critical,
+                  // Asked for as critical and shown as normal past `maxLiveCritical`: still never folded.
+                  submission.request.urgency != .critical else { return nil }
+            let app = BurstApp(app: toast.app ?? "", desktopEntry: submission.desktopEntry, origin: submission.origin)
+            return BurstTicket(app: app, fingerprint: Repeats.Key(toast).hashValue, limit: limit)
+        }()
+        let asks = !toast.actions.isEmpty || toast.defaultAction != nil
+
         var action: Action
         var placement: String?
         switch outcome.skip {
@@ -145,8 +175,15 @@ public enum Admission {
                 toast.source != .bus || board.busClient(submission.sender, mayActOn: $0)
             }) {
                 action = .takeOver(id: old)
+            } else if let ticket, let now, let same = board.bursts.sameToast(ticket.app.key, fingerprint: ticket.fingerprint, now: now),
+                      board.toast(same) != nil {
+                action = .sameAs(id: same)
             } else if let original = board.repeatOriginal(of: toast) {
                 action = .repeatOf(id: original)
+            } else if let ticket, let now, !asks, !centerOpen, board.bursts.isOver(ticket.app.key, limit: ticket.limit, now: now) {
+                let digest = board.bursts.digest(of: ticket.app.key).flatMap { board.toast($0)?.digest != nil ? $0 : nil }
+                action = .fold(into: digest)
+                if digest == nil { placement = place(request.monitor) }
             } else if centerOpen {
                 action = toast.keepsOpen ? .keepInCenter
                     : toast.urgency == .critical || !toast.actions.isEmpty || toast.defaultAction != nil ? .show : .intoCenter
@@ -160,12 +197,14 @@ public enum Admission {
             }
         }
         switch action {
-        case .drop, .skipDisplay, .repeatOf: image = nil
+        case .drop, .skipDisplay, .repeatOf, .sameAs, .fold: image = nil
         // A suppressed toast's picture stays: the centre's entry shows it.
         case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter: break
         }
-        return Decision(action: action, toast: toast, monitor: request.monitor, placement: placement, image: image,
-                        outcome: outcome, clampedCritical: clamped)
+        var decision = Decision(action: action, toast: toast, monitor: request.monitor, placement: placement, image: image,
+                                outcome: outcome, clampedCritical: clamped)
+        decision.burst = ticket
+        return decision
     }
 
     /// What becomes of a toast that gets a card of its own on `monitor`: a fullscreen hold

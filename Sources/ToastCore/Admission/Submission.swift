@@ -11,6 +11,9 @@ public struct Submission: Equatable, Sendable {
     public var source: ToastSource
     /// The `desktop-entry` hint; empty when there is none (a socket toast has none).
     public var desktopEntry = ""
+    /// The `x-kde-origin-name` hint (the web page a browser's notification is from); empty
+    /// when there is none. It tells web apps in one browser apart (`BurstApp`).
+    public var origin = ""
     /// The `category` hint; empty when there is none.
     public var category = ""
     /// The `x-dunst-stack-tag` (or `x-canonical-private-synchronous`) hint; empty when none.

@@ -11,6 +11,12 @@ extension Board {
     /// as a new one.
     @discardableResult
     public mutating func carryOut(_ decision: Admission.Decision, owner: Owner, now: Double) -> String {
+        let id = perform(decision, owner: owner, now: now)
+        noteBurst(decision, id: id, now: now)
+        return id
+    }
+
+    private mutating func perform(_ decision: Admission.Decision, owner: Owner, now: Double) -> String {
         let toast = decision.toast
         let monitor = decision.placement ?? ""
         switch decision.action {
@@ -23,6 +29,11 @@ extension Board {
         case let .repeatOf(card):
             // No card of its own: the live one counts it, under an alias the caller keeps.
             return repeatToast(card, owner: owner, now: now) ?? present(toast, owner: owner, monitor: monitor, now: now)
+        case let .sameAs(original):
+            return sameToast(as: original, owner: owner) ?? present(toast, owner: owner, monitor: monitor, now: now)
+        case let .fold(digest):
+            guard let ticket = decision.burst else { return present(toast, owner: owner, monitor: monitor, now: now) }
+            return fold(toast, into: digest, app: ticket.app, owner: owner, monitor: monitor, now: now)
         case let .replace(old):
             return replace(old, with: toast, monitor: monitor, now: now) ? old : present(toast, owner: owner, monitor: monitor, now: now)
         case let .takeOver(old):

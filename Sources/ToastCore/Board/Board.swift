@@ -50,6 +50,8 @@ public struct Board: Sendable {
     /// Bus senders (unique names) of live toasts that have left the bus (`Board+BusSenders`):
     /// their toasts are anyone's to replace or close. Only names a live toast still carries.
     var departedSenders: Set<String> = []
+    /// Each application's recent bus toasts and digest card (`[quiet] burst`, `Board+Digest`).
+    public internal(set) var bursts = Bursts()
 
     public init(config: Config = .default) { self.config = config }
 
@@ -308,6 +310,11 @@ public struct Board: Sendable {
     /// its place. False when no toast has that id.
     @discardableResult
     public mutating func dismiss(_ given: String, reason: DismissReason, now: Double) -> Bool {
+        // A toast folded into a digest ends alone.
+        if repeats.isAlias(given), toast(given)?.digest != nil {
+            unfold(given, reason: reason, now: now)
+            return true
+        }
         let id = cardID(for: given)
         if let i = keptIndex(id) {
             endKept(at: i, reason: reason)
@@ -383,12 +390,35 @@ public struct Board: Sendable {
         applyHolds(now: now)
     }
 
-    /// Gives every stack whose monitor's holds changed its new policy.
+    /// Gives every stack whose monitor's holds changed its new policy. When a quiet time (do-
+    /// not-disturb, a lock) ends with more than `[quiet] summary_over` toasts it held back,
+    /// critical ones aside, those end with `summarized` and one `QuietSummary` card shows
+    /// after the held critical ones.
     private mutating func applyHolds(now: Double) {
-        for key in stacks.keys.sorted(by: { ($0.monitor, $0.position.order) < ($1.monitor, $1.position.order) }) {
+        let keys = stacks.keys.sorted(by: { ($0.monitor, $0.position.order) < ($1.monitor, $1.position.order) })
+        var released: [(key: StackKey, toast: Toast)] = []
+        for key in keys {
+            guard let stack = stacks[key] else { continue }
+            let old = stack.policy, new = policy(on: key.monitor)
+            guard old != new, !old.reasons.isDisjoint(with: HoldReason.quiet) else { continue }
+            for entry in stack.waiting where !entry.hasBeenShown && entry.toast.urgency != .critical
+                && entry.toast.summary == nil && old.holdsNew(entry.toast) && !new.holdsNew(entry.toast) {
+                released.append((key, entry.toast))
+            }
+        }
+        var summary: (key: StackKey, QuietSummary)?
+        if released.count > config.quiet.summaryOver, let first = released.first {
+            let firstID = nextHistoryID
+            for (key, toast) in released { change(key, now: now) { $0.remove(toast.id, reason: .summarized, now: now) } }
+            summary = (first.key, QuietSummary(apps: released.map { $0.toast.app ?? "" }, firstHistoryID: firstID))
+        }
+        for key in keys {
             let policy = policy(on: key.monitor)
             guard stacks[key]?.policy != policy else { continue }
             change(key, now: now) { $0.setPolicy(policy, now: now) }
+        }
+        if let (key, quiet) = summary {
+            show(quiet.toast(position: key.position, timeout: 0), owner: .board, monitor: key.monitor, now: now)
         }
     }
 
@@ -517,7 +547,12 @@ public struct Board: Sendable {
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
         pending.deliveries.append(.init(event: event, recipients: recipients, source: toast?.source, app: toast?.app,
                                         rules: toast?.rules ?? [], restored: toast?.restored ?? false))
-        // What the card hears, each repeat's alias hears too, under its own id.
-        for alias in repeats.aliases(of: event.id) { deliver(event.naming(alias), toast: toast) }
+        // What the card hears, each repeat's alias hears too, under its own id; a digest's
+        // folded toasts end `folded`, however the digest ended.
+        for alias in repeats.aliases(of: event.id) {
+            var heard = event.naming(alias)
+            if toast?.digest != nil, case .dismissed = event { heard = .dismissed(id: alias, reason: .folded) }
+            deliver(heard, toast: toast)
+        }
     }
 }

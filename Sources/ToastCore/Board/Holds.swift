@@ -15,6 +15,10 @@ public enum HoldReason: String, CaseIterable, Sendable, Comparable {
     /// video plays while nobody moves.
     case idle
 
+    /// The quiet times whose end brings a summary (`QuietSummary`): not the user being away
+    /// (cards showed, only their timers stopped), nor a fullscreen window.
+    public static let quiet: Set<HoldReason> = [.doNotDisturb, .lock]
+
     public static func < (a: HoldReason, b: HoldReason) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

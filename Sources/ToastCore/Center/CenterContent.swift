@@ -52,11 +52,21 @@ public enum CenterContent {
 
     /// Whether every one of `words` is found in the entry's application, title or message (a
     /// word holds no newline, so looking in each field alone finds what the joined text would).
+    /// A word `since:N` matches the entries from history id N on (the summary card's click
+    /// opens the centre so, on what came during the quiet time).
     public static func matches(_ entry: HistoryEntry, words: [Substring]) -> Bool {
         guard !words.isEmpty else { return true }
         let fields = [app(of: entry).lowercased(), entry.toast.title.lowercased(), entry.toast.message.lowercased()]
-        return words.allSatisfy { word in fields.contains { $0.contains(word) } }
+        return words.allSatisfy { word in
+            if word.hasPrefix(sincePrefix), let first = UInt64(word.dropFirst(sincePrefix.count)) { return entry.historyID >= first }
+            return fields.contains { $0.contains(word) }
+        }
     }
+
+    static let sincePrefix = "since:"
+
+    /// The filter word for the entries from history id `first` on.
+    public static func since(_ first: UInt64) -> String { sincePrefix + String(first) }
 
     /// The rows for `history` (oldest first, as the board keeps it). Groups in `expanded` show
     /// every entry; a filter shows every match.

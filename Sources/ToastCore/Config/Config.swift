@@ -96,6 +96,8 @@ public struct Config: Equatable, Sendable {
     /// `[quiet] every` lines, each with its `allow`: times of the week that are quiet by
     /// themselves (`QuietSchedule`).
     public var quietSchedules: [QuietSchedule] = []
+    /// Rate limits and what coming back from a quiet time shows (`[quiet]`).
+    public var quiet = QuietSettings()
 
     public init() {}
 

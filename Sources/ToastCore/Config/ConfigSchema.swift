@@ -126,6 +126,10 @@ package enum ConfigSchema {
                     config.quietSchedules[config.quietSchedules.count - 1].allow = try QuietSchedule.allowList(value)
                 } catch { throw ConfigProblem(error.message) }
             },
+            Setting(key: "burst", keep: keeping(\.quiet.burst)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.quiet.burst = try BurstLimit.parse(value)
+            },
+            integer("summary_over", \.quiet.summaryOver, QuietSettings.summaryOverRange),
         ]),
     ]
 

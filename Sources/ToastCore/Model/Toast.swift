@@ -73,6 +73,11 @@ public struct Toast: Equatable, Sendable {
     /// schedule's `allow = calls` and `allow = APP` look at.
     public var category = ""
     public var desktopEntry = ""
+    /// Set on the card that stands for an application's toasts past `[quiet] burst`
+    /// (`Board+Digest`): its title counts them, its text is the newest one's.
+    public var digest: Digest?
+    /// Set on the card that stands for what waited through a quiet time (`QuietSummary`).
+    public var summary: QuietSummary?
 
     public init(id: String, title: String = "", message: String, kind: Kind = .info,
                 timeout: Double = 4, position: Position = .topRight, style: CardStyle? = nil, markup: Bool = false,
@@ -138,6 +143,12 @@ public enum DismissReason: String, Sendable, CaseIterable {
     case suppressed
     /// It came while the notification centre was open: its entry showed there, no card.
     case center
+    /// Its application was past `[quiet] burst`: it was counted on the app's digest card
+    /// (kept in history at once), and ended with the digest.
+    case folded
+    /// It waited through a quiet time (do-not-disturb, a lock) with more than `[quiet]
+    /// summary_over` others: the summary card stood for it, kept in history unread.
+    case summarized
 
     /// Whether a toast that ended so still counts as unread (`xtoast count`): the user did
     /// not click, swipe, close or act on it. A replaced toast is not: what replaced it
@@ -145,7 +156,7 @@ public enum DismissReason: String, Sendable, CaseIterable {
     public var leavesUnread: Bool {
         switch self {
         case .click, .swipe, .close, .action, .replaced, .center: false
-        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed: true
+        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed, .folded, .summarized: true
         }
     }
 }

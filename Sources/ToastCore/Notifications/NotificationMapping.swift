@@ -32,6 +32,8 @@ public enum NotificationMapping {
         /// The `category`, `desktop-entry` and `transient` hints, for the rules and history.
         public var category: String?
         public var desktopEntry: String?
+        /// The `x-kde-origin-name` hint: a browser's web page, for per-application limits.
+        public var origin: String?
         public var transient = false
         /// The `sound-name`, `sound-file` and `suppress-sound` hints.
         public var sound = SoundHints()
@@ -41,6 +43,7 @@ public enum NotificationMapping {
             var submission = Submission(request, source: .bus)
             submission.category = category ?? ""
             submission.desktopEntry = desktopEntry ?? ""
+            submission.origin = origin ?? ""
             submission.stackTag = stackTag ?? ""
             submission.transient = transient
             submission.replacesID = replacesID == 0 ? nil : String(replacesID)
@@ -126,6 +129,7 @@ public enum NotificationMapping {
         var decision = Decision(request: request, image: image, stackTag: tag, notes: notes)
         decision.category = category
         decision.desktopEntry = hints["desktop-entry"]?.string
+        decision.origin = hints["x-kde-origin-name"]?.string.map { TextSanitizer.sanitize($0) }
         decision.transient = hints["transient"]?.bool ?? false
         decision.sound = SoundHints(name: hints["sound-name"]?.string, file: hints["sound-file"]?.string,
                                     suppress: hints["suppress-sound"]?.bool ?? false)
@@ -136,7 +140,8 @@ public enum NotificationMapping {
     /// `ProtocolLimits.maxIconBytes`, names past `NotificationLimits.maxNameBytes`.
     static func boundedHints(_ hints: [String: HintValue], notes: inout [String]) -> [String: HintValue] {
         let icons: Set = ["image-path", "image_path", "sound-file"]
-        let names: Set = ["category", "desktop-entry", "x-dunst-stack-tag", "x-canonical-private-synchronous", "sound-name"]
+        let names: Set = ["category", "desktop-entry", "x-dunst-stack-tag", "x-canonical-private-synchronous", "sound-name",
+                           "x-kde-origin-name"]
         var kept = hints
         for (key, value) in hints.sorted(by: { $0.key < $1.key }) {
             guard case let .string(text) = value, icons.contains(key) || names.contains(key) else { continue }
@@ -213,12 +218,13 @@ public enum NotificationMapping {
     /// `NotificationClosed`'s reason for how a toast ended: 1 expired; 2 dismissed by the
     /// user (click, swipe, close button, an action, a rule of theirs that skips or drops
     /// it, or keeps it from showing over a fullscreen window: their word, given in advance,
-    /// or the open centre they saw it come into); 3 closed by `CloseNotification` or `xtoast dismiss`;
+    /// or the open centre they saw it come into; folded into a digest or summarized after
+    /// a quiet time: what the user asked for, kept in history); 3 closed by `CloseNotification` or `xtoast dismiss`;
     /// 4 anything else (overflow, shutdown, a stack-tag replacement).
     public static func closedReason(_ reason: DismissReason) -> UInt32 {
         switch reason {
         case .timeout: 1
-        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed, .center: 2
+        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed, .center, .folded, .summarized: 2
         case .api: 3
         case .replaced, .overflow, .shutdown: 4
         }
