@@ -13,7 +13,7 @@ import Testing
         request.app = app
         request.urgency = critical ? .critical : .normal
         request.actions = actions
-        var submission = Submission(request, source: .dbus)
+        var submission = Submission(request, source: .bus)
         submission.desktopEntry = entry
         submission.origin = origin
         submission.stackTag = tag

@@ -151,7 +151,7 @@ public enum Admission {
 
         // `[quiet] burst`: only bus toasts nobody keeps a handle on, and never a critical one.
         let ticket: BurstTicket? = {
-            guard let now, now.isFinite, let limit = config.quiet.burst, submission.source == .dbus, request.id == nil,
+            guard let now, now.isFinite, let limit = config.quiet.burst, submission.source == .bus, request.id == nil,
                   submission.replacesID == nil, toast.stackTag == nil, toast.urgency != .critical,
                   // Asked for as critical and shown as normal past `maxLiveCritical`: still never folded.
                   submission.request.urgency != .critical else { return nil }
