@@ -179,6 +179,30 @@ import ToastCore
         #expect(!FileManager.default.fileExists(atPath: HistoryFile.badPath(path)))
     }
 
+    @Test("a compaction copies the lines it keeps as they are, never reading the file back: a key another daemon's version wrote stays, byte for byte")
+    func compactionCopiesLines() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("xtoast/history").path
+        try FileManager.default.createDirectory(atPath: dir.appendingPathComponent("xtoast").path, withIntermediateDirectories: true)
+        let old = (0..<30).map { #"{"v":1,"ended":\#(Self.wall - 60),"id":"\#($0 + 1)","message":"old \#($0)","kind":"info","reason":"timeout","pad":"as written"}"# }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data((old.joined(separator: "\n") + "\n").utf8)))
+        let (store, loaded) = Self.store(path, keep: 30)
+        #expect(loaded.count == 30)
+        // keep 30 + slack 16: the 17th append passes it.
+        for i in 0..<17 { store.append([Self.entry("new \(i)", id: String(100 + i))], now: 0) }
+        #expect(store.compactionDue)
+        store.compactIfDue(history: [HistoryEntry](), now: 0)
+        #expect(store.waitUntilWritten())
+        let lines = try Self.lines(path)
+        #expect(lines.count == 30)
+        #expect(Array(lines.prefix(13)) == Array(old.suffix(13)), "the old lines kept are the bytes that were there")
+        #expect(try Self.messages(path).suffix(17) == (0..<17).map { "new \($0)" })
+        store.release()
+        let (_, reread) = Self.store(path, keep: 30)
+        #expect(reread.map(\.toast.message) == (17..<30).map { "old \($0)" } + (0..<17).map { "new \($0)" })
+    }
+
     @Test("restore takes the entry out of the file too: after a reload of the store it is there once")
     func restoreOnce() throws {
         let dir = try Self.directory()

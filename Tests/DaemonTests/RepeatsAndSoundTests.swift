@@ -38,6 +38,20 @@ final class RecordingPlayer: SoundPlayer {
         #expect(rig.output.live.isEmpty)
     }
 
+    @Test("50 repeats in one instant repaint the card at most once before the next frame (not 50 times), and the frame shows ×51")
+    func repeatsRepaintOnceAFrame() throws {
+        let rig = Rig()
+        rig.show()
+        rig.wait(1)
+        let (_, surface) = try #require(rig.surface(showing: "hello"))
+        let before = surface.paints
+        for _ in 0..<50 { rig.show() }
+        #expect(surface.paints - before <= 1, "painted \(surface.paints - before) times for 50 repeats")
+        rig.wait(0.1)
+        #expect(rig.surface(showing: "\u{00D7}51") != nil)
+        #expect(surface.paints - before < 10, "painted \(surface.paints - before) times")
+    }
+
     @Test("list shows the count; with stack_duplicates = no every show is a card")
     func listAndOff() throws {
         let rig = Rig()

@@ -53,6 +53,19 @@ import Testing
         #expect(full.counts.queued == 600, "each new one queued, the oldest waiting one pushed out")
     }
 
+    @Test("a copy of the board is a value: its fields share one box until either changes, and a change to one leaves the other as it was")
+    func copyIsAValue() {
+        var original = loaded(perStack: 2)
+        let id = admit(submission("shared"), on: &original, owner: owner).id
+        var copy = original
+        let dismissed = copy.dismiss(id, reason: .api, now: 1)
+        #expect(dismissed)
+        #expect(original.toast(id)?.message == "shared" && copy.toast(id) == nil)
+        #expect(original.counts.visible == copy.counts.visible + 1)
+        admit(submission("only in the original"), on: &original, owner: owner)
+        #expect(copy.liveToasts.allSatisfy { $0.message != "only in the original" })
+    }
+
     @Test("a critical toast joins the front of a full queue without moving it")
     func criticalFlat() {
         var full = loaded(perStack: 105)

@@ -153,7 +153,8 @@ final class HistoryStore {
         for line in HistoryFile.damageReport(contents.damaged, file: path) { Log.info(line) }
         let wall = wallNow()
         let kept = HistoryFile.kept(contents.records, keep: keep, keepDays: keepDays, wallNow: wall)
-        let writer = HistoryWriter(path: path, fd: fd, lines: contents.lines, bytes: content.count, bounds: bounds(wall),
+        let writer = HistoryWriter(path: path, fd: fd, lines: contents.lines, bytes: content.count,
+                                   index: HistoryFile.lines(of: content, records: contents.records), bounds: bounds(wall),
                                    maxFileBytes: maxFileBytes, beforeRewrite: beforeRewrite)
         self.writer = writer
         if HistoryFile.needsRewrite(contents, keeping: kept.count) { writer.rewrite(.records(kept), bounds: bounds(wall)) }
@@ -188,7 +189,10 @@ final class HistoryStore {
     func append(_ entries: [HistoryEntry], now: Double) {
         guard let writer, writer.isSaving, !entries.isEmpty else { return }
         let wall = wallNow()
-        let lines = entries.compactMap { HistoryFile.line(HistoryRecord($0, wallEnded: wall - max(0, now - $0.ended))) }
+        let lines = entries.compactMap { entry -> HistoryWriter.Line? in
+            let record = HistoryRecord(entry, wallEnded: wall - max(0, now - entry.ended))
+            return HistoryFile.line(record).map { HistoryWriter.Line(bytes: $0, wallEnded: record.wallEnded) }
+        }
         if writer.append(lines, bounds: bounds(wall)) { compactionDue = true }
     }
 

@@ -67,17 +67,28 @@ final class HistoryWriter: @unchecked Sendable {
     /// a write cut short is truncated back to.
     private var lines: Int
     private var bytes: Int
+    /// Each of those lines' place and end time (`HistoryLine`), so a compaction copies the
+    /// newest lines as they are; nil when they are not known (a file read with damage, before
+    /// its rewrite), and a compaction reads the file back as records instead.
+    private var index: [HistoryLine]?
     /// The writer's thread holds the file.
     private var busy = false
     /// The rewrite that waits to start.
     private var next: Rewrite?
     /// Lines appended while the thread holds the file, oldest first.
-    private var queued: [[UInt8]] = []
+    private var queued: [Line] = []
     private var queuedBytes = 0
     private var bounds: Bounds
 
-    init(path: String, fd: Int32, lines: Int, bytes: Int, bounds: Bounds, maxFileBytes: Int = HistoryFile.maxFileBytes,
-         beforeRewrite: (@Sendable () -> Void)? = nil) {
+    /// A line to append, with its newline, and its record's `wallEnded`.
+    struct Line: Sendable {
+        var bytes: [UInt8]
+        var wallEnded: Double
+    }
+
+    init(path: String, fd: Int32, lines: Int, bytes: Int, index: [HistoryLine]? = nil, bounds: Bounds,
+         maxFileBytes: Int = HistoryFile.maxFileBytes, beforeRewrite: (@Sendable () -> Void)? = nil) {
+        self.index = index
         self.path = path
         self.maxFileBytes = maxFileBytes
         rewriteBytes = HistoryFile.rewriteBytes(cap: maxFileBytes)
@@ -111,9 +122,9 @@ final class HistoryWriter: @unchecked Sendable {
     /// Appends `newLines` (each with its newline): written here, or queued while a rewrite holds
     /// the file; lines that would take the file past its read cap are compacted in with it
     /// instead. True when the file has gone past `keep` and its slack (compact it soon).
-    func append(_ newLines: [[UInt8]], bounds: Bounds) -> Bool {
+    func append(_ newLines: [Line], bounds: Bounds) -> Bool {
         guard !newLines.isEmpty else { return false }
-        let size = newLines.reduce(0) { $0 + $1.count }
+        let size = newLines.reduce(0) { $0 + $1.bytes.count }
         pthread_mutex_lock(&mutex)
         guard fd >= 0 else {
             pthread_mutex_unlock(&mutex)
@@ -131,15 +142,14 @@ final class HistoryWriter: @unchecked Sendable {
         // The loop holds the file (`busy` is false, and only the loop sets it).
         let (fd, written) = (fd, bytes)
         pthread_mutex_unlock(&mutex)
-        let text = Array(newLines.joined())
+        let text = Self.joined(newLines, size: size)
         if let code = Self.writeAll(fd, text) {
             _ = ftruncate(fd, off_t(written))
             stop("cannot write \(path): \(Self.text(code))")
             return false
         }
         return locked {
-            lines += newLines.count
-            bytes += text.count
+            noteAppended(newLines)
             return HistoryFile.needsCompaction(lines: lines, keep: bounds.keep)
         }
     }
@@ -194,13 +204,13 @@ final class HistoryWriter: @unchecked Sendable {
     /// Queues lines while the thread holds the file (the mutex held), within what a rewrite
     /// would keep of them: past `keep` lines or `rewriteBytes`, the oldest are dropped (they
     /// would be compacted away before anyone read them).
-    private func queue(_ newLines: [[UInt8]], size: Int) {
+    private func queue(_ newLines: [Line], size: Int) {
         queued += newLines
         queuedBytes += size
         var drop = 0
         var dropped = 0
         while queued.count - drop > max(1, bounds.keep) || queuedBytes - dropped > rewriteBytes {
-            dropped += queued[drop].count
+            dropped += queued[drop].bytes.count
             drop += 1
         }
         if drop > 0 {
@@ -268,35 +278,76 @@ final class HistoryWriter: @unchecked Sendable {
 
     /// Appends what was queued; compacts the file with them instead when they would take it
     /// past its read cap or its slack.
-    private func write(_ batch: [[UInt8]], bounds: Bounds) {
+    private func write(_ batch: [Line], bounds: Bounds) {
         let (fd, lines, bytes) = locked { (self.fd, self.lines, self.bytes) }
         guard fd >= 0 else { return }
-        let text = Array(batch.joined())
+        let text = Self.joined(batch, size: batch.reduce(0) { $0 + $1.bytes.count })
         if HistoryFile.wouldPassCap(bytes: bytes, adding: text.count, cap: maxFileBytes)
             || HistoryFile.needsCompaction(lines: lines + batch.count, keep: bounds.keep) {
-            return compact(adding: text, bounds: bounds)
+            return compact(adding: batch, bounds: bounds)
         }
         if let code = Self.writeAll(fd, text) {
             _ = ftruncate(fd, off_t(bytes))
             return stop("cannot write \(path): \(Self.text(code))")
         }
-        locked {
-            self.lines += batch.count
-            self.bytes += text.count
-        }
+        locked { noteAppended(batch) }
     }
 
-    /// Reads the file back, with `adding` after it, and rewrites what of it is kept.
-    private func compact(adding: [UInt8], bounds: Bounds) {
-        let (fd, bytes) = locked { (self.fd, self.bytes) }
+    /// Counts lines just written at the file's end (the mutex held), and where they lie.
+    private func noteAppended(_ batch: [Line]) {
+        if index != nil {
+            var offset = bytes
+            for line in batch {
+                index?.append(HistoryLine(offset: offset, length: line.bytes.count - 1, wallEnded: line.wallEnded))
+                offset += line.bytes.count
+            }
+        }
+        lines += batch.count
+        bytes += batch.reduce(0) { $0 + $1.bytes.count }
+    }
+
+    /// Rewrites what is kept of the file with `adding` after it: the kept lines' bytes copied
+    /// as they are (`HistoryFile.keptLines` chooses them from `index`), or, when the lines'
+    /// places are not known, the file read back as records.
+    private func compact(adding: [Line], bounds: Bounds) {
+        let (fd, bytes, lines, index) = locked { (self.fd, self.bytes, self.lines, self.index) }
         guard fd >= 0 else { return }
         switch Self.readAll(fd, size: bytes) {
         case let .success(content):
-            let records = HistoryFile.parse(content + adding).records
-            replace(with: HistoryFile.kept(records, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: bounds.wallNow))
+            guard var index, index.count == lines, content.count == bytes else {
+                let records = HistoryFile.parse(content + Self.joined(adding, size: 0)).records
+                return replace(with: HistoryFile.kept(records, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: bounds.wallNow))
+            }
+            var all = content
+            for line in adding {
+                index.append(HistoryLine(offset: all.count, length: line.bytes.count - 1, wallEnded: line.wallEnded))
+                all += line.bytes
+            }
+            var examined = 0
+            let kept = HistoryFile.keptLines(index, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: bounds.wallNow,
+                                             maxBytes: rewriteBytes, examined: &examined)
+            var text: [UInt8] = []
+            text.reserveCapacity(kept.reduce(0) { $0 + index[$1].length + 1 })
+            var newIndex: [HistoryLine] = []
+            newIndex.reserveCapacity(kept.count)
+            for i in kept {
+                let line = index[i]
+                newIndex.append(HistoryLine(offset: text.count, length: line.length, wallEnded: line.wallEnded))
+                text += all[line.offset..<(line.offset + line.length)]
+                text.append(UInt8(ascii: "\n"))
+            }
+            replace(text: text, index: newIndex)
         case let .failure(error):
             stop("cannot read \(path): \(Self.text(error.code))")
         }
+    }
+
+    /// Lines as one write.
+    private static func joined(_ batch: [Line], size: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(size)
+        for line in batch { text += line.bytes }
+        return text
     }
 
     /// Replaces the file with the newest of `records` within `rewriteBytes`: written to
@@ -304,7 +355,29 @@ final class HistoryWriter: @unchecked Sendable {
     /// it) and the directory `fsync`ed. A crash at any moment leaves either the old file or the
     /// new one, whole. The new descriptor reads and appends, as the old one did.
     private func replace(with records: [HistoryRecord]) {
-        let (text, count) = HistoryFile.text(of: records, maxBytes: rewriteBytes)
+        // The newest that fit, as `HistoryFile.text(of:maxBytes:)` keeps them.
+        var newestFirst: [Line] = []
+        var total = 0
+        for record in records.reversed() {
+            guard let line = HistoryFile.line(record) else { continue }
+            guard line.count <= rewriteBytes - total else { break }
+            total += line.count
+            newestFirst.append(Line(bytes: line, wallEnded: record.wallEnded))
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(total)
+        var index: [HistoryLine] = []
+        index.reserveCapacity(newestFirst.count)
+        for line in newestFirst.reversed() {
+            index.append(HistoryLine(offset: text.count, length: line.bytes.count - 1, wallEnded: line.wallEnded))
+            text += line.bytes
+        }
+        replace(text: text, index: index)
+    }
+
+    /// Replaces the file with `text` (whole lines, whose places `index` says), as `replace(with:)` says.
+    private func replace(text: [UInt8], index: [HistoryLine]) {
+        let count = index.count
         beforeRewrite?()
         let temporary = HistoryFile.temporaryPath(path)
         let next: Int32
@@ -337,6 +410,7 @@ final class HistoryWriter: @unchecked Sendable {
             fd = next
             lines = count
             bytes = text.count
+            self.index = index
         }
     }
 

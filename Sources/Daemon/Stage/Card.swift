@@ -29,6 +29,10 @@ final class Card {
     /// The pointer's hover changed how the card looks; it is repainted at the next frame,
     /// once, however many crossings and moves came before it.
     var hoverRepaintDue = false
+    /// A repeat's new count waits for the next frame (`Stage.apply`): the card was painted
+    /// for one less than a frame ago (`recountPaintedAt`).
+    var recountDue = false
+    var recountPaintedAt = -Double.infinity
 
     init(id: String?, key: StackKey, surface: SurfaceID, composed: ComposedCard, at start: Point, rest: Point,
          now: Double, tuning: MotionTuning) {

@@ -82,6 +82,15 @@ final class Stage {
         for (id, collapsed) in changes.restyled {
             guard let card = cards[id], let toast = board.toast(id) else { continue }
             if collapsed { card.appearance.expanded = false }
+            // A repeat's count repaints at most once a frame: the rest of a flood's wait for it.
+            if !collapsed, changes.recounted.contains(id) {
+                if now - card.recountPaintedAt < frameInterval {
+                    card.recountDue = true
+                    armFrames(now)
+                    continue
+                }
+                card.recountPaintedAt = now
+            }
             refresh(card, toast, now: now)
         }
         for key in changes.stacks { relayout(key, board: board, now: now) }
@@ -153,6 +162,7 @@ final class Stage {
 
     /// Recomposes a card after its content changed; a new height or progress animates.
     func refresh(_ card: Card, _ toast: Toast, now: Double, animate: Bool = true) {
+        card.recountDue = false
         card.appearance.heightLimit = nil
         card.appearance.progress = nil
         let target = compose(toast, card.appearance, on: card.key)
@@ -379,7 +389,7 @@ final class Stage {
     /// Nil when nothing moves at all.
     private var frameIntervalNeeded: Double? {
         let all = allCards
-        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue }) { return frameInterval }
+        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue || $0.recountDue }) { return frameInterval }
         if all.contains(where: { $0.spinner != nil }) { return max(frameInterval, 1 / Double(SpinnerSpec.stepsPerTurn)) }
         return nil
     }
@@ -405,6 +415,10 @@ final class Stage {
     /// changes repaint; spinners swap pre-rendered frames.
     func stepFrame(board: Board, now: Double) {
         for card in allCards {
+            if card.recountDue, let id = card.id, let toast = board.toast(id) {
+                card.recountPaintedAt = now
+                refresh(card, toast, now: now)
+            }
             if card.hoverRepaintDue, card.transition == nil, let id = card.id, let toast = board.toast(id) { repaint(card, toast) }
             card.hoverRepaintDue = false
             let moving = card.motion.isAnimating

@@ -23,6 +23,7 @@ extension Board {
         setLive(toast, at: key, restartTimer: true, now: now)
         if isVisible(cardID) {
             pending.restyled.append((cardID, false))
+            pending.recounted.insert(cardID)
             pending.stacks.insert(key)
             deliver(.shown(id: alias), toast: toast)
         }

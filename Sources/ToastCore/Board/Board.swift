@@ -7,24 +7,101 @@
 /// events addressed to owners and subscribers. Every toast that was accepted gets exactly
 /// one `dismissed`, always its last event. Nothing here reads a clock or touches a screen.
 public struct Board: Sendable {
-    public private(set) var config: Config
-    private var stacks: [StackKey: ToastStack] = [:]
+    /// The board's fields, in one box: a copy of the board (the service passes it to the stage
+    /// and the centre on every change, and Swift copies a class's stored struct to pass it) is one
+    /// retain rather than one per string, array and dictionary of the board and its config
+    /// (callgrind on a flooded daemon: about a quarter of its instructions). Still a value:
+    /// a board that shares its box copies it before it changes (`makeUnique`).
+    final class Storage: @unchecked Sendable {
+        var config: Config
+        var stacks: [StackKey: ToastStack] = [:]
+        var live: LiveIndex = LiveIndex()
+        var work = 0
+        var owners: [String: Owner] = [:]
+        var subscribers: Set<Owner> = []
+        var globalHolds: Set<HoldReason> = []
+        var monitorHolds: [String: Set<HoldReason>] = [:]
+        var history: HistoryLog = HistoryLog()
+        var nextHistoryID: UInt64 = 1
+        var countFollowers: Set<Owner> = []
+        var lastCounts: Counts?
+        var nextID: UInt64 = 1
+        var arrivals: UInt64 = 0
+        var pending: BoardChanges = BoardChanges()
+        var repeats: RepeatAliases = RepeatAliases()
+        var departedSenders: Set<String> = []
+        var bursts = Bursts()
+        init(config: Config) { self.config = config }
+        func copy() -> Storage {
+            let copy = Storage(config: config)
+            copy.stacks = stacks
+            copy.live = live
+            copy.work = work
+            copy.owners = owners
+            copy.subscribers = subscribers
+            copy.globalHolds = globalHolds
+            copy.monitorHolds = monitorHolds
+            copy.history = history
+            copy.nextHistoryID = nextHistoryID
+            copy.countFollowers = countFollowers
+            copy.lastCounts = lastCounts
+            copy.nextID = nextID
+            copy.arrivals = arrivals
+            copy.pending = pending
+            copy.repeats = repeats
+            copy.departedSenders = departedSenders
+            copy.bursts = bursts
+            return copy
+        }
+    }
+    private var storage: Storage
+    /// Copies the box when another board shares it, so changes stay this board's own.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
+    public private(set) var config: Config {
+        get { storage.config }
+        _modify { makeUnique(); yield &storage.config }
+    }
+    private var stacks: [StackKey: ToastStack] {
+        get { storage.stacks }
+        _modify { makeUnique(); yield &storage.stacks }
+    }
     /// Each live toast's stack, and what admission looks up among the live (`LiveIndex`).
-    private(set) var live = LiveIndex()
+    private(set) var live: LiveIndex {
+        get { storage.live }
+        _modify { makeUnique(); yield &storage.live }
+    }
     /// Entries read in a search or moved in a queue, in every stack and in the history, and
     /// live toasts examined as candidates (a stack tag's, a repeat's): what the cost tests
     /// bound per operation, whatever the load.
-    public internal(set) var work = 0
+    public internal(set) var work: Int {
+        get { storage.work }
+        _modify { makeUnique(); yield &storage.work }
+    }
     /// Who showed each live toast (and each repeat's alias).
-    var owners: [String: Owner] = [:]
+    var owners: [String: Owner] {
+        get { storage.owners }
+        _modify { makeUnique(); yield &storage.owners }
+    }
     /// Owners that asked for every event (`subscribe`).
-    public private(set) var subscribers: Set<Owner> = []
+    public private(set) var subscribers: Set<Owner> {
+        get { storage.subscribers }
+        _modify { makeUnique(); yield &storage.subscribers }
+    }
     /// Reasons that hold every monitor (do-not-disturb, the user away, a screen saver). The
     /// board is the only writer of holds: each stack keeps its monitor's as a `HoldPolicy`,
     /// set here when the stack is made and whenever a reason or the config changes.
-    public private(set) var globalHolds: Set<HoldReason> = []
+    public private(set) var globalHolds: Set<HoldReason> {
+        get { storage.globalHolds }
+        _modify { makeUnique(); yield &storage.globalHolds }
+    }
     /// Reasons that hold one monitor (a fullscreen window on it, a locker covering it).
-    public private(set) var monitorHolds: [String: Set<HoldReason>] = [:]
+    public private(set) var monitorHolds: [String: Set<HoldReason>] {
+        get { storage.monitorHolds }
+        _modify { makeUnique(); yield &storage.monitorHolds }
+    }
     /// New toasts wait (critical ones excepted) while this is on.
     public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
     /// What do-not-disturb lets through now (`QuietState.status`'s gate): its level, the
@@ -32,28 +109,59 @@ public struct Board: Sendable {
     public private(set) var quiet = QuietGate.off
     /// The last ended toasts, oldest first, within `config.historyKeep` and `historyKeepDays`
     /// (`Board+History`); what the history file holds, once the daemon has restored it.
-    public internal(set) var history = HistoryLog()
+    public internal(set) var history: HistoryLog {
+        get { storage.history }
+        _modify { makeUnique(); yield &storage.history }
+    }
     /// The next `HistoryEntry.historyID`.
-    var nextHistoryID: UInt64 = 1
+    var nextHistoryID: UInt64 {
+        get { storage.nextHistoryID }
+        _modify { makeUnique(); yield &storage.nextHistoryID }
+    }
     /// Owners that follow the counts (`count --follow`), and the counts they last heard.
-    var countFollowers: Set<Owner> = []
-    var lastCounts: Counts?
+    var countFollowers: Set<Owner> {
+        get { storage.countFollowers }
+        _modify { makeUnique(); yield &storage.countFollowers }
+    }
+    var lastCounts: Counts? {
+        get { storage.lastCounts }
+        _modify { makeUnique(); yield &storage.lastCounts }
+    }
     /// The one counter for automatic ids, whichever source asks (socket or bus); from 1, after
     /// the largest id a restored history holds (`restoreHistory`).
-    var nextID: UInt64 = 1
+    var nextID: UInt64 {
+        get { storage.nextID }
+        _modify { makeUnique(); yield &storage.nextID }
+    }
     /// How many toasts have come so far: each stack entry's age, so stacks that merge (a
     /// monitor went away) keep their cards in order.
-    private var arrivals: UInt64 = 0
-    var pending = BoardChanges()
+    private var arrivals: UInt64 {
+        get { storage.arrivals }
+        _modify { makeUnique(); yield &storage.arrivals }
+    }
+    var pending: BoardChanges {
+        get { storage.pending }
+        _modify { makeUnique(); yield &storage.pending }
+    }
     /// The ids of repeats, aliases of the cards they collapsed into (`Board+Repeats`).
-    public internal(set) var repeats = RepeatAliases()
+    public internal(set) var repeats: RepeatAliases {
+        get { storage.repeats }
+        _modify { makeUnique(); yield &storage.repeats }
+    }
     /// Bus senders (unique names) of live toasts that have left the bus (`Board+BusSenders`):
     /// their toasts are anyone's to replace or close. Only names a live toast still carries.
-    var departedSenders: Set<String> = []
-    /// Each application's recent bus toasts and digest card (`[quiet] burst`, `Board+Digest`).
-    public internal(set) var bursts = Bursts()
+    var departedSenders: Set<String> {
+        get { storage.departedSenders }
+        _modify { makeUnique(); yield &storage.departedSenders }
+    }
 
-    public init(config: Config = .default) { self.config = config }
+    /// Each application's recent bus toasts and digest card (`[quiet] burst`, `Board+Digest`).
+    public internal(set) var bursts: Bursts {
+        get { storage.bursts }
+        _modify { makeUnique(); yield &storage.bursts }
+    }
+
+    public init(config: Config = .default) { storage = Storage(config: config) }
 
     // MARK: Reading
 

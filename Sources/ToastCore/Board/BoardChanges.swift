@@ -50,6 +50,9 @@ public struct BoardChanges: Sendable {
     /// Toasts whose content changed: their cards repaint. `collapsed` when the whole toast was
     /// replaced (an expanded card goes back to its collapsed height).
     public var restyled: [(id: String, collapsed: Bool)] = []
+    /// Of those, cards restyled only because a repeat changed their count (`×N`): a flood of
+    /// repeats repaints such a card at most once a frame, not once a repeat.
+    public var recounted: Set<String> = []
     /// Cards that now show a toast with a new id (a D-Bus stack tag): the card stays, in place.
     public var renamed: [(from: String, to: String)] = []
     /// Stacks whose cards must be laid out again.
