@@ -367,7 +367,7 @@ private func problems(_ text: String) -> [String] {
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).
-            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules", "keys"].contains(label),
+            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules", "keys", "cardColors", "kindColors", "urgencyColors"].contains(label),
                     "Config.\(label) has no config key")
         }
         for kind in Kind.allCases {
@@ -375,6 +375,10 @@ private func problems(_ text: String) -> [String] {
             expected.insert("timeouts.\(kind.rawValue)")
         }
         for action in KeyAction.allCases { expected.insert("keys.\(action.rawValue)") }
+        for part in CardColors.Part.allCases {
+            expected.insert("card.\(part.rawValue)")
+            for layer in Kind.allCases.map(\.rawValue) + Urgency.allCases.map(\.rawValue) { expected.insert("colors.\(layer).\(part.rawValue)") }
+        }
         for child in Mirror(reflecting: MotionTuning.standard).children {
             let snake = (child.label ?? "").reduce(into: "") { name, character in
                 name += character.isUppercase ? "_" + character.lowercased() : String(character)

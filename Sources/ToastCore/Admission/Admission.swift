@@ -115,6 +115,7 @@ public enum Admission {
         toast.sender = submission.sender
         toast.rules = outcome.matched
         toast.color = settings.color
+        toast.cardColors = settings.cardColors
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
         toast.fullscreen = settings.fullscreen

@@ -172,31 +172,48 @@ public struct CardComposer: Sendable {
 
     /// Colours for a toast's kind in the configured theme.
     public struct Colors: Sendable {
+        /// The kind's colour: the icon, buttons, links and count badge.
         public var accent: RGBA
         public var background: RGBA
         public var text: RGBA
         public var secondary: RGBA
+        /// The tinted style's border and the accent style's bar.
+        public var frame: RGBA
+        /// The progress bar.
+        public var highlight: RGBA
     }
 
-    /// `muted` (a low-urgency toast): the accent fades toward the background by
-    /// `Palette.mutedAccentFade`, so the bar, border, icon and buttons are quieter. `color`
-    /// (a rule's) is the accent instead of the kind's.
-    public func colors(for kind: Kind, style: CardStyle, muted: Bool = false, color: UInt32? = nil) -> Colors {
+    /// `urgency` low: the accent fades toward the background by `Palette.mutedAccentFade`,
+    /// so the bar, border, icon and buttons are quieter. `color` (a rule's) is the accent
+    /// instead of the kind's. The card colours (`CardColors`: `[card]`, the kind's, the
+    /// urgency's, then `rule`'s) replace the style's where set: a background set so is the
+    /// fill as given, not tinted.
+    public func colors(for kind: Kind, style: CardStyle, urgency: Urgency = .normal, color: UInt32? = nil,
+                       rule: CardColors? = nil) -> Colors {
         let palette = config.palette
-        var background = RGBA(rgb: palette.background)
+        let set = config.cardColors(kind: kind, urgency: urgency).layered(rule)
+        var background = RGBA(rgb: set.background ?? palette.background)
         var accent = RGBA(rgb: color ?? config.color(for: kind))
-        if muted { accent = accent.mixed(with: background, Palette.mutedAccentFade) }
-        if style != .accent {
+        if urgency == .low { accent = accent.mixed(with: background, Palette.mutedAccentFade) }
+        if style != .accent, set.background == nil {
             // A dark card takes on more of the accent than a light one to read as tinted.
             background = background.mixed(with: accent, config.theme == .dark ? 0.16 : 0.10)
         }
-        return Colors(accent: accent, background: background,
-                      text: RGBA(rgb: palette.text), secondary: RGBA(rgb: palette.secondaryText))
+        let text = set.foreground.map { RGBA(rgb: $0) } ?? RGBA(rgb: palette.text)
+        // Secondary text follows a set foreground, faded toward the fill as the theme's is.
+        let secondary = set.foreground == nil && set.background == nil
+            ? RGBA(rgb: palette.secondaryText) : text.mixed(with: background, Self.secondaryFade)
+        return Colors(accent: accent, background: background, text: text, secondary: secondary,
+                      frame: set.frame.map { RGBA(rgb: $0) } ?? accent, highlight: set.highlight.map { RGBA(rgb: $0) } ?? accent)
     }
 
-    /// A toast's colours: its kind's (or a rule's accent), muted at low urgency.
+    /// How far secondary text (the application's line, the close button) fades from a set
+    /// foreground toward the fill: about where the themes' own secondary grey sits.
+    static let secondaryFade = 0.4
+
+    /// A toast's colours: its kind's (or a rule's accent) and card colours, muted at low urgency.
     public func colors(for toast: Toast, style: CardStyle) -> Colors {
-        colors(for: toast.kind, style: style, muted: toast.urgency == .low, color: toast.color)
+        colors(for: toast.kind, style: style, urgency: toast.urgency, color: toast.color, rule: toast.cardColors)
     }
 
     /// Expanded, the most lines the title takes (and the message, when no `expandedHeight`
@@ -308,11 +325,11 @@ public struct CardComposer: Sendable {
         if let progress = appearance.progress ?? toast.progress {
             y += px(CardMetrics.progressGap)
             let track = Rect(x: textX, y: y, width: width - textX - padding, height: px(CardMetrics.progressHeight))
-            content.append((.roundedRect(track, radius: track.height / 2, color: c.accent.withAlpha(64)), track.maxY))
+            content.append((.roundedRect(track, radius: track.height / 2, color: c.highlight.withAlpha(64)), track.maxY))
             let filled = (track.width * max(0, min(100, progress)) / 100).rounded()
             if filled >= 1 {
                 content.append((.roundedRect(Rect(x: track.x, y: track.y, width: max(filled, track.height), height: track.height),
-                                             radius: track.height / 2, color: c.accent), track.maxY))
+                                             radius: track.height / 2, color: c.highlight), track.maxY))
             }
             y += track.height
         }
@@ -354,12 +371,12 @@ public struct CardComposer: Sendable {
         let outline = Rect(x: ring, y: ring, width: width - 2 * ring, height: height - 2 * ring)
         let inner = max(0, radius - ring)
         if style == .tinted {
-            ops.append(.roundedRect(outline, radius: inner, color: c.accent))
+            ops.append(.roundedRect(outline, radius: inner, color: c.frame))
             ops.append(.roundedRect(Rect(x: ring + border, y: ring + border, width: outline.width - 2 * border, height: outline.height - 2 * border),
                                     radius: max(0, inner - border), color: c.background))
         } else {
             ops.append(.roundedRect(outline, radius: inner, color: c.background))
-            ops.append(.roundedRectSlice(outline, radius: inner, visibleWidth: bar, color: c.accent))
+            ops.append(.roundedRectSlice(outline, radius: inner, visibleWidth: bar, color: c.frame))
         }
         // An icon is centred on the first line; a picture's top is the text's.
         let iconTop = picture ? top : top + max(0, (lineHeight - iconSize) / 2)

@@ -28,6 +28,12 @@ public struct RuleSettings: Equatable, Sendable {
     public var defaultIcon: String?
     /// The accent colour, 0xRRGGBB.
     public var color: UInt32?
+    /// The card's colours over the config's (`background`, `foreground`, `frame_color`,
+    /// `highlight`); each set alone merges alone.
+    public var background: UInt32?
+    public var foreground: UInt32?
+    public var frameColor: UInt32?
+    public var highlight: UInt32?
     public var markup: Bool?
     /// Empty removes the toast's stack tag.
     public var stackTag: String?
@@ -45,6 +51,12 @@ public struct RuleSettings: Equatable, Sendable {
 
     public var isEmpty: Bool { self == RuleSettings() }
 
+    /// The card colours these settings give a toast; nil when they give none.
+    public var cardColors: CardColors? {
+        let colors = CardColors(background: background, foreground: foreground, frame: frameColor, highlight: highlight)
+        return colors.isEmpty ? nil : colors
+    }
+
     /// Takes every setting `later` has, keeping the rest. Written out field by field: it runs
     /// for every rule that matches a toast, and key paths through a table cost ten times more.
     public mutating func merge(_ later: RuleSettings) {
@@ -57,6 +69,10 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.icon { icon = v }
         if let v = later.defaultIcon { defaultIcon = v }
         if let v = later.color { color = v }
+        if let v = later.background { background = v }
+        if let v = later.foreground { foreground = v }
+        if let v = later.frameColor { frameColor = v }
+        if let v = later.highlight { highlight = v }
         if let v = later.markup { markup = v }
         if let v = later.stackTag { stackTag = v }
         if let v = later.transient { transient = v }
