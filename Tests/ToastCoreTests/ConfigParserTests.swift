@@ -362,8 +362,13 @@ private func problems(_ text: String) -> [String] {
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
             "center": "center.width",
             "idleThreshold": "general.idle_threshold",
+            "sort": "general.sort", "stack": "general.stack", "mouse": "mouse.left_click",
+            "horizontalMargin": "card.margin_x", "verticalMargin": "card.margin_y",
+            "format": "text.format", "markup": "text.markup", "alignment": "text.alignment", "ellipsize": "text.ellipsize",
+            "ignoreNewline": "text.ignore_newline",
         ]
-        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open"])
+        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open",
+                                                     "mouse.middle_click", "mouse.right_click"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).

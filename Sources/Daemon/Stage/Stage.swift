@@ -194,7 +194,7 @@ final class Stage {
     /// Loading toasts get a spinner over their icon while visible; others lose theirs.
     private func updateSpinner(_ card: Card, _ toast: Toast) {
         var spec: SpinnerSpec?
-        if toast.kind == .loading, toast.icon == nil, !card.isLeaving {
+        if toast.kind == .loading, toast.icon == nil, !toast.hidesIcon, !card.isLeaving {
             let colors = composer.colors(for: .loading, style: toast.style ?? config.style, urgency: toast.urgency,
                                          color: toast.color, rule: toast.cardColors)
             spec = SpinnerSpec(rect: card.composed.iconRect.offsetBy(card.composed.scene.inset),

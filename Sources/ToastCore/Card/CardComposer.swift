@@ -228,17 +228,49 @@ public struct CardComposer: Sendable {
         return max(Self.collapsedMessageLines, Int(lines) / 2)
     }
 
-    private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
+    /// The toast as its card shows it under `[text]` and its rules: newlines as spaces
+    /// (`ignore_newline`), through a `format` (the whole text then one markup block, no
+    /// application line: the format says where the application goes), its markup read,
+    /// stripped or shown as sent (`markup`), or no text at all (`hide_text`).
+    public func presented(_ toast: Toast) -> Toast {
+        var shown = toast
+        if config.ignoreNewline {
+            shown.title = Self.spacingNewlines(shown.title)
+            shown.message = Self.spacingNewlines(shown.message)
+        }
+        if toast.hidesText {
+            shown.title = ""
+            shown.message = ""
+            shown.app = nil
+        } else if let format = toast.format ?? config.format {
+            shown.message = CardFormat.render(format, shown, markup: config.markup)
+            shown.title = ""
+            shown.markup = true
+            shown.app = nil
+        } else if toast.markup, config.markup != .full {
+            shown.message = config.markup == .strip ? MarkupSanitizer.stripped(shown.message) : shown.message
+            shown.markup = false
+        }
+        return shown
+    }
+
+    private static func spacingNewlines(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    private func composeCard(_ given: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> Card {
+        let toast = presented(given)
         let c = colors(for: toast, style: style)
         let width = cardWidth(appearance)
         let padding = px(config.padding)
         let border = style == .tinted ? px(config.borderWidth) : 0
         let bar = style == .accent ? px(CardMetrics.accentBarWidth) : 0
         let radius = style == .accent ? px(CardMetrics.accentRadius) : px(config.radius)
-        let picture = appearance.iconImage != nil && appearance.iconIsPicture
-        let iconSize = iconSlot(picture: picture)
+        let showsIcon = !toast.hidesIcon
+        let picture = showsIcon && appearance.iconImage != nil && appearance.iconIsPicture
+        let iconSize = showsIcon ? iconSlot(picture: picture) : 0
         let closeSize = px(CardMetrics.closeButtonSize)
-        let textX = bar + padding + iconSize + px(CardMetrics.iconTextGap)
+        let textX = bar + padding + (showsIcon ? iconSize + px(CardMetrics.iconTextGap) : 0)
         let badge = countBadge(toast.count, colors: c, metrics: metrics)
         // At least 1 px, as in the capsule: 0 or less would mean "no wrapping". A count badge
         // takes its width from the text's right, so no line runs under it.
@@ -264,8 +296,10 @@ public struct CardComposer: Sendable {
             y += extent.size.height + px(1)
         }
         if !title.text.isEmpty {
-            let block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
+            var block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
                                   maxLines: appearance.expanded ? expandedLines : Self.collapsedTitleLines)
+            block.alignment = config.alignment
+            block.ellipsize = config.ellipsize
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.text), y + extent.size.height))
             y += extent.size.height + px(CardMetrics.titleGap)
@@ -289,6 +323,8 @@ public struct CardComposer: Sendable {
             let sanitized = toast.markup
                 ? MarkupSanitizer.sanitize(message.text, linkColor: c.accent, hoveredLink: appearance.hoveredLink) : (markup: message.text, links: [])
             var block = TextBlock(text: sanitized.markup, isMarkup: toast.markup, width: textWidth, maxLines: lines)
+            block.alignment = config.alignment
+            block.ellipsize = config.ellipsize
             if scrollable, let visible = lines {
                 // More lines than the card holds: a window on the whole message that the wheel moves.
                 var whole = block
@@ -381,7 +417,9 @@ public struct CardComposer: Sendable {
         // An icon is centred on the first line; a picture's top is the text's.
         let iconTop = picture ? top : top + max(0, (lineHeight - iconSize) / 2)
         let iconRect = Rect(x: bar + padding, y: iconTop, width: iconSize, height: iconSize)
-        if let image = appearance.iconImage {
+        if !showsIcon {
+            // `icon_position = off`: nothing drawn, and the spinner has no place either.
+        } else if let image = appearance.iconImage {
             ops.append(.image(path: image, iconRect, tint: Self.isSymbolic(image) ? c.text : nil))
         } else {
             ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0))
@@ -495,7 +533,8 @@ public struct CardComposer: Sendable {
 
     /// The capsule: a pill holding the icon and one line of text, sized to its content: the
     /// title in bold followed by the message, each on one line.
-    private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMeasuring) -> Card {
+    private func composeCapsule(_ given: Toast, appearance: Appearance, metrics: TextMeasuring) -> Card {
+        let toast = presented(given)
         let c = colors(for: toast, style: .capsule)
         let iconSize = px(CardMetrics.capsuleIconSize)
         let padding = px(config.padding)

@@ -63,6 +63,13 @@ public struct Config: Equatable, Sendable {
     /// The order of a stack's cards (`StackOrder`): by arrival, newest at the edge.
     public var sort: StackSort = .arrival
     public var stack: StackDirection = .newestAtEdge
+    /// The card's text (`[text]`): dunst's `format` (nil: xtoast's title over message),
+    /// how markup is read, alignment, where "…" goes, and newlines read as spaces.
+    public var format: String?
+    public var markup: MarkupMode = .full
+    public var alignment: TextAlignment = .left
+    public var ellipsize: EllipsizePlace = .end
+    public var ignoreNewline = false
     /// What each mouse button does on a card (`[mouse]`).
     public var mouse = MouseBindings()
     /// Seconds a card stays; 0 keeps it until dismissed.

@@ -74,6 +74,15 @@ package enum ConfigSchema {
         } + Urgency.allCases.flatMap { urgency in
             CardColors.Part.allCases.map { cardColor("\(urgency.rawValue).\($0.rawValue)", .urgency(urgency), $0) }
         }),
+        Section(name: "text", settings: [
+            Setting(key: "format", keep: keeping(\.format)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.format = isDefault(value) ? nil : try format(value)
+            },
+            choice("markup", \.markup),
+            choice("alignment", \.alignment),
+            choice("ellipsize", \.ellipsize),
+            flag("ignore_newline", \.ignoreNewline),
+        ]),
         Section(name: "timeouts", settings: Kind.allCases.map { kind in
             Setting(key: kind.rawValue, keep: { $0.timeouts[kind] = $1.timeouts[kind] }) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.timeouts[kind] = isDefault(value) ? nil : try number(value, .upTo(ConfigLimits.timeout))
@@ -233,6 +242,14 @@ package enum ConfigSchema {
     }
 
     // MARK: Values
+
+    /// A `format`: at most `CardFormat.maxBytes`; empty would show no text at all (a rule's
+    /// `skip = display` is the way to show nothing).
+    static func format(_ value: String) throws(ConfigProblem) -> String {
+        guard !value.isEmpty else { throw ConfigProblem("must not be empty; use default for xtoast's own layout") }
+        guard value.utf8.count <= CardFormat.maxBytes else { throw ConfigProblem("must be at most \(CardFormat.maxBytes) bytes") }
+        return value
+    }
 
     /// `default` in `[colors]` and `[timeouts]` means "no override", so the example file can list
     /// those keys with their real default.

@@ -1,3 +1,8 @@
+/// Whether a card shows its icon (a rule's `icon_position`): at its leading edge, or not at all.
+public enum IconPosition: String, CaseIterable, Sendable {
+    case left, off
+}
+
 /// What a rule's `skip` setting keeps of a toast.
 public enum RuleSkip: String, CaseIterable, Sendable {
     /// Shown and kept in history (undoes an earlier rule's skip).
@@ -35,6 +40,12 @@ public struct RuleSettings: Equatable, Sendable {
     public var frameColor: UInt32?
     public var highlight: UInt32?
     public var markup: Bool?
+    /// The card's text as a dunst `format`.
+    public var format: String?
+    /// The card shows no text, only its icon (dunst's `hide_text`).
+    public var hideText: Bool?
+    /// `off`: the card shows no icon (dunst's `icon_position = off`).
+    public var iconPosition: IconPosition?
     /// Empty removes the toast's stack tag.
     public var stackTag: String?
     public var transient: Bool?
@@ -74,6 +85,9 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.frameColor { frameColor = v }
         if let v = later.highlight { highlight = v }
         if let v = later.markup { markup = v }
+        if let v = later.format { format = v }
+        if let v = later.hideText { hideText = v }
+        if let v = later.iconPosition { iconPosition = v }
         if let v = later.stackTag { stackTag = v }
         if let v = later.transient { transient = v }
         if let v = later.skip { skip = v }
