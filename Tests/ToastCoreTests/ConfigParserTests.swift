@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound], [center] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [text], [timeouts], [motion], [keys], [mouse], [rules], [sound], [center] or [rule NAME]",
         ])
     }
 
@@ -214,7 +214,7 @@ private func problems(_ text: String) -> [String] {
             radius = -1
             width = 0
             [general]
-            max_visible = 0
+            max_visible = 51
             scale = 0
             scale = 9
             [timeouts]
@@ -228,7 +228,7 @@ private func problems(_ text: String) -> [String] {
             """) == [
             "2: radius: must be at least 0 and at most 200, got -1",
             "3: width: must be at least 100 and at most 2000, got 0",
-            "5: max_visible: must be at least 1 and at most 50, got 0",
+            "5: max_visible: must be at least 0 and at most 50, got 51",
             "6: scale: must be at least 0.25 and at most 8, got 0",
             "7: scale: must be at least 0.25 and at most 8, got 9",
             "9: info: must be at least 0 and at most 86400, got -2",

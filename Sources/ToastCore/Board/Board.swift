@@ -477,10 +477,13 @@ public struct Board: Sendable {
 
     /// A live toast changed (replaced, updated, repeated): it counts as the newest for
     /// `sort = update`, and its stack lays out again.
+    /// Only under `sort = update`: otherwise nothing reads it, and finding the entry again
+    /// would cost each change a search of the stack.
     mutating func touch(_ id: String, at key: StackKey) {
+        guard config.sort == .update else { return }
         arrivals += 1
         _ = withStack(key) { [arrivals] in $0.touch(id, at: arrivals) }
-        if config.sort == .update { pending.stacks.insert(key) }
+        pending.stacks.insert(key)
     }
 
     /// How many cards each monitor's stacks show under `max_visible = 0` (`StackRoom`), from

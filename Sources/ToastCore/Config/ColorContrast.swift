@@ -41,7 +41,8 @@ public enum ColorContrast {
                     [layer == "card" ? "card.background" : "\(layer).background",
                      layer == "card" ? "card.foreground" : "\(layer).foreground"]
                 }
-                guard let line = keys.lazy.compactMap({ lines[$0] }).first, found[line] == nil else { continue }
+                // The last line that set one of them: the one that made the text unreadable.
+                guard let line = keys.compactMap({ lines[$0] }).max(), found[line] == nil else { continue }
                 if let warning = warning(text: c.text.rgb, on: c.background.rgb, for: "\(kind.rawValue) \(urgency.rawValue) cards") {
                     found[line] = warning
                 }

@@ -30,7 +30,7 @@ public struct StackOrder: Equatable, Sendable {
         self.direction = direction
     }
 
-    /// `entries` (any order) from the edge outward.
+    /// `entries` (the stack's visible cards, oldest first) from the edge outward.
     public func fromEdge(_ entries: [ToastStack.Entry]) -> [ToastStack.Entry] {
         let oldestFirst = entries.enumerated().sorted { a, b in
             let ka = key(a.element), kb = key(b.element)
@@ -42,9 +42,11 @@ public struct StackOrder: Equatable, Sendable {
     /// Smaller sorts older (farther from the edge under `newest_at_edge`).
     private func key(_ entry: ToastStack.Entry) -> Key {
         switch sort {
-        case .arrival: Key(rank: 0, stamp: entry.arrival)
+        // By arrival is the stack's own order (the order cards became visible: a toast held
+        // back shows after those that were not); `urgency` keeps it within each urgency.
+        case .arrival: Key(rank: 0, stamp: 0)
         case .update: Key(rank: 0, stamp: entry.touched)
-        case .urgency: Key(rank: Self.rank(entry.toast.urgency), stamp: entry.arrival)
+        case .urgency: Key(rank: Self.rank(entry.toast.urgency), stamp: 0)
         }
     }
 
