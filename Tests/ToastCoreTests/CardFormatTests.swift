@@ -90,7 +90,7 @@ import ToastCore
         t.hidesText = true
         let hidden = composer.compose(t, style: .tinted, metrics: FixedMetrics(scale: 1))
         #expect(!hidden.scene.ops.contains { if case .text = $0 { true } else { false } })
-        var noIcon = Toast(id: "5", message: "M")
+        var noIcon = Toast(id: "5", title: "T", message: "M")
         noIcon.hidesIcon = true
         let card = composer.compose(noIcon, style: .tinted, metrics: FixedMetrics(scale: 1))
         #expect(!card.scene.ops.contains { if case .icon(let shape, _, _, _) = $0 { shape != .close } else { false } })
