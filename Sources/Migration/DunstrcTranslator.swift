@@ -89,6 +89,26 @@ private struct Translation {
                 translateRule(section)
             }
         }
+        writeDunstColors(global: global)
+    }
+
+    /// dunst's built-in colours per urgency (`settings_data.h`), written where the dunstrc
+    /// sets none, so a dunst card looks as it did: a critical one dark red with a red frame.
+    /// A colour `[global]` sets stands for every urgency (`[card]`) and is not overwritten.
+    static let dunstColors: [(Urgency, [CardColors.Part: String])] = [
+        (.low, [.background: "#222222", .foreground: "#888888", .frame: "#888888", .highlight: "#7F7FFF"]),
+        (.normal, [.background: "#285577", .foreground: "#FFFFFF", .frame: "#888888", .highlight: "#1745D1"]),
+        (.critical, [.background: "#900000", .foreground: "#FFFFFF", .frame: "#FF0000", .highlight: "#FF6666"]),
+    ]
+
+    mutating func writeDunstColors(global: Dunstrc.Section?) {
+        for (urgency, colors) in Self.dunstColors {
+            let section = dunstrc.section("urgency_\(urgency.rawValue)")
+            for part in CardColors.Part.allCases {
+                guard global?.entry(part.rawValue) == nil, section?.entry(part.rawValue) == nil, let color = colors[part] else { continue }
+                set("colors", "\(urgency.rawValue).\(part.rawValue)", color)
+            }
+        }
     }
 
     // MARK: [global]
@@ -118,6 +138,17 @@ private struct Translation {
             if let offset = take("offset") { note(offset.line, "offset", "goes with origin, which is not set") }
         } else if let offset = take("offset") {
             if let (x, y) = Self.pair(offset.value) { setMargin(x, y, line: offset.line, key: "offset") }
+        } else {
+            // dunst's own: top-right, 10 px from the side and 50 from the top.
+            setMargin(10, 50, line: 0, key: "offset")
+        }
+        translateOrder(sort: take("sort"), origin: global.value("origin") ?? "top-right")
+        translateText(take: take)
+        for button in ["left", "middle", "right"] { translateMouse(button, take("mouse_\(button)_click")) }
+        for part in CardColors.Part.allCases {
+            guard let entry = take(part.rawValue) else { continue }
+            if let color = Self.color(entry.value) { set("card", part.rawValue, color) }
+            else { note(entry.line, entry.key, "expected #RRGGBB, got '\(entry.value)'") }
         }
         if let width = take("width") {
             // `(min, max)` is a dynamic width; xtoast's cards have one width, so the widest.
@@ -139,18 +170,15 @@ private struct Translation {
             if entry.value == "0" { set("general", "scale", "auto") }
             else { setNumber("general", "scale", entry, range: Scale.range) }
         }
-        if let entry = take("notification_limit") {
-            if let limit = Int(entry.value), limit > 0 {
-                set("general", "max_visible", String(min(limit, ConfigLimits.maxVisible)))
-                if limit > ConfigLimits.maxVisible { note(entry.line, "notification_limit", "xtoast shows at most \(ConfigLimits.maxVisible); set to that") }
-            } else if entry.value != "0" {
-                note(entry.line, "notification_limit", "expected a number, got '\(entry.value)'")
-            } else {
-                note(entry.line, "notification_limit", "0 (no limit): xtoast shows at most \(ConfigLimits.maxVisible) cards at once")
+        // dunst's default limit is 20; 0 is as many as the screen holds, as xtoast's 0.
+        let limitEntry = take("notification_limit")
+        if let limit = Int(limitEntry?.value ?? "20"), limit >= 0 {
+            set("general", "max_visible", String(min(limit, ConfigLimits.maxVisible)))
+            if limit > ConfigLimits.maxVisible, let entry = limitEntry {
+                note(entry.line, "notification_limit", "xtoast shows at most \(ConfigLimits.maxVisible) a stack, or as many as fit with 0; set to \(ConfigLimits.maxVisible)")
             }
-        }
-        if let entry = take("frame_color") {
-            note(entry.line, "frame_color", "xtoast's accent colours are per kind, from each [urgency_*] section's frame_color or background")
+        } else if let entry = limitEntry {
+            note(entry.line, "notification_limit", "expected a number, got '\(entry.value)'")
         }
         for entry in global.entries where !used.contains(entry.key) {
             if let same = Self.asOnXtoast[entry.key], same.contains(entry.value.lowercased()) { continue }
@@ -168,15 +196,9 @@ private struct Translation {
         "always_run_script": "xtoast runs a rule's script for every toast it matches, dropped ones too",
         "monitor": "xtoast shows toasts on the primary monitor unless follow says otherwise",
         "height": "a card is as tall as its text",
-        "format": "xtoast's cards have a fixed layout: title, message, icon",
-        "markup": "the socket's --markup and the bus's body-markup decide per toast",
         "icon_position": "the icon is always at the card's leading edge",
         "transparency": "xtoast's cards are opaque",
-        "sort": "xtoast shows critical toasts first and the rest in order",
         "history_length": "xtoast keeps [center] keep (1000 by default) across restarts",
-        "mouse_left_click": "a click dismisses, a swipe flings away, buttons choose actions",
-        "mouse_middle_click": "a click dismisses, a swipe flings away, buttons choose actions",
-        "mouse_right_click": "a click dismisses, a swipe flings away, buttons choose actions",
         "progress_bar": "xtoast always draws a progress bar for the value hint",
     ]
 
@@ -205,12 +227,79 @@ private struct Translation {
         setMargin(offsets.first?.value ?? 0, offsets.count > 1 ? offsets[1].value : 0, line: entry.line, key: "geometry")
     }
 
+    /// dunst's offset from the side (`x`) and from the top or bottom (`y`); a negative one
+    /// puts dunst's window off screen, which xtoast does not: it counts as 0.
     mutating func setMargin(_ x: Double, _ y: Double, line: Int, key: String) {
-        // One margin for both edges: the larger keeps the stack clear of a bar on either.
-        setNumber("card", "margin", max(abs(x), abs(y)), line: line, key: key, range: 0...ConfigLimits.margin)
-        if x != y {
-            comment("card", "dunst's \(key) was \(Self.format(x)) across, \(Self.format(y)) down; xtoast has one margin")
+        if x == y {
+            setNumber("card", "margin", max(0, x), line: line, key: key, range: 0...ConfigLimits.margin)
+        } else {
+            setNumber("card", "margin_x", max(0, x), line: line, key: key, range: 0...ConfigLimits.margin)
+            setNumber("card", "margin_y", max(0, y), line: line, key: key, range: 0...ConfigLimits.margin)
         }
+    }
+
+    /// dunst draws its list top to bottom whichever edge it sits at: the oldest (and with
+    /// `sort`, the most urgent) at the top, nearest the edge at the top of the screen and
+    /// farthest from it at the bottom; `update` puts the latest change at the edge either way.
+    mutating func translateOrder(sort: Dunstrc.Entry?, origin: String) {
+        let bottom = origin.lowercased().hasPrefix("bottom")
+        let edge = bottom ? StackDirection.newestAtEdge : .oldestAtEdge
+        switch sort?.value.lowercased() ?? "true" {
+        case "true", "yes", "urgency_descending":
+            set("general", "sort", StackSort.urgency.rawValue)
+            set("general", "stack", edge.rawValue)
+        case "false", "no", "id":
+            set("general", "sort", StackSort.arrival.rawValue)
+            set("general", "stack", edge.rawValue)
+        case "update":
+            set("general", "sort", StackSort.update.rawValue)
+            set("general", "stack", StackDirection.newestAtEdge.rawValue)
+        default:
+            set("general", "sort", StackSort.arrival.rawValue)
+            set("general", "stack", edge.rawValue)
+            if let sort {
+                note(sort.line, "sort", "xtoast's sort = urgency puts critical cards first; '\(sort.value)' (low first) has no equivalent, so they come by arrival")
+            }
+        }
+    }
+
+    /// `format` (dunst's default when unset: the title in bold over the message, no
+    /// application line), `markup`, `alignment`, `ellipsize`, `ignore_newline`.
+    mutating func translateText(take: (String) -> Dunstrc.Entry?) {
+        let format = take("format")
+        if let format, format.value.isEmpty {
+            note(format.line, "format", "an empty format hides every card in dunst; xtoast shows them with its own layout")
+        } else if let format, format.value.utf8.count > CardFormat.maxBytes {
+            note(format.line, "format", "longer than xtoast's \(CardFormat.maxBytes) bytes")
+        } else {
+            set("text", "format", Self.quoted(format?.value ?? CardFormat.dunstDefault))
+        }
+        let choices: [(String, [String])] = [("markup", MarkupMode.allCases.map(\.rawValue)),
+                                             ("alignment", TextAlignment.allCases.map(\.rawValue)),
+                                             ("ellipsize", EllipsizePlace.allCases.map(\.rawValue))]
+        for (key, names) in choices {
+            guard let entry = take(key) else { continue }
+            var value = entry.value.lowercased()
+            if key == "markup" { value = ["yes": "full", "true": "full", "false": "no"][value] ?? value }
+            if names.contains(value) { set("text", key, value) }
+            else { note(entry.line, key, "expected \(names.joined(separator: ", ")), got '\(entry.value)'") }
+        }
+        if let entry = take("ignore_newline"), let value = boolean(entry) { set("text", "ignore_newline", value ? "yes" : "no") }
+    }
+
+    /// dunst's `mouse_*_click`, or its defaults (left: close_current, middle: do_action,
+    /// close_current, right: close_all). `remove_current` also drops the notification from
+    /// dunst's history; xtoast's close keeps it there.
+    mutating func translateMouse(_ button: String, _ entry: Dunstrc.Entry?) {
+        let defaults = ["left": "close_current", "middle": "do_action, close_current", "right": "close_all"]
+        let value = (entry?.value ?? defaults[button] ?? "none").lowercased().replacingAll("-", with: "_")
+        let words = value.split(separator: ",").map { $0.trimmingWhitespace() }
+            .map { $0 == "remove_current" ? "close_current" : String($0) }
+        guard let actions = MouseBindings.parse(words.joined(separator: ", ")) else {
+            if let entry { note(entry.line, entry.key, "expected none, do_action, close_current, close_all, context, context_all or open_url, got '\(entry.value)'") }
+            return
+        }
+        set("mouse", "\(button)_click", actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: ", "))
     }
 
     mutating func translateFont(_ entry: Dunstrc.Entry) {
@@ -257,19 +346,12 @@ private struct Translation {
                 note(entry.line, "timeout", "expected a duration such as 10, 500ms or 2m, got '\(entry.value)'")
             }
         }
-        // The accent: the colour a dunst card of this urgency is known by, its frame colour
-        // when the section sets one, else its background.
-        let frame = section.entry("frame_color"), background = section.entry("background")
-        if let chosen = frame ?? background {
-            used.insert(chosen.key)
-            if let color = Self.color(chosen.value) {
-                if urgency == .low { lowRule.append("color = \(color)") } else { set("colors", kind, color) }
-            }
-            else { note(chosen.line, chosen.key, "expected #RRGGBB, got '\(chosen.value)'") }
-            if frame != nil, let background {
-                used.insert("background")
-                note(background.line, "background", "a card's fill follows the theme; frame_color gives the accent")
-            }
+        // The card's colours, as dunst draws them: its fill, text, frame and progress bar.
+        for part in CardColors.Part.allCases {
+            guard let entry = section.entry(part.rawValue) else { continue }
+            used.insert(part.rawValue)
+            if let color = Self.color(entry.value) { set("colors", "\(urgency.rawValue).\(part.rawValue)", color) }
+            else { note(entry.line, entry.key, "expected #RRGGBB, got '\(entry.value)'") }
         }
         if let entry = section.entry("default_icon") {
             used.insert("default_icon")
@@ -278,7 +360,7 @@ private struct Translation {
         }
         if !lowRule.isEmpty { addRule(["[rule dunst \(section.name)]", "match urgency = low"] + lowRule, from: section) }
         for entry in section.entries where !used.contains(entry.key) {
-            note(entry.line, entry.key, entry.key == "foreground" ? "the text colour follows the theme" : "xtoast has no such setting per urgency")
+            note(entry.line, entry.key, "xtoast has no such setting per urgency")
         }
         noteRepeats(section)
     }
@@ -294,7 +376,6 @@ private struct Translation {
         var lines = ["[rule \(ruleName(section.name))]"]
         var settings: [String] = []
         var skipDisplay = false, skipHistory = false
-        var colorEntry: Dunstrc.Entry?
         for entry in section.entries where section.entry(entry.key)?.line == entry.line {
             if let field = Self.filters[entry.key] {
                 var refusal: String?
@@ -325,20 +406,25 @@ private struct Translation {
             case "format":
                 // An empty format shows nothing: the toast is kept in history only.
                 if entry.value.isEmpty { skipDisplay = true }
-                else { note(entry.line, "format", "xtoast's cards have a fixed layout: title, message, icon") }
+                else if entry.value.utf8.count <= CardFormat.maxBytes { settings.append("format = \(Self.quoted(entry.value))") }
+                else { note(entry.line, "format", "longer than xtoast's \(CardFormat.maxBytes) bytes") }
+            case "hide_text":
+                if let value = boolean(entry) { settings.append("hide_text = \(value ? "yes" : "no")") }
+            case "icon_position":
+                switch entry.value.lowercased() {
+                case "off": settings.append("icon_position = off")
+                case "left": settings.append("icon_position = left")
+                default: note(entry.line, "icon_position", "xtoast draws the icon at the card's leading edge or not at all (off)")
+                }
             case "script":
                 translateScript(entry, into: &settings)
             case "new_icon":
                 settings.append("icon = \(Self.quoted(entry.value))")
             case "default_icon":
                 settings.append("default_icon = \(Self.quoted(entry.value))")
-            case "frame_color":
-                colorEntry = entry
-            case "background":
-                if section.entry("frame_color") == nil { colorEntry = entry }
-                else { note(entry.line, "background", "a card's fill follows the theme; frame_color gives the accent") }
-            case "foreground":
-                note(entry.line, "foreground", "the text colour follows the theme")
+            case "background", "foreground", "frame_color", "highlight":
+                if let color = Self.color(entry.value) { settings.append("\(entry.key) = \(color)") }
+                else { note(entry.line, entry.key, "expected #RRGGBB, got '\(entry.value)'") }
             case "set_stack_tag":
                 settings.append("stack_tag = \(Self.quoted(entry.value))")
             case "set_transient":
@@ -354,10 +440,6 @@ private struct Translation {
             default:
                 note(entry.line, entry.key, "xtoast has no such rule setting")
             }
-        }
-        if let colorEntry {
-            if let color = Self.color(colorEntry.value) { settings.append("color = \(color)") }
-            else { note(colorEntry.line, colorEntry.key, "expected #RRGGBB, got '\(colorEntry.value)'") }
         }
         if skipDisplay || skipHistory {
             settings.append("skip = \(skipDisplay && skipHistory ? "all" : skipDisplay ? "display" : "history")")
@@ -503,7 +585,7 @@ private struct Translation {
     func output() -> String {
         var text = ["# xtoast configuration translated from a dunstrc by xtoast import-dunstrc.",
                     "# What could not be translated was listed on standard error.", ""]
-        let order = ["general", "font", "card", "colors", "timeouts"]
+        let order = ["general", "font", "card", "colors", "text", "timeouts", "mouse"]
         for name in order {
             guard let section = sections.first(where: { $0.name == name }) else { continue }
             text += ["[\(name)]"] + section.lines + [""]

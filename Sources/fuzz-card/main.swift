@@ -25,12 +25,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for i in 0..<actionCount { actions.append(Action(id: "a\(i)", label: input.string(maxBytes: 40))) }
     let title = input.string(maxBytes: 200)
     let markup = input.bool()
+    // dunst's format (any text, up to what the config takes) and the [text] settings.
+    if input.bool() { config.format = input.string(maxBytes: CardFormat.maxBytes) }
+    config.markup = input.pick(MarkupMode.allCases)
+    config.ignoreNewline = input.bool()
+    let hidesIcon = input.bool()
     // For the coverage code on its own, at the end.
     let cw = input.int(in: 0...80) - 16, ch = input.int(in: 0...80) - 16
     let radius = input.pick([0, 3.5, -2, 1e9, .nan, .infinity, -.infinity, input.double(in: 0...60)])
     let message = input.rest()
-    let toast = Toast(id: "1", title: title, message: message, kind: Kind.allCases[size % Kind.allCases.count],
+    var toast = Toast(id: "1", title: title, message: message, kind: Kind.allCases[size % Kind.allCases.count],
                       markup: markup, actions: actions, progress: input.bool() ? 50 : nil)
+    toast.hidesIcon = hidesIcon
 
     let composer = CardComposer(config: config, scale: scale)
     let card = composer.compose(toast, style: style, appearance: appearance, metrics: metrics, shadow: input.bool())

@@ -77,7 +77,7 @@ import Testing
     func changesFlat() {
         var board = loaded(perStack: 105)
         let bus1 = admit(submission("from the bus", source: .bus), on: &board, owner: bus).id
-        let visible = board.view(of: board.key(of: bus1)!).newestFirst.map(\.id)
+        let visible = board.view(of: board.key(of: bus1)!).fromEdge.map(\.id)
         #expect(!visible.contains(bus1), "queued behind the rest")
         let top = visible[0]
         var before = board.work

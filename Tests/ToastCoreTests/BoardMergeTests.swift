@@ -39,7 +39,7 @@ import Testing
         events += back.events
         #expect(shownCounts(events) == ["a": 1, "b": 1, "c": 1, "d": 1])
         #expect(Set(back.entered) == ["a", "b"], "their cards enter again")
-        #expect(board.view(of: topRight).newestFirst.count == 4)
+        #expect(board.view(of: topRight).fromEdge.count == 4)
     }
 
     @Test("a removed monitor's toasts: those already seen are not announced again when they wait and come back; one never seen is, once")
@@ -71,7 +71,7 @@ import Testing
         _ = board.takeChanges()
         board.gather(keeping: ["LEFT"], onto: "LEFT", now: 4)
         let changes = board.takeChanges()
-        #expect(board.view(of: topRight).newestFirst.map(\.id) == ["l-newest", "r-new", "l-mid", "r-old"])
+        #expect(board.view(of: topRight).fromEdge.map(\.id) == ["l-newest", "r-new", "l-mid", "r-old"])
         #expect(changes.events.isEmpty, "moved, not shown anew")
         #expect(changes.stacks.contains(topRight) && changes.stacks.contains(StackKey(monitor: "RIGHT", position: .topRight)))
     }
@@ -85,10 +85,10 @@ import Testing
         show(&board, "l-new", on: "LEFT", now: 3)
         _ = board.takeChanges()
         board.gather(keeping: ["LEFT"], onto: "LEFT", now: 4)
-        #expect(board.view(of: topRight).newestFirst.map(\.id) == ["l-mid", "r-old"])
+        #expect(board.view(of: topRight).fromEdge.map(\.id) == ["l-mid", "r-old"])
         #expect(board.view(of: topRight).more == 2)
         board.dismiss("r-old", reason: .click, now: 5)
-        #expect(board.view(of: topRight).newestFirst.map(\.id) == ["r-new", "l-mid"])
+        #expect(board.view(of: topRight).fromEdge.map(\.id) == ["r-new", "l-mid"])
         #expect(board.takeChanges().events == [.dismissed(id: "r-old", reason: .click)], "r-new comes back without a second shown")
     }
 
@@ -102,7 +102,7 @@ import Testing
         let dropped = board.takeChanges().events.filter { if case .dismissed(_, .overflow) = $0 { true } else { false } }
         // One visible and 100 waiting is all a stack holds: of 202, 101 go.
         #expect(dropped.count == 101)
-        #expect(board.view(of: topRight).newestFirst.count == 1 && board.view(of: topRight).more == 100)
+        #expect(board.view(of: topRight).fromEdge.count == 1 && board.view(of: topRight).more == 100)
         #expect(board.history.count == 101 && board.history.allSatisfy { $0.reason == .overflow })
     }
 }

@@ -138,7 +138,7 @@ import ToastCore
         board.show(request(), owner: alice, now: 0)
         board.show(request(urgency: .critical), owner: alice, now: 0)
         let key = StackKey(position: .topRight)
-        #expect(board.view(of: key).newestFirst.map(\.id) == ["3"])
+        #expect(board.view(of: key).fromEdge.map(\.id) == ["3"])
         #expect(board.view(of: key).more == nil)
         #expect(board.takeChanges().entered == ["3"])
         board.setDoNotDisturb(false, now: 1)
@@ -150,7 +150,7 @@ import ToastCore
         var board = Board()
         for _ in 0..<7 { board.show(request(), owner: alice, now: 0) }
         let view = board.view(of: StackKey(position: .topRight))
-        #expect(view.newestFirst.map(\.id) == ["5", "4", "3", "2", "1"])
+        #expect(view.fromEdge.map(\.id) == ["5", "4", "3", "2", "1"])
         #expect(view.more == 2)
     }
 
@@ -232,7 +232,7 @@ import ToastCore
         var config = Config()
         config.maxVisible = 2
         board.reconfigure(config, now: 1)
-        #expect(board.view(of: StackKey(position: .topRight)).newestFirst.count == 2)
+        #expect(board.view(of: StackKey(position: .topRight)).fromEdge.count == 2)
         #expect(board.view(of: StackKey(position: .topRight)).more == 2)
     }
 }
@@ -281,7 +281,7 @@ import ToastCore
             board.show(r, owner: owner, now: 0)
         }
         let view = board.view(of: StackKey(position: .topRight))
-        #expect(view.newestFirst.count == 5)
+        #expect(view.fromEdge.count == 5)
         #expect(view.more == 200, "5 visible and 200 waiting, no more")
         let overflowed = board.takeChanges().events.filter { $0 == .dismissed(id: $0.id, reason: .overflow) }
         #expect(overflowed.count == 1000 - 205)

@@ -165,7 +165,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [timeouts], [motion], [keys], [rules], [sound], [center], [quiet] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [text], [timeouts], [motion], [keys], [mouse], [rules], [sound], [center], [quiet] or [rule NAME]",
         ])
     }
 
@@ -214,7 +214,7 @@ private func problems(_ text: String) -> [String] {
             radius = -1
             width = 0
             [general]
-            max_visible = 0
+            max_visible = 51
             scale = 0
             scale = 9
             [timeouts]
@@ -228,7 +228,7 @@ private func problems(_ text: String) -> [String] {
             """) == [
             "2: radius: must be at least 0 and at most 200, got -1",
             "3: width: must be at least 100 and at most 2000, got 0",
-            "5: max_visible: must be at least 1 and at most 50, got 0",
+            "5: max_visible: must be at least 0 and at most 50, got 51",
             "6: scale: must be at least 0.25 and at most 8, got 0",
             "7: scale: must be at least 0.25 and at most 8, got 9",
             "9: info: must be at least 0 and at most 86400, got -2",
@@ -364,12 +364,17 @@ private func problems(_ text: String) -> [String] {
             "idleThreshold": "general.idle_threshold",
             "quietSchedules": "quiet.every",
             "quiet": "quiet.burst",
+            "sort": "general.sort", "stack": "general.stack", "mouse": "mouse.left_click",
+            "horizontalMargin": "card.margin_x", "verticalMargin": "card.margin_y",
+            "format": "text.format", "markup": "text.markup", "alignment": "text.alignment", "ellipsize": "text.ellipsize",
+            "ignoreNewline": "text.ignore_newline",
         ]
-        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over"])
+        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over",
+                                                     "mouse.middle_click", "mouse.right_click"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
             // `rules` are the `[rule NAME]` sections (ConfigRulesTests).
-            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules", "keys"].contains(label),
+            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules", "keys", "cardColors", "kindColors", "urgencyColors"].contains(label),
                     "Config.\(label) has no config key")
         }
         for kind in Kind.allCases {
@@ -377,6 +382,10 @@ private func problems(_ text: String) -> [String] {
             expected.insert("timeouts.\(kind.rawValue)")
         }
         for action in KeyAction.allCases { expected.insert("keys.\(action.rawValue)") }
+        for part in CardColors.Part.allCases {
+            expected.insert("card.\(part.rawValue)")
+            for layer in Kind.allCases.map(\.rawValue) + Urgency.allCases.map(\.rawValue) { expected.insert("colors.\(layer).\(part.rawValue)") }
+        }
         for child in Mirror(reflecting: MotionTuning.standard).children {
             let snake = (child.label ?? "").reduce(into: "") { name, character in
                 name += character.isUppercase ? "_" + character.lowercased() : String(character)

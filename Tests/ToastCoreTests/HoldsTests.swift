@@ -20,7 +20,7 @@ import ToastCore
     }
 
     func visible(_ board: Board, _ monitor: String = "A") -> [String] {
-        board.view(of: StackKey(monitor: monitor, position: .topRight)).newestFirst.map(\.message)
+        board.view(of: StackKey(monitor: monitor, position: .topRight)).fromEdge.map(\.message)
     }
 
     func events(_ changes: BoardChanges) -> [ToastEvent] { changes.deliveries.map(\.event) }

@@ -43,7 +43,7 @@ import Testing
         #expect(Set([first, second, third]).count == 3)
         #expect(board.liveToasts.count == 2, "no card of their own")
         #expect(board.toast(first)?.count == 3)
-        #expect(board.view(of: board.key(of: first)!).newestFirst.map(\.title) == ["Other", "New message"], "kept its place")
+        #expect(board.view(of: board.key(of: first)!).fromEdge.map(\.title) == ["Other", "New message"], "kept its place")
         #expect(board.nextDeadline == 4, "Other's, at 4; the repeated card's restarted at 3.5 (until 7.5)")
         board.expire(now: 7)
         #expect(board.toast(first) != nil)

@@ -81,7 +81,7 @@ import Testing
         delaying.setHold(.fullscreen, monitors: ["A"], now: 0)
         let waits = run(submission("later"), on: &delaying)
         #expect(waits.reported == "show" && waits.done == "show" && waits.holdsBack)
-        #expect(delaying.view(of: StackKey(monitor: "A", position: .topRight)).newestFirst.isEmpty)
+        #expect(delaying.view(of: StackKey(monitor: "A", position: .topRight)).fromEdge.isEmpty)
     }
 
     @Test("during do-not-disturb: show is reported and done, the toast waits; a critical one shows")

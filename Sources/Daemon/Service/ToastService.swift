@@ -86,6 +86,7 @@ final class ToastService {
         self.runForUser = runForUser
         self.sound = sound
         ruleState = RuleState(for: config.rules)
+        board.setRoom(stage.room, now: 0)
         updateKeyGrabs()
         watchIdle(config.idleThreshold, now: 0)
         applyQuiet(now: 0)
@@ -322,6 +323,7 @@ final class ToastService {
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
         stage.reconfigure(config, scale: scale, board: board, now: now)
+        board.setRoom(stage.room, now: now)
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         center.reconfigure(config, scale: scale)
         settle(now)
@@ -361,7 +363,7 @@ final class ToastService {
     var hasInputWaiting: Bool { !pendingInput.isEmpty || screen.hasPendingInput }
 
     func handle(_ input: InputEvent, now: Double) {
-        let decision = InputRouter.route(input, inputContext, board: board)
+        let decision = InputRouter.route(input, inputContext(for: input), board: board)
         if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
         for intent in decision.intents { perform(intent, now: now) }
         switch decision.recipient {
@@ -379,9 +381,13 @@ final class ToastService {
 
     /// What the router decides on: the centre, focus mode (and the cards' facts its keys
     /// need) and which surfaces are cards.
-    private var inputContext: InputRouter.Context {
-        InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
-                            cards: keyInput.focus == nil ? [] : stage.facts(board: board))
+    /// The cards' facts by surface only for a middle or right press, the events they decide.
+    private func inputContext(for input: InputEvent) -> InputRouter.Context {
+        var clicks = false
+        if case let .press(_, button, _, _, _) = input { clicks = button == 2 || button == 3 }
+        return InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
+                                   cards: keyInput.focus == nil ? [] : stage.facts(board: board),
+                                   surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse)
     }
 
     /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
@@ -400,6 +406,7 @@ final class ToastService {
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
             board.gather(keeping: Set(monitors.map(\.name)), onto: primary?.name ?? "", now: now)
             stage.screenChanged(to: monitors, refreshRate: facts.refreshRate, board: board, now: now)
+            board.setRoom(stage.room, now: now)
         case .imagesReady:
             stage.imagesReady(board: board, now: now)
         case let .fullscreenChanged(monitors):

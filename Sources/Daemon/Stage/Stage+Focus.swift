@@ -5,8 +5,10 @@ import ToastCore
 extension Stage {
     /// A card's facts for `CardActivation` and `KeyboardFocus`.
     func facts(_ card: Card, _ toast: Toast) -> CardFacts {
-        CardFacts(id: toast.id, actions: toast.actions.map(\.id), defaultAction: toast.defaultAction,
-                  isTruncated: card.composed.isTruncated, isExpanded: card.appearance.expanded)
+        var seen: Set<String> = []
+        let links = card.composed.links.map(\.target).filter { seen.insert($0).inserted }
+        return CardFacts(id: toast.id, actions: toast.actions.map(\.id), defaultAction: toast.defaultAction,
+                         isTruncated: card.composed.isTruncated, isExpanded: card.appearance.expanded, links: links)
     }
 
     /// Every visible toast's facts, newest first across stacks (`Board.visibleNewestFirst`);

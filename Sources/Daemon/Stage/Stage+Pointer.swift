@@ -63,7 +63,7 @@ extension Stage {
             case .click:
                 card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
                 let spot = card.composed.spot(at: card.local(root))
-                return PointerOutcome(intents: [CardActivation.click(spot, on: facts(card, toast), pressed: pressed)], release: release)
+                return PointerOutcome(intents: config.mouse.leftClick(spot, on: facts(card, toast), pressed: pressed), release: release)
             case let .dismiss(direction, velocity):
                 detach(card)
                 startExit(card, now: now, swipe: (direction, velocity))

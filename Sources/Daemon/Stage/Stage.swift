@@ -42,7 +42,9 @@ final class Stage {
         frameInterval = FrameGrid.period(hertz: refreshRate)
     }
 
-    var layout: StackLayout { StackLayout(margin: composer.px(config.margin), gap: composer.px(config.gap)) }
+    var layout: StackLayout {
+        StackLayout(marginX: composer.px(config.marginX), marginY: composer.px(config.marginY), gap: composer.px(config.gap))
+    }
     /// The monitor a stack lives on (the primary one when its own has gone).
     func monitor(_ key: StackKey) -> Monitor {
         monitors.first { $0.name == key.monitor }
@@ -142,10 +144,10 @@ final class Stage {
     /// `key`: the stack the card is in, whose work area bounds its width.
     func compose(_ toast: Toast, _ appearance: CardComposer.Appearance, on key: StackKey) -> ComposedCard {
         var appearance = appearance
-        appearance.maxWidth = area(key).width - 2 * composer.px(config.margin)
+        appearance.maxWidth = area(key).width - 2 * composer.px(config.marginX)
         // An expanded card grows to its work area's height less the margins; the composer
         // budgets its lines (`CardComposer.expandedLineBudget`).
-        appearance.expandedHeight = area(key).height - 2 * composer.px(config.margin)
+        appearance.expandedHeight = area(key).height - 2 * composer.px(config.marginY)
         // The kind's icon until the toast's own image has decoded.
         appearance.iconImage = toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil }
         appearance.iconIsPicture = appearance.iconImage.map { CardComposer.isPicture(spec: toast.icon, file: $0) } ?? false
@@ -202,9 +204,9 @@ final class Stage {
     /// Loading toasts get a spinner over their icon while visible; others lose theirs.
     private func updateSpinner(_ card: Card, _ toast: Toast) {
         var spec: SpinnerSpec?
-        if toast.kind == .loading, toast.icon == nil, !card.isLeaving {
-            let colors = composer.colors(for: .loading, style: toast.style ?? config.style, muted: toast.urgency == .low,
-                                         color: toast.color)
+        if toast.kind == .loading, toast.icon == nil, !toast.hidesIcon, !card.isLeaving {
+            let colors = composer.colors(for: .loading, style: toast.style ?? config.style, urgency: toast.urgency,
+                                         color: toast.color, rule: toast.cardColors)
             spec = SpinnerSpec(rect: card.composed.iconRect.offsetBy(card.composed.scene.inset),
                                color: colors.accent, background: colors.background)
         }
@@ -222,7 +224,7 @@ final class Stage {
         let area = area(key)
         var fresh: [String: ComposedCard] = [:]
         var sizes: [Size] = []
-        for toast in view.newestFirst {
+        for toast in view.fromEdge {
             if let card = cards[toast.id] { sizes.append(card.targetSize) } else {
                 let composed = compose(toast, CardComposer.Appearance(), on: key)
                 fresh[toast.id] = composed
@@ -236,12 +238,12 @@ final class Stage {
 
         // Cards of this stack whose toast no longer shows here (it waits again, or moved to
         // another stack) leave quietly; their toast is still live.
-        let shown = Set(view.newestFirst.map(\.id))
+        let shown = Set(view.fromEdge.map(\.id))
         for (id, card) in cards where card.key == key && !shown.contains(id) && board.key(of: id) != nil && !board.isVisible(id) {
             cards.removeValue(forKey: id)
             startExit(card, now: now)
         }
-        for (i, toast) in view.newestFirst.enumerated() {
+        for (i, toast) in view.fromEdge.enumerated() {
             var frame = frames[i]
             if let card = cards[toast.id] {
                 card.key = key
@@ -288,7 +290,7 @@ final class Stage {
     /// Where a stack starts from its edge: clear of the earlier stacks of that edge whose
     /// columns its cards (laid out from one margin, `column`) cross.
     private func start(of key: StackKey, column frames: [Rect]) -> Double {
-        guard let own = layout.placement(of: frames, at: key.position, in: area(key)) else { return layout.margin }
+        guard let own = layout.placement(of: frames, at: key.position, in: area(key)) else { return layout.marginY }
         let earlier = placements.filter {
             sharesEdge($0.key, with: key) && StackLayout.edgeOrder($0.key.position) < StackLayout.edgeOrder(key.position)
         }
@@ -498,6 +500,28 @@ final class Stage {
     func card(on surface: SurfaceID) -> Card? { cards.values.first { $0.surface == surface } }
     /// The surfaces of the visible toasts' cards: a press on another ends focus mode (`InputRouter`).
     var cardSurfaces: Set<SurfaceID> { Set(cards.values.map(\.surface)) }
+
+    /// How many cards each monitor's stacks hold under `max_visible = 0` (`StackRoom`): the
+    /// smallest card is one line beside its icon, padded, as `CardComposer` draws it.
+    var room: [String: Int] {
+        let smallest = composer.px(2 * config.padding + CardComposer.iconSize)
+        var room: [String: Int] = [:]
+        for monitor in monitors {
+            room[monitor.name] = StackRoom.cards(height: monitor.workArea.height, margin: composer.px(config.marginY),
+                                                 gap: composer.px(config.gap), smallestCard: smallest)
+        }
+        return room
+    }
+
+    /// The facts of the card each card surface shows (`InputRouter.Context.surfaceCards`).
+    func surfaceFacts(board: Board) -> [SurfaceID: CardFacts] {
+        var facts: [SurfaceID: CardFacts] = [:]
+        for (id, card) in cards where !card.isLeaving {
+            if let toast = board.toast(id) { facts[card.surface] = self.facts(card, toast) }
+        }
+        return facts
+    }
+
     func card(_ id: String) -> Card? { cards[id] }
     /// A swiped card leaves from where the pointer let go; its toast ends after.
     func detach(_ card: Card) {

@@ -13,6 +13,11 @@ extension Admission.Decision {
         settings.append(("timeout", .number(toast.timeout)))
         if let icon = toast.icon { settings.append(("icon", .string(icon))) }
         if let color = toast.color { settings.append(("color", .string(Self.hex(color)))) }
+        if let colors = toast.cardColors {
+            for part in CardColors.Part.allCases {
+                if let color = colors[keyPath: part.path] { settings.append((part.rawValue, .string(Self.hex(color)))) }
+            }
+        }
         settings += [("markup", .bool(toast.markup)), ("transient", .bool(toast.transient)), ("keep_open", .bool(toast.keepsOpen))]
         if let tag = toast.stackTag { settings.append(("stack_tag", .string(tag))) }
         var members: [(String, JSON)] = [("matched", .array(outcome.matched.map(JSON.string)))]

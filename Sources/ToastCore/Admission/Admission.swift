@@ -134,6 +134,10 @@ public enum Admission {
         toast.sender = submission.sender
         toast.rules = outcome.matched
         toast.color = settings.color
+        toast.cardColors = settings.cardColors
+        toast.format = settings.format
+        toast.hidesText = settings.hideText ?? false
+        toast.hidesIcon = settings.iconPosition == .off
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
         toast.fullscreen = settings.fullscreen

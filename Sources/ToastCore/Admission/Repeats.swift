@@ -39,6 +39,7 @@ public enum Repeats {
         var progress: Double?
         var position: Position
         var color: UInt32?
+        var cardColors: CardColors?
         var style: CardStyle?
 
         public init(_ toast: Toast) {
@@ -54,6 +55,7 @@ public enum Repeats {
             progress = toast.progress
             position = toast.position
             color = toast.color
+            cardColors = toast.cardColors
             style = toast.style
         }
     }

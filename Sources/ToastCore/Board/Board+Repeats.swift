@@ -21,6 +21,7 @@ extension Board {
         owners[alias] = owner
         toast.count += 1
         setLive(toast, at: key, restartTimer: true, now: now)
+        touch(cardID, at: key)
         if isVisible(cardID) {
             pending.restyled.append((cardID, false))
             pending.recounted.insert(cardID)

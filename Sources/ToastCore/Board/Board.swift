@@ -31,6 +31,7 @@ public struct Board: Sendable {
         var repeats: RepeatAliases = RepeatAliases()
         var departedSenders: Set<String> = []
         var bursts = Bursts()
+        var room: [String: Int] = [:]
         init(config: Config) { self.config = config }
         func copy() -> Storage {
             let copy = Storage(config: config)
@@ -51,6 +52,7 @@ public struct Board: Sendable {
             copy.repeats = repeats
             copy.departedSenders = departedSenders
             copy.bursts = bursts
+            copy.room = room
             return copy
         }
     }
@@ -139,6 +141,11 @@ public struct Board: Sendable {
         get { storage.arrivals }
         _modify { makeUnique(); yield &storage.arrivals }
     }
+    /// Cards each monitor holds (`setRoom`), for `max_visible = 0`.
+    private var room: [String: Int] {
+        get { storage.room }
+        _modify { makeUnique(); yield &storage.room }
+    }
     var pending: BoardChanges {
         get { storage.pending }
         _modify { makeUnique(); yield &storage.pending }
@@ -205,18 +212,19 @@ public struct Board: Sendable {
         stacks.filter { !$0.value.isEmpty }.keys.sorted { ($0.monitor, $0.position.order) < ($1.monitor, $1.position.order) }
     }
 
-    /// What a stack shows: its visible toasts, newest first (nearest the edge), and how many
+    /// What a stack shows: its visible toasts from the edge outward, and how many
     /// wait behind them for the "+N more" card (nil when no such card shows: nothing waits,
     /// or do-not-disturb shows nothing new, not even how much is waiting).
     public struct StackView: Equatable, Sendable {
-        public var newestFirst: [Toast]
+        /// In the order `[general] sort` and `stack` say (`StackOrder`): newest first by default.
+        public var fromEdge: [Toast]
         public var more: Int?
     }
 
     public func view(of key: StackKey) -> StackView {
-        guard let stack = stacks[key] else { return StackView(newestFirst: [], more: nil) }
+        guard let stack = stacks[key] else { return StackView(fromEdge: [], more: nil) }
         let waiting = stack.waiting.count
-        return StackView(newestFirst: stack.visible.reversed().map(\.toast),
+        return StackView(fromEdge: StackOrder(sort: config.sort, direction: config.stack).fromEdge(stack.visible).map(\.toast),
                          more: waiting == 0 || !stack.policy.showsWaitingCount ? nil : waiting)
     }
 
@@ -289,6 +297,7 @@ public struct Board: Sendable {
         // A replacement stays where its card is; moving stacks is what `show` with an id is for.
         toast.position = old.position
         setLive(toast, at: key, restartTimer: true, now: now)
+        touch(id, at: key)
         pending.restyled.append((id, true))
         pending.stacks.insert(key)
         deliver(.updated(id: id), toast: toast)
@@ -310,6 +319,7 @@ public struct Board: Sendable {
         if id != oldID { endReplaced(id, now: now) }
         toast.position = old.position
         _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
+        touch(toast.id, at: key)
         live.remove(oldID)
         live.set(toast, at: key)
         end(old, reason: .replaced, now: now, cardLeaves: false)
@@ -406,6 +416,7 @@ public struct Board: Sendable {
         let toast = decision.toast
         guard let key = key(of: toast.id) else { return false }
         setLive(toast, at: key, restartTimer: decision.restartTimer, now: now)
+        touch(toast.id, at: key)
         if isVisible(toast.id) {
             pending.restyled.append((toast.id, false))
             pending.stacks.insert(key)
@@ -566,7 +577,7 @@ public struct Board: Sendable {
     /// New settings: defaults apply to later toasts; `max_visible` applies at once.
     public mutating func reconfigure(_ config: Config, now: Double) {
         self.config = config
-        for key in keys { change(key, now: now) { $0.setMaxVisible(config.maxVisible, now: now) } }
+        for key in keys { change(key, now: now) { [limit = visibleLimit(on: key.monitor)] in $0.setMaxVisible(limit, now: now) } }
         applyHolds(now: now)
         boundHistory(now: now)
     }
@@ -589,7 +600,7 @@ public struct Board: Sendable {
     /// copies none of its entries.
     mutating func withStack<R>(_ key: StackKey, _ body: (inout ToastStack) -> R) -> R {
         if stacks[key] == nil {
-            var s = ToastStack(maxVisible: config.maxVisible)
+            var s = ToastStack(maxVisible: visibleLimit(on: key.monitor))
             // An empty stack has nothing to promote, so the time does not matter.
             _ = s.setPolicy(policy(on: key.monitor), now: 0)
             stacks[key] = s
@@ -600,6 +611,34 @@ public struct Board: Sendable {
         if stacks[key]?.isEmpty == true { stacks[key] = nil }
         return result
     }
+
+    /// A live toast changed (replaced, updated, repeated): it counts as the newest for
+    /// `sort = update`, and its stack lays out again.
+    /// Only under `sort = update`: otherwise nothing reads it, and finding the entry again
+    /// would cost each change a search of the stack.
+    mutating func touch(_ id: String, at key: StackKey) {
+        guard config.sort == .update else { return }
+        arrivals += 1
+        _ = withStack(key) { [arrivals] in $0.touch(id, at: arrivals) }
+        pending.stacks.insert(key)
+    }
+
+    /// How many cards each monitor's stacks show under `max_visible = 0` (`StackRoom`), from
+    /// the daemon's work areas; they apply at once.
+    public mutating func setRoom(_ room: [String: Int], now: Double) {
+        guard room != self.room else { return }
+        self.room = room
+        guard config.maxVisible == 0 else { return }
+        for key in keys { change(key, now: now) { [limit = visibleLimit(on: key.monitor)] in $0.setMaxVisible(limit, now: now) } }
+    }
+
+    /// A stack's `max_visible`: the config's, or with 0 what its monitor holds.
+    func visibleLimit(on monitor: String) -> Int {
+        config.maxVisible > 0 ? config.maxVisible : room[monitor] ?? Self.roomUnknown
+    }
+
+    /// Cards shown under `max_visible = 0` before the daemon has said what a monitor holds.
+    static let roomUnknown = 5
 
     /// A live toast's content changes in place (`ToastStack.update`), and the index follows.
     mutating func setLive(_ toast: Toast, at key: StackKey, restartTimer: Bool, now: Double) {

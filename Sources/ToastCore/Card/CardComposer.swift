@@ -121,31 +121,48 @@ public struct CardComposer: Sendable {
 
     /// Colours for a toast's kind in the configured theme.
     public struct Colors: Sendable {
+        /// The kind's colour: the icon, buttons, links and count badge.
         public var accent: RGBA
         public var background: RGBA
         public var text: RGBA
         public var secondary: RGBA
+        /// The tinted style's border and the accent style's bar.
+        public var frame: RGBA
+        /// The progress bar.
+        public var highlight: RGBA
     }
 
-    /// `muted` (a low-urgency toast): the accent fades toward the background by
-    /// `Palette.mutedAccentFade`, so the bar, border, icon and buttons are quieter. `color`
-    /// (a rule's) is the accent instead of the kind's.
-    public func colors(for kind: Kind, style: CardStyle, muted: Bool = false, color: UInt32? = nil) -> Colors {
+    /// `urgency` low: the accent fades toward the background by `Palette.mutedAccentFade`,
+    /// so the bar, border, icon and buttons are quieter. `color` (a rule's) is the accent
+    /// instead of the kind's. The card colours (`CardColors`: `[card]`, the kind's, the
+    /// urgency's, then `rule`'s) replace the style's where set: a background set so is the
+    /// fill as given, not tinted.
+    public func colors(for kind: Kind, style: CardStyle, urgency: Urgency = .normal, color: UInt32? = nil,
+                       rule: CardColors? = nil) -> Colors {
         let palette = config.palette
-        var background = RGBA(rgb: palette.background)
+        let set = config.cardColors(kind: kind, urgency: urgency).layered(rule)
+        var background = RGBA(rgb: set.background ?? palette.background)
         var accent = RGBA(rgb: color ?? config.color(for: kind))
-        if muted { accent = accent.mixed(with: background, Palette.mutedAccentFade) }
-        if style != .accent {
+        if urgency == .low { accent = accent.mixed(with: background, Palette.mutedAccentFade) }
+        if style != .accent, set.background == nil {
             // A dark card takes on more of the accent than a light one to read as tinted.
             background = background.mixed(with: accent, config.theme == .dark ? 0.16 : 0.10)
         }
-        return Colors(accent: accent, background: background,
-                      text: RGBA(rgb: palette.text), secondary: RGBA(rgb: palette.secondaryText))
+        let text = set.foreground.map { RGBA(rgb: $0) } ?? RGBA(rgb: palette.text)
+        // Secondary text follows a set foreground, faded toward the fill as the theme's is.
+        let secondary = set.foreground == nil && set.background == nil
+            ? RGBA(rgb: palette.secondaryText) : text.mixed(with: background, Self.secondaryFade)
+        return Colors(accent: accent, background: background, text: text, secondary: secondary,
+                      frame: set.frame.map { RGBA(rgb: $0) } ?? accent, highlight: set.highlight.map { RGBA(rgb: $0) } ?? accent)
     }
 
-    /// A toast's colours: its kind's (or a rule's accent), muted at low urgency.
+    /// How far secondary text (the application's line, the close button) fades from a set
+    /// foreground toward the fill: about where the themes' own secondary grey sits.
+    static let secondaryFade = 0.4
+
+    /// A toast's colours: its kind's (or a rule's accent) and card colours, muted at low urgency.
     public func colors(for toast: Toast, style: CardStyle) -> Colors {
-        colors(for: toast.kind, style: style, muted: toast.urgency == .low, color: toast.color)
+        colors(for: toast.kind, style: style, urgency: toast.urgency, color: toast.color, rule: toast.cardColors)
     }
 
     /// Expanded, the most lines the title takes (and the message, when no `expandedHeight`
@@ -160,17 +177,49 @@ public struct CardComposer: Sendable {
         return max(Self.collapsedMessageLines, Int(lines) / 2)
     }
 
-    private func composeCard(_ toast: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
+    /// The toast as its card shows it under `[text]` and its rules: newlines as spaces
+    /// (`ignore_newline`), through a `format` (the whole text then one markup block, no
+    /// application line: the format says where the application goes), its markup read,
+    /// stripped or shown as sent (`markup`), or no text at all (`hide_text`).
+    public func presented(_ toast: Toast) -> Toast {
+        var shown = toast
+        if config.ignoreNewline {
+            shown.title = Self.spacingNewlines(shown.title)
+            shown.message = Self.spacingNewlines(shown.message)
+        }
+        if toast.hidesText {
+            shown.title = ""
+            shown.message = ""
+            shown.app = nil
+        } else if let format = toast.format ?? config.format {
+            shown.message = CardFormat.render(format, shown, markup: config.markup)
+            shown.title = ""
+            shown.markup = true
+            shown.app = nil
+        } else if toast.markup, config.markup != .full {
+            shown.message = config.markup == .strip ? MarkupSanitizer.stripped(shown.message) : shown.message
+            shown.markup = false
+        }
+        return shown
+    }
+
+    private static func spacingNewlines(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    private func composeCard(_ given: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
+        let toast = presented(given)
         let c = colors(for: toast, style: style)
         let width = cardWidth(appearance)
         let padding = px(config.padding)
         let border = style == .tinted ? px(config.borderWidth) : 0
         let bar = style == .accent ? px(CardMetrics.accentBarWidth) : 0
         let radius = style == .accent ? px(CardMetrics.accentRadius) : px(config.radius)
-        let picture = appearance.iconImage != nil && appearance.iconIsPicture
-        let iconSize = iconSlot(picture: picture)
+        let showsIcon = !toast.hidesIcon
+        let picture = showsIcon && appearance.iconImage != nil && appearance.iconIsPicture
+        let iconSize = showsIcon ? iconSlot(picture: picture) : 0
         let closeSize = px(CardMetrics.closeButtonSize)
-        let textX = bar + padding + iconSize + px(CardMetrics.iconTextGap)
+        let textX = bar + padding + (showsIcon ? iconSize + px(CardMetrics.iconTextGap) : 0)
         let badge = countBadge(toast.count, colors: c, metrics: metrics)
         // At least 1 px, as in the capsule: 0 or less would mean "no wrapping". A count badge
         // takes its width from the text's right, so no line runs under it.
@@ -196,8 +245,10 @@ public struct CardComposer: Sendable {
             y += extent.size.height + px(1)
         }
         if !title.text.isEmpty {
-            let block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
+            var block = TextBlock(text: title.text, style: FontStyle(bold: true), width: textWidth,
                                   maxLines: appearance.expanded ? expandedLines : Self.collapsedTitleLines)
+            block.alignment = config.alignment
+            block.ellipsize = config.ellipsize
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.text), y + extent.size.height))
             y += extent.size.height + px(CardMetrics.titleGap)
@@ -221,6 +272,8 @@ public struct CardComposer: Sendable {
             let sanitized = toast.markup
                 ? MarkupSanitizer.sanitize(message.text, linkColor: c.accent, hoveredLink: appearance.hoveredLink) : (markup: message.text, links: [])
             var block = TextBlock(text: sanitized.markup, isMarkup: toast.markup, width: textWidth, maxLines: lines)
+            block.alignment = config.alignment
+            block.ellipsize = config.ellipsize
             if scrollable, let visible = lines {
                 // More lines than the card holds: a window on the whole message that the wheel moves.
                 var whole = block
@@ -257,11 +310,11 @@ public struct CardComposer: Sendable {
         if let progress = appearance.progress ?? toast.progress {
             y += px(CardMetrics.progressGap)
             let track = Rect(x: textX, y: y, width: width - textX - padding, height: px(CardMetrics.progressHeight))
-            content.append((.roundedRect(track, radius: track.height / 2, color: c.accent.withAlpha(64)), track.maxY))
+            content.append((.roundedRect(track, radius: track.height / 2, color: c.highlight.withAlpha(64)), track.maxY))
             let filled = (track.width * max(0, min(100, progress)) / 100).rounded()
             if filled >= 1 {
                 content.append((.roundedRect(Rect(x: track.x, y: track.y, width: max(filled, track.height), height: track.height),
-                                             radius: track.height / 2, color: c.accent), track.maxY))
+                                             radius: track.height / 2, color: c.highlight), track.maxY))
             }
             y += track.height
         }
@@ -303,17 +356,19 @@ public struct CardComposer: Sendable {
         let outline = Rect(x: ring, y: ring, width: width - 2 * ring, height: height - 2 * ring)
         let inner = max(0, radius - ring)
         if style == .tinted {
-            ops.append(.roundedRect(outline, radius: inner, color: c.accent))
+            ops.append(.roundedRect(outline, radius: inner, color: c.frame))
             ops.append(.roundedRect(Rect(x: ring + border, y: ring + border, width: outline.width - 2 * border, height: outline.height - 2 * border),
                                     radius: max(0, inner - border), color: c.background))
         } else {
             ops.append(.roundedRect(outline, radius: inner, color: c.background))
-            ops.append(.roundedRectSlice(outline, radius: inner, visibleWidth: bar, color: c.accent))
+            ops.append(.roundedRectSlice(outline, radius: inner, visibleWidth: bar, color: c.frame))
         }
         // An icon is centred on the first line; a picture's top is the text's.
         let iconTop = picture ? top : top + max(0, (lineHeight - iconSize) / 2)
         let iconRect = Rect(x: bar + padding, y: iconTop, width: iconSize, height: iconSize)
-        if let image = appearance.iconImage {
+        if !showsIcon {
+            // `icon_position = off`: nothing drawn, and the spinner has no place either.
+        } else if let image = appearance.iconImage {
             ops.append(.image(path: image, iconRect, tint: Self.isSymbolic(image) ? c.text : nil))
         } else {
             ops.append(.icon(IconRaster.shape(for: toast.kind), iconRect, color: c.accent, phase: 0))
@@ -427,7 +482,8 @@ public struct CardComposer: Sendable {
 
     /// The capsule: a pill holding the icon and one line of text, sized to its content: the
     /// title in bold followed by the message, each on one line.
-    private func composeCapsule(_ toast: Toast, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
+    private func composeCapsule(_ given: Toast, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
+        let toast = presented(given)
         let c = colors(for: toast, style: .capsule)
         let iconSize = px(CardMetrics.capsuleIconSize)
         let padding = px(config.padding)

@@ -50,10 +50,28 @@ public struct Config: Equatable, Sendable {
     public var gap: Double = 8
     /// Space between the stack and the screen edge.
     public var margin: Double = 16
+    /// The space from the left or right side (`margin_x`), and from the top or bottom
+    /// (`margin_y`), where they differ from `margin` (dunst's `offset`); nil: `margin`.
+    public var horizontalMargin: Double?
+    public var verticalMargin: Double?
+    public var marginX: Double { horizontalMargin ?? margin }
+    public var marginY: Double { verticalMargin ?? margin }
     /// Who draws the cards' shadow under a compositor: never both at once.
     public var shadow: ShadowMode = .compositor
-    /// Cards beyond this many wait until one leaves.
+    /// Cards beyond this many wait until one leaves; 0: as many as the monitor holds (`StackRoom`).
     public var maxVisible: Int = 5
+    /// The order of a stack's cards (`StackOrder`): by arrival, newest at the edge.
+    public var sort: StackSort = .arrival
+    public var stack: StackDirection = .newestAtEdge
+    /// The card's text (`[text]`): dunst's `format` (nil: xtoast's title over message),
+    /// how markup is read, alignment, where "…" goes, and newlines read as spaces.
+    public var format: String?
+    public var markup: MarkupMode = .full
+    public var alignment: TextAlignment = .left
+    public var ellipsize: EllipsizePlace = .end
+    public var ignoreNewline = false
+    /// What each mouse button does on a card (`[mouse]`).
+    public var mouse = MouseBindings()
     /// Seconds a card stays; 0 keeps it until dismissed.
     public var timeout: Double = 4
     /// What a fullscreen window does to toasts on its monitor (critical ones show).
@@ -68,6 +86,12 @@ public struct Config: Equatable, Sendable {
     public var timeouts: [Kind: Double] = [.loading: 0]
     /// Per-kind accent colours (0xRRGGBB) overriding the theme's palette.
     public var colors: [Kind: UInt32] = [:]
+    /// Card colours over the style's for every card (`[card] background`, …), per kind
+    /// (`[colors] error.background`) and per urgency (`[colors] critical.background`); see
+    /// `CardColors` for the order they apply in.
+    public var cardColors = CardColors()
+    public var kindColors: [Kind: CardColors] = [:]
+    public var urgencyColors: [Urgency: CardColors] = [:]
     public var motion: MotionTuning = .standard
     /// The `[rule NAME]` sections, in file order; always the file's own (a reload that
     /// removes a rule removes it).
@@ -108,8 +132,42 @@ public struct Config: Equatable, Sendable {
     /// The accent for `kind`: the override if set, otherwise the theme's.
     public func color(for kind: Kind) -> UInt32 { colors[kind] ?? palette.accent(for: kind) }
 
+    /// The card colours a toast of `kind` and `urgency` gets before its rules': `[card]`, then
+    /// its kind's, then its urgency's.
+    public func cardColors(kind: Kind, urgency: Urgency) -> CardColors {
+        cardColors.layered(kindColors[kind]).layered(urgencyColors[urgency])
+    }
+
+    /// One layer's colours (`ColorLayer`).
+    func colors(of layer: ColorLayer) -> CardColors {
+        switch layer {
+        case .card: cardColors
+        case .kind(let kind): kindColors[kind] ?? CardColors()
+        case .urgency(let urgency): urgencyColors[urgency] ?? CardColors()
+        }
+    }
+
+    /// Sets one colour of a layer. A kind or urgency whose colours are all `default` holds
+    /// no entry, so a config that lists every key with `default` equals `Config.default`.
+    mutating func set(_ layer: ColorLayer, _ part: CardColors.Part, _ color: UInt32?) {
+        var colors = colors(of: layer)
+        colors[keyPath: part.path] = color
+        switch layer {
+        case .card: cardColors = colors
+        case .kind(let kind): kindColors[kind] = colors.isEmpty ? nil : colors
+        case .urgency(let urgency): urgencyColors[urgency] = colors.isEmpty ? nil : colors
+        }
+    }
+
     /// Seconds a `kind` card stays when the client gave no timeout; 0 means until dismissed.
     public func timeout(for kind: Kind) -> Double { timeouts[kind] ?? timeout }
+}
+
+/// Where a card colour is set: for every card, for a kind, for an urgency.
+enum ColorLayer: Hashable, Sendable {
+    case card
+    case kind(Kind)
+    case urgency(Urgency)
 }
 
 /// Upper (and a few lower) bounds of the config file's numbers.

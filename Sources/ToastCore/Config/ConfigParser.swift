@@ -40,6 +40,8 @@ public enum ConfigParser {
         // silently since the header already got a diagnostic.
         var section: SectionState?
         var rules = RuleCollector(file: file)
+        // Where each colour was set (`SECTION.KEY`), for the contrast check's warnings.
+        var colorLines: [String: Int] = [:]
 
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, rawLine) in lines.enumerated() {
@@ -83,6 +85,7 @@ public enum ConfigParser {
                         let value = try Statement.value(raw)
                         do throws(ConfigProblem) {
                             try setting.apply(&config, value)
+                            if known.name == "card" || known.name == "colors" { colorLines["\(known.name).\(key)"] = index + 1 }
                         } catch {
                             if let keeping { setting.keep(&config, keeping) }
                             throw ConfigProblem("\(key): \(error.message)")
@@ -97,6 +100,8 @@ public enum ConfigParser {
         }
         rules.finish()
         config.rules = RuleSet(RuleCollector.withinBudget(rules.rules, file: file, diagnostics: &diagnostics))
+        diagnostics += ColorContrast.diagnostics(config, file: file, lines: colorLines)
+        diagnostics = diagnostics.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
         return (config, diagnostics)
     }
 }

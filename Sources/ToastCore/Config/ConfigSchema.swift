@@ -30,7 +30,9 @@ package enum ConfigSchema {
             Setting(key: "scale", keep: keeping(\.scale)) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.scale = value.lowercased() == "auto" ? nil : try number(value, .within(Scale.range))
             },
-            integer("max_visible", \.maxVisible, 1...ConfigLimits.maxVisible),
+            integer("max_visible", \.maxVisible, 0...ConfigLimits.maxVisible),
+            choice("sort", \.sort),
+            choice("stack", \.stack),
             number("timeout", \.timeout, .upTo(ConfigLimits.timeout)),
             choice("fullscreen", \.fullscreen),
             choice("lock", \.lock),
@@ -55,13 +57,32 @@ package enum ConfigSchema {
             number("image_size", \.imageSize, .within(ConfigLimits.imageSize)),
             number("gap", \.gap, .upTo(ConfigLimits.gap)),
             number("margin", \.margin, .upTo(ConfigLimits.margin)),
+            optionalNumber("margin_x", \.horizontalMargin, .upTo(ConfigLimits.margin)),
+            optionalNumber("margin_y", \.verticalMargin, .upTo(ConfigLimits.margin)),
             choice("shadow", \.shadow),
-        ]),
+        ] + CardColors.Part.allCases.map { part in
+            cardColor(part.rawValue, .card, part)
+        }),
+        // Accents by kind (`info = #…`), then the card colours by kind (`error.background`)
+        // and by urgency (`critical.background`): kinds and urgencies share no name.
         Section(name: "colors", settings: Kind.allCases.map { kind in
             Setting(key: kind.rawValue, keep: { $0.colors[kind] = $1.colors[kind] }) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.colors[kind] = isDefault(value) ? nil : try color(value)
             }
+        } + Kind.allCases.flatMap { kind in
+            CardColors.Part.allCases.map { cardColor("\(kind.rawValue).\($0.rawValue)", .kind(kind), $0) }
+        } + Urgency.allCases.flatMap { urgency in
+            CardColors.Part.allCases.map { cardColor("\(urgency.rawValue).\($0.rawValue)", .urgency(urgency), $0) }
         }),
+        Section(name: "text", settings: [
+            Setting(key: "format", keep: keeping(\.format)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.format = isDefault(value) ? nil : try format(value)
+            },
+            choice("markup", \.markup),
+            choice("alignment", \.alignment),
+            choice("ellipsize", \.ellipsize),
+            flag("ignore_newline", \.ignoreNewline),
+        ]),
         Section(name: "timeouts", settings: Kind.allCases.map { kind in
             Setting(key: kind.rawValue, keep: { $0.timeouts[kind] = $1.timeouts[kind] }) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.timeouts[kind] = isDefault(value) ? nil : try number(value, .upTo(ConfigLimits.timeout))
@@ -87,6 +108,15 @@ package enum ConfigSchema {
             number("settle_speed", \.motion.settleSpeed, .positive(upTo: ConfigLimits.speed)),
         ]),
         Section(name: "keys", settings: KeyAction.allCases.map(key)),
+        Section(name: "mouse", settings: [
+            mouse("left_click", \.mouse.left),
+            Setting(key: "middle_click", keep: keeping(\.mouse.middle)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.mouse.middle = try mouseActions(value) ?? []
+            },
+            Setting(key: "right_click", keep: keeping(\.mouse.right)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.mouse.right = try mouseActions(value) ?? []
+            },
+        ]),
         // The rules themselves are `[rule NAME]` sections (`RuleSettingKey`); this one holds
         // what all of them share.
         Section(name: "rules", settings: [
@@ -146,6 +176,31 @@ package enum ConfigSchema {
         }
     }
 
+    /// A length that `default` leaves to another setting (nil).
+    private static func optionalNumber(_ key: String, _ path: WritableKeyPath<Config, Double?> & Sendable,
+                                       _ bounds: Bounds) -> Setting {
+        Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
+            config[keyPath: path] = isDefault(value) ? nil : try number(value, bounds)
+        }
+    }
+
+    /// The left button: `default` is xtoast's own click.
+    private static func mouse(_ key: String, _ path: WritableKeyPath<Config, [MouseAction]?> & Sendable) -> Setting {
+        Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
+            config[keyPath: path] = try mouseActions(value)
+        }
+    }
+
+    /// `default` (nil), or dunst's actions, one or a list (`do_action, close_current`).
+    private static func mouseActions(_ value: String) throws(ConfigProblem) -> [MouseAction]? {
+        if isDefault(value) { return nil }
+        guard let actions = MouseBindings.parse(value) else {
+            throw ConfigProblem("expected default, or one or more of \(MouseAction.allCases.map(\.rawValue).joined(separator: "|")) "
+                                + "separated by commas, got '\(value)'")
+        }
+        return actions
+    }
+
     private static func integer(_ key: String, _ path: WritableKeyPath<Config, Int> & Sendable,
                                 _ range: ClosedRange<Int>) -> Setting {
         Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
@@ -179,6 +234,16 @@ package enum ConfigSchema {
         }
     }
 
+    /// One of a card's colours (`CardColors.Part`) in one layer; `default` leaves it to the
+    /// style (or the broader layer).
+    private static func cardColor(_ key: String, _ layer: ColorLayer, _ part: CardColors.Part) -> Setting {
+        Setting(key: key, keep: { config, other in
+            config.set(layer, part, other.colors(of: layer)[keyPath: part.path])
+        }) { (config: inout Config, value: String) throws(ConfigProblem) in
+            config.set(layer, part, isDefault(value) ? nil : try color(value))
+        }
+    }
+
     private static func text(_ key: String, _ path: WritableKeyPath<Config, String> & Sendable) -> Setting {
         Setting(key: key, keep: keeping(path)) { (config: inout Config, value: String) throws(ConfigProblem) in
             guard !value.isEmpty else { throw ConfigProblem("must not be empty") }
@@ -202,6 +267,14 @@ package enum ConfigSchema {
     }
 
     // MARK: Values
+
+    /// A `format`: at most `CardFormat.maxBytes`; empty would show no text at all (a rule's
+    /// `skip = display` is the way to show nothing).
+    static func format(_ value: String) throws(ConfigProblem) -> String {
+        guard !value.isEmpty else { throw ConfigProblem("must not be empty; use default for xtoast's own layout") }
+        guard value.utf8.count <= CardFormat.maxBytes else { throw ConfigProblem("must be at most \(CardFormat.maxBytes) bytes") }
+        return value
+    }
 
     /// `default` in `[colors]` and `[timeouts]` means "no override", so the example file can list
     /// those keys with their real default.

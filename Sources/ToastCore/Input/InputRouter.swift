@@ -14,12 +14,19 @@ public enum InputRouter {
         public var cardSurfaces: Set<SurfaceID>
         /// The visible cards, newest first, for focus mode's keys.
         public var cards: [CardFacts]
+        /// The card each card surface shows, for the middle and right buttons.
+        public var surfaceCards: [SurfaceID: CardFacts]
+        /// What the mouse buttons do on a card (`[mouse]`).
+        public var mouse: MouseBindings
 
-        public init(centerOpen: Bool = false, focus: KeyboardFocus? = nil, cardSurfaces: Set<SurfaceID> = [], cards: [CardFacts] = []) {
+        public init(centerOpen: Bool = false, focus: KeyboardFocus? = nil, cardSurfaces: Set<SurfaceID> = [], cards: [CardFacts] = [],
+                    surfaceCards: [SurfaceID: CardFacts] = [:], mouse: MouseBindings = MouseBindings()) {
             self.centerOpen = centerOpen
             self.focus = focus
             self.cardSurfaces = cardSurfaces
             self.cards = cards
+            self.surfaceCards = surfaceCards
+            self.mouse = mouse
         }
     }
 
@@ -56,9 +63,15 @@ public enum InputRouter {
         switch event {
         case let .key(stroke):
             return key(stroke, context, board: board)
-        case let .press(surface, _, _, _, _):
+        case let .press(surface, button, _, _, _):
             // In focus mode a press off the cards (its pointer grab reports one) ends it.
             let ends: [UserIntent] = context.focus != nil && !context.cardSurfaces.contains(surface) ? [.endFocus] : []
+            // The middle and right buttons mean what `[mouse]` binds, decided here; the left
+            // one may start a swipe, so the cards tell a click from a drag first.
+            if !context.centerOpen, button == 2 || button == 3, let card = context.surfaceCards[surface],
+               let actions = context.mouse.actions(button: button) {
+                return Decision(.nobody, ends + MouseBindings.intents(actions, on: card))
+            }
             return Decision(context.centerOpen ? .center : .cards, ends)
         case .release, .motion, .enter, .leave:
             return Decision(context.centerOpen ? .center : .cards)

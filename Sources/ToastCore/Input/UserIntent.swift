@@ -37,9 +37,13 @@ public struct CardFacts: Equatable, Sendable {
     /// Some of its text was cut (it can expand).
     public var isTruncated: Bool
     public var isExpanded: Bool
+    /// The message's links (their targets), for a mouse binding's `open_url`.
+    public var links: [String]
 
-    public init(id: String, actions: [String] = [], defaultAction: String? = nil, isTruncated: Bool = false, isExpanded: Bool = false) {
+    public init(id: String, actions: [String] = [], defaultAction: String? = nil, isTruncated: Bool = false, isExpanded: Bool = false,
+                links: [String] = []) {
         self.id = id
+        self.links = links
         self.actions = actions
         self.defaultAction = defaultAction
         self.isTruncated = isTruncated

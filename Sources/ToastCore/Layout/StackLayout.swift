@@ -1,18 +1,25 @@
 /// Where the cards of one stack go on screen.
 ///
 /// The newest card sits nearest the screen edge; older ones are pushed away from it,
-/// `gap` apart, each `margin` from the screen's sides.
+/// `gap` apart, `marginX` from the screen's left or right side and `marginY` from its top or
+/// bottom (`[card] margin` both, `margin_x` and `margin_y` each; dunst's `offset`).
 ///
 /// The three stacks of one edge (top-left, top, top-right; the same at the bottom) never
 /// cover each other: on a monitor too narrow for their columns to sit side by side, a later
 /// stack (left, then centre, then right) whose column crosses an earlier one's starts one gap
 /// past that stack's farthest card, so it hangs below it (above it, at the bottom).
 public struct StackLayout: Equatable, Sendable {
-    public var margin: Double = 16
+    public var marginX: Double = 16
+    public var marginY: Double = 16
     public var gap: Double = 8
 
     public init(margin: Double = 16, gap: Double = 8) {
-        self.margin = margin
+        self.init(marginX: margin, marginY: margin, gap: gap)
+    }
+
+    public init(marginX: Double, marginY: Double, gap: Double = 8) {
+        self.marginX = marginX
+        self.marginY = marginY
         self.gap = gap
     }
 
@@ -20,13 +27,13 @@ public struct StackLayout: Equatable, Sendable {
     /// the stack's edge (one margin unless another stack of the edge is in the way).
     public func frames(for sizes: [Size], at position: Position, in screen: Rect, start: Double? = nil) -> [Rect] {
         var frames: [Rect] = []
-        var offset = start ?? margin
+        var offset = start ?? marginY
         for size in sizes {
             let x: Double
             switch position.horizontal {
-            case -1: x = screen.x + margin
+            case -1: x = screen.x + marginX
             case 0: x = screen.x + ((screen.width - size.width) / 2).rounded(.down)
-            default: x = screen.maxX - margin - size.width
+            default: x = screen.maxX - marginX - size.width
             }
             let y = position.isTop ? screen.y + offset : screen.maxY - offset - size.height
             frames.append(Rect(x: x, y: y, width: size.width, height: size.height))
@@ -85,6 +92,6 @@ public struct StackLayout: Equatable, Sendable {
     /// Where a stack whose cards span `column` starts, from its edge: one margin, or one gap
     /// past the farthest reach of the earlier stacks of its edge whose columns it crosses.
     public func start(column: Range<Double>, after earlier: [Placement]) -> Double {
-        earlier.filter { $0.column.overlaps(column) }.map { $0.reach + gap }.reduce(margin, max)
+        earlier.filter { $0.column.overlaps(column) }.map { $0.reach + gap }.reduce(marginY, max)
     }
 }

@@ -33,6 +33,15 @@ public struct Toast: Equatable, Sendable {
     public var rules: [String] = []
     /// The accent colour (0xRRGGBB) a rule gave it, over its kind's.
     public var color: UInt32?
+    /// The card colours its rules gave it (`background`, `foreground`, `frame_color`,
+    /// `highlight`), over the config's for its kind and urgency.
+    public var cardColors: CardColors?
+    /// A rule's `format`, over `[text] format`.
+    public var format: String?
+    /// A rule's `hide_text`: the card shows only its icon.
+    public var hidesText = false
+    /// A rule's `icon_position = off`: the card shows no icon.
+    public var hidesIcon = false
     /// A later toast from the same source and application with the same tag takes this one's
     /// place (`x-dunst-stack-tag`, a rule's `stack_tag`).
     public var stackTag: String?

@@ -36,7 +36,20 @@ public struct RuleSettingKey: Sendable {
                 throw RuleProblem(error.message)
             }
         },
+        colorSetting("background", \.background, "the card's fill, #RRGGBB (used as given, not tinted)"),
+        colorSetting("foreground", \.foreground, "the card's text colour, #RRGGBB"),
+        colorSetting("frame_color", \.frameColor, "the tinted style's border and the accent style's bar, #RRGGBB"),
+        colorSetting("highlight", \.highlight, "the progress bar's colour, #RRGGBB"),
         setting("markup", \.markup, "whether the message's markup is read: yes | no") { value throws(RuleProblem) in try yesNo(value) },
+        setting("format", \.format, "the card's text as a dunst format: %a %s %b %p %n %i %I %%, \\n, markup [at most 1024 bytes]") { value throws(RuleProblem) in
+            do throws(ConfigProblem) {
+                return try ConfigSchema.format(value)
+            } catch {
+                throw RuleProblem(error.message)
+            }
+        },
+        setting("hide_text", \.hideText, "the card shows only its icon, no text: yes | no") { value throws(RuleProblem) in try yesNo(value) },
+        choice("icon_position", \.iconPosition, "left (the card's icon at its leading edge) | off (no icon)"),
         setting("stack_tag", \.stackTag, "a tag: a later toast with the same tag takes this one's place; \"\" removes it") { value throws(RuleProblem) in
             guard value.utf8.count <= RuleLimits.fieldBytes else { throw RuleProblem("must be at most \(RuleLimits.fieldBytes) bytes") }
             return value
@@ -99,6 +112,17 @@ public struct RuleSettingKey: Sendable {
                 throw RuleProblem("'\(value)' is not one of \(Choice.allCases.map(\.rawValue).joined(separator: "|"))")
             }
             return choice
+        }
+    }
+
+    private static func colorSetting(_ key: String, _ path: WritableKeyPath<RuleSettings, UInt32?> & Sendable,
+                                     _ summary: String) -> RuleSettingKey {
+        setting(key, path, summary) { value throws(RuleProblem) in
+            do throws(ConfigProblem) {
+                return try ConfigSchema.color(value)
+            } catch {
+                throw RuleProblem(error.message)
+            }
         }
     }
 

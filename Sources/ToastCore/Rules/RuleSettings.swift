@@ -1,3 +1,8 @@
+/// Whether a card shows its icon (a rule's `icon_position`): at its leading edge, or not at all.
+public enum IconPosition: String, CaseIterable, Sendable {
+    case left, off
+}
+
 /// What a rule's `skip` setting keeps of a toast.
 public enum RuleSkip: String, CaseIterable, Sendable {
     /// Shown and kept in history (undoes an earlier rule's skip).
@@ -28,7 +33,19 @@ public struct RuleSettings: Equatable, Sendable {
     public var defaultIcon: String?
     /// The accent colour, 0xRRGGBB.
     public var color: UInt32?
+    /// The card's colours over the config's (`background`, `foreground`, `frame_color`,
+    /// `highlight`); each set alone merges alone.
+    public var background: UInt32?
+    public var foreground: UInt32?
+    public var frameColor: UInt32?
+    public var highlight: UInt32?
     public var markup: Bool?
+    /// The card's text as a dunst `format`.
+    public var format: String?
+    /// The card shows no text, only its icon (dunst's `hide_text`).
+    public var hideText: Bool?
+    /// `off`: the card shows no icon (dunst's `icon_position = off`).
+    public var iconPosition: IconPosition?
     /// Empty removes the toast's stack tag.
     public var stackTag: String?
     public var transient: Bool?
@@ -48,6 +65,12 @@ public struct RuleSettings: Equatable, Sendable {
 
     public var isEmpty: Bool { self == RuleSettings() }
 
+    /// The card colours these settings give a toast; nil when they give none.
+    public var cardColors: CardColors? {
+        let colors = CardColors(background: background, foreground: foreground, frame: frameColor, highlight: highlight)
+        return colors.isEmpty ? nil : colors
+    }
+
     /// Takes every setting `later` has, keeping the rest. Written out field by field: it runs
     /// for every rule that matches a toast, and key paths through a table cost ten times more.
     public mutating func merge(_ later: RuleSettings) {
@@ -60,7 +83,14 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.icon { icon = v }
         if let v = later.defaultIcon { defaultIcon = v }
         if let v = later.color { color = v }
+        if let v = later.background { background = v }
+        if let v = later.foreground { foreground = v }
+        if let v = later.frameColor { frameColor = v }
+        if let v = later.highlight { highlight = v }
         if let v = later.markup { markup = v }
+        if let v = later.format { format = v }
+        if let v = later.hideText { hideText = v }
+        if let v = later.iconPosition { iconPosition = v }
         if let v = later.stackTag { stackTag = v }
         if let v = later.transient { transient = v }
         if let v = later.skip { skip = v }

@@ -22,6 +22,9 @@ public struct ToastStack: Sendable {
         /// Its place in the order toasts came to the board (the board's count; 0 when a stack
         /// is used alone): a stack moved onto another takes its place among it by age.
         public internal(set) var arrival: UInt64 = 0
+        /// Its place in the board's order when it came or last changed (replaced, updated,
+        /// repeated): what `sort = update` orders by.
+        public internal(set) var touched: UInt64 = 0
         /// It has been visible: should it wait again (`max_visible` lowered, its monitor gone)
         /// and come back, its card enters again but nobody hears `shown` twice.
         public internal(set) var hasBeenShown = false
@@ -29,6 +32,7 @@ public struct ToastStack: Sendable {
         init(_ toast: Toast, arrival: UInt64 = 0) {
             self.toast = toast
             self.arrival = arrival
+            touched = arrival
             remaining = toast.timeout > 0 ? toast.timeout : nil
         }
 
@@ -37,6 +41,7 @@ public struct ToastStack: Sendable {
         func restarted(with toast: Toast) -> Entry {
             var entry = Entry(toast, arrival: arrival)
             entry.hasBeenShown = hasBeenShown
+            entry.touched = touched
             return entry
         }
 
@@ -312,6 +317,16 @@ public struct ToastStack: Sendable {
             replaceWaiting(at: i, with: entry)
         }
         return true
+    }
+
+    /// Marks a toast as changed at `stamp` (the board's order), for `sort = update`.
+    public mutating func touch(_ id: String, at stamp: UInt64) {
+        guard let (isVisible, i) = find(id) else { return }
+        if isVisible { visible[i].touched = stamp } else {
+            var entry = waiting[i]
+            entry.touched = stamp
+            waiting[i] = entry
+        }
     }
 
     /// Takes new holds. Cards the holds push back go to the front of the queue, in order

@@ -72,6 +72,18 @@ public enum MarkupSanitizer {
         return (markup, writer.links)
     }
 
+    /// `text`'s words without its tags (`markup = strip`): what the sanitized markup shows,
+    /// as plain text; a `<br>` is a line break and an image its alt text, as drawn.
+    public static func stripped(_ text: String) -> String {
+        var plain = ""
+        var inTag = false
+        for c in pangoMarkup(text, linkColor: RGBA(rgb: 0)) {
+            if inTag { inTag = c != ">"; continue }
+            if c == "<" { inTag = true } else { plain.append(c) }
+        }
+        return decodeEntities(plain)
+    }
+
     /// `text` as Pango markup that shows it literally.
     public static func escaped(_ text: String) -> String {
         var out = ""

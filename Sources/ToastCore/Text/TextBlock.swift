@@ -17,6 +17,11 @@ public struct TextBlock: Hashable, Sendable {
     /// text is laid out and only `maxLines` lines from this one (0-based) are measured and
     /// drawn, clipped to them, without an ellipsis. Nil: the text from its top, cut by `maxLines`.
     public var firstLine: Int?
+    /// Where lines sit in the box (`[text] alignment`); a right-to-left paragraph under
+    /// `left` still starts at the right.
+    public var alignment: TextAlignment = .left
+    /// Where a cut line shows "…" (`[text] ellipsize`).
+    public var ellipsize: EllipsizePlace = .end
 
     public init(text: String, isMarkup: Bool = false, style: FontStyle = .regular, width: Double, maxLines: Int? = nil,
                 firstLine: Int? = nil) {

@@ -114,7 +114,11 @@ final class Layout {
         handle = layout
         pango_layout_set_font_description(layout, description)
         pango_layout_set_auto_dir(layout, 1)
-        pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        switch block.alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         if block.width.isFinite, block.width > 0, block.width < Self.maxWidth {
             pango_layout_set_width(layout, Int32((block.width * Double(PANGO_SCALE)).rounded(.up)))
@@ -124,7 +128,11 @@ final class Layout {
         // A scrolled block lays the whole text out and shows a window of its lines (below).
         let maxLines = block.firstLine == nil ? block.maxLines : nil
         if let lines = maxLines {
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            switch block.ellipsize {
+            case .start: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+            case .middle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            case .end: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
             pango_layout_set_height(layout, -Int32(max(1, min(lines, Self.maxLines))))
         }
         // A negative height limits lines per paragraph only, so a message of many short lines
