@@ -74,7 +74,12 @@ func importDunstrc(_ path: String?) -> Never {
 func chooseFromMenu(_ reply: [(String, JSON)], _ menu: MenuCommand, client: inout Client) {
     guard case let .array(list)? = reply.first(where: { $0.0 == "items" })?.1 else { exit(.refused) }
     let items = list.compactMap(MenuItem.init)
-    switch MenuProgram.choose(items.map(\.line), with: menu.program) {
+    // The config's menu program (`[general] menu`), unless given after `--`.
+    var configured: [String]?
+    if case let .array(words)? = reply.first(where: { $0.0 == "program" })?.1 {
+        configured = words.compactMap { if case let .string(word) = $0 { word } else { nil } }
+    }
+    switch MenuProgram.choose(items.map(\.line), with: menu.program ?? configured ?? MenuCommand.defaultProgram) {
     case let .failed(why):
         printError("menu: \(why)")
         exit(.refused)
@@ -152,9 +157,9 @@ func run() -> Never {
         if let id { StandardStreams.output(id) }
         if let wait = show.wait, let id { client.waitForEnd(of: id, output: wait) }
     case let .count(count):
-        let counts = Counts(JSON.object(extra)) ?? Counts()
-        StandardStreams.output(count.format.map(counts.formatted) ?? counts.json.text)
-        if count.follow { client.streamCounts(format: count.format) }
+        var follower = CountFollower(format: count.format)
+        follower.print(Counts(JSON.object(extra)) ?? Counts())
+        if count.follow { follower.follow(&client, request: line) }
     case let .menu(menu):
         chooseFromMenu(extra, menu, client: &client)
     default:

@@ -66,11 +66,12 @@ public struct ShowCommand: Equatable, Sendable {
 public struct MenuCommand: Equatable, Sendable {
     public var all: Bool
     /// The program and its arguments; it reads the lines on stdin and prints the chosen one.
-    public var program: [String]
+    /// Nil: the config's `[general] menu`, as the daemon answers it.
+    public var program: [String]?
     /// dmenu, prompting with the program's name; `rofi -dmenu` reads and prints the same way.
     public static let defaultProgram = ["dmenu", "-p", "xtoast"]
 
-    public init(all: Bool = false, program: [String] = MenuCommand.defaultProgram) {
+    public init(all: Bool = false, program: [String]? = nil) {
         self.all = all
         self.program = program
     }

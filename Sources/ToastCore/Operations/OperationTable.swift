@@ -275,12 +275,13 @@ extension Operation {
                     Writes the actions and links of the newest toast that has any (with --all: of every
                     toast on screen) to PROGRAM's standard input, one per line, each starting with its
                     toast's id, application and title (#7 Mail · New message: Reply), and chooses (or opens) the line it prints, as a click would. PROGRAM is
-                    dmenu -p xtoast unless given after --; rofi -dmenu works the same way. Nothing is
+                    the config's [general] menu (dmenu -p xtoast by default) unless given after --;
+                    rofi -dmenu works the same way. Nothing is
                     chosen when it exits non-zero or prints nothing; exits 1 when there is nothing to offer.
                     """, options: [.flag(nil, "all", "every toast on screen, not only the newest")]),
             overview: [("xtoast menu [-- PROGRAM ...]", "choose an action or link with dmenu")],
             examples: [
-                (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link): the newest toast's actions and links, or every visible toast's with all."),
+                (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link; program: the config's menu program): the newest toast's actions and links, or every visible toast's with all."),
             ])
         }),
         Operation("count", parse: CommandParser.parseCount,
