@@ -108,7 +108,10 @@ func chooseFromMenu(_ reply: [(String, JSON)], _ menu: MenuCommand, client: inou
 /// The arguments after the program's name, read from argv directly: `CommandLine.arguments`
 /// builds the whole array through a lazy global and a generic copy, more code paged in per launch.
 func arguments() -> [String] {
-    (1..<Int(max(1, CommandLine.argc))).map { String(cString: CommandLine.unsafeArgv[$0]!) }
+    let args = (1..<Int(max(1, CommandLine.argc))).map { String(cString: CommandLine.unsafeArgv[$0]!) }
+    // Run as `dunstctl` (a symlink or alias to xtoast), it is `xtoast dunstctl`.
+    guard CommandLine.argc > 0, let zero = CommandLine.unsafeArgv[0] else { return args }
+    return String(cString: zero).split(separator: "/").last == "dunstctl" ? ["dunstctl"] + args : args
 }
 
 func run() -> Never {
@@ -127,6 +130,8 @@ func run() -> Never {
         execDaemon(flags)
     case let .importDunstrc(path):
         importDunstrc(path)
+    case let .dunstctl(args):
+        runDunstctl(args)
     case var .show(show):
         if show.messageFromStdin { show.request.message = readStandardInput() }
         show.request.icon = show.request.icon.map(absoluteIconPath)

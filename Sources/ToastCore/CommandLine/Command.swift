@@ -17,6 +17,9 @@ public enum Command: Equatable, Sendable {
     /// Prints the xtoast config equivalent to a dunstrc (`DunstrcTranslator`); nil reads
     /// dunst's own file. Needs no daemon.
     case importDunstrc(path: String?)
+    /// dunstctl's arguments, as dunstctl takes them (`Dunstctl.parse`, which words its own
+    /// refusals); the client sends the requests each needs.
+    case dunstctl([String])
     case help(String)
     /// Every other command: the request, sent as it is.
     case send(Request)
@@ -24,7 +27,7 @@ public enum Command: Equatable, Sendable {
     /// The request this command sends (nil for the ones that send none).
     public var request: Request? {
         switch self {
-        case .daemon, .help, .importDunstrc: nil
+        case .daemon, .help, .importDunstrc, .dunstctl: nil
         case let .show(s): .show(s.request)
         case let .menu(m): .menu(all: m.all)
         case let .count(c): .count(follow: c.follow)

@@ -346,6 +346,20 @@ extension Operation {
                     """, options: []),
             overview: [("xtoast import-dunstrc [FILE]", "print an xtoast config translated from a dunstrc")])
         }),
+        Operation("dunstctl", parse: { (rest: [String]) throws(UsageError) -> Command in .dunstctl(rest) },
+                  wire: nil,
+                  docs: {
+            Docs(CommandTable.Command(name: "dunstctl", usage: ["xtoast dunstctl COMMAND [ARGS...]"], summary: "dunstctl's commands, on xtoast",
+                    text: """
+                    Takes dunstctl's commands and prints what dunstctl prints, with its exit codes: close
+                    [ID], close-all, context, action [N], count [waiting|displayed|history], history
+                    (busctl's JSON of dunst's history), history-clear, history-pop [ID], is-paused [-e],
+                    set-paused true|false|toggle, get-pause-level, set-pause-level N (above 0 turns
+                    do-not-disturb on), rule NAME enable|disable|toggle, reload, debug, help. Run as
+                    dunstctl (a symlink named dunstctl to xtoast), xtoast acts as xtoast dunstctl.
+                    """, options: []),
+            overview: [("xtoast dunstctl COMMAND [ARGS...]", "dunstctl's commands and output, for scripts written for dunst")])
+        }),
     ]
 }
 
