@@ -201,6 +201,23 @@ extension Integration {
             #expect(follow.process.isRunning && formatted.process.isRunning)
         }
 
+        @Test("[general] menu is the menu program xtoast menu runs when none is given after --, words and all")
+        func configuredMenuProgram() throws {
+            let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-menu-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let seen = scratch.appendingPathComponent("argv").path
+            let script = scratch.appendingPathComponent("my-rofi")
+            try "#!/bin/sh\necho \"$@\" > \(seen)\ncat > /dev/null\nexit 1\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let daemon = try DaemonHarness(config: "[general]\nmenu = \(script.path) -dmenu -p 'dunst:'\n")
+            let owner = try ProtocolClient(path: daemon.socketPath)
+            _ = try Self.show(owner, #""message":"Deploy?","timeout":0,"actions":[{"id":"yes","label":"Deploy"}]"#)
+            let run = try daemon.xtoast(["menu"])
+            #expect(run.status == 1 && run.stderr.contains("nothing chosen"), "\(run.stderr)")
+            #expect(try String(contentsOfFile: seen, encoding: .utf8) == "-dmenu -p dunst:\n")
+        }
+
         @Test("menu writes the newest toast's actions to the menu program and invokes the line it prints; a non-zero exit invokes nothing")
         func menu() throws {
             let daemon = try DaemonHarness()

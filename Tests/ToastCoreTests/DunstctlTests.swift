@@ -80,4 +80,11 @@ import Testing
         #expect(try CommandParser.parse(["dunstctl", "--help"]) == .dunstctl(["--help"]), "dunstctl's own help")
         #expect(try CommandParser.parse(["dunstctl"]).request == nil)
     }
+
+    @Test func theMenuProgramIsASetting() {
+        let parsed = ConfigParser.parse("[general]\nmenu = /usr/bin/rofi -dmenu -p 'dunst:'\n", file: "c")
+        #expect(parsed.diagnostics.isEmpty && parsed.config.menu == ["/usr/bin/rofi", "-dmenu", "-p", "dunst:"])
+        #expect(Config.default.menu == ["dmenu", "-p", "xtoast"])
+        #expect(!ConfigParser.parse("[general]\nmenu = \"\"\n", file: "c").diagnostics.isEmpty)
+    }
 }
