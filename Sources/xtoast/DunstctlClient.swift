@@ -13,7 +13,7 @@ func runDunstctl(_ args: [String]) -> Never {
     switch Dunstctl.parse(args) {
     case let .success(parsed): call = parsed
     case let .failure(error):
-        printError(error.message)
+        StandardStreams.error(error.message)
         exit(.refused)
     }
     if call == .help {
@@ -21,7 +21,7 @@ func runDunstctl(_ args: [String]) -> Never {
         exit(.ok)
     }
     guard var client = try? Client.connect() else {
-        printError(call == .debug ? "No notification manager is running." : Dunstctl.unreachable)
+        StandardStreams.error(call == .debug ? "No notification manager is running." : Dunstctl.unreachable)
         exit(.refused)
     }
     /// The reply's members; nil when the daemon refused (what dunst would do nothing about).
@@ -31,7 +31,7 @@ func runDunstctl(_ args: [String]) -> Never {
             return extra
         } catch {
             if error.code == .refused { return nil }
-            printError(Dunstctl.unreachable)
+            StandardStreams.error(Dunstctl.unreachable)
             exit(.refused)
         }
     }
@@ -69,7 +69,7 @@ func runDunstctl(_ args: [String]) -> Never {
     case let .rule(name, change): _ = ask(.rule(name: name, change: change))
     case .reload: _ = ask(.reload)
     case .debug:
-        guard ask(.ping) != nil else { printError("No notification manager is running."); exit(.refused) }
+        guard ask(.ping) != nil else { StandardStreams.error("No notification manager is running."); exit(.refused) }
         StandardStreams.output("xtoast \(Version.number) answers for dunst (xtoast dunstctl)")
     }
     exit(.ok)

@@ -292,7 +292,9 @@ extension Operation {
                     Prints {"visible":N,"queued":N,"history":N,"unread":N}: toasts on screen, waiting, in
                     history, and those in history the user has not clicked, swiped, invoked or closed.
                     With --follow, prints the counts, then a line each time one of them changes and
-                    nothing otherwise (for polybar's tail = true, i3blocks' interval = persist).
+                    nothing otherwise (for polybar's tail = true, i3blocks' interval = persist); when the
+                    daemon goes away it waits for the next one and prints the counts again once
+                    connected. With --format, a line is printed only when its text changes.
                     """, options: [
                         .flag("f", "follow", "print a new line each time a count changes, until interrupted"),
                         Option(nil, "format", "TEXT", "print TEXT with {visible}, {queued}, {history} and {unread} filled in, instead of JSON"),
