@@ -59,6 +59,11 @@ private struct Translation {
     var regex = false
     /// What the rules so far cost the worst toast (`RuleBudget`).
     var budget = RuleBudget()
+    /// Settings of `[global]` that dunst applies to every toast, critical ones included: the
+    /// rule `dunst global`, first of all.
+    var globalRule: [String] = []
+    /// Seconds a normal toast stays: `[urgency_normal] timeout`, else dunst's default.
+    var normalTimeout = Translation.dunstTimeout
 
     init(dunstrc: Dunstrc, name: String, home: String?) {
         self.dunstrc = dunstrc
@@ -68,28 +73,37 @@ private struct Translation {
 
     static let urgencySections = ["urgency_low": (Urgency.low, "info"), "urgency_normal": (Urgency.normal, "info"),
                                   "urgency_critical": (Urgency.critical, "error")]
-    /// Sections of older dunst versions or of features xtoast lacks, never rules.
-    static let otherSections: [String: String] = [
-        "experimental": "dunst's experimental options have no xtoast equivalent",
-        "shortcuts": "xtoast has no keyboard shortcuts of its own",
-        "frame": "an old dunst section; set xtoast's [card] border_width instead",
-    ]
 
     mutating func run() {
         for (line, why) in dunstrc.malformed { notes.append((line, "line", "dunst skips it too: \(why)")) }
         let global = dunstrc.section("global")
         regex = global?.value("enable_posix_regex").flatMap(Self.bool) ?? false
+        if dunstrc.section("experimental")?.value("enable_pcre_regex").flatMap(Self.bool) == true { regex = true }
         if let global { translateGlobal(global) }
+        if let seconds = dunstrc.section("urgency_normal")?.value("timeout").flatMap(Self.seconds) { normalTimeout = seconds }
+        // Rules apply in file order: what [global] says of every toast first, then the urgency
+        // rules of sections not written (their defaults), then each section where it stands.
+        if !globalRule.isEmpty {
+            addRule(["[rule dunst global]"] + globalRule, line: global?.line ?? 0, name: "global")
+        }
+        for (name, (urgency, _)) in Self.urgencySections.sorted(by: { $0.key < $1.key }) where dunstrc.section(name) == nil {
+            addUrgencyRule(urgency, RuleDraft(), timeout: nil, line: 0)
+        }
         for section in dunstrc.sections where section.name != "global" {
             if let (urgency, kind) = Self.urgencySections[section.name] {
                 translateUrgency(section, urgency: urgency, kind: kind, global: global)
-            } else if let why = Self.otherSections[section.name] {
-                note(section.line, "[\(section.name)]", why)
+            } else if section.name == "shortcuts" {
+                translateShortcuts(section)
+            } else if section.name == "experimental" {
+                translateExperimental(section)
+            } else if section.name == "frame" {
+                translateFrame(section)
             } else {
                 translateRule(section)
             }
         }
         writeDunstColors(global: global)
+        writeDefaults()
     }
 
     /// dunst's built-in colours per urgency (`settings_data.h`), written where the dunstrc
@@ -111,6 +125,56 @@ private struct Translation {
         }
     }
 
+    /// `[experimental]`: what xtoast does anyway passes; PCRE patterns are read as POSIX ones.
+    mutating func translateExperimental(_ section: Dunstrc.Section) {
+        for entry in section.entries where section.entry(entry.key)?.line == entry.line {
+            if let same = Self.asOnXtoast[entry.key], same.contains(entry.value.lowercased()) { continue }
+            if entry.key == "enable_pcre_regex" {
+                note(entry.line, entry.key, "xtoast reads the rules' patterns as POSIX extended regular expressions; a PCRE-only pattern is refused with its rule")
+            } else {
+                note(entry.line, entry.key, Self.globalReasons[entry.key] ?? "xtoast has no such setting")
+            }
+        }
+        noteRepeats(section)
+    }
+
+    /// `[frame]` of dunst before 1.4: `width` is `frame_width`, `color` `frame_color`.
+    mutating func translateFrame(_ section: Dunstrc.Section) {
+        for entry in section.entries where section.entry(entry.key)?.line == entry.line {
+            switch entry.key {
+            case "width" where dunstrc.section("global")?.entry("frame_width") == nil:
+                setNumber("card", "border_width", entry, range: 0...ConfigLimits.borderWidth)
+            case "width": break
+            case "color":
+                note(entry.line, "color", "xtoast's accent colours are per kind, from each [urgency_*] section's frame_color or background")
+            default: note(entry.line, entry.key, "not a key of dunst's [frame]")
+            }
+        }
+        noteRepeats(section)
+    }
+
+    /// dunst's own defaults (dunst(5) of 1.13, `settings_data.h`) where they differ from
+    /// xtoast's, for what the dunstrc leaves unsaid: a dunst user keeps dunst's behaviour.
+    static let dunstDefaults: [(section: String, key: String, value: String)] = [
+        ("general", "timeout", "10"), ("general", "fullscreen", "show"), ("general", "idle_threshold", "0"),
+        // notification_limit 20, one slot of it taken by indicate_hidden's count.
+        ("general", "max_visible", "19"), ("general", "menu", "/usr/bin/dmenu -p dunst"),
+        ("font", "family", "Monospace"), ("font", "size", "8"),
+        ("card", "width", "300"), ("card", "border_width", "3"), ("card", "radius", "0"), ("card", "gap", "0"),
+        ("card", "padding", "8"), ("card", "image_size", "128"),
+        ("center", "keep", "20"),
+    ]
+    /// dunst's timeout of low and normal urgency, in seconds.
+    static let dunstTimeout = 10.0
+
+    mutating func writeDefaults() {
+        for (section, key, value) in Self.dunstDefaults where !isSet(section, key) { set(section, key, value) }
+    }
+
+    func isSet(_ section: String, _ key: String) -> Bool {
+        sections.first { $0.name == section }?.lines.contains { $0.hasPrefix("\(key) = ") } ?? false
+    }
+
     // MARK: [global]
 
     mutating func translateGlobal(_ global: Dunstrc.Section) {
@@ -119,6 +183,8 @@ private struct Translation {
             used.insert(key)
             return global.entry(key)
         }
+        // The notification limit: `notification_limit`, else the old geometry's height.
+        var limit = take("notification_limit").map { (value: $0.value, line: $0.line, key: "notification_limit") }
         // Geometry: the newer origin/offset pair wins over the old geometry string, as in dunst.
         if let origin = take("origin") {
             if let position = Self.position(origin: origin.value) {
@@ -134,7 +200,7 @@ private struct Translation {
             used.insert("geometry")
             if let geometry = global.entry("geometry") { note(geometry.line, "geometry", "origin and offset replace it, as in dunst") }
         } else if let geometry = take("geometry") {
-            translateGeometry(geometry)
+            if let height = translateGeometry(geometry), limit == nil { limit = (height, geometry.line, "geometry") }
             if let offset = take("offset") { note(offset.line, "offset", "goes with origin, which is not set") }
         } else if let offset = take("offset") {
             if let (x, y) = Self.pair(offset.value) { setMargin(x, y, line: offset.line, key: "offset") }
@@ -161,25 +227,71 @@ private struct Translation {
         if let entry = take("corner_radius") { setNumber("card", "radius", entry, range: 0...ConfigLimits.radius) }
         if let entry = take("gap_size") { setNumber("card", "gap", entry, range: 0...ConfigLimits.gap) }
         if let entry = take("padding") { setNumber("card", "padding", entry, range: 0...ConfigLimits.padding) }
+        if let entry = take("max_icon_size") {
+            // dunst draws an image at most this large; xtoast gives an image a square slot this wide.
+            if entry.value == "0" { note(entry.line, "max_icon_size", "0 (images at their own size): xtoast draws an image in a slot of at most \(Self.format(ConfigLimits.imageSize.upperBound)) px; set to that") ; set("card", "image_size", Self.format(ConfigLimits.imageSize.upperBound)) }
+            else if let size = Double(entry.value) { set("card", "image_size", Self.format(min(max(size, ConfigLimits.imageSize.lowerBound), ConfigLimits.imageSize.upperBound))) }
+            else { note(entry.line, "max_icon_size", "expected a number, got '\(entry.value)'") }
+        }
         if let entry = take("font") { translateFont(entry) }
-        if let entry = take("follow") {
+        let follow = take("follow")
+        if let entry = follow {
             if let follow = FollowRule(rawValue: entry.value.lowercased()) { set("general", "follow", follow.rawValue) }
             else { note(entry.line, "follow", "expected mouse, keyboard or none, got '\(entry.value)'") }
+        }
+        if let entry = take("monitor") {
+            // dunst's monitor counts only while follow is none; a rule for every toast says it.
+            if (follow?.value.lowercased() ?? "none") == "none" {
+                if MonitorChoice(parsing: entry.value) != nil { globalRule.append("monitor = \(Self.quoted(entry.value))") }
+                else { note(entry.line, "monitor", "expected a monitor name or number, got '\(entry.value)'") }
+            }
         }
         if let entry = take("scale") {
             if entry.value == "0" { set("general", "scale", "auto") }
             else { setNumber("general", "scale", entry, range: Scale.range) }
         }
-        // dunst's default limit is 20; 0 is as many as the screen holds, as xtoast's 0.
-        let limitEntry = take("notification_limit")
-        if let limit = Int(limitEntry?.value ?? "20"), limit >= 0 {
-            set("general", "max_visible", String(min(limit, ConfigLimits.maxVisible)))
-            if limit > ConfigLimits.maxVisible, let entry = limitEntry {
-                note(entry.line, "notification_limit", "xtoast shows at most \(ConfigLimits.maxVisible) a stack, or as many as fit with 0; set to \(ConfigLimits.maxVisible)")
+        let indicateHidden = take("indicate_hidden").flatMap { Self.bool($0.value) } ?? true
+        if let limit {
+            // dunst's indicator takes one of the limit's slots; xtoast's "+N more" card is beside them.
+            if let number = Int(limit.value), number > 0 {
+                let cards = indicateHidden ? max(1, number - 1) : number
+                set("general", "max_visible", String(min(cards, ConfigLimits.maxVisible)))
+                if cards > ConfigLimits.maxVisible { note(limit.line, limit.key, "xtoast shows at most \(ConfigLimits.maxVisible) cards at once, the rest wait; set to that") }
+            } else if limit.value == "0" {
+                // No limit: as many as the screen holds, as xtoast's 0.
+                set("general", "max_visible", "0")
+            } else {
+                note(limit.line, limit.key, "expected a number, got '\(limit.value)'")
             }
-        } else if let entry = limitEntry {
-            note(entry.line, "notification_limit", "expected a number, got '\(entry.value)'")
         }
+        if !indicateHidden, let entry = global.entry("indicate_hidden") {
+            note(entry.line, "indicate_hidden", "xtoast always counts the toasts waiting on a \"+N more\" card")
+        }
+        if let entry = take("stack_duplicates") {
+            if let value = Self.bool(entry.value) { set("general", "stack_duplicates", value ? "yes" : "no") }
+            else { note(entry.line, "stack_duplicates", "expected true or false, got '\(entry.value)'") }
+        }
+        if let entry = take("idle_threshold") {
+            if let seconds = Self.seconds(entry.value), seconds <= Double(ConfigLimits.idleThreshold) {
+                set("general", "idle_threshold", String(Int(seconds.rounded(.up))))
+            } else { note(entry.line, "idle_threshold", "expected a duration of at most a day, got '\(entry.value)'") }
+        }
+        if let entry = take("fullscreen") { translateFullscreen(entry, global: true) }
+        if let entry = take("browser") {
+            if let words = try? CommandWords.split(entry.value), words.first?.isEmpty == false {
+                set("general", "opener", words.map(Self.scriptWord).joined(separator: " "))
+            } else { note(entry.line, "browser", "expected a program and its arguments, got '\(entry.value)'") }
+        }
+        if let entry = take("dmenu") {
+            if let words = try? CommandWords.split(entry.value), words.first?.isEmpty == false {
+                set("general", "menu", words.map(Self.scriptWord).joined(separator: " "))
+            } else { note(entry.line, "dmenu", "expected a program and its arguments, got '\(entry.value)'") }
+        }
+        if let entry = take("history_length") {
+            if let count = Int(entry.value), count >= 0 { set("center", "keep", String(min(count, HistoryLimits.maxKeep))) }
+            else { note(entry.line, "history_length", "expected a whole number, got '\(entry.value)'") }
+        }
+        for (dunstKey, action) in Self.shortcuts { if let entry = take(dunstKey) { translateShortcut(entry, action) } }
         for entry in global.entries where !used.contains(entry.key) {
             if let same = Self.asOnXtoast[entry.key], same.contains(entry.value.lowercased()) { continue }
             note(entry.line, entry.key, Self.globalReasons[entry.key] ?? "xtoast has no such setting")
@@ -187,24 +299,108 @@ private struct Translation {
         noteRepeats(global)
     }
 
+    /// dunst's keyboard shortcuts (in `[global]` since 1.8, in `[shortcuts]` before 1.7) and
+    /// the `[keys]` action each is.
+    static let shortcuts: [(String, KeyAction)] = [("close", .dismiss), ("close_all", .dismissAll), ("history", .restore), ("context", .menu)]
+
+    mutating func translateShortcut(_ entry: Dunstrc.Entry, _ action: KeyAction) {
+        if entry.value.lowercased() == "none" || entry.value.isEmpty { return }
+        do throws(KeySpecError) {
+            set("keys", action.rawValue, try KeyChord.parse(entry.value).description)
+        } catch {
+            note(entry.line, entry.key, error.message)
+        }
+    }
+
+    /// `[shortcuts]` of dunst before 1.7: the same four keys as `[global]`'s.
+    mutating func translateShortcuts(_ section: Dunstrc.Section) {
+        for entry in section.entries where section.entry(entry.key)?.line == entry.line {
+            if let action = Self.shortcuts.first(where: { $0.0 == entry.key })?.1 {
+                // The newer [global] binding wins, as in dunst, which reads only that one.
+                if dunstrc.section("global")?.entry(entry.key) == nil { translateShortcut(entry, action) }
+            } else {
+                note(entry.line, entry.key, "not a dunst shortcut (close, close_all, history or context)")
+            }
+        }
+        noteRepeats(section)
+    }
+
+    /// dunst's `fullscreen` in `[global]`: the config's word, and, since dunst holds critical
+    /// toasts back too where xtoast's config lets them through, a rule for every toast.
+    mutating func translateFullscreen(_ entry: Dunstrc.Entry, global: Bool) {
+        guard let mode = FullscreenMode(rawValue: entry.value.lowercased()) else {
+            return note(entry.line, "fullscreen", "expected show, delay, pushback or suppress, got '\(entry.value)'")
+        }
+        set("general", "fullscreen", mode.rawValue)
+        if mode != .show { globalRule.append("fullscreen = \(mode.rawValue)") }
+    }
+
     /// Values that ask for what xtoast does anyway: nothing to translate, nothing lost.
     static let asOnXtoast: [String: Set<String>] = [
         "transparency": ["0"], "always_run_script": ["true", "yes"], "progress_bar": ["true", "yes"],
+        "word_wrap": ["true", "yes"], "sticky_history": ["true", "yes"], "enable_recursive_icon_lookup": ["true", "yes"],
+        "ignore_dbusclose": ["false", "no"], "force_xinerama": ["false", "no"], "force_xwayland": ["false", "no"],
+        "hide_duplicate_count": ["false", "no"], "show_indicators": ["false", "no"], "default_pause_level": ["0"],
+        "per_monitor_dpi": ["false", "no"], "pause_on_mouse_over": ["false", "no"], "enable_pcre_regex": ["false", "no"],
+        "layer": ["top", "overlay", "bottom"], "title": ["dunst"], "class": ["dunst"],
     ]
 
     static let globalReasons: [String: String] = [
         "always_run_script": "xtoast runs a rule's script for every toast it matches, dropped ones too",
-        "monitor": "xtoast shows toasts on the primary monitor unless follow says otherwise",
         "height": "a card is as tall as its text",
         "icon_position": "the icon is always at the card's leading edge",
         "transparency": "xtoast's cards are opaque",
-        "history_length": "xtoast keeps [center] keep (1000 by default) across restarts",
         "progress_bar": "xtoast always draws a progress bar for the value hint",
+        "word_wrap": "xtoast wraps long lines; a card shows 3 lines, and all of them after a click",
+        "sticky_history": "a toast restored from history stays until dismissed",
+        "hide_duplicate_count": "xtoast always shows a repeat's count (×N)",
+        "show_indicators": "xtoast shows a toast's actions as buttons and its links underlined",
+        "ignore_dbusclose": "xtoast closes a toast when its sender asks (CloseNotification)",
+        "default_pause_level": "xtoast starts with do-not-disturb off (xtoast pause --level N turns it on)",
+        "title": "xtoast names its own windows",
+        "class": "xtoast names its own windows",
+        "min_icon_size": "theme icons are 20 px; images fill the [card] image_size slot",
+        "icon_theme": "xtoast uses the desktop's icon theme, as XSETTINGS names it",
+        "icon_path": "xtoast looks icons up in the freedesktop icon theme",
+        "icon_folders": "xtoast looks icons up in the freedesktop icon theme",
+        "enable_recursive_icon_lookup": "xtoast looks icons up in the freedesktop icon theme",
+        "separator_height": "xtoast's cards are apart, [card] gap between them",
+        "separator_color": "xtoast's cards are apart, [card] gap between them",
+        "line_height": "Pango's line height for the font",
+        "horizontal_padding": "[card] padding is on every side",
+        "text_icon_padding": "the space between icon and text follows [card] padding",
+        "vertical_alignment": "xtoast lays the title and message out from the card's top",
+        "show_age_threshold": "xtoast shows no age on a card; the centre shows when each ended",
+        "ellipsize": "a line too long for the card is wrapped, not cut",
+        "ignore_newline": "a newline in a message starts a new line",
+        "alignment": "text is aligned to its direction's start",
+        "corners": "every corner is rounded",
+        "progress_bar_height": "the progress bar's size is xtoast's",
+        "progress_bar_frame_width": "the progress bar's size is xtoast's",
+        "progress_bar_min_width": "the progress bar is as wide as the card",
+        "progress_bar_max_width": "the progress bar is as wide as the card",
+        "progress_bar_corner_radius": "the progress bar's shape is xtoast's",
+        "progress_bar_corners": "the progress bar's shape is xtoast's",
+        "progress_bar_horizontal_alignment": "the progress bar is as wide as the card",
+        "icon_corner_radius": "icons are drawn as they are",
+        "icon_corners": "icons are drawn as they are",
+        "force_xinerama": "xtoast reads monitors from RandR",
+        "force_xwayland": "xtoast runs on X11",
+        "layer": "a Wayland setting; xtoast runs on X11",
+        "per_monitor_dpi": "xtoast has one scale for every monitor",
+        "pause_on_mouse_over": "xtoast's timers always wait while the pointer is over a card",
+        "shrink": "a card is [card] width wide",
+        "notification_height": "a card is as tall as its text",
+        "startup_notification": "xtoast shows no toast of its own when it starts",
+        "allow_markup": "the socket's --markup and the bus's body-markup decide per toast",
+        "bounce_freq": "a line too long for the card is wrapped, never scrolled",
+        "verbosity": "xtoastd logs its one level of lines to standard error",
     ]
 
-    mutating func translateGeometry(_ entry: Dunstrc.Entry) {
+    /// Translates dunst's `geometry`; returns its height (the notification limit), when given.
+    mutating func translateGeometry(_ entry: Dunstrc.Entry) -> String? {
         // `[{width}][x{height}][+/-{x}[+/-{y}]]`, e.g. `300x5-30+20`: a negative x counts from
-        // the right edge, a negative y from the bottom.
+        // the right edge, a negative y from the bottom; the height counts notifications.
         let value = entry.value
         let sizeEnd = value.firstIndex(where: { $0 == "+" || $0 == "-" }) ?? value.endIndex
         let size = value[..<sizeEnd].split(separator: "x", omittingEmptySubsequences: false)
@@ -212,6 +408,8 @@ private struct Translation {
             if width == 0 { note(entry.line, "geometry", "a width of 0 is the whole screen's; xtoast's cards are at most \(Int(ConfigLimits.cardWidth)) px") }
             else { setNumber("card", "width", width, line: entry.line, key: "geometry",
                              range: ConfigLimits.minimumCardWidth...ConfigLimits.cardWidth) }
+        } else if size.first?.isEmpty == true, size.count > 1 {
+            note(entry.line, "geometry", "no width is the whole screen's; xtoast's cards are at most \(Int(ConfigLimits.cardWidth)) px")
         }
         var offsets: [(negative: Bool, value: Double)] = []
         var rest = value[sizeEnd...]
@@ -225,6 +423,7 @@ private struct Translation {
         let position: Position = bottom ? (right ? .bottomRight : .bottomLeft) : (right ? .topRight : .topLeft)
         set("general", "position", position.rawValue)
         setMargin(offsets.first?.value ?? 0, offsets.count > 1 ? offsets[1].value : 0, line: entry.line, key: "geometry")
+        return size.count > 1 && !size[1].isEmpty ? String(size[1]) : nil
     }
 
     /// dunst's offset from the side (`x`) and from the top or bottom (`y`); a negative one
@@ -327,23 +526,22 @@ private struct Translation {
 
     // MARK: [urgency_*]
 
+    /// dunst's urgency sections are rules matching their urgency: the normal timeout is
+    /// xtoast's `timeout`, the accent colours its kinds' (normal: every kind's default,
+    /// critical: `error`, as `NotificationMapping.kind` chooses kinds); what else they set
+    /// becomes a rule `dunst urgency_NAME` (a low toast keeps its category's kind, drawn
+    /// muted, so no kind stands for it: its colour is the rule's too).
     mutating func translateUrgency(_ section: Dunstrc.Section, urgency: Urgency, kind: String, global: Dunstrc.Section?) {
         var used: Set<String> = []
-        // Low urgency has no kind of its own: what its section sets becomes one rule's settings.
-        var lowRule: [String] = []
+        var rule = RuleDraft()
+        var timeout: Double?
         if let entry = section.entry("timeout") {
             used.insert("timeout")
-            if let seconds = Self.seconds(entry.value) {
-                switch urgency {
-                case .low:
-                    if (0...ConfigLimits.timeout).contains(seconds) { lowRule.append("timeout = \(Self.format(seconds))") }
-                    else { note(entry.line, "timeout", "\(Self.format(seconds)) s is outside xtoast's 0 to \(Self.format(ConfigLimits.timeout))") }
-                case .normal: setNumber("general", "timeout", seconds, line: entry.line, key: "timeout", range: 0...ConfigLimits.timeout)
-                case .critical:
-                    if seconds != 0 { note(entry.line, "timeout", "critical toasts never expire on xtoast, as the notification specification advises") }
-                }
+            if let seconds = Self.seconds(entry.value), (0...ConfigLimits.timeout).contains(seconds) {
+                if urgency == .normal { set("general", "timeout", Self.format(seconds)) }
+                else { timeout = seconds }
             } else {
-                note(entry.line, "timeout", "expected a duration such as 10, 500ms or 2m, got '\(entry.value)'")
+                note(entry.line, "timeout", "expected a duration such as 10, 500ms or 2m (at most a day), got '\(entry.value)'")
             }
         }
         // The card's colours, as dunst draws them: its fill, text, frame and progress bar.
@@ -353,16 +551,34 @@ private struct Translation {
             if let color = Self.color(entry.value) { set("colors", "\(urgency.rawValue).\(part.rawValue)", color) }
             else { note(entry.line, entry.key, "expected #RRGGBB, got '\(entry.value)'") }
         }
-        if let entry = section.entry("default_icon") {
-            used.insert("default_icon")
-            if urgency == .low { lowRule.append("default_icon = \(Self.quoted(entry.value))") }
-            else { addRule(["[rule dunst \(section.name)]", "match urgency = \(urgency.rawValue)", "default_icon = \(Self.quoted(entry.value))"], from: section) }
+        // `icon` is the old name of `default_icon` in these sections.
+        if let entry = section.entry("icon"), section.entry("default_icon") == nil {
+            used.insert("icon")
+            rule.settings.append("default_icon = \(Self.quoted(entry.value))")
         }
-        if !lowRule.isEmpty { addRule(["[rule dunst \(section.name)]", "match urgency = low"] + lowRule, from: section) }
-        for entry in section.entries where !used.contains(entry.key) {
-            note(entry.line, entry.key, "xtoast has no such setting per urgency")
+        for entry in section.entries where !used.contains(entry.key) && section.entry(entry.key)?.line == entry.line {
+            if Self.filters[entry.key] != nil || entry.key.hasPrefix("match_") {
+                note(entry.line, entry.key, "dunst allows no filter in [\(section.name)]; it matches by urgency alone")
+                continue
+            }
+            translateSetting(entry, into: &rule)
         }
         noteRepeats(section)
+        addUrgencyRule(urgency, rule, timeout: timeout, line: section.line)
+    }
+
+    /// The rule of an urgency: what its section set (or nothing, for a section not written),
+    /// and its timeout where it differs from what xtoast does anyway: dunst's low toasts stay
+    /// 10 s unless told otherwise, whatever the normal ones do; critical ones wait, as on xtoast.
+    mutating func addUrgencyRule(_ urgency: Urgency, _ rule: RuleDraft, timeout: Double?, line: Int) {
+        var rule = rule
+        let timeout = timeout ?? (urgency == .low ? Self.dunstTimeout : 0)
+        if urgency == .low ? timeout != normalTimeout : urgency == .critical && timeout != 0 {
+            rule.settings.insert("default_timeout = \(Self.format(timeout))", at: 0)
+        }
+        guard !rule.isEmpty else { return }
+        let name = "dunst urgency_\(urgency == .normal ? "normal" : urgency.rawValue)"
+        addRule(["[rule \(name)]", "match urgency = \(urgency.rawValue)"] + rule.lines, line: line, name: name)
     }
 
     // MARK: Rules
@@ -372,10 +588,25 @@ private struct Translation {
         "desktop_entry": .desktopEntry, "msg_urgency": .urgency, "stack_tag": .stackTag, "match_transient": .transient,
     ]
 
-    mutating func translateRule(_ section: Dunstrc.Section) {
-        var lines = ["[rule \(ruleName(section.name))]"]
+    /// A rule's settings being written, and what several dunst keys make one xtoast setting of.
+    struct RuleDraft {
         var settings: [String] = []
         var skipDisplay = false, skipHistory = false
+
+        var isEmpty: Bool { settings.isEmpty && !skipDisplay && !skipHistory }
+
+        var lines: [String] {
+            var lines = settings
+            if skipDisplay || skipHistory {
+                lines.append("skip = \(skipDisplay && skipHistory ? "all" : skipDisplay ? "display" : "history")")
+            }
+            return lines
+        }
+    }
+
+    mutating func translateRule(_ section: Dunstrc.Section) {
+        var lines = ["[rule \(ruleName(section.name))]"]
+        var rule = RuleDraft()
         for entry in section.entries where section.entry(entry.key)?.line == entry.line {
             if let field = Self.filters[entry.key] {
                 var refusal: String?
@@ -391,73 +622,103 @@ private struct Translation {
                 note(section.line, "[\(section.name)]", "its \(entry.key) filter has no xtoast equivalent, and without it the rule would match more")
                 return
             }
-            switch entry.key {
-            case "timeout":
-                if let seconds = Self.seconds(entry.value), (0...ConfigLimits.timeout).contains(seconds) {
-                    settings.append("timeout = \(Self.format(seconds))")
-                } else { note(entry.line, "timeout", "expected a duration such as 10, 500ms or 2m, got '\(entry.value)'") }
-            case "urgency":
-                if let urgency = Urgency(rawValue: entry.value.lowercased()) { settings.append("urgency = \(urgency.rawValue)") }
-                else { note(entry.line, "urgency", "expected low, normal or critical, got '\(entry.value)'") }
-            case "skip_display":
-                if let value = boolean(entry) { skipDisplay = skipDisplay || value }
-            case "history_ignore":
-                if let value = boolean(entry) { skipHistory = skipHistory || value }
-            case "format":
-                // An empty format shows nothing: the toast is kept in history only.
-                if entry.value.isEmpty { skipDisplay = true }
-                else if entry.value.utf8.count <= CardFormat.maxBytes { settings.append("format = \(Self.quoted(entry.value))") }
-                else { note(entry.line, "format", "longer than xtoast's \(CardFormat.maxBytes) bytes") }
-            case "hide_text":
-                if let value = boolean(entry) { settings.append("hide_text = \(value ? "yes" : "no")") }
-            case "icon_position":
-                switch entry.value.lowercased() {
-                case "off": settings.append("icon_position = off")
-                case "left": settings.append("icon_position = left")
-                default: note(entry.line, "icon_position", "xtoast draws the icon at the card's leading edge or not at all (off)")
-                }
-            case "script":
-                translateScript(entry, into: &settings)
-            case "new_icon":
-                settings.append("icon = \(Self.quoted(entry.value))")
-            case "default_icon":
-                settings.append("default_icon = \(Self.quoted(entry.value))")
-            case "background", "foreground", "frame_color", "highlight":
-                if let color = Self.color(entry.value) { settings.append("\(entry.key) = \(color)") }
-                else { note(entry.line, entry.key, "expected #RRGGBB, got '\(entry.value)'") }
-            case "set_stack_tag":
-                settings.append("stack_tag = \(Self.quoted(entry.value))")
-            case "set_transient":
-                if let value = boolean(entry) { settings.append("transient = \(value ? "yes" : "no")") }
-            case "markup":
-                switch entry.value.lowercased() {
-                case "full", "yes", "true": settings.append("markup = yes")
-                case "no", "false": settings.append("markup = no")
-                default: note(entry.line, "markup", "xtoast reads markup or shows the text as it is; it does not strip it")
-                }
-            case "fullscreen":
-                note(entry.line, "fullscreen", "xtoast has no fullscreen setting yet")
-            default:
-                note(entry.line, entry.key, "xtoast has no such rule setting")
-            }
-        }
-        if skipDisplay || skipHistory {
-            settings.append("skip = \(skipDisplay && skipHistory ? "all" : skipDisplay ? "display" : "history")")
+            translateSetting(entry, into: &rule)
         }
         noteRepeats(section)
-        guard !settings.isEmpty else {
+        guard !rule.isEmpty else {
             note(section.line, "[\(section.name)]", "none of its settings has an xtoast equivalent")
             return
         }
-        addRule(lines + settings, from: section)
+        addRule(lines + rule.lines, from: section)
     }
+
+    /// One of dunst's rule settings (dunst(5), RULES, modifying) as xtoast's, or a note.
+    mutating func translateSetting(_ entry: Dunstrc.Entry, into rule: inout RuleDraft) {
+        switch entry.key {
+        case "timeout":
+            // dunst's rule timeout counts where the sender gave none; override_dbus_timeout over it.
+            if let seconds = Self.seconds(entry.value), (0...ConfigLimits.timeout).contains(seconds) {
+                rule.settings.append("default_timeout = \(Self.format(seconds))")
+            } else { note(entry.line, "timeout", "expected a duration such as 10, 500ms or 2m, got '\(entry.value)'") }
+        case "override_dbus_timeout":
+            if let seconds = Self.seconds(entry.value), (0...ConfigLimits.timeout).contains(seconds) {
+                rule.settings.append("timeout = \(Self.format(seconds))")
+            } else { note(entry.line, "override_dbus_timeout", "expected a duration such as 10, 500ms or 2m, got '\(entry.value)'") }
+        case "urgency":
+            if let urgency = Urgency(rawValue: entry.value.lowercased()) { rule.settings.append("urgency = \(urgency.rawValue)") }
+            else { note(entry.line, "urgency", "expected low, normal or critical, got '\(entry.value)'") }
+        case "skip_display":
+            if let value = boolean(entry) { rule.skipDisplay = rule.skipDisplay || value }
+        case "history_ignore":
+            if let value = boolean(entry) { rule.skipHistory = rule.skipHistory || value }
+        case "format":
+            // An empty format shows nothing: the toast is kept in history only.
+            if entry.value.isEmpty { rule.skipDisplay = true }
+            else if entry.value.utf8.count <= CardFormat.maxBytes { rule.settings.append("format = \(Self.quoted(entry.value))") }
+            else { note(entry.line, "format", "longer than xtoast's \(CardFormat.maxBytes) bytes") }
+        case "hide_text":
+            if let value = boolean(entry) { rule.settings.append("hide_text = \(value ? "yes" : "no")") }
+        case "icon_position":
+            switch entry.value.lowercased() {
+            case "off": rule.settings.append("icon_position = off")
+            case "left": rule.settings.append("icon_position = left")
+            default: note(entry.line, "icon_position", "xtoast draws the icon at the card's leading edge or not at all (off)")
+            }
+        case "script":
+            translateScript(entry, into: &rule.settings)
+        case "new_icon":
+            rule.settings.append("icon = \(Self.quoted(entry.value))")
+        case "default_icon":
+            rule.settings.append("default_icon = \(Self.quoted(entry.value))")
+        case "background", "foreground", "frame_color", "highlight":
+            if let color = Self.color(entry.value) { rule.settings.append("\(entry.key) = \(color)") }
+            else { note(entry.line, entry.key, "expected #RRGGBB, got '\(entry.value)'") }
+        case "set_stack_tag":
+            rule.settings.append("stack_tag = \(Self.quoted(entry.value))")
+        case "set_transient":
+            if let value = boolean(entry) { rule.settings.append("transient = \(value ? "yes" : "no")") }
+        case "set_category":
+            rule.settings.append("category = \(Self.quoted(entry.value))")
+        case "action_name":
+            if entry.value.isEmpty || entry.value.utf8.count > ProtocolLimits.maxIDLength {
+                note(entry.line, "action_name", "expected an action's id of 1 to \(ProtocolLimits.maxIDLength) bytes")
+            } else { rule.settings.append("default_action = \(Self.quoted(entry.value))") }
+        case "override_pause_level":
+            if let level = Int(entry.value), (0...100).contains(level) { rule.settings.append("override_pause_level = \(level)") }
+            else { note(entry.line, "override_pause_level", "expected a level from 0 to 100, got '\(entry.value)'") }
+        case "enabled":
+            if let value = boolean(entry) { rule.settings.append("enabled = \(value ? "yes" : "no")") }
+        case "fullscreen":
+            if let mode = FullscreenMode(rawValue: entry.value.lowercased()) { rule.settings.append("fullscreen = \(mode.rawValue)") }
+            else { note(entry.line, "fullscreen", "expected show, delay, pushback or suppress, got '\(entry.value)'") }
+        case "word_wrap" where Self.bool(entry.value) == true:
+            break
+        case "markup":
+            switch entry.value.lowercased() {
+            case "full", "yes", "true": rule.settings.append("markup = yes")
+            case "no", "false": rule.settings.append("markup = no")
+            default: note(entry.line, "markup", "xtoast reads markup or shows the text as it is; it does not strip it")
+            }
+        default:
+            note(entry.line, entry.key, Self.ruleReasons[entry.key] ?? Self.globalReasons[entry.key] ?? "xtoast has no such rule setting")
+        }
+    }
+
+    static let ruleReasons: [String: String] = [
+        "min_icon_size": "a rule cannot size icons; theme icons are 20 px, images fill the [card] image_size slot",
+        "max_icon_size": "a rule cannot size icons; images fill the [card] image_size slot",
+    ]
 
     /// Adds a rule unless the daemon would refuse it for the rules' matching budget
     /// (`RuleBudget`, as `ConfigParser` applies it), which is then named in a diagnostic.
     mutating func addRule(_ lines: [String], from section: Dunstrc.Section) {
+        addRule(lines, line: section.line, name: section.name)
+    }
+
+    mutating func addRule(_ lines: [String], line: Int, name: String) {
         let (admitted, worst) = budget.admit(Self.rule(lines))
         guard admitted else {
-            note(section.line, "[\(section.name)]", "the daemon would refuse it: with the rules before it, matching one toast "
+            note(line, "[\(name)]", "the daemon would refuse it: with the rules before it, matching one toast "
                  + "could take \(worst) steps, past xtoast's budget of \(RuleLimits.matchingBudget) (about 2 ms)")
             return
         }
@@ -508,13 +769,12 @@ private struct Translation {
     }
 
     mutating func translateScript(_ entry: Dunstrc.Entry, into settings: inout [String]) {
-        // dunst runs the file itself (a `~` is its home) with five arguments; xtoast runs it
-        // with none and the toast in XTOAST_* variables.
+        // dunst runs the file itself (a `~` is its home) with five arguments and DUNST_*
+        // variables; xtoast sets those too, and passes the arguments with script_args = dunst.
         var path = entry.value
         if path.hasPrefix("~/"), let home { path = home + path.dropFirst() }
-        settings.append("# dunst passed appname, summary, body, icon and urgency as arguments;")
-        settings.append("# xtoast sets XTOAST_APP, XTOAST_SUMMARY, XTOAST_BODY, XTOAST_ICON, XTOAST_URGENCY and more")
         settings.append("script = \(Self.scriptWord(path))")
+        settings.append("script_args = dunst")
     }
 
     func boolean(_ entry: Dunstrc.Entry) -> Bool? {
@@ -585,7 +845,7 @@ private struct Translation {
     func output() -> String {
         var text = ["# xtoast configuration translated from a dunstrc by xtoast import-dunstrc.",
                     "# What could not be translated was listed on standard error.", ""]
-        let order = ["general", "font", "card", "colors", "text", "timeouts", "mouse"]
+        let order = ["general", "font", "card", "colors", "text", "timeouts", "keys", "mouse", "center"]
         for name in order {
             guard let section = sections.first(where: { $0.name == name }) else { continue }
             text += ["[\(name)]"] + section.lines + [""]

@@ -143,15 +143,13 @@ struct Client {
         exit(ExitCode.daemonWentAway.rawValue)
     }
 
-    /// `count --follow`: prints each `count` event (as JSON, or `format` filled in) until the
-    /// daemon goes away.
-    mutating func streamCounts(format: String?) -> Never {
+    /// `count --follow`: hands each `count` event's counts to `counted` until the daemon goes
+    /// away (`CountFollower` then waits for the next one).
+    mutating func readCounts(_ counted: (Counts) -> Void) {
         while let line = nextLine() {
             guard let json = try? JSON.parse(line), json["event"] == .string("count"), let counts = Counts(json) else { continue }
-            StandardStreams.output(format.map(counts.formatted) ?? counts.json.text)
+            counted(counts)
         }
-        StandardStreams.error("xtoast: the daemon went away")
-        exit(ExitCode.daemonWentAway.rawValue)
     }
 
     /// `subscribe`: prints every event line until the daemon goes away.

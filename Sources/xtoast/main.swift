@@ -74,7 +74,12 @@ func importDunstrc(_ path: String?) -> Never {
 func chooseFromMenu(_ reply: [(String, JSON)], _ menu: MenuCommand, client: inout Client) {
     guard case let .array(list)? = reply.first(where: { $0.0 == "items" })?.1 else { exit(.refused) }
     let items = list.compactMap(MenuItem.init)
-    switch MenuProgram.choose(items.map(\.line), with: menu.program) {
+    // The config's menu program (`[general] menu`), unless given after `--`.
+    var configured: [String]?
+    if case let .array(words)? = reply.first(where: { $0.0 == "program" })?.1 {
+        configured = words.compactMap { if case let .string(word) = $0 { word } else { nil } }
+    }
+    switch MenuProgram.choose(items.map(\.line), with: menu.program ?? configured ?? MenuCommand.defaultProgram) {
     case let .failed(why):
         printError("menu: \(why)")
         exit(.refused)
@@ -103,7 +108,10 @@ func chooseFromMenu(_ reply: [(String, JSON)], _ menu: MenuCommand, client: inou
 /// The arguments after the program's name, read from argv directly: `CommandLine.arguments`
 /// builds the whole array through a lazy global and a generic copy, more code paged in per launch.
 func arguments() -> [String] {
-    (1..<Int(max(1, CommandLine.argc))).map { String(cString: CommandLine.unsafeArgv[$0]!) }
+    let args = (1..<Int(max(1, CommandLine.argc))).map { String(cString: CommandLine.unsafeArgv[$0]!) }
+    // Run as `dunstctl` (a symlink or alias to xtoast), it is `xtoast dunstctl`.
+    guard CommandLine.argc > 0, let zero = CommandLine.unsafeArgv[0] else { return args }
+    return String(cString: zero).split(separator: "/").last == "dunstctl" ? ["dunstctl"] + args : args
 }
 
 func run() -> Never {
@@ -122,6 +130,8 @@ func run() -> Never {
         execDaemon(flags)
     case let .importDunstrc(path):
         importDunstrc(path)
+    case let .dunstctl(args):
+        runDunstctl(args)
     case var .show(show):
         if show.messageFromStdin { show.request.message = readStandardInput() }
         show.request.icon = show.request.icon.map(absoluteIconPath)
@@ -152,9 +162,9 @@ func run() -> Never {
         if let id { StandardStreams.output(id) }
         if let wait = show.wait, let id { client.waitForEnd(of: id, output: wait) }
     case let .count(count):
-        let counts = Counts(JSON.object(extra)) ?? Counts()
-        StandardStreams.output(count.format.map(counts.formatted) ?? counts.json.text)
-        if count.follow { client.streamCounts(format: count.format) }
+        var follower = CountFollower(format: count.format)
+        follower.print(Counts(JSON.object(extra)) ?? Counts())
+        if count.follow { follower.follow(&client, request: line) }
     case let .menu(menu):
         chooseFromMenu(extra, menu, client: &client)
     default:

@@ -171,6 +171,53 @@ extension Integration {
             #expect(try daemon.xtoast(["count"]).stdout == #"{"visible":0,"queued":0,"history":2,"unread":1}"# + "\n")
         }
 
+        @Test("count --follow outlives a daemon restart: it waits, connects to the next daemon and prints its counts; --format prints only when its text changes")
+        func countFollowAcrossARestart() throws {
+            let first = try DaemonHarness()
+            let state = first.directory.appendingPathComponent("state").path
+            let follow = try first.startXtoast(["count", "--follow"])
+            defer { follow.process.terminate() }
+            let lines = Lines(follow.out)
+            #expect(try lines.next() == #"{"visible":0,"queued":0,"history":0,"unread":0}"#)
+            _ = try first.show(["--timeout", "0", "before the restart"])
+            #expect(try lines.next() == #"{"visible":1,"queued":0,"history":0,"unread":0}"#)
+            first.stop()
+            #expect(follow.process.isRunning, "count --follow exited when the daemon went away")
+            // The next daemon on the same socket, with the same history: the toast the first
+            // ended at shutdown is there, unread.
+            let second = try DaemonHarness(extraEnvironment: ["XTOAST_SOCKET": first.socketPath, "XDG_STATE_HOME": state])
+            #expect(try lines.next(timeout: 10) == #"{"visible":0,"queued":0,"history":1,"unread":1}"#)
+            let formatted = try second.startXtoast(["count", "--follow", "--format", "{unread}"])
+            defer { formatted.process.terminate() }
+            let unread = Lines(formatted.out)
+            #expect(try unread.next() == "1")
+            let id = try second.show(["--timeout", "0", "after the restart"])
+            #expect(try lines.next() == #"{"visible":1,"queued":0,"history":1,"unread":1}"#)
+            #expect(try second.xtoast(["dismiss", id]).status == 0)
+            #expect(try lines.next() == #"{"visible":0,"queued":0,"history":2,"unread":2}"#)
+            // The visible count changed twice in between; only the new unread count printed.
+            #expect(try unread.next() == "2")
+            second.stop()
+            #expect(follow.process.isRunning && formatted.process.isRunning)
+        }
+
+        @Test("[general] menu is the menu program xtoast menu runs when none is given after --, words and all")
+        func configuredMenuProgram() throws {
+            let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-menu-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let seen = scratch.appendingPathComponent("argv").path
+            let script = scratch.appendingPathComponent("my-rofi")
+            try "#!/bin/sh\necho \"$@\" > \(seen)\ncat > /dev/null\nexit 1\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let daemon = try DaemonHarness(config: "[general]\nmenu = \(script.path) -dmenu -p 'dunst:'\n")
+            let owner = try ProtocolClient(path: daemon.socketPath)
+            _ = try Self.show(owner, #""message":"Deploy?","timeout":0,"actions":[{"id":"yes","label":"Deploy"}]"#)
+            let run = try daemon.xtoast(["menu"])
+            #expect(run.status == 1 && run.stderr.contains("nothing chosen"), "\(run.stderr)")
+            #expect(try String(contentsOfFile: seen, encoding: .utf8) == "-dmenu -p dunst:\n")
+        }
+
         @Test("menu writes the newest toast's actions to the menu program and invokes the line it prints; a non-zero exit invokes nothing")
         func menu() throws {
             let daemon = try DaemonHarness()

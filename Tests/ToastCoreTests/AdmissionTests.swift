@@ -234,8 +234,34 @@ import Testing
         toast.app = "Mail"
         toast.source = .bus
         let env = ScriptEnvironment.variables(for: toast, category: "email.arrived", rule: "mail", wallNow: 1_700_000_000.9)
-        #expect(env.map(\.0) == ScriptEnvironment.names)
-        #expect(env.map(\.1) == ["7", "Mail", "New mail", "from Ann", "mail", "low", "email.arrived", "success", "dbus", "mail", "1700000000"])
+        #expect(env.map(\.0) == ScriptEnvironment.names + ScriptEnvironment.dunstNames)
+        #expect(env.prefix(11).map(\.1) == ["7", "Mail", "New mail", "from Ann", "mail", "low", "email.arrived", "success", "dbus", "mail", "1700000000"])
+    }
+
+    @Test("dunst's DUNST_* variables, spelt as dunst spells them: LOW|NORMAL|CRITICAL, -1 without progress, milliseconds, links one a line")
+    func dunstVariables() {
+        var toast = Toast(id: "9", title: "Build", message: #"<a href="https://ci/1">log</a> and <a href="mailto:a@b">mail</a>"#,
+                          kind: .error, timeout: 2.5, markup: true, icon: "/icons/ci.png", urgency: .critical)
+        toast.app = "CI"
+        toast.stackTag = "ci"
+        let env = Dictionary(uniqueKeysWithValues: ScriptEnvironment.variables(for: toast, category: "x", rule: "r", wallNow: 1_700_000_000.25,
+                                                                               desktopEntry: "org.ci"))
+        #expect(env["DUNST_APP_NAME"] == "CI" && env["DUNST_SUMMARY"] == "Build" && env["DUNST_BODY"] == toast.message)
+        #expect(env["DUNST_ICON_PATH"] == "/icons/ci.png" && env["DUNST_URGENCY"] == "CRITICAL" && env["DUNST_ID"] == "9")
+        #expect(env["DUNST_PROGRESS"] == "-1" && env["DUNST_CATEGORY"] == "x" && env["DUNST_STACK_TAG"] == "ci")
+        #expect(env["DUNST_URLS"] == "https://ci/1\nmailto:a@b" && env["DUNST_TIMEOUT"] == "2500")
+        #expect(env["DUNST_TIMESTAMP"] == "1700000000250" && env["DUNST_DESKTOP_ENTRY"] == "org.ci")
+        toast.progress = 42
+        toast.icon = "dialog-warning"   // a theme name, not a file: no path
+        toast.urgency = .low
+        let again = Dictionary(uniqueKeysWithValues: ScriptEnvironment.variables(for: toast, category: "", rule: "r", wallNow: 0))
+        #expect(again["DUNST_PROGRESS"] == "42" && again["DUNST_ICON_PATH"] == "" && again["DUNST_URGENCY"] == "LOW")
+        // script_args = dunst: appname summary body icon urgency after the rule's own words.
+        #expect(ScriptEnvironment.command(RuleScript(rule: "r", command: ["notify.sh", "-q"], arguments: .dunst), for: toast)
+                == ["notify.sh", "-q", "CI", "Build", toast.message, "", "LOW"])
+        #expect(ScriptEnvironment.command(RuleScript(rule: "r", command: ["notify.sh"]), for: toast) == ["notify.sh"])
+        toast.title = "a\u{1B}b\0"
+        #expect(ScriptEnvironment.command(RuleScript(rule: "r", command: ["s"], arguments: .dunst), for: toast)[2] == #"a\u001bb"#)
     }
 
     @Test("values are bounded and hold no NUL; a strange clock gives 0, not a trap")
@@ -245,7 +271,7 @@ import Testing
         let env = Dictionary(uniqueKeysWithValues: ScriptEnvironment.variables(for: toast, category: "", rule: "r", wallNow: .nan))
         #expect(env["XTOAST_APP"] == "ab" && env["XTOAST_TIMESTAMP"] == "0")
         #expect((env["XTOAST_BODY"]?.utf8.count ?? 0) <= RuleLimits.bodyBytes && !(env["XTOAST_BODY"] ?? "").contains("\0"))
-        #expect(ScriptEnvironment.variables(for: toast, category: "", rule: "r", wallNow: -5).last?.1 == "0")
+        #expect(ScriptEnvironment.variables(for: toast, category: "", rule: "r", wallNow: -5)[10].1 == "0")
     }
 
     @Test("issue 32: ESC, BEL, CR, C1 and bidi controls from a notification reach a script as \\uXXXX text, as events write them; newlines and tabs stay")

@@ -357,7 +357,7 @@ private func problems(_ text: String) -> [String] {
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout", "fullscreen": "general.fullscreen", "lock": "general.lock",
-            "opener": "general.opener", "stackDuplicates": "general.stack_duplicates",
+            "opener": "general.opener", "menu": "general.menu", "stackDuplicates": "general.stack_duplicates",
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
             "center": "center.width",

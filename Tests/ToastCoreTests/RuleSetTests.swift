@@ -20,6 +20,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
             "markup": "no", "stack_tag": "volume", "transient": "yes", "skip": "history",
             "script": "notify-log --rule 'battery low'", "fullscreen": "suppress", "sound": "dialog-warning",
             "override_pause_level": "60",
+            "default_timeout": "7", "category": "device.power", "default_action": "open", "script_args": "dunst",
         ])
         let outcome = RuleSet([everything]).evaluate(RuleSubject(app: "upower", icon: "battery"))
         let s = outcome.settings
@@ -39,7 +40,9 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         #expect(s.transient == true)
         #expect(outcome.skip == .history)
         #expect(s.sound == .play(.named("dialog-warning")))
-        #expect(outcome.scripts == [RuleScript(rule: "all", command: ["notify-log", "--rule", "battery low"])])
+        #expect(s.defaultTimeout == 7 && s.category == "device.power" && s.defaultAction == "open")
+        #expect(outcome.subject.category == "", "later rules match the category the toast came with")
+        #expect(outcome.scripts == [RuleScript(rule: "all", command: ["notify-log", "--rule", "battery low"], arguments: .dunst)])
         #expect(outcome.matched == ["all"])
         // The fields later rules see: the icon was replaced, so default_icon had nothing to fill.
         #expect(outcome.subject.kind == .error && outcome.subject.urgency == .critical)
@@ -47,7 +50,8 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         #expect(outcome.subject.stackTag == "volume" && outcome.subject.transient)
         // Every key in the table was covered above.
         #expect(Set(RuleSettingKey.all.map(\.key)) == Set(["kind", "style", "position", "monitor", "timeout", "urgency",
-            "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled", "fullscreen", "sound", "override_pause_level"]))
+            "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled", "fullscreen", "sound",
+            "override_pause_level", "default_timeout", "category", "default_action", "script_args"]))
     }
 
     @Test func mergeTakesEverySetting() throws {
@@ -56,9 +60,10 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         full.urgency = .low; full.icon = "i"; full.defaultIcon = "d"; full.color = 1; full.markup = true
         full.stackTag = "t"; full.transient = false; full.skip = .all; full.fullscreen = .pushback; full.sound = RuleSound.none
         full.overridePauseLevel = 60
-        // Every field but `script` (collected per rule, not merged) is set above.
+        full.defaultTimeout = 3; full.category = "c"; full.defaultAction = "a"
+        // Every field but `script` and `scriptArguments` (collected per rule, not merged) is set above.
         let unset = Mirror(reflecting: full).children.filter { "\($0.value)" == "nil" }.map(\.label)
-        #expect(unset == ["script"])
+        #expect(unset == ["script", "scriptArguments"])
         var merged = RuleSettings()
         merged.merge(full)
         #expect(merged == full)

@@ -29,7 +29,7 @@ extension ToastService {
         case let .menu(all):
             let items = board.menuItems(all: all)
             guard !items.isEmpty else { return .error("no toast on screen has an action or a link") }
-            return .ok(id: nil, extra: [("items", .array(items.map(\.json)))])
+            return .ok(id: nil, extra: [("items", .array(items.map(\.json))), ("program", .array(board.config.menu.map { .string($0) }))])
         case let .count(follow):
             if follow { board.followCounts(owner) }
             guard case let .object(members) = board.counts.json else { return .ok(id: nil) }

@@ -249,7 +249,10 @@ final class ToastService {
             player.play(chosen, for: id)
         }
         for script in decision.outcome.scripts {
-            runScript(script, ScriptEnvironment.variables(for: toast, category: submission.category, rule: script.rule, wallNow: wallNow))
+            var run = script
+            run.command = ScriptEnvironment.command(script, for: toast)
+            runScript(run, ScriptEnvironment.variables(for: toast, category: decision.outcome.settings.category ?? submission.category,
+                                                       rule: script.rule, wallNow: wallNow, desktopEntry: submission.desktopEntry))
         }
         return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
     }

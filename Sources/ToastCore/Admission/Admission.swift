@@ -125,8 +125,12 @@ public enum Admission {
             clamped = true
         }
         let (timeout, timeoutPolicy) = Self.timeout(sender: request.timeout, senderCounts: submission.source != .bus,
-                                                    critical: request.urgency == .critical, rule: settings.timeout)
+                                                    critical: request.urgency == .critical, rule: settings.timeout,
+                                                    ruleDefault: settings.defaultTimeout)
         request.timeout = timeout
+        if let action = settings.defaultAction, request.actions.contains(where: { $0.id == action }) {
+            request.defaultAction = action
+        }
 
         var toast = Toast(request, id: request.id ?? "", config: config)
         toast.source = submission.source
@@ -145,7 +149,7 @@ public enum Admission {
         toast.category = outcome.subject.category
         toast.desktopEntry = outcome.subject.desktopEntry
         toast.timeoutPolicy = timeoutPolicy
-        toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout)
+        toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout ?? settings.defaultTimeout)
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
         if toast.collapsesRepeats, let image {
             // A large picture would cost more to compare than merging saves: it keeps a card of its own.
@@ -225,10 +229,14 @@ public enum Admission {
     /// is the timeout its sender gave (nil: none); `senderCounts` is false for a bus client,
     /// whose own expire_timeout a critical toast ignores (the specification's advice). A rule's
     /// timeout is the user's word, over the sender's and the policy's; a critical toast waits
-    /// for the user. A nil timeout is the kind's default.
+    /// for the user. A rule's `default_timeout` (`ruleDefault`) counts where the sender's does
+    /// not, over the critical policy. A nil timeout is the kind's default.
     public static func timeout(sender: Double?, senderCounts: Bool, critical: Bool,
-                               rule: Double?) -> (timeout: Double?, policy: TimeoutPolicy) {
+                               rule: Double?, ruleDefault: Double? = nil) -> (timeout: Double?, policy: TimeoutPolicy) {
         if let rule { return (rule > 0 ? max(rule, ProtocolLimits.minTimeout) : 0, .rule) }
+        if let ruleDefault, sender == nil || (critical && !senderCounts) {
+            return (ruleDefault > 0 ? max(ruleDefault, ProtocolLimits.minTimeout) : 0, .rule)
+        }
         if critical && (!senderCounts || sender == nil) { return (0, .critical) }
         return (sender, .byKind)
     }

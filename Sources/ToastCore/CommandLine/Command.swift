@@ -17,6 +17,9 @@ public enum Command: Equatable, Sendable {
     /// Prints the xtoast config equivalent to a dunstrc (`DunstrcTranslator`); nil reads
     /// dunst's own file. Needs no daemon.
     case importDunstrc(path: String?)
+    /// dunstctl's arguments, as dunstctl takes them (`Dunstctl.parse`, which words its own
+    /// refusals); the client sends the requests each needs.
+    case dunstctl([String])
     case help(String)
     /// Every other command: the request, sent as it is.
     case send(Request)
@@ -24,7 +27,7 @@ public enum Command: Equatable, Sendable {
     /// The request this command sends (nil for the ones that send none).
     public var request: Request? {
         switch self {
-        case .daemon, .help, .importDunstrc: nil
+        case .daemon, .help, .importDunstrc, .dunstctl: nil
         case let .show(s): .show(s.request)
         case let .menu(m): .menu(all: m.all)
         case let .count(c): .count(follow: c.follow)
@@ -66,11 +69,12 @@ public struct ShowCommand: Equatable, Sendable {
 public struct MenuCommand: Equatable, Sendable {
     public var all: Bool
     /// The program and its arguments; it reads the lines on stdin and prints the chosen one.
-    public var program: [String]
+    /// Nil: the config's `[general] menu`, as the daemon answers it.
+    public var program: [String]?
     /// dmenu, prompting with the program's name; `rofi -dmenu` reads and prints the same way.
     public static let defaultProgram = ["dmenu", "-p", "xtoast"]
 
-    public init(all: Bool = false, program: [String] = MenuCommand.defaultProgram) {
+    public init(all: Bool = false, program: [String]? = nil) {
         self.all = all
         self.program = program
     }

@@ -6,7 +6,8 @@ public enum CommandParser {
         let rest = Array(args.dropFirst())
         // `--` ends the options: after it, "--help" is a message like any other.
         let options = rest.prefix { $0 != "--" }
-        if options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
+        // dunstctl's own `-h` and `--help` are its help (`Dunstctl.helpText`).
+        if name != "dunstctl", options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
         switch name {
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
         // Printed as help is: nothing is sent, no daemon is needed.

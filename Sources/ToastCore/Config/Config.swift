@@ -103,6 +103,9 @@ public struct Config: Equatable, Sendable {
     /// What opens a link clicked in a card (`[general] opener`): a program and its first
     /// arguments, the link appended as the last one.
     public var opener = ["xdg-open"]
+    /// The menu program `xtoast menu` and the `[keys] menu` key run (`[general] menu`): it
+    /// reads the lines on its standard input and prints the chosen one (dmenu, `rofi -dmenu`).
+    public var menu = MenuCommand.defaultProgram
     /// A toast identical to a visible or queued one adds to its count (`×N`) instead of a
     /// card of its own (`Repeats`).
     public var stackDuplicates = true

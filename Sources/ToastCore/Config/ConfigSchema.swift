@@ -42,6 +42,12 @@ package enum ConfigSchema {
                 guard let program = words.first, !program.isEmpty else { throw ConfigProblem("needs a program to open links with") }
                 config.opener = words
             },
+            Setting(key: "menu", keep: keeping(\.menu)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                let words: [String]
+                do throws(RuleProblem) { words = try CommandWords.split(value) } catch { throw ConfigProblem(error.message) }
+                guard let program = words.first, !program.isEmpty else { throw ConfigProblem("needs a menu program, such as dmenu or rofi -dmenu") }
+                config.menu = words
+            },
             flag("stack_duplicates", \.stackDuplicates),
             integer("idle_threshold", \.idleThreshold, 0...ConfigLimits.idleThreshold),
         ]),

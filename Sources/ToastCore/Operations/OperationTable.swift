@@ -304,12 +304,13 @@ extension Operation {
                     Writes the actions and links of the newest toast that has any (with --all: of every
                     toast on screen) to PROGRAM's standard input, one per line, each starting with its
                     toast's id, application and title (#7 Mail · New message: Reply), and chooses (or opens) the line it prints, as a click would. PROGRAM is
-                    dmenu -p xtoast unless given after --; rofi -dmenu works the same way. Nothing is
+                    the config's [general] menu (dmenu -p xtoast by default) unless given after --;
+                    rofi -dmenu works the same way. Nothing is
                     chosen when it exits non-zero or prints nothing; exits 1 when there is nothing to offer.
                     """, options: [.flag(nil, "all", "every toast on screen, not only the newest")]),
             overview: [("xtoast menu [-- PROGRAM ...]", "choose an action or link with dmenu")],
             examples: [
-                (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link): the newest toast's actions and links, or every visible toast's with all."),
+                (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link; program: the config's menu program): the newest toast's actions and links, or every visible toast's with all."),
             ])
         }),
         Operation("count", parse: CommandParser.parseCount,
@@ -320,7 +321,9 @@ extension Operation {
                     Prints {"visible":N,"queued":N,"history":N,"unread":N}: toasts on screen, waiting, in
                     history, and those in history the user has not clicked, swiped, invoked or closed.
                     With --follow, prints the counts, then a line each time one of them changes and
-                    nothing otherwise (for polybar's tail = true, i3blocks' interval = persist).
+                    nothing otherwise (for polybar's tail = true, i3blocks' interval = persist); when the
+                    daemon goes away it waits for the next one and prints the counts again once
+                    connected. With --format, a line is printed only when its text changes.
                     """, options: [
                         .flag("f", "follow", "print a new line each time a count changes, until interrupted"),
                         Option(nil, "format", "TEXT", "print TEXT with {visible}, {queued}, {history} and {unread} filled in, instead of JSON"),
@@ -373,6 +376,20 @@ extension Operation {
                     when FILE cannot be read.
                     """, options: []),
             overview: [("xtoast import-dunstrc [FILE]", "print an xtoast config translated from a dunstrc")])
+        }),
+        Operation("dunstctl", parse: { (rest: [String]) throws(UsageError) -> Command in .dunstctl(rest) },
+                  wire: nil,
+                  docs: {
+            Docs(CommandTable.Command(name: "dunstctl", usage: ["xtoast dunstctl COMMAND [ARGS...]"], summary: "dunstctl's commands, on xtoast",
+                    text: """
+                    Takes dunstctl's commands and prints what dunstctl prints, with its exit codes: close
+                    [ID], close-all, context, action [N], count [waiting|displayed|history], history
+                    (busctl's JSON of dunst's history), history-clear, history-pop [ID], is-paused [-e],
+                    set-paused true|false|toggle, get-pause-level, set-pause-level N (above 0 turns
+                    do-not-disturb on), rule NAME enable|disable|toggle, reload, debug, help. Run as
+                    dunstctl (a symlink named dunstctl to xtoast), xtoast acts as xtoast dunstctl.
+                    """, options: []),
+            overview: [("xtoast dunstctl COMMAND [ARGS...]", "dunstctl's commands and output, for scripts written for dunst")])
         }),
     ] }
 }

@@ -46,10 +46,13 @@ public struct Rule: Equatable, Sendable {
 public struct RuleScript: Equatable, Sendable {
     public var rule: String
     public var command: [String]
+    /// What it gets after `command`'s own words (`script_args`).
+    public var arguments: ScriptArguments
 
-    public init(rule: String, command: [String]) {
+    public init(rule: String, command: [String], arguments: ScriptArguments = .none) {
         self.rule = rule
         self.command = command
+        self.arguments = arguments
     }
 }
 
@@ -125,7 +128,9 @@ public struct RuleSet: Equatable, Sendable {
             outcome.matched.append(rule.name)
             outcome.matchedIndices.append(index)
             outcome.settings.merge(rule.settings)
-            if let command = rule.settings.script { outcome.scripts.append(RuleScript(rule: rule.name, command: command)) }
+            if let command = rule.settings.script {
+                outcome.scripts.append(RuleScript(rule: rule.name, command: command, arguments: rule.settings.scriptArguments ?? .none))
+            }
             if let icon = rule.settings.icon {
                 outcome.icon = icon
             } else if let icon = rule.settings.defaultIcon, outcome.subject.icon.isEmpty, !outcome.subject.hasImage {

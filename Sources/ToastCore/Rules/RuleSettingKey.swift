@@ -26,7 +26,29 @@ public struct RuleSettingKey: Sendable {
                 throw RuleProblem(error.message)
             }
         },
+        setting("default_timeout", \.defaultTimeout, """
+            seconds on screen when the sender gave no timeout (a critical bus toast's own does not count); \
+            0 = until dismissed [0 to 86400]
+            """) { value throws(RuleProblem) in
+            do throws(ConfigProblem) {
+                return try ConfigSchema.number(value, .upTo(ConfigLimits.timeout))
+            } catch {
+                throw RuleProblem(error.message)
+            }
+        },
         choice("urgency", \.urgency, "the urgency: low | normal | critical"),
+        setting("category", \.category, "replaces the toast's category for its scripts (later rules match the one it came with)") { value throws(RuleProblem) in
+            guard value.utf8.count <= RuleLimits.fieldBytes else { throw RuleProblem("must be at most \(RuleLimits.fieldBytes) bytes") }
+            return value
+        },
+        setting("default_action", \.defaultAction, """
+            the id of the action a click on the card (and xtoast invoke) chooses, when the toast has it
+            """) { value throws(RuleProblem) in
+            guard value.utf8.count <= ProtocolLimits.maxIDLength else {
+                throw RuleProblem("must be at most \(ProtocolLimits.maxIDLength) bytes")
+            }
+            return try text(value)
+        },
         setting("icon", \.icon, "an icon name or image path replacing the toast's own") { value throws(RuleProblem) in try text(value) },
         setting("default_icon", \.defaultIcon, "an icon name or image path for a toast that has none") { value throws(RuleProblem) in try text(value) },
         setting("color", \.color, "the accent colour, #RRGGBB") { value throws(RuleProblem) in
@@ -84,11 +106,17 @@ public struct RuleSettingKey: Sendable {
             PROGRAM [ARGUMENTS...], split like a command line (quotes and backslashes, no shell); \
             runs for every toast the rule matches, with XTOAST_ID, XTOAST_APP, XTOAST_SUMMARY, \
             XTOAST_BODY, XTOAST_ICON, XTOAST_URGENCY, XTOAST_CATEGORY, XTOAST_KIND, XTOAST_SOURCE, \
-            XTOAST_RULE and XTOAST_TIMESTAMP in its environment; a PROGRAM without a slash is \
-            looked up in PATH
+            XTOAST_RULE and XTOAST_TIMESTAMP in its environment, and dunst's DUNST_APP_NAME, \
+            DUNST_SUMMARY, DUNST_BODY, DUNST_ICON_PATH, DUNST_URGENCY, DUNST_ID, DUNST_PROGRESS, \
+            DUNST_CATEGORY, DUNST_STACK_TAG, DUNST_URLS, DUNST_TIMEOUT, DUNST_TIMESTAMP and \
+            DUNST_DESKTOP_ENTRY; a PROGRAM without a slash is looked up in PATH
             """, apply: { (rule: inout Rule, value: String) throws(RuleProblem) in
                 rule.settings.script = try CommandWords.split(value)
             }),
+        choice("script_args", \.scriptArguments, """
+            what the rule's script gets as arguments after its own: none | dunst (app name, summary, body, \
+            icon path, urgency as LOW, NORMAL or CRITICAL, as dunst passes them)
+            """),
         RuleSettingKey(key: "enabled", summary: "whether the rule applies: yes | no (xtoast rule NAME enable|disable changes it at run time)",
                        apply: { (rule: inout Rule, value: String) throws(RuleProblem) in rule.enabled = try yesNo(value) }),
     ]

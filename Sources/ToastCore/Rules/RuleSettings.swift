@@ -15,6 +15,15 @@ public enum RuleSkip: String, CaseIterable, Sendable {
     case all
 }
 
+/// What a rule's script gets on its command line besides its own words (`script_args`).
+public enum ScriptArguments: String, CaseIterable, Sendable {
+    /// Nothing: the toast is in the environment only.
+    case none
+    /// dunst's five: app name, summary, body, icon path, urgency (`LOW`, `NORMAL`, `CRITICAL`),
+    /// so a script written for dunst runs unchanged.
+    case dunst
+}
+
 /// What rules change about a toast; nil is "no rule said". Merging keeps the later rule's
 /// word for each setting.
 ///
@@ -26,7 +35,16 @@ public struct RuleSettings: Equatable, Sendable {
     public var monitor: MonitorChoice?
     /// Seconds; 0 never expires. Overrides the sender's own timeout: a rule is the user's word.
     public var timeout: Double?
+    /// Seconds on screen when the sender gave no timeout of its own (dunst's rule `timeout`;
+    /// a critical bus toast's own expire_timeout does not count); 0 never expires.
+    public var defaultTimeout: Double?
     public var urgency: Urgency?
+    /// Replaces the toast's `category` hint for scripts and what is reported of it. Later rules
+    /// still match the category it came with: rules are indexed by it (`RuleIndexKey`).
+    public var category: String?
+    /// The action a click on the card's body (and `xtoast invoke`) chooses, when the toast
+    /// has an action with this id (dunst's `action_name`).
+    public var defaultAction: String?
     /// Replaces the toast's icon.
     public var icon: String?
     /// The icon of a toast that has none (no icon and no pixels of its own).
@@ -60,6 +78,8 @@ public struct RuleSettings: Equatable, Sendable {
     /// The program and its arguments, split like a command line. Not merged: every matching
     /// rule's script runs (`RuleOutcome.scripts`).
     public var script: [String]?
+    /// What the rule's own script gets as arguments; not merged, as `script` is not.
+    public var scriptArguments: ScriptArguments?
 
     public init() {}
 
@@ -79,7 +99,10 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.position { position = v }
         if let v = later.monitor { monitor = v }
         if let v = later.timeout { timeout = v }
+        if let v = later.defaultTimeout { defaultTimeout = v }
         if let v = later.urgency { urgency = v }
+        if let v = later.category { category = v }
+        if let v = later.defaultAction { defaultAction = v }
         if let v = later.icon { icon = v }
         if let v = later.defaultIcon { defaultIcon = v }
         if let v = later.color { color = v }

@@ -1,0 +1,90 @@
+import Testing
+@testable import ToastCore
+
+/// `xtoast dunstctl`: dunstctl's arguments, refusals and output formats, as dunst 1.13's
+/// `dunstctl` script and busctl print them.
+@Suite struct DunstctlTests {
+    @Test func parsesEveryCommandAsDunstctlDoes() {
+        let cases: [([String], Dunstctl)] = [
+            (["action"], .action(position: 0)), (["action", "2"], .action(position: 2)),
+            (["close"], .close(id: nil)), (["close", "7"], .close(id: "7")), (["close-all"], .closeAll),
+            (["context"], .context), (["count"], .count(nil)), (["count", "waiting"], .count(.waiting)),
+            (["count", "displayed"], .count(.displayed)), (["count", "history"], .count(.history)),
+            (["history"], .history), (["history-clear"], .historyClear),
+            (["history-pop"], .historyPop(id: nil)), (["history-pop", "12"], .historyPop(id: "12")),
+            (["is-paused"], .isPaused(exitCode: false)), (["is-paused", "-e"], .isPaused(exitCode: true)),
+            (["is-paused", "--exit-code"], .isPaused(exitCode: true)),
+            (["set-paused", "true"], .setPaused(.on)), (["set-paused", "false"], .setPaused(.off)),
+            (["set-paused", "toggle"], .setPaused(.toggle)), (["get-pause-level"], .getPauseLevel),
+            (["set-pause-level", "0"], .setPauseLevel(0)), (["set-pause-level", "60"], .setPauseLevel(60)),
+            (["set-pause-level", "1000"], .setPauseLevel(100)),
+            (["rule", "mute", "disable"], .rule(name: "mute", change: .disable)),
+            (["rule", "mute", "toggle"], .rule(name: "mute", change: .toggle)),
+            (["reload"], .reload), (["debug"], .debug), (["help"], .help), (["-h"], .help), (["--help"], .help),
+        ]
+        for (args, expected) in cases { #expect(Dunstctl.parse(args) == .success(expected), "\(args)") }
+    }
+
+    @Test func refusesInDunstctlsWords() {
+        let cases: [([String], String)] = [
+            ([], "dunstctl: No command specified. Use dunstctl help"),
+            (["frobnicate"], "dunstctl: unrecognized command 'frobnicate'. Please consult the usage."),
+            (["count", "all"], "Please give either 'displayed', 'history', 'waiting' or none as count parameter."),
+            (["set-paused"], "No status parameter specified. Please give either 'true', 'false' or 'toggle' as paused parameter."),
+            (["set-paused", "yes"], "Please give either 'true', 'false' or 'toggle' as paused parameter."),
+            (["set-pause-level"], "No status parameter specified. Please give a number as paused parameter."),
+            (["set-pause-level", "-1"], "Please give a number as paused level parameter."),
+            (["set-pause-level", "050"], "Please give a number without leading zeros as paused level parameter."),
+            (["rule"], "No rule name parameter specified. Please give the rule name"),
+            (["rule", "mute", "on"], "No valid rule state parameter specified. Please give either 'enable', 'disable' or 'toggle'"),
+            (["history-pop", "1", "2"], "Please pass the right number of arguments. History-pop takes 0 or 1 arguments"),
+            (["close", "1", "2"], "Please pass the right number of arguments. Close takes 0 or 1 arguments"),
+        ]
+        for (args, message) in cases { #expect(Dunstctl.parse(args) == .failure(DunstctlError(message)), "\(args)") }
+    }
+
+    @Test func countPrintsAsDunstctl() {
+        let counts = Counts(visible: 2, queued: 1, history: 5, unread: 3)
+        #expect(Dunstctl.countText(nil, counts) == "              Waiting: 1\n  Currently displayed: 2\n              History: 5")
+        #expect(Dunstctl.countText(.waiting, counts) == "1" && Dunstctl.countText(.displayed, counts) == "2")
+        #expect(Dunstctl.countText(.history, counts) == "5")
+        #expect(Dunstctl.pauseLevel(paused: true) == 100 && Dunstctl.pauseLevel(paused: false) == 0)
+    }
+
+    @Test("history: busctl --json=pretty's shape of NotificationListHistory, newest first, each field with its D-Bus type")
+    func historyShape() throws {
+        let older = JSON.object([("id", .string("3")), ("title", .string("Old")), ("message", .string("first")), ("kind", .string("info")),
+                                 ("reason", .string("timeout")), ("ended", .number(1_700_000_000)), ("app", .string("notify-send"))])
+        let newer = JSON.object([("id", .string("4")), ("message", .string("second")), ("kind", .string("error")),
+                                 ("reason", .string("close")), ("ended", .number(1_700_000_100)), ("app", .string("Mail"))])
+        let text = Dunstctl.historyJSON([older, newer])
+        #expect(text.hasPrefix("{\n\t\"type\" : \"aa{sv}\",\n\t\"data\" : [\n\t\t[\n\t\t\t{\n\t\t\t\t\"body\" : {\n\t\t\t\t\t\"type\" : \"s\",\n\t\t\t\t\t\"data\" : \"second\"\n"), "\(text)")
+        let json = try JSON.parse(Array(text.utf8))
+        guard case let .array(outer)? = json["data"], case let .array(items)? = outer.first else { Issue.record("no data"); return }
+        #expect(items.count == 2)
+        let first = items[0]
+        #expect(first["id"]?["type"] == .string("i") && first["id"]?["data"] == .number(4))
+        #expect(first["appname"]?["data"] == .string("Mail") && first["urgency"]?["data"] == .string("CRITICAL"))
+        #expect(first["timestamp"]?["type"] == .string("x") && first["timestamp"]?["data"] == .number(1_700_000_100_000_000))
+        #expect(items[1]["summary"]?["data"] == .string("Old") && items[1]["message"]?["data"] == .string("Old\nfirst"))
+        #expect(items[1]["progress"]?["data"] == .number(-1) && items[1]["urgency"]?["data"] == .string("NORMAL"))
+        for key in ["body", "message", "summary", "appname", "category", "default_action_name", "icon_path", "id", "timestamp",
+                    "timeout", "progress", "urgency", "stack_tag", "urls"] {
+            #expect(first[key]?["type"] != nil, "\(key)")
+        }
+        #expect(Dunstctl.historyJSON([]) == "{\n\t\"type\" : \"aa{sv}\",\n\t\"data\" : [\n\t\t[]\n\t]\n}")
+    }
+
+    @Test func commandLineAndHelp() throws {
+        #expect(try CommandParser.parse(["dunstctl", "count", "waiting"]) == .dunstctl(["count", "waiting"]))
+        #expect(try CommandParser.parse(["dunstctl", "--help"]) == .dunstctl(["--help"]), "dunstctl's own help")
+        #expect(try CommandParser.parse(["dunstctl"]).request == nil)
+    }
+
+    @Test func theMenuProgramIsASetting() {
+        let parsed = ConfigParser.parse("[general]\nmenu = /usr/bin/rofi -dmenu -p 'dunst:'\n", file: "c")
+        #expect(parsed.diagnostics.isEmpty && parsed.config.menu == ["/usr/bin/rofi", "-dmenu", "-p", "dunst:"])
+        #expect(Config.default.menu == ["dmenu", "-p", "xtoast"])
+        #expect(!ConfigParser.parse("[general]\nmenu = \"\"\n", file: "c").diagnostics.isEmpty)
+    }
+}
