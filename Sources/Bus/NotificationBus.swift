@@ -41,7 +41,7 @@ public final class NotificationBus {
     private let wallNow: () -> Double
     /// Events held while a `Notify` is answered: its reply (the id) goes out before any
     /// signal about that id (a skipped notification's `NotificationClosed`).
-    private var heldEvents: [ToastEvent]?
+    private var heldEvents: [BoardChanges.Delivery]?
     /// Whether this connection owns the name now. It asks with `SD_BUS_NAME_QUEUE`, so while
     /// another server holds the name (or after one took it) it waits in the bus's queue, and
     /// the bus hands the name back (`NameAcquired`) when that server goes.
@@ -228,19 +228,24 @@ public final class NotificationBus {
 
     // MARK: Signals
 
-    /// Emits the signal a board event becomes, if any. The corresponding C functions are
-    /// `sd_bus_message_new_signal`, `sd_bus_message_append_basic` and `sd_bus_send`.
-    public func emit(_ event: ToastEvent) {
+    /// Emits the signals a board event becomes, if any, in order. The corresponding C
+    /// functions are `sd_bus_message_new_signal`, `sd_bus_message_append_basic` and `sd_bus_send`.
+    public func emit(_ delivery: BoardChanges.Delivery) {
         if heldEvents != nil {
-            heldEvents?.append(event)
+            heldEvents?.append(delivery)
             return
         }
-        guard let bus, let signal = notifications.signal(for: event) else { return }
+        for signal in notifications.signals(for: delivery) { emit(signal, for: delivery.event) }
+    }
+
+    private func emit(_ signal: NotificationMapping.Signal, for event: ToastEvent) {
+        guard let bus else { return }
         var message: OpaquePointer?
         let member: String
         switch signal {
         case .notificationClosed: member = "NotificationClosed"
         case .actionInvoked: member = "ActionInvoked"
+        case .activationToken: member = "ActivationToken"
         }
         guard sd_bus_message_new_signal(bus, &message, Self.path, Self.name, member) >= 0, let message else { return }
         defer { sd_bus_message_unref(message) }
@@ -249,7 +254,9 @@ public final class NotificationBus {
         case let .notificationClosed(id, reason):
             ok = appendU32(message, id) && appendU32(message, reason)
         case let .actionInvoked(id, key):
-            ok = appendU32(message, id) && key.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) >= 0 }
+            ok = appendU32(message, id) && appendString(message, key)
+        case let .activationToken(id, token):
+            ok = appendU32(message, id) && appendString(message, token)
         }
         if ok { ok = sd_bus_send(bus, message, nil) >= 0 }
         if !ok { Log.info("could not send \(member) for toast \(event.id)") }

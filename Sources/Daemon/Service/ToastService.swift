@@ -1,6 +1,7 @@
 import DaemonLog
 import Sound
 import ToastCore
+import Transport
 
 /// What the daemon does, without the loop: requests and pointer input go in with the time,
 /// board changes come out as screen calls (through the stage) and events (to the sink).
@@ -43,6 +44,8 @@ final class ToastService {
     var handingOver = false
     /// The monitors a locker covers, as the screen last said (`.lockChanged`, `confirmLock`).
     private(set) var lockedMonitors: Set<String> = []
+    /// The startup-notification ids an action chosen by a click or key carries to its sender.
+    private(set) var activationTokens: ActivationTokens
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -50,8 +53,10 @@ final class ToastService {
          runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
          runForUser: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
          sound: (any SoundPlayer)? = nil,
-         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }) {
+         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 },
+         activationTokens: ActivationTokens = ActivationTokens(pid: ThisProcess.pid, host: ThisProcess.hostName)) {
         board = Board(config: config)
+        self.activationTokens = activationTokens
         screen = output
         let refreshRate = output.facts.refreshRate
         stage = Stage(output: output, monitors: output.monitors, refreshRate: refreshRate, config: config, scale: desktopScale(config))
@@ -375,7 +380,8 @@ final class ToastService {
         case .dismissAll:
             board.dismissAll(reason: .close, kept: false, now: now)
             sound?.stop(nil)
-        case let .invoke(id, action): board.choose(action, on: id, now: now)
+        case let .invoke(id, action, serverTime):
+            board.choose(action, on: id, activationToken: activationToken(serverTime), now: now)
         case let .expand(id): stage.expand(id, board: board, now: now)
         case .focusMove, .focusButton, .togglePause:
             keyInput.focus?.apply(intent, cards: stage.facts(board: board))
@@ -387,6 +393,12 @@ final class ToastService {
         case .menu: runMenuClient()
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
         }
+    }
+
+    /// The token for an action chosen by input at `serverTime`; nil without input (no token
+    /// then: one with a made-up time would tell the window manager the wrong moment).
+    func activationToken(_ serverTime: UInt?) -> String? {
+        serverTime.map { activationTokens.next(serverTime: $0) }
     }
 
     /// An owner went away: its toasts stay; it hears nothing more, and the open centre's
@@ -541,9 +553,11 @@ extension ToastService {
             case .clearAll: board.removeHistory { _ in true }
             case .toggleDoNotDisturb: board.setDoNotDisturb(!board.doNotDisturb, now: now)
             case let .activate(entry):
-                if let action = entry.toast.defaultAction, board.lateAction(action, on: entry.historyID, now: now) { break }
+                if let action = entry.toast.defaultAction,
+                   board.lateAction(action, on: entry.historyID, activationToken: activationToken(input.serverTime), now: now) { break }
                 center.expand(HistoryKey(entry), board: board, now: now)
-            case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
+            case let .lateAction(action, historyID):
+                board.lateAction(action, on: historyID, activationToken: activationToken(input.serverTime), now: now)
             }
         }
         if !commands.isEmpty { center.repaint(board: board, now: now) }

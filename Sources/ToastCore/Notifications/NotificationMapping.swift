@@ -16,7 +16,7 @@ public enum NotificationMapping {
     }
 
     /// What `GetServerInformation` answers: name, vendor, version, specification version.
-    public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: Version.number, specVersion: "1.2")
+    public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: Version.number, specVersion: "1.3")
 
     /// A notification ready for the board: the toast to show, and what the server does
     /// besides (an image to store first, a stack tag to replace by).
@@ -208,6 +208,9 @@ public enum NotificationMapping {
     public enum Signal: Equatable, Sendable {
         case notificationClosed(id: UInt32, reason: UInt32)
         case actionInvoked(id: UInt32, key: String)
+        /// Specification 1.3: the startup-notification id the application raises its window
+        /// with, sent just before the `ActionInvoked` it goes with.
+        case activationToken(id: UInt32, token: String)
     }
 
     /// `NotificationClosed`'s reason for how a toast ended: 1 expired; 2 dismissed by the
@@ -222,6 +225,17 @@ public enum NotificationMapping {
         case .api: 3
         case .replaced, .overflow, .shutdown: 4
         }
+    }
+
+    /// The signals a delivery becomes on the bus, in order: an action the user chose by a
+    /// click or key is `ActivationToken` and then `ActionInvoked`; any other event its one
+    /// signal (`signal(for:)`), or none.
+    public static func signals(for delivery: BoardChanges.Delivery) -> [Signal] {
+        guard let signal = signal(for: delivery.event) else { return [] }
+        if case let .actionInvoked(id, _) = signal, let token = delivery.activationToken {
+            return [.activationToken(id: id, token: token), signal]
+        }
+        return [signal]
     }
 
     /// The signal a board event becomes for a toast the bus showed; nil for events the
