@@ -510,6 +510,8 @@ public final class NotificationBus {
             value = .string(try readString(m, type: signature))
         case "(iiibiiay)":
             value = try readImage(m)
+        case "as":
+            value = try readStrings(m)
         default:
             try check(sd_bus_message_skip(m, contents))
             value = .unusable("a value of type \(signature)")
@@ -542,6 +544,37 @@ public final class NotificationBus {
             return .image(RawImage.packed(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
                                           channels: Int(channels), from: UnsafeRawBufferPointer(start: data, count: needed)))
         }
+    }
+
+    /// `as`: at most `NotificationLimits.maxHintStrings` strings copied (each cut as every
+    /// string is); the rest are read as pointers only. The corresponding C function is
+    /// `sd_bus_message_enter_container`.
+    private func readStrings(_ m: OpaquePointer) throws(BusError) -> HintValue {
+        try check(sd_bus_message_enter_container(m, Self.type("a"), "s"))
+        var strings: [String] = []
+        while true {
+            if strings.count < NotificationLimits.maxHintStrings {
+                var more: CChar = 0
+                var contents: UnsafePointer<CChar>?
+                guard try peekMore(m, &more, &contents) else { break }
+                strings.append(try readString(m))
+            } else {
+                var p: UnsafePointer<CChar>?
+                let r = sd_bus_message_read_basic(m, Self.type("s"), &p)
+                try check(r)
+                if r == 0 { break }
+            }
+        }
+        try check(sd_bus_message_exit_container(m))
+        return .strings(strings)
+    }
+
+    /// Whether the array being read has another element. The corresponding C function is
+    /// `sd_bus_message_peek_type` (0 at the array's end).
+    private func peekMore(_ m: OpaquePointer, _ type: inout CChar, _ contents: inout UnsafePointer<CChar>?) throws(BusError) -> Bool {
+        let r = sd_bus_message_peek_type(m, &type, &contents)
+        try check(r)
+        return r > 0
     }
 
     /// A string off the message, cut to `NotificationLimits.maxStringBytes` (at a character's
