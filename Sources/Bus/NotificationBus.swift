@@ -41,7 +41,7 @@ public final class NotificationBus {
     private let wallNow: () -> Double
     /// Events held while a `Notify` is answered: its reply (the id) goes out before any
     /// signal about that id (a skipped notification's `NotificationClosed`).
-    private var heldEvents: [ToastEvent]?
+    private var heldEvents: [BoardChanges.Delivery]?
     /// Whether this connection owns the name now. It asks with `SD_BUS_NAME_QUEUE`, so while
     /// another server holds the name (or after one took it) it waits in the bus's queue, and
     /// the bus hands the name back (`NameAcquired`) when that server goes.
@@ -231,19 +231,24 @@ public final class NotificationBus {
 
     // MARK: Signals
 
-    /// Emits the signal a board event becomes, if any. The corresponding C functions are
-    /// `sd_bus_message_new_signal`, `sd_bus_message_append_basic` and `sd_bus_send`.
-    public func emit(_ event: ToastEvent) {
+    /// Emits the signals a board event becomes, if any, in order. The corresponding C
+    /// functions are `sd_bus_message_new_signal`, `sd_bus_message_append_basic` and `sd_bus_send`.
+    public func emit(_ delivery: BoardChanges.Delivery) {
         if heldEvents != nil {
-            heldEvents?.append(event)
+            heldEvents?.append(delivery)
             return
         }
-        guard let bus, let signal = notifications.signal(for: event) else { return }
+        for signal in notifications.signals(for: delivery) { emit(signal, for: delivery.event) }
+    }
+
+    private func emit(_ signal: NotificationMapping.Signal, for event: ToastEvent) {
+        guard let bus else { return }
         var message: OpaquePointer?
         let member: String
         switch signal {
         case .notificationClosed: member = "NotificationClosed"
         case .actionInvoked: member = "ActionInvoked"
+        case .activationToken: member = "ActivationToken"
         }
         guard sd_bus_message_new_signal(bus, &message, Self.path, Self.name, member) >= 0, let message else { return }
         defer { sd_bus_message_unref(message) }
@@ -252,7 +257,9 @@ public final class NotificationBus {
         case let .notificationClosed(id, reason):
             ok = appendU32(message, id) && appendU32(message, reason)
         case let .actionInvoked(id, key):
-            ok = appendU32(message, id) && key.withCString { sd_bus_message_append_basic(message, Self.type("s"), $0) >= 0 }
+            ok = appendU32(message, id) && appendString(message, key)
+        case let .activationToken(id, token):
+            ok = appendU32(message, id) && appendString(message, token)
         }
         if ok { ok = sd_bus_send(bus, message, nil) >= 0 }
         if !ok { Log.info("could not send \(member) for toast \(event.id)") }
@@ -541,6 +548,8 @@ public final class NotificationBus {
             value = .string(try readString(m, type: signature))
         case "(iiibiiay)":
             value = try readImage(m)
+        case "as":
+            value = try readStrings(m)
         default:
             try check(sd_bus_message_skip(m, contents))
             value = .unusable("a value of type \(signature)")
@@ -573,6 +582,37 @@ public final class NotificationBus {
             return .image(RawImage.packed(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
                                           channels: Int(channels), from: UnsafeRawBufferPointer(start: data, count: needed)))
         }
+    }
+
+    /// `as`: at most `NotificationLimits.maxHintStrings` strings copied (each cut as every
+    /// string is); the rest are read as pointers only. The corresponding C function is
+    /// `sd_bus_message_enter_container`.
+    private func readStrings(_ m: OpaquePointer) throws(BusError) -> HintValue {
+        try check(sd_bus_message_enter_container(m, Self.type("a"), "s"))
+        var strings: [String] = []
+        while true {
+            if strings.count < NotificationLimits.maxHintStrings {
+                var more: CChar = 0
+                var contents: UnsafePointer<CChar>?
+                guard try peekMore(m, &more, &contents) else { break }
+                strings.append(try readString(m))
+            } else {
+                var p: UnsafePointer<CChar>?
+                let r = sd_bus_message_read_basic(m, Self.type("s"), &p)
+                try check(r)
+                if r == 0 { break }
+            }
+        }
+        try check(sd_bus_message_exit_container(m))
+        return .strings(strings)
+    }
+
+    /// Whether the array being read has another element. The corresponding C function is
+    /// `sd_bus_message_peek_type` (0 at the array's end).
+    private func peekMore(_ m: OpaquePointer, _ type: inout CChar, _ contents: inout UnsafePointer<CChar>?) throws(BusError) -> Bool {
+        let r = sd_bus_message_peek_type(m, &type, &contents)
+        try check(r)
+        return r > 0
     }
 
     /// A string off the message, cut to `NotificationLimits.maxStringBytes` (at a character's

@@ -10,8 +10,8 @@ public protocol NotificationServer: AnyObject {
     func close(_ id: UInt32, sender: String?, now: Double)
     /// What `GetCapabilities` answers now.
     var capabilities: [String] { get }
-    /// The signal that tells the bus of `event`, if any.
-    func signal(for event: ToastEvent) -> NotificationMapping.Signal?
+    /// The signals that tell the bus of `delivery`, in order (none for most events).
+    func signals(for delivery: BoardChanges.Delivery) -> [NotificationMapping.Signal]
     /// The bus name `name` lost its owner (an application left).
     func nameLeft(_ name: String, now: Double)
     /// Another server took the name: end what was shown for the bus.

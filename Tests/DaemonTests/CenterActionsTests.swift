@@ -19,7 +19,7 @@ import ToastCore
         rig.click(panelID, at: go)
         let late = try #require(rig.sink.lateLines.last)
         #expect(late.owners.first == rig.alice)
-        #expect(late.line.text == #"{"event":"action","id":"\#(id)","action":"go","source":"socket","app":"xtoast","rules":[],"late":true}"#)
+        #expect(late.line.text == #"{"event":"action","id":"\#(id)","action":"go","source":"socket","app":"xtoast","rules":[],"late":true,"activation_token":"xtoast-42-rig-1_TIME2"}"#)
         #expect(rig.service.center.isOpen, "the entry stays, the panel too")
 
         rig.service.forget(rig.alice, now: rig.now)
@@ -54,8 +54,8 @@ import ToastCore
         rig.wait(1)
         rig.openCenter()
         rig.input(.key(KeyStroke(key: "Down")))
-        rig.input(.key(KeyStroke(key: "Return")))
-        #expect(rig.sink.lateLines.map(\.line.text) == [#"{"event":"action","id":"\#(id)","action":"log","source":"socket","app":"xtoast","rules":[],"late":true}"#])
+        rig.input(.key(KeyStroke(key: "Return", serverTime: 515)))
+        #expect(rig.sink.lateLines.map(\.line.text) == [#"{"event":"action","id":"\#(id)","action":"log","source":"socket","app":"xtoast","rules":[],"late":true,"activation_token":"xtoast-42-rig-1_TIME515"}"#])
     }
 
     @Test("opening the centre reads every entry: count drops to 0 unread and a follower hears it; the header still says how many were new")

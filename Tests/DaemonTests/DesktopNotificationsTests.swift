@@ -185,7 +185,7 @@ import ToastCore
     func router() {
         let router = EventRouter(clients: Clients())
         var heard: [ToastEvent] = []
-        router.bus = { heard.append($0) }
+        router.bus = { heard.append($0.event) }
         router.deliver(.init(event: .shown(id: "1"), recipients: [Owner(.socket, 1)]))
         router.deliver(.init(event: .dismissed(id: "2", reason: .api), recipients: [Owner(.bus, 1), Owner(.socket, 3)], app: "mail"))
         #expect(heard == [.dismissed(id: "2", reason: .api)])

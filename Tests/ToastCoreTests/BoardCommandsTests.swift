@@ -76,7 +76,7 @@ import ToastCore
             let label = "\(mix)"
             // The newest toast with a default action, oldest first in `mix`.
             let expected = mix.indices.last { mix[$0] == .defaultOnly || mix[$0] == .both }.map { "\($0 + 1)" }
-            let key: String? = if case let .invoke(id, action)? = KeyAction.invoke.intent(on: board) {
+            let key: String? = if case let .invoke(id, action, _)? = KeyAction.invoke.intent(on: board) {
                 "\(id) \(action)"
             } else { nil }
             let command = try? board.invocation(action: nil, id: nil).get()

@@ -38,7 +38,7 @@ import ToastCore
                     case (nil, false, true): InputRouter.Decision(.nobody, [.focusMove(by: 1)], keepsFocusAlive: true)
                     case (nil, false, false): InputRouter.Decision(.nobody)
                     case (.dismiss?, false, _): InputRouter.Decision(.nobody, [.dismiss(id: "2", reason: .close)], keepsFocusAlive: focus)
-                    case (_, false, _): InputRouter.Decision(.nobody, [.invoke(id: "1", action: "open")], keepsFocusAlive: focus)
+                    case (_, false, _): InputRouter.Decision(.nobody, [.invoke(id: "1", action: "open", serverTime: 0)], keepsFocusAlive: focus)
                     }
                     #expect(decision == expected, "\(label)")
                 }

@@ -189,7 +189,7 @@ import ToastCore
         #expect(Set(["actions", "body", "body-hyperlinks", "body-markup", "icon-static", "inhibitions", "x-canonical-private-synchronous", "x-dunst-stack-tag"])
             .isSubset(of: Set(NotificationMapping.capabilities)))
         #expect(!NotificationMapping.capabilities.contains("persistence"))
-        #expect(NotificationMapping.serverInformation.name == "xtoast" && NotificationMapping.serverInformation.specVersion == "1.2")
+        #expect(NotificationMapping.serverInformation.name == "xtoast" && NotificationMapping.serverInformation.specVersion == "1.3")
     }
 
     static let readme: String = {

@@ -118,7 +118,7 @@ public final class ToastDaemon {
             let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
             bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() },
                                           wallNow: { clock.wallNow() })
-            router.bus = { [weak self] event in self?.bus?.emit(event) }
+            router.bus = { [weak self] delivery in self?.bus?.emit(delivery) }
             service.onInhibitedChanged = { [weak self] _ in self?.bus?.inhibitedChanged() }
         }
         // Under systemd (Type=notify): ready once the socket listens.

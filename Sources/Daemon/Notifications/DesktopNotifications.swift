@@ -139,8 +139,8 @@ final class DesktopNotifications: NotificationServer {
         NotificationMapping.capabilities(sound: service.canPlaySound, persistence: service.board.config.center.keepOpen == .actions)
     }
 
-    /// The signal an event for a bus toast becomes.
-    func signal(for event: ToastEvent) -> NotificationMapping.Signal? { NotificationMapping.signal(for: event) }
+    /// The signals an event for a bus toast becomes.
+    func signals(for delivery: BoardChanges.Delivery) -> [NotificationMapping.Signal] { NotificationMapping.signals(for: delivery) }
 }
 
 /// Sends each event to where its owners are: socket owners' to `Clients`, bus owners' to the
@@ -148,7 +148,7 @@ final class DesktopNotifications: NotificationServer {
 final class EventRouter: EventSink {
     private let clients: Clients
     /// Set once the bus is connected; until then (and with `--no-dbus`) bus events go nowhere.
-    var bus: ((ToastEvent) -> Void)?
+    var bus: ((BoardChanges.Delivery) -> Void)?
 
     init(clients: Clients) { self.clients = clients }
 
@@ -156,7 +156,7 @@ final class EventRouter: EventSink {
         var sockets = delivery
         sockets.recipients = delivery.recipients.filter { $0.source == .socket }
         if !sockets.recipients.isEmpty { clients.deliver(sockets) }
-        if delivery.recipients.contains(where: { $0.source == .bus }) { bus?(delivery.event) }
+        if delivery.recipients.contains(where: { $0.source == .bus }) { bus?(delivery) }
     }
 
     func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }

@@ -63,6 +63,8 @@ final class ToastService {
     var inhibited = false
     /// Tells the bus that `Inhibited` changed (`PropertiesChanged`).
     var onInhibitedChanged: ((Bool) -> Void)?
+    /// The startup-notification ids an action chosen by a click or key carries to its sender.
+    private(set) var activationTokens: ActivationTokens
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -70,11 +72,13 @@ final class ToastService {
          runScript: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
          runForUser: @escaping (RuleScript, [(String, String)]) -> Void = { _, _ in },
          sound: (any SoundPlayer)? = nil,
-         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }, zone: LocalZone = .utc) {
+         wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }, zone: LocalZone = .utc,
+         activationTokens: ActivationTokens = ActivationTokens(pid: ThisProcess.pid, host: ThisProcess.hostName)) {
         board = Board(config: config)
         self.zone = zone
         self.wallClock = wallClock
         quiet.schedules = config.quietSchedules
+        self.activationTokens = activationTokens
         screen = output
         let refreshRate = output.facts.refreshRate
         stage = Stage(output: output, monitors: output.monitors, refreshRate: refreshRate, config: config, scale: desktopScale(config))
@@ -436,7 +440,8 @@ final class ToastService {
         case .dismissAll:
             board.dismissAll(reason: .close, kept: false, now: now)
             sound?.stop(nil)
-        case let .invoke(id, action): board.choose(action, on: id, now: now)
+        case let .invoke(id, action, serverTime):
+            board.choose(action, on: id, activationToken: activationToken(serverTime), now: now)
         case let .expand(id): stage.expand(id, board: board, now: now)
         case .focusMove, .focusButton, .togglePause:
             keyInput.focus?.apply(intent, cards: stage.facts(board: board))
@@ -448,6 +453,12 @@ final class ToastService {
         case .menu: runMenuClient()
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
         }
+    }
+
+    /// The token for an action chosen by input at `serverTime`; nil without input (no token
+    /// then: one with a made-up time would tell the window manager the wrong moment).
+    func activationToken(_ serverTime: UInt?) -> String? {
+        serverTime.map { activationTokens.next(serverTime: $0) }
     }
 
     /// An owner went away: its toasts stay; it hears nothing more, and the open centre's
@@ -603,10 +614,12 @@ extension ToastService {
             case let .pauseFor(choice): pauseFromCenter(choice, now: now)
             case let .activate(entry):
                 switch CenterActivation.decide(entry, board: board) {
-                case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
+                case let .lateAction(action, historyID):
+                    board.lateAction(action, on: historyID, activationToken: activationToken(input.serverTime), now: now)
                 case let .expand(key): center.expand(key, board: board, now: now)
                 }
-            case let .lateAction(action, historyID): board.lateAction(action, on: historyID, now: now)
+            case let .lateAction(action, historyID):
+                board.lateAction(action, on: historyID, activationToken: activationToken(input.serverTime), now: now)
             }
         }
         if !commands.isEmpty { center.repaint(board: board, now: now) }

@@ -63,7 +63,9 @@ extension Stage {
             case .click:
                 card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
                 let spot = card.composed.spot(at: card.local(root))
-                return PointerOutcome(intents: config.mouse.leftClick(spot, on: facts(card, toast), pressed: pressed), release: release)
+                // The release's time is the click's: an action it chooses carries it to its token.
+                let intents = config.mouse.leftClick(spot, on: facts(card, toast), pressed: pressed).map { $0.at(serverTime: serverTime) }
+                return PointerOutcome(intents: intents, release: release)
             case let .dismiss(direction, velocity):
                 detach(card)
                 startExit(card, now: now, swipe: (direction, velocity))

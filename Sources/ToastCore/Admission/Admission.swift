@@ -254,5 +254,6 @@ extension Toast {
                   progress: r.progress, urgency: r.urgency ?? .normal)
         app = r.app
         resident = r.resident
+        origin = r.origin
     }
 }

@@ -30,6 +30,7 @@ public enum Repeats {
         var source: ToastSource
         var app: String?
         var title: String
+        var origin: String?
         var message: String
         var urgency: Urgency
         var kind: Kind
@@ -46,6 +47,7 @@ public enum Repeats {
             source = toast.source
             app = toast.app
             title = toast.title
+            origin = toast.origin
             message = toast.message
             urgency = toast.urgency
             kind = toast.kind

@@ -13,6 +13,7 @@ extension Board {
                 let t = entry.toast
                 var m: [(String, JSON)] = [("id", .string(t.id))]
                 if !t.title.isEmpty { m.append(("title", .string(t.title))) }
+                if let origin = t.origin { m.append(("origin", .string(origin))) }
                 m += [("message", .string(t.message)), ("kind", .string(t.kind.rawValue)),
                       ("position", .string(t.position.rawValue)), ("state", .string(state)),
                       ("urgency", .string(t.urgency.rawValue))]

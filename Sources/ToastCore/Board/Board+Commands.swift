@@ -90,18 +90,19 @@ extension Board {
     /// under the toast's original id with `"late":true` (the bus: `ActionInvoked`), and the
     /// entry is read. False, and nothing sent, when no entry has that number, its sender can
     /// no longer hear (`HistoryEntry.listener` is nil) or the toast had no such action.
+    /// `activationToken` goes with the event (the click or key in the centre that chose it).
     @discardableResult
-    public mutating func lateAction(_ action: String, on historyID: UInt64, now: Double) -> Bool {
+    public mutating func lateAction(_ action: String, on historyID: UInt64, activationToken: String? = nil, now: Double) -> Bool {
         guard let i = history.index(ofHistoryID: historyID), let listener = history[i].listener else { return false }
         let toast = history[i].toast
         guard toast.actions.contains(where: { $0.id == action }) || toast.defaultAction == action else { return false }
         if history[i].kept {
-            chooseKept(action, at: i)
+            chooseKept(action, at: i, activationToken: activationToken)
             return true
         }
         if history[i].unread { pending.historyEdited = true }
         history[i].unread = false
-        deliverLate(action, to: listener, toast: toast)
+        deliverLate(action, to: listener, toast: toast, activationToken: activationToken)
         return true
     }
 
@@ -157,10 +158,11 @@ extension Board {
 
     /// The action event for a toast that has ended (or a restored copy of it): to its
     /// listener and the subscribers, under the original id, marked late.
-    mutating func deliverLate(_ action: String, to listener: Listener, toast: Toast?) {
+    mutating func deliverLate(_ action: String, to listener: Listener, toast: Toast?, activationToken: String? = nil) {
         var recipients = [listener.owner]
         recipients += subscribers.filter { $0 != listener.owner }.sorted()
         pending.deliveries.append(.init(event: .action(id: listener.id, action: action), recipients: recipients,
-                                        source: toast?.source, app: toast?.app, rules: toast?.rules ?? [], late: true))
+                                        source: toast?.source, app: toast?.app, rules: toast?.rules ?? [], late: true,
+                                        activationToken: activationToken))
     }
 }

@@ -78,9 +78,9 @@ extension Board {
 
     /// The user chose `action` on a kept toast in the centre: its owner hears it as an ordinary
     /// `action` (the bus: `ActionInvoked`), then it ends with `action` (a resident one stays).
-    mutating func chooseKept(_ action: String, at i: Int) {
+    mutating func chooseKept(_ action: String, at i: Int, activationToken: String? = nil) {
         let toast = history[i].toast
-        deliver(.action(id: toast.id, action: action), toast: toast)
+        deliver(.action(id: toast.id, action: action), toast: toast, activationToken: activationToken)
         if history[i].unread { pending.historyEdited = true }
         history[i].unread = false
         if !toast.resident { endKept(at: i, reason: .action) }

@@ -453,19 +453,20 @@ public struct Board: Sendable {
     }
 
     /// The user chose an action: the owner hears `action`, then the toast ends with `action`
-    /// (a resident toast stays until the user or its timeout ends it).
+    /// (a resident toast stays until the user or its timeout ends it). `activationToken` goes
+    /// with the event when a click or key of the user's chose it.
     @discardableResult
-    public mutating func choose(_ action: String, on id: String, now: Double) -> Bool {
+    public mutating func choose(_ action: String, on id: String, activationToken: String? = nil, now: Double) -> Bool {
         if key(of: id) == nil, let i = keptIndex(id) {
-            chooseKept(action, at: i)
+            chooseKept(action, at: i, activationToken: activationToken)
             return true
         }
         guard key(of: id) != nil else { return false }
         // A restored toast's buttons are its original's: the sender hears that id, late.
         if let listener = toast(id)?.lateListener {
-            deliverLate(action, to: listener, toast: toast(id))
+            deliverLate(action, to: listener, toast: toast(id), activationToken: activationToken)
         } else {
-            deliver(.action(id: id, action: action), toast: toast(id))
+            deliver(.action(id: id, action: action), toast: toast(id), activationToken: activationToken)
         }
         if toast(id)?.resident == true { return true }
         return dismiss(id, reason: .action, now: now)
@@ -689,11 +690,12 @@ public struct Board: Sendable {
     }
 
     /// `toast` is the event's, so its line can name its source, application and rules.
-    mutating func deliver(_ event: ToastEvent, toast: Toast?) {
+    mutating func deliver(_ event: ToastEvent, toast: Toast?, activationToken: String? = nil) {
         var recipients = owners[event.id].map { [$0] } ?? []
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
         pending.deliveries.append(.init(event: event, recipients: recipients, source: toast?.source, app: toast?.app,
-                                        rules: toast?.rules ?? [], restored: toast?.restored ?? false))
+                                        rules: toast?.rules ?? [], restored: toast?.restored ?? false,
+                                        activationToken: activationToken))
         // What the card hears, each repeat's alias hears too, under its own id; a digest's
         // folded toasts end `folded`, however the digest ended.
         for alias in repeats.aliases(of: event.id) {

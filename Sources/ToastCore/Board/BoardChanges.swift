@@ -15,9 +15,14 @@ public struct BoardChanges: Sendable {
         public var late: Bool
         /// The toast was shown again by `restore`: `"restored":true`.
         public var restored: Bool
+        /// With an `action` the user chose by a click or key: the startup-notification id that
+        /// lets the application raise its window (`ActivationTokens`), `"activation_token"` on
+        /// the socket, `ActivationToken` before `ActionInvoked` on the bus.
+        public var activationToken: String?
 
         public init(event: ToastEvent, recipients: [Owner], source: ToastSource? = nil, app: String? = nil, rules: [String] = [],
-                    late: Bool = false, restored: Bool = false) {
+                    late: Bool = false, restored: Bool = false, activationToken: String? = nil) {
+            self.activationToken = activationToken
             self.event = event
             self.recipients = recipients
             self.source = source
@@ -31,8 +36,9 @@ public struct BoardChanges: Sendable {
         /// shows which toasts came from where and what matched them).
         public var json: JSON {
             let line = event.json(source: source, app: app, rules: rules)
-            guard late || restored, case let .object(fields) = line else { return line }
-            return .object(fields + (late ? [("late", .bool(true))] : []) + (restored ? [("restored", .bool(true))] : []))
+            guard late || restored || activationToken != nil, case let .object(fields) = line else { return line }
+            return .object(fields + (late ? [("late", .bool(true))] : []) + (restored ? [("restored", .bool(true))] : [])
+                           + (activationToken.map { [("activation_token", .string($0))] } ?? []))
         }
     }
 

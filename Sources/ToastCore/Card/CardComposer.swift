@@ -254,6 +254,14 @@ public struct CardComposer: Sendable {
             y += extent.size.height + px(CardMetrics.titleGap)
             truncated = truncated || extent.isCut || title.isCut
         }
+        // The origin (`x-kde-origin-name`: the web site, the phone) is the title's second
+        // line, small and quiet: who within the app it is from.
+        if let origin = toast.origin.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !origin.isEmpty {
+            let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(origin) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
+            let extent = metrics.measure(block)
+            content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))
+            y += extent.size.height + px(CardMetrics.titleGap)
+        }
         let message = TextLimits.cut(TextSanitizer.sanitize(toast.message))
         var scroll: TextScroll?
         var links: [(index: Int, target: String, rect: Rect)] = []

@@ -21,6 +21,7 @@ public struct HistoryEntry: Equatable, Sendable {
     public func json(now: Double, wallNow: Double) -> JSON {
         var entry: [(String, JSON)] = [("id", .string(toast.id))]
         if !toast.title.isEmpty { entry.append(("title", .string(toast.title))) }
+        if let origin = toast.origin { entry.append(("origin", .string(origin))) }
         entry += [("message", .string(toast.message)), ("kind", .string(toast.kind.rawValue)),
                   ("reason", .string(reason.rawValue)), ("ended", .number((wallNow - (now - ended)).rounded(.down)))]
         if toast.restored { entry.append(("restored", .bool(true))) }

@@ -60,6 +60,7 @@ public struct HistoryRecord: Equatable, Sendable {
         w.member("urgency", toast.urgency.rawValue)
         w.member("source", toast.source.rawValue)
         w.member("app", toast.app)
+        w.member("origin", toast.origin)
         if !toast.rules.isEmpty {
             w.key("rules")
             w.beginArray()
@@ -112,6 +113,7 @@ public struct HistoryRecord: Equatable, Sendable {
         guard let source = ToastSource(rawValue: try r.string("source") ?? "socket") else { throw Damage("unknown \"source\"") }
         toast.source = source
         toast.app = try r.string("app")
+        toast.origin = try r.string("origin")
         toast.rules = try r.strings("rules")
         toast.icon = try r.string("icon")
         toast.markup = try r.bool("markup") ?? false

@@ -43,13 +43,29 @@ public struct KeyStroke: Equatable, Sendable {
     /// What it types in the keyboard's layout, Shift included ("C"); empty for a key that
     /// types nothing (arrows, Escape, a modifier). The centre's filter reads it.
     public var text: String
+    /// The X server's time of the press (its milliseconds), for the activation token of an
+    /// action the key chooses.
+    public var serverTime: UInt
 
-    public init(key: String, modifiers: KeyModifiers = [], bound: KeyAction? = nil, code: UInt32 = 0, text: String = "") {
+    public init(key: String, modifiers: KeyModifiers = [], bound: KeyAction? = nil, code: UInt32 = 0, text: String = "",
+                serverTime: UInt = 0) {
         self.key = key
         self.modifiers = modifiers
         self.bound = bound
         self.code = code
         self.text = text
+        self.serverTime = serverTime
+    }
+}
+
+extension InputEvent {
+    /// The X server's time of a press, a release or a key; nil for events without one.
+    public var serverTime: UInt? {
+        switch self {
+        case let .press(_, _, _, _, time), let .release(_, _, _, _, time): time
+        case let .key(stroke): stroke.serverTime
+        default: nil
+        }
     }
 }
 

@@ -91,9 +91,9 @@ public enum InputRouter {
         let alive = context.focus != nil
         if let focus = context.focus, stroke.modifiers.isDisjoint(with: [.control, .alt, .super]),
            let intent = focus.intent(for: KeyPress(stroke), cards: context.cards) {
-            return Decision(.nobody, [intent], keepsFocusAlive: alive)
+            return Decision(.nobody, [intent.at(serverTime: stroke.serverTime)], keepsFocusAlive: alive)
         }
-        let bound = stroke.bound?.intent(on: board)
+        let bound = stroke.bound?.intent(on: board)?.at(serverTime: stroke.serverTime)
         return Decision(.nobody, bound.map { [$0] } ?? [], keepsFocusAlive: alive)
     }
 }

@@ -8,7 +8,10 @@ public enum UserIntent: Equatable, Sendable {
     /// Every toast ends, as if the user had closed each (the dismiss_all key).
     case dismissAll
     /// The owner hears `action` (a button, the default action), as a click on it would say.
-    case invoke(id: String, action: String)
+    /// `serverTime` is the X server time of the click or key that chose it, for the activation
+    /// token the owner gets with it (`ActivationTokens`); nil when no input of the user's
+    /// chose it (`xtoast invoke`).
+    case invoke(id: String, action: String, serverTime: UInt? = nil)
     /// A cut card grows to show all it holds.
     case expand(id: String)
     /// A link in the message was clicked: the opener opens it and the toast ends as clicked.
@@ -27,6 +30,15 @@ public enum UserIntent: Equatable, Sendable {
     case menu
     /// The notification centre opens, or closes (`xtoast center`, the center key).
     case toggleCenter
+}
+
+extension UserIntent {
+    /// The intent as said by input at `serverTime`: an action chosen carries the time on to
+    /// its activation token; every other intent is the same at any time.
+    public func at(serverTime: UInt) -> UserIntent {
+        guard case let .invoke(id, action, _) = self else { return self }
+        return .invoke(id: id, action: action, serverTime: serverTime)
+    }
 }
 
 /// What the daemon knows of a visible card when it decides what input meant.

@@ -27,6 +27,8 @@ public struct Toast: Equatable, Sendable {
     public var app: String?
     /// Stays on screen after an action is chosen (the D-Bus `resident` hint).
     public var resident = false
+    /// `x-kde-origin-name`: a web site, a phone, an account; a line under the title.
+    public var origin: String?
     /// Whether a script on the socket or an application on the bus sent it.
     public var source: ToastSource = .socket
     /// The rules that matched it, in file order (`list`, `history` and events name them).

@@ -4,8 +4,11 @@ public enum NotificationMapping {
     /// What `GetCapabilities` always answers. `body-hyperlinks`: a body's `<a href>` links
     /// are drawn underlined and open on a click (the link opener). `persistence` and `sound`
     /// only while they hold (`capabilities(sound:persistence:)`).
+    /// `x-kde-origin-name`: the origin is shown under the title (Chromium then stops pasting
+    /// it into the body); `x-kde-display-appname` names the app; `x-kde-urls` are links.
     public static let capabilities = ["actions", "body", "body-hyperlinks", "body-markup", "icon-static",
-                                      "inhibitions", "x-canonical-private-synchronous", "x-dunst-stack-tag"]
+                                      "inhibitions", "x-canonical-private-synchronous", "x-dunst-stack-tag",
+                                      "x-kde-display-appname", "x-kde-origin-name", "x-kde-urls"]
 
     /// The capabilities, with `persistence` while the centre keeps toasts with actions open
     /// until the user deals with them (`[center] keep_open = actions`: the specification's
@@ -16,7 +19,7 @@ public enum NotificationMapping {
     }
 
     /// What `GetServerInformation` answers: name, vendor, version, specification version.
-    public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: Version.number, specVersion: "1.2")
+    public static let serverInformation = (name: "xtoast", vendor: "xtoast", version: Version.number, specVersion: "1.3")
 
     /// A notification ready for the board: the toast to show, and what the server does
     /// besides (an image to store first, a stack tag to replace by).
@@ -99,11 +102,19 @@ public enum NotificationMapping {
                                   timeout: timeout(call.expireTimeout))
         request.urgency = urgency
         request.markup = true
-        let appName = call.appName.isEmpty ? entry?.name ?? "" : call.appName
+        // KDE's `x-kde-display-appname` is the name to show; app_name is often an id.
+        let displayName = hints["x-kde-display-appname"]?.string.map { String($0.prefix(NotificationLimits.maxAppNameCharacters)) }
+        let appName = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? (call.appName.isEmpty ? entry?.name ?? "" : call.appName)
         let app = TextSanitizer.sanitize(String(appName.prefix(NotificationLimits.maxAppNameCharacters)))
         request.app = app
         (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
         request.resident = hints["resident"]?.bool ?? false
+        if let origin = hints["x-kde-origin-name"]?.string {
+            let line = TextSanitizer.sanitize(String(origin.prefix(NotificationLimits.maxOriginCharacters)))
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+            if !line.isEmpty { request.origin = line }
+        }
+        if case let .strings(urls)? = hints["x-kde-urls"] { request.message += links(urls, notes: &notes) }
         if let value = hints["value"]?.integer { request.progress = Double(max(0, min(100, value))) }
 
         // Image priority, as the specification gives it: image-data, image-path, app_icon, icon_data.
@@ -134,6 +145,26 @@ public enum NotificationMapping {
         decision.sound = SoundHints(name: hints["sound-name"]?.string, file: hints["sound-file"]?.string,
                                     suppress: hints["suppress-sound"]?.bool ?? false)
         return decision
+    }
+
+    /// `x-kde-urls` as links after the body, one a line: the first `NotificationLimits.maxURLs`
+    /// that the link opener opens (http, https, mailto; `Links`), each shown as itself. A file
+    /// or other URL is left out with a note: a click on it would open nothing.
+    static func links(_ urls: [String], notes: inout [String]) -> String {
+        var shown: [String] = []
+        var skipped = 0
+        for url in urls {
+            let lower = url.lowercased()
+            guard shown.count < NotificationLimits.maxURLs, url.utf8.count <= ProtocolLimits.maxIconBytes,
+                  lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") else {
+                skipped += 1
+                continue
+            }
+            let escaped = MarkupSanitizer.escaped(url).unicodeScalars.map { $0 == "\"" ? "&quot;" : String($0) }.joined()
+            shown.append("<a href=\"\(escaped)\">\(escaped)</a>")
+        }
+        if skipped > 0 { notes.append("\(skipped) of x-kde-urls not shown (only http, https and mailto links, at most \(NotificationLimits.maxURLs))") }
+        return shown.map { "\n" + $0 }.joined()
     }
 
     /// Hints whose strings are past their limits are dropped, with a note: icons past
@@ -213,6 +244,9 @@ public enum NotificationMapping {
     public enum Signal: Equatable, Sendable {
         case notificationClosed(id: UInt32, reason: UInt32)
         case actionInvoked(id: UInt32, key: String)
+        /// Specification 1.3: the startup-notification id the application raises its window
+        /// with, sent just before the `ActionInvoked` it goes with.
+        case activationToken(id: UInt32, token: String)
     }
 
     /// `NotificationClosed`'s reason for how a toast ended: 1 expired; 2 dismissed by the
@@ -228,6 +262,17 @@ public enum NotificationMapping {
         case .api: 3
         case .replaced, .overflow, .shutdown: 4
         }
+    }
+
+    /// The signals a delivery becomes on the bus, in order: an action the user chose by a
+    /// click or key is `ActivationToken` and then `ActionInvoked`; any other event its one
+    /// signal (`signal(for:)`), or none.
+    public static func signals(for delivery: BoardChanges.Delivery) -> [Signal] {
+        guard let signal = signal(for: delivery.event) else { return [] }
+        if case let .actionInvoked(id, _) = signal, let token = delivery.activationToken {
+            return [.activationToken(id: id, token: token), signal]
+        }
+        return [signal]
     }
 
     /// The signal a board event becomes for a toast the bus showed; nil for events the

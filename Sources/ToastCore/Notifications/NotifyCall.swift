@@ -35,6 +35,9 @@ public enum HintValue: Equatable, Sendable {
     case int(Int64)
     case string(String)
     case image(RawImage)
+    /// An array of strings (`as`: `x-kde-urls`), at most `NotificationLimits.maxHintStrings`
+    /// kept by the reader.
+    case strings([String])
     /// A value the server does not read (its D-Bus signature), or an image that was refused
     /// while reading (why).
     case unusable(String)
@@ -145,6 +148,13 @@ public enum NotificationLimits {
     public static let maxActionStrings = 2 * 16
     /// Hints read off a call; the rest are skipped.
     public static let maxHints = 64
+    /// Strings kept of one hint's array (`x-kde-urls`); the rest are skipped unread.
+    public static let maxHintStrings = 16
+    /// URLs of `x-kde-urls` shown as links on a card.
+    public static let maxURLs = 4
+    /// `x-kde-origin-name` (a web site, a phone, an account) and `x-kde-display-appname`
+    /// are one short line each.
+    public static let maxOriginCharacters = 128
     /// Live critical notifications from the bus. Critical toasts are never dropped and never
     /// expire, so past this many a new one is shown as normal urgency (it can then expire and
     /// overflow): a flood of critical calls cannot grow the board without bound.

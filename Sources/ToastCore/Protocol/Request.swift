@@ -89,6 +89,9 @@ public struct ShowRequest: Equatable, Sendable {
     public var app: String?
     /// Stays after an action is chosen (the D-Bus `resident` hint); the user or the timeout ends it.
     public var resident = false
+    /// Where it comes from within the app (`x-kde-origin-name`: a web site, a phone, a chat
+    /// account), shown under the title.
+    public var origin: String?
 
     public init(message: String, title: String? = nil, kind: Kind? = nil, timeout: Double? = nil,
                 id: String? = nil, position: Position? = nil) {

@@ -120,6 +120,6 @@ extension XDisplay {
         let count = XLookupString(&key, &buffer, Int32(buffer.count - 1), nil, nil)
         let bytes = buffer.prefix(Int(max(0, min(count, 31)))).map { UInt8(bitPattern: $0) }
         return .key(KeyStroke(key: String(cString: name), modifiers: KeyGrabs.modifiers(key.state), code: key.keycode,
-                              text: String(decoding: bytes, as: UTF8.self)))
+                              text: String(decoding: bytes, as: UTF8.self), serverTime: key.time))
     }
 }

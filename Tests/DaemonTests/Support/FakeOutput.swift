@@ -187,9 +187,16 @@ final class RecordingSink: EventSink {
     private(set) var deliveries: [(event: ToastEvent, owners: [Owner], app: String?)] = []
     /// The deliveries marked late (`"late":true`), as their lines read.
     private(set) var lateLines: [(owners: [Owner], line: JSON)] = []
+    /// The activation tokens that went with events, in order.
+    private(set) var tokens: [(event: ToastEvent, token: String)] = []
+    /// What the bus would send of everything delivered to its owner, in order.
+    var busSignals: [NotificationMapping.Signal] { busDeliveries.flatMap(NotificationMapping.signals(for:)) }
+    private(set) var busDeliveries: [BoardChanges.Delivery] = []
     func deliver(_ delivery: BoardChanges.Delivery) {
         deliveries.append((delivery.event, delivery.recipients, delivery.app))
+        if delivery.recipients.contains(where: { $0.source == .bus }) { busDeliveries.append(delivery) }
         if delivery.late { lateLines.append((delivery.recipients, delivery.json)) }
+        if let token = delivery.activationToken { tokens.append((delivery.event, token)) }
     }
 
     /// Lines that are no toast's event (`count --follow`'s), and who they went to.

@@ -27,7 +27,8 @@ final class Rig {
         output.clock = now
         let shift = wallShift
         service = ToastService(config: config, output: output, sink: sink, loadConfig: loadConfig, runScript: runScript,
-                               runForUser: runForUser, sound: sound, wallClock: { $0 + 1_700_000_000 + shift.seconds })
+                               runForUser: runForUser, sound: sound, wallClock: { $0 + 1_700_000_000 + shift.seconds },
+                               activationTokens: ActivationTokens(pid: 42, host: "rig"))
     }
 
     /// Sends a request as `owner`; returns the reply.
@@ -83,7 +84,8 @@ final class Rig {
     }
 
     /// A press and release at `point` with the pointer moving `by` in between over `duration`.
-    func drag(_ surface: SurfaceID, from point: Point, by delta: Point, duration: Double, steps: Int = 6) {
+    /// `releaseTime` is the release's X server time (an action's activation token carries it).
+    func drag(_ surface: SurfaceID, from point: Point, by delta: Point, duration: Double, steps: Int = 6, releaseTime: UInt = 2) {
         let t0 = now
         input(.press(surface: surface, button: 1, root: point, time: t0, serverTime: 1))
         for i in 1...steps {
@@ -92,10 +94,12 @@ final class Rig {
             input(.motion(surface: surface, root: Point(x: point.x + delta.x * f, y: point.y + delta.y * f), time: t0 + duration * f))
         }
         input(.release(surface: surface, button: 1, root: Point(x: point.x + delta.x, y: point.y + delta.y),
-                       time: t0 + duration, serverTime: 2))
+                       time: t0 + duration, serverTime: releaseTime))
     }
 
-    func click(_ surface: SurfaceID, at point: Point) { drag(surface, from: point, by: .zero, duration: 0.05, steps: 1) }
+    func click(_ surface: SurfaceID, at point: Point, serverTime: UInt = 2) {
+        drag(surface, from: point, by: .zero, duration: 0.05, steps: 1, releaseTime: serverTime)
+    }
 }
 
 /// The `i`th element of a JSON array.

@@ -111,6 +111,7 @@ final class PrivateBus {
         enum Signal: Equatable {
             case closed(id: UInt32, reason: UInt32)
             case action(id: UInt32, key: String)
+            case token(id: UInt32, token: String)
         }
 
         var signals: [Signal] {
@@ -128,6 +129,9 @@ final class PrivateBus {
                 } else if lines.first?.contains("member=ActionInvoked") == true,
                           let id = value(1, "uint32 ").flatMap(UInt32.init), let key = value(2, "string ") {
                     result.append(.action(id: id, key: key.trimmingCharacters(in: CharacterSet(charactersIn: "\""))))
+                } else if lines.first?.contains("member=ActivationToken") == true,
+                          let id = value(1, "uint32 ").flatMap(UInt32.init), let token = value(2, "string ") {
+                    result.append(.token(id: id, token: token.trimmingCharacters(in: CharacterSet(charactersIn: "\""))))
                 }
             }
             return result
