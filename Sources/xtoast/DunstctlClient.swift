@@ -63,9 +63,13 @@ func runDunstctl(_ args: [String]) -> Never {
         StandardStreams.output(on ? "true" : "false")
     case let .setPaused(change):
         let on = switch change { case .on: true; case .off: false; case .toggle: !paused() }
-        _ = ask(on ? .pause : .resume)
-    case .getPauseLevel: StandardStreams.output(String(Dunstctl.pauseLevel(paused: paused())))
-    case let .setPauseLevel(level): _ = ask(level > 0 ? .pause : .resume)
+        _ = ask(on ? .pause() : .resume)
+    case .getPauseLevel:
+        // The level in force (the user's, an application's or a schedule's), as `pause --status` says it.
+        if case let .number(level)? = ask(.pauseStatus)?.first(where: { $0.0 == "level" })?.1, level.isFinite {
+            StandardStreams.output(String(Int(max(0, min(100, level)))))
+        } else { StandardStreams.output(String(Dunstctl.pauseLevel(paused: paused()))) }
+    case let .setPauseLevel(level): _ = ask(level > 0 ? .pause(PauseRequest(level: min(level, QuietState.fullLevel))) : .resume)
     case let .rule(name, change): _ = ask(.rule(name: name, change: change))
     case .reload: _ = ask(.reload)
     case .debug:

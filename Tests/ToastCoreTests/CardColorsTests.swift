@@ -4,12 +4,12 @@ import ToastCore
 /// Issue 28: a card's own colours (`[card]`, `[colors] KIND.PART` and `URGENCY.PART`, rules'
 /// `background`, `foreground`, `frame_color`, `highlight`), and the contrast check.
 @Suite struct CardColorsTests {
-    private func compose(_ toast: Toast, _ config: Config, style: CardStyle = .tinted) -> CardComposer.Card {
+    private func compose(_ toast: Toast, _ config: Config, style: CardStyle = .tinted) -> ComposedCard {
         CardComposer(config: config, scale: 1).compose(toast, style: style, metrics: FixedMetrics(scale: 1))
     }
 
     /// The colours of the first two rounded rectangles of a tinted card: its frame, then its fill.
-    private func frameAndFill(_ card: CardComposer.Card) -> (frame: RGBA?, fill: RGBA?) {
+    private func frameAndFill(_ card: ComposedCard) -> (frame: RGBA?, fill: RGBA?) {
         let rects = card.scene.ops.compactMap { op -> RGBA? in
             if case let .roundedRect(_, _, color) = op { return color }
             return nil
@@ -17,7 +17,7 @@ import ToastCore
         return (rects.first, rects.dropFirst().first)
     }
 
-    private func textColors(_ card: CardComposer.Card) -> [RGBA] {
+    private func textColors(_ card: ComposedCard) -> [RGBA] {
         card.scene.ops.compactMap { op in
             if case let .text(_, _, color) = op { return color }
             return nil

@@ -41,7 +41,7 @@ import ToastCore
         config.format = "<b>%s</b> (%a)\\n%b"
         let composer = CardComposer(config: config, scale: 1)
         var t = toast()
-        t.source = .dbus
+        t.source = .bus
         let shown = composer.presented(t)
         #expect(shown.title == "" && shown.app == nil && shown.markup)
         #expect(shown.message == "<b>Build &lt;done&gt;</b> (make)\nall &lt;b&gt;green&lt;/b&gt;")

@@ -77,7 +77,7 @@ import Testing
         let later = board.show(request("alarm 2", app: "Cal", critical: true), owner: alice, now: 2)
         board.setHold(.lock, false, now: 3)
         let stack = try #require(board.keys.first)
-        let view = board.view(of: stack).newestFirst
+        let view = board.view(of: stack).fromEdge
         #expect(view.map(\.title) == ["While you were away", "alarm 2", "alarm"], "\(view.map(\.title))")
         #expect(board.toast(critical) != nil && board.toast(later) != nil)
         #expect(view.first?.message.hasPrefix("5 notifications from Mail") == true)
