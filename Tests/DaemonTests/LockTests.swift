@@ -53,23 +53,24 @@ import ToastCore
 
     @Test("a locker on one monitor: cards there go, the other monitor's stay and new toasts show there")
     func oneMonitor() throws {
+        // Words a card's scene does not hold otherwise (its text alignment prints as `left`).
         let rig = Rig(configure: { o in
             o.monitors = [Monitor(name: "LEFT", frame: Rect(x: 0, y: 0, width: 1280, height: 800), isPrimary: true),
                           Monitor(name: "RIGHT", frame: Rect(x: 1280, y: 0, width: 1280, height: 800))]
         })
-        rig.show(#""message":"left","timeout":0,"monitor":"LEFT""#)
+        rig.show(#""message":"westward","timeout":0,"monitor":"LEFT""#)
         rig.show(#""message":"right","timeout":0,"monitor":"RIGHT""#)
         rig.wait(1)
         rig.input(.lockChanged(["LEFT"]))
-        #expect(rig.surface(showing: "left") == nil)
+        #expect(rig.surface(showing: "westward") == nil)
         #expect(rig.surface(showing: "right") != nil)
         rig.show(#""message":"more right","timeout":0,"monitor":"RIGHT""#)
-        rig.show(#""message":"more left","timeout":0,"monitor":"LEFT""#)
+        rig.show(#""message":"more westward","timeout":0,"monitor":"LEFT""#)
         rig.wait(1)
-        #expect(rig.surface(showing: "more right") != nil && rig.surface(showing: "more left") == nil)
+        #expect(rig.surface(showing: "more right") != nil && rig.surface(showing: "more westward") == nil)
         rig.input(.lockChanged([]))
         rig.wait(1)
-        #expect(rig.surface(showing: "more left") != nil && rig.surface(showing: "left") != nil)
+        #expect(rig.surface(showing: "more westward") != nil && rig.surface(showing: "westward") != nil)
     }
 
     @Test("lock = show: a locker changes nothing, cards stay and new ones show")

@@ -62,7 +62,7 @@ import ToastCore
         for op in RuleOperator.allCases { #expect(section.contains(".TP\n\\fB\(op.rawValue)\\fR"), "\(op.rawValue)") }
         #expect(section.contains("[rule mute spotify]\nmatch app = Spotify\nskip = display"))
         #expect(section.contains("back\\-references (\\e1 to \\e9)"))
-        #expect(ConfigReference(example: Self.example).ruleRecipes.filter { $0.hasPrefix("[rule ") }.count == 12)
+        #expect(ConfigReference(example: Self.example).ruleRecipes.filter { $0.hasPrefix("[rule ") }.count == 13)
         #expect(section.contains("[rule never over fullscreen]\nfullscreen = pushback"), "the game recipe")
     }
 

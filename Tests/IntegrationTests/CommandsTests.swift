@@ -61,9 +61,12 @@ extension Integration {
             try TalkBackTests.clickFirstOfTwoButtons(probe, on: card)
             let late = try owner.nextEvent()
             probe.movePointer(to: Point(x: 10, y: 700))  // off the stack, so the next card's timer runs
+            // The click's activation token (xtoast-PID-HOST-N_TIME<server time>) comes last.
+            guard case let .string(token)? = late["activation_token"] else { throw TestFailure("no activation token: \(late.text)") }
+            #expect(token.hasPrefix("xtoast-") && token.contains("_TIME"), "\(token)")
             #expect(late == .object([("event", .string("action")), ("id", .string(original)), ("action", .string("yes")),
                                      ("source", .string("socket")), ("app", .string("xtoast")), ("rules", .array([])),
-                                     ("late", .bool(true))]), "\(late.text)")
+                                     ("late", .bool(true)), ("activation_token", .string(token))]), "\(late.text)")
             try waitUntil("the restored card to leave") { probe.cards().isEmpty }
             let history = try daemon.xtoast(["history"]).stdout
             #expect(history.contains(#""id":"\#(id)""#) && history.contains(#""restored":true"#), "\(history)")

@@ -20,7 +20,7 @@ extension Integration {
             #expect(try viaLink(["is-paused", "-e"]).status == 1)
             #expect(try viaLink(["get-pause-level"]).stdout == "0\n")
             #expect(try viaLink(["set-pause-level", "60"]).status == 0)
-            #expect(try viaLink(["is-paused"]).stdout == "true\n" && viaLink(["get-pause-level"]).stdout == "100\n")
+            #expect(try viaLink(["is-paused"]).stdout == "true\n" && viaLink(["get-pause-level"]).stdout == "60\n", "set-pause-level 60 is level 60 (do-not-disturb at that level)")
             #expect(try viaLink(["is-paused", "--exit-code"]).status == 0)
             #expect(try viaLink(["set-paused", "toggle"]).status == 0)
             #expect(try viaLink(["is-paused"]).stdout == "false\n")

@@ -14,12 +14,14 @@ extension Integration {
             let probe = try DaemonHarness()
             let imported = try probe.xtoast(["import-dunstrc", Self.shipped])
             #expect(imported.status == 0, "\(imported.stderr)")
-            #expect(imported.stdout.contains("[rule dunst urgency_low]"), "\(imported.stdout)")
+            // [global]'s monitor is a rule for every toast; the urgencies' colours are [colors] URGENCY.PART.
+            #expect(imported.stdout.contains("[rule dunst global]") && imported.stdout.contains("critical.background = #900000"),
+                    "\(imported.stdout)")
             let notes = imported.stderr.split(separator: "\n")
             #expect(!notes.isEmpty && notes.allSatisfy { $0.hasPrefix(Self.shipped + ":") && $0.contains(": not translated: ") }, "\(imported.stderr)")
             let daemon = try DaemonHarness(config: imported.stdout)
             let rules = try daemon.xtoast(["rules"])
-            #expect(rules.status == 0 && rules.stdout.contains("dunst urgency_low"), "\(rules.stdout)")
+            #expect(rules.status == 0 && rules.stdout.contains("dunst global"), "\(rules.stdout)")
             #expect(!daemon.log.contains("problem"), "the imported config loaded with problems: \(daemon.log)")
             let missing = try probe.xtoast(["import-dunstrc", "/nonexistent/dunstrc"])
             #expect(missing.status == 1 && missing.stderr.contains("/nonexistent/dunstrc"), "\(missing.stderr)")

@@ -24,7 +24,7 @@ extension Integration {
 
         @Test("three identical notify-send calls make one card with ×3 (its badge's pixels), three ids, each closed once")
         func threeCallsOneCard() throws {
-            let (bus, daemon, probe) = try N.start()
+            let (bus, daemon, probe) = try N.start(config: N.noBursts)
             probe.movePointer(to: Point(x: 10, y: 700))
             let signals = try bus.monitor()
             func send() throws -> String {

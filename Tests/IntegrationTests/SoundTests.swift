@@ -15,7 +15,7 @@ extension Integration {
             let pulse = try PrivateSoundServer()
             try pulse.subscribe()
             let bus = try PrivateBus()
-            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address,
+            let daemon = try DaemonHarness(config: N.noBursts, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address,
                                                               "PULSE_SERVER": pulse.address, "HOME": pulse.directory.path])
             try waitUntil("the daemon to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
             try waitUntil("GetCapabilities to list sound") { try bus.call("GetCapabilities").stdout.contains("'sound'") }
@@ -74,7 +74,7 @@ extension Integration {
         func soundsAreBounded() throws {
             let pulse = try PrivateSoundServer()
             let bus = try PrivateBus()
-            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address,
+            let daemon = try DaemonHarness(config: N.noBursts, extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address,
                                                               "PULSE_SERVER": pulse.address, "HOME": pulse.directory.path])
             try waitUntil("GetCapabilities to list sound") { try bus.call("GetCapabilities").stdout.contains("'sound'") }
             // 60 s of 8 kHz 8-bit mono silence: 469 KiB, far within the file cap, far past the cut.

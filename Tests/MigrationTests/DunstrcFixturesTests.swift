@@ -54,13 +54,16 @@ import ToastCore
         // One line each, with its line number, and never about a key xtoast translated.
         #expect(result.diagnostics.allSatisfy { $0.hasPrefix("\(name).dunstrc:") && $0.contains(": not translated: ") })
         let parsed = ConfigParser.parse(result.config, file: "\(name).xtoast")
-        #expect(parsed.diagnostics.map(\.description) == [], "\(name)")
+        // Only the contrast check may speak: a theme's own colours (Dracula's critical card) are
+        // the user's, translated as they were, and the warning is true of them.
+        #expect(parsed.diagnostics.map(\.description).filter { !$0.contains(": warning: text #") } == [], "\(name)")
     }
 
     @Test func theOldOne() {
         let config = ConfigParser.parse(Self.translate("personal-old").config, file: "old").config
         // geometry 450x4-20+40: 450 wide, top-right, 4 slots less indicate_hidden's.
-        #expect(config.cardWidth == 450 && config.position == .topRight && config.margin == 40 && config.maxVisible == 3)
+        #expect(config.cardWidth == 450 && config.position == .topRight && config.marginX == 20 && config.marginY == 40
+                && config.maxVisible == 3)
         #expect(config.keys[.dismiss] == KeyChord([.super], "space") && config.keys[.dismissAll] == KeyChord([.super, .shift], "space"))
         #expect(config.keys[.restore] == KeyChord([.super], "grave") && config.keys[.menu] == KeyChord([.super, .shift], "period"))
         #expect(!config.stackDuplicates && config.idleThreshold == 300 && config.fullscreen == .show && config.historyKeep == 50)
@@ -99,7 +102,7 @@ import ToastCore
     @Test func theRegexOne() {
         let result = Self.translate("personal-regex")
         let config = ConfigParser.parse(result.config, file: "regex").config
-        #expect(config.position == .bottom && config.margin == 40 && config.maxVisible == ConfigLimits.maxVisible)
+        #expect(config.position == .bottom && config.marginY == 40 && config.maxVisible == 0)
         #expect(config.timeout == 6)
         // dunst's low toasts stay its 10 s default while normal ones stay 6.
         #expect(config.rules.evaluate(RuleSubject(urgency: .low)).settings.defaultTimeout == 10)

@@ -195,7 +195,7 @@ private func problems(_ text: String) -> [String] {
         let result = ConfigParser.parse(text, file: "recipes")
         #expect(result.diagnostics.map(\.description) == [])
         let rules = result.config.rules.rules
-        #expect(rules.count == 12)
+        #expect(rules.count == 13)
         let keys = Set(text.split(separator: "\n").compactMap { line -> String? in
             guard !line.hasPrefix("["), !line.hasPrefix("match"), let eq = line.firstIndex(of: "=") else { return nil }
             return String(line[..<eq].trimmingBlanks())

@@ -21,6 +21,8 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
             "script": "notify-log --rule 'battery low'", "fullscreen": "suppress", "sound": "dialog-warning",
             "override_pause_level": "60",
             "default_timeout": "7", "category": "device.power", "default_action": "open", "script_args": "dunst",
+            "background": "#900000", "foreground": "#FFFFFF", "frame_color": "#FF0000", "highlight": "#FF6666",
+            "format": "%s %b", "hide_text": "yes", "icon_position": "off",
         ])
         let outcome = RuleSet([everything]).evaluate(RuleSubject(app: "upower", icon: "battery"))
         let s = outcome.settings
@@ -51,7 +53,10 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         // Every key in the table was covered above.
         #expect(Set(RuleSettingKey.all.map(\.key)) == Set(["kind", "style", "position", "monitor", "timeout", "urgency",
             "icon", "default_icon", "color", "markup", "stack_tag", "transient", "skip", "script", "enabled", "fullscreen", "sound",
-            "override_pause_level", "default_timeout", "category", "default_action", "script_args"]))
+            "override_pause_level", "default_timeout", "category", "default_action", "script_args",
+            "background", "foreground", "frame_color", "highlight", "format", "hide_text", "icon_position"]))
+        #expect(s.background == 0x900000 && s.foreground == 0xFFFFFF && s.frameColor == 0xFF0000 && s.highlight == 0xFF6666)
+        #expect(s.format == "%s %b" && s.hideText == true && s.iconPosition == .off)
     }
 
     @Test func mergeTakesEverySetting() throws {
@@ -61,6 +66,8 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
         full.stackTag = "t"; full.transient = false; full.skip = .all; full.fullscreen = .pushback; full.sound = RuleSound.none
         full.overridePauseLevel = 60
         full.defaultTimeout = 3; full.category = "c"; full.defaultAction = "a"
+        full.background = 1; full.foreground = 2; full.frameColor = 3; full.highlight = 4
+        full.format = "%s"; full.hideText = true; full.iconPosition = .off
         // Every field but `script` and `scriptArguments` (collected per rule, not merged) is set above.
         let unset = Mirror(reflecting: full).children.filter { "\($0.value)" == "nil" }.map(\.label)
         #expect(unset == ["script", "scriptArguments"])

@@ -140,7 +140,7 @@ public enum NotificationMapping {
         var decision = Decision(request: request, image: image, stackTag: tag, notes: notes)
         decision.category = category
         decision.desktopEntry = hints["desktop-entry"]?.string
-        decision.origin = hints["x-kde-origin-name"]?.string.map { TextSanitizer.sanitize($0) }
+        decision.origin = request.origin
         decision.transient = hints["transient"]?.bool ?? false
         decision.sound = SoundHints(name: hints["sound-name"]?.string, file: hints["sound-file"]?.string,
                                     suppress: hints["suppress-sound"]?.bool ?? false)
@@ -171,8 +171,8 @@ public enum NotificationMapping {
     /// `ProtocolLimits.maxIconBytes`, names past `NotificationLimits.maxNameBytes`.
     static func boundedHints(_ hints: [String: HintValue], notes: inout [String]) -> [String: HintValue] {
         let icons: Set = ["image-path", "image_path", "sound-file"]
-        let names: Set = ["category", "desktop-entry", "x-dunst-stack-tag", "x-canonical-private-synchronous", "sound-name",
-                           "x-kde-origin-name"]
+        // `x-kde-origin-name` is text, cut to `NotificationLimits.maxOriginCharacters` where it is read.
+        let names: Set = ["category", "desktop-entry", "x-dunst-stack-tag", "x-canonical-private-synchronous", "sound-name"]
         var kept = hints
         for (key, value) in hints.sorted(by: { $0.key < $1.key }) {
             guard case let .string(text) = value, icons.contains(key) || names.contains(key) else { continue }

@@ -385,8 +385,8 @@ extension Operation {
                     Takes dunstctl's commands and prints what dunstctl prints, with its exit codes: close
                     [ID], close-all, context, action [N], count [waiting|displayed|history], history
                     (busctl's JSON of dunst's history), history-clear, history-pop [ID], is-paused [-e],
-                    set-paused true|false|toggle, get-pause-level, set-pause-level N (above 0 turns
-                    do-not-disturb on), rule NAME enable|disable|toggle, reload, debug, help. Run as
+                    set-paused true|false|toggle, get-pause-level, set-pause-level N (do-not-disturb
+                    at level N; 0 resumes), rule NAME enable|disable|toggle, reload, debug, help. Run as
                     dunstctl (a symlink named dunstctl to xtoast), xtoast acts as xtoast dunstctl.
                     """, options: []),
             overview: [("xtoast dunstctl COMMAND [ARGS...]", "dunstctl's commands and output, for scripts written for dunst")])
