@@ -34,7 +34,8 @@ public enum DunstrcTranslator {
     public static func translate(_ text: String, name: String = "dunstrc", home: String? = nil) -> Result {
         var translation = Translation(dunstrc: Dunstrc(text), name: name, home: home)
         translation.run()
-        return Result(config: translation.output(), diagnostics: translation.notes.sorted { $0.line < $1.line }.map {
+        let config = translation.provedByTheParser()
+        return Result(config: config, diagnostics: translation.notes.sorted { $0.line < $1.line }.map {
             "\(name):\($0.line): not translated: \($0.key) (\($0.why))"
         }, nameProbes: translation.nameProbes)
     }
@@ -514,7 +515,12 @@ private struct Translation {
             styles.insert(last.lowercased(), at: 0)
             words.removeLast()
         }
-        if !words.isEmpty { set("font", "family", ([words.joined(separator: " ")] + styles).joined(separator: ":")) }
+        let family = ([words.joined(separator: " ")] + styles).joined(separator: ":")
+        if family.utf8.count > ConfigLimits.fontFamilyBytes {
+            note(entry.line, "font", "a family of more than \(ConfigLimits.fontFamilyBytes) bytes")
+        } else if !words.isEmpty {
+            set("font", "family", family)
+        }
         if let size {
             if (0...ConfigLimits.fontSize).contains(size), size > 0 { set("font", "size", Self.format(size)) }
             else { note(entry.line, "font", "size \(Self.format(size)) is outside xtoast's more than 0, at most \(Int(ConfigLimits.fontSize))") }
@@ -773,7 +779,16 @@ private struct Translation {
         // variables; xtoast sets those too, and passes the arguments with script_args = dunst.
         var path = entry.value
         if path.hasPrefix("~/"), let home { path = home + path.dropFirst() }
-        settings.append("script = \(Self.scriptWord(path))")
+        let line = "script = \(Self.scriptWord(path))"
+        // What xtoast would refuse (an empty value, as `script = # ...` is, the comment
+        // removed; a path past the rules' limits) is a note, not a line that fails to load.
+        do {
+            _ = try CommandWords.split(String(line.dropFirst("script = ".count)))
+        } catch {
+            note(entry.line, "script", "'\(entry.value)' is not a program xtoast can run: \(error.message)")
+            return
+        }
+        settings.append(line)
         settings.append("script_args = dunst")
     }
 
@@ -788,10 +803,16 @@ private struct Translation {
         if base.isEmpty { base = "rule" }
         let key = base.lowercased()
         var n = nextSuffix[key] ?? 2
-        var candidate = n == 2 ? base : "\(base)-\(n - 1)"
+        // A suffix shortens the base to stay within the name limit ("-10000" is 6 bytes); the
+        // names taken are checked whole, so a shortened one is unique too.
+        func suffixed(_ n: Int) -> String {
+            let suffix = "-\(n)"
+            return RuleSubject.bounded(base, RuleLimits.maxNameBytes - suffix.utf8.count) + suffix
+        }
+        var candidate = n == 2 ? base : suffixed(n - 1)
         nameProbes += 2
         while takenNames.contains(candidate.lowercased()) {
-            candidate = "\(base)-\(n)"
+            candidate = suffixed(n)
             n += 1
             nameProbes += 1
         }
@@ -841,6 +862,39 @@ private struct Translation {
     }
 
     mutating func note(_ line: Int, _ key: String, _ why: String) { notes.append((line, key, why)) }
+
+    /// The output, with whatever xtoast's own parser still refuses taken out and noted (on
+    /// line 0: the translation's line, not the dunstrc's): each translation step checks its
+    /// values, and this is the net under them, so an import always loads. A refused section
+    /// header goes with its section. Only the contrast check's warning may stay (the dunstrc's
+    /// own colours, kept as they are), and the count of rules (`pastTheRules`).
+    mutating func provedByTheParser() -> String {
+        var lines = output().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for _ in 0..<8 {
+            let refused = ConfigParser.parse(lines.joined(separator: "\n"), file: "translated").diagnostics
+                .filter { !$0.message.hasPrefix("warning: text #") && !$0.message.hasPrefix(Self.pastTheRules)
+                    && (1...lines.count).contains($0.line) }
+            guard !refused.isEmpty else { break }
+            var drop: Set<Int> = []
+            for problem in refused {
+                let index = problem.line - 1
+                let line = lines[index]
+                let key = line.hasPrefix("[") ? line : String(line.prefix { $0 != " " && $0 != "=" })
+                notes.append((0, key, "xtoast refuses the translated line '\(line.prefix(80))': \(problem.message)"))
+                drop.insert(index)
+                if line.hasPrefix("[") {
+                    var next = index + 1
+                    while next < lines.count, !lines[next].hasPrefix("[") { drop.insert(next); next += 1 }
+                }
+            }
+            for index in drop.sorted(by: >) { lines.remove(at: index) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Rules past xtoast's count stay in the translation: the file keeps what dunst had, and
+    /// loading it says which are read.
+    static let pastTheRules = "more than \(RuleLimits.maxRules) rules"
 
     func output() -> String {
         var text = ["# xtoast configuration translated from a dunstrc by xtoast import-dunstrc.",

@@ -246,6 +246,26 @@ import ToastCore
         #expect(DunstrcTranslator.translate("key = x").diagnostics == ["dunstrc:1: not translated: line (dunst skips it too: key value pair without a section)"])
     }
 
+    /// fuzz-dunstrc: `script = # ...` is an empty value to dunst (the comment goes), and the
+    /// translation wrote `script = ''`, which xtoast refuses on load. It is a note now.
+    @Test func aScriptXtoastWouldRefuseIsANote() throws {
+        let (config, result) = try translated("[build]\nbody = failed\nscript = # the alert\nurgency = critical\n")
+        #expect(!result.config.contains("script"), "\(result.config)")
+        #expect(result.diagnostics.contains { $0.description.contains("script") && $0.description.contains("not a program") },
+                "\(result.diagnostics)")
+        #expect(config.rules.rules.count == 1)
+    }
+
+    /// fuzz-dunstrc: a font family past xtoast's 256 bytes was written as it was, and refused
+    /// on load. It is a note, and the rest of the font line (its size) still translates.
+    @Test func aFontFamilyPastTheLimitIsANote() throws {
+        let family = String(repeating: "Sans", count: 70)
+        let (config, result) = try translated("[global]\nfont = \(family) 14\n")
+        #expect(!result.config.contains(family))
+        #expect(config.fontSize == 14)
+        #expect(result.diagnostics.contains { $0.contains("dunstrc:2: not translated: font") }, "\(result.diagnostics)")
+    }
+
     @Test func theCommandTakesAtMostOneFile() throws {
         #expect(try CommandParser.parse(["import-dunstrc"]) == .importDunstrc(path: nil))
         #expect(try CommandParser.parse(["import-dunstrc", "/tmp/d"]) == .importDunstrc(path: "/tmp/d"))
@@ -273,7 +293,11 @@ import ToastCore
         #expect(result.diagnostics.isEmpty)
         let names = result.config.split(separator: "\n").filter { $0.hasPrefix("[rule ") }.map { $0.lowercased() }
         #expect(names.count == 20_000 && Set(names).count == 20_000)
-        #expect(names.contains("[rule \(String(repeating: "n", count: 60))-10000]"))
+        // Within the 64 bytes a name may have: the base gives way to a longer suffix (60 bytes
+        // of it and "-10000" was 66, a name xtoast refused).
+        #expect(names.contains("[rule \(String(repeating: "n", count: 60))-999]"))
+        #expect(names.contains("[rule \(String(repeating: "n", count: 58))-10000]"))
+        #expect(names.allSatisfy { $0.utf8.count - "[rule ]".utf8.count <= RuleLimits.maxNameBytes })
         #expect(small.nameProbes > 0 && small.nameProbes <= 3 * 2000)
         #expect(result.nameProbes <= 3 * 20_000, "\(result.nameProbes) name probes for 20 000 rules")
         #expect(result.nameProbes <= 11 * small.nameProbes, "\(result.nameProbes) probes for 20 000 rules, \(small.nameProbes) for 2 000")

@@ -150,6 +150,23 @@ import Testing
         #expect(capsule.isTruncated)
     }
 
+    /// fuzz-card: with no padding and no icon, a card whose height animates from 0 was 0 px
+    /// tall (X refuses a window of no size). At least a pixel.
+    @Test func cardWithNoPaddingNoIconAndNoHeightIsAPixelTall() {
+        var config = Config()
+        config.padding = 0
+        config.borderWidth = 0
+        let composer = CardComposer(config: config, scale: 1)
+        var toast = Toast(id: "1", title: "", message: "")
+        toast.hidesIcon = true
+        var appearance = CardComposer.Appearance(expanded: false, hovered: false)
+        appearance.heightLimit = 0
+        for style in CardStyle.allCases {
+            let card = composer.compose(toast, style: style, appearance: appearance, metrics: FixedMetrics(scale: 1))
+            #expect(card.scene.size.height >= 1 && card.scene.size.width >= 1, "\(style): \(card.scene.size)")
+        }
+    }
+
     /// fuzz-card: the corner coverage trapped on a negative size ("Range requires lowerBound <=
     /// upperBound"); the screen code hands it whatever it computed. No pixels, no trap.
     @Test func coverageOfEmptyOrNegativeSizes() {

@@ -335,8 +335,9 @@ public struct CardComposer: Sendable {
             buttons = rects
             y += buttonHeight(metrics)
         }
-        // The card is at least as tall as its icon, or its picture with the padding below it.
-        let minimumHeight = picture ? top + iconSize + padding + border / 2 : padding * 2 + iconSize
+        // The card is at least as tall as its icon, or its picture with the padding below it,
+        // and never less than a pixel (no padding and no icon, its height animating from 0).
+        let minimumHeight = max(1, picture ? top + iconSize + padding + border / 2 : padding * 2 + iconSize)
         let naturalHeight = max(y + padding + border / 2, minimumHeight).rounded()
         let fullHeight = min(naturalHeight, CardMetrics.maxSide)
         let height = min(appearance.heightLimit.map { max(minimumHeight.rounded(), $0.rounded()) } ?? fullHeight, CardMetrics.maxSide)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import ToastCore
 
 /// One daemon under test: the real `xtoastd` on the test display, with a socket and config
@@ -76,10 +77,17 @@ final class DaemonHarness {
 
     var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
 
-    /// Sends SIGTERM and waits for the daemon to exit.
+    /// Sends SIGTERM and waits for the daemon to exit. One still running 10 s later is a
+    /// failure, and is killed, so a daemon stuck in its shutdown fails its test instead of
+    /// hanging the suite.
     func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        guard process.isRunning else { return }
+        Issue.record("the daemon did not exit within 10 s of SIGTERM; killed. Its log:\n\(log.suffix(2000))")
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
