@@ -13,6 +13,13 @@ public struct Board: Sendable {
     /// (callgrind on a flooded daemon: about a quarter of its instructions). Still a value:
     /// a board that shares its box copies it before it changes (`makeUnique`).
     final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        /// The whole struct at once, so a field added later cannot be left out of a copy.
+        func copy() -> Storage { Storage(fields) }
+    }
+    /// What the box holds.
+    struct Fields: Sendable {
         var config: Config
         var stacks: [StackKey: ToastStack] = [:]
         var live: LiveIndex = LiveIndex()
@@ -32,29 +39,6 @@ public struct Board: Sendable {
         var departedSenders: Set<String> = []
         var bursts = Bursts()
         var room: [String: Int] = [:]
-        init(config: Config) { self.config = config }
-        func copy() -> Storage {
-            let copy = Storage(config: config)
-            copy.stacks = stacks
-            copy.live = live
-            copy.work = work
-            copy.owners = owners
-            copy.subscribers = subscribers
-            copy.globalHolds = globalHolds
-            copy.monitorHolds = monitorHolds
-            copy.history = history
-            copy.nextHistoryID = nextHistoryID
-            copy.countFollowers = countFollowers
-            copy.lastCounts = lastCounts
-            copy.nextID = nextID
-            copy.arrivals = arrivals
-            copy.pending = pending
-            copy.repeats = repeats
-            copy.departedSenders = departedSenders
-            copy.bursts = bursts
-            copy.room = room
-            return copy
-        }
     }
     private var storage: Storage
     /// Copies the box when another board shares it, so changes stay this board's own.
@@ -63,46 +47,46 @@ public struct Board: Sendable {
     }
 
     public private(set) var config: Config {
-        get { storage.config }
-        _modify { makeUnique(); yield &storage.config }
+        get { storage.fields.config }
+        _modify { makeUnique(); yield &storage.fields.config }
     }
     private var stacks: [StackKey: ToastStack] {
-        get { storage.stacks }
-        _modify { makeUnique(); yield &storage.stacks }
+        get { storage.fields.stacks }
+        _modify { makeUnique(); yield &storage.fields.stacks }
     }
     /// Each live toast's stack, and what admission looks up among the live (`LiveIndex`).
     private(set) var live: LiveIndex {
-        get { storage.live }
-        _modify { makeUnique(); yield &storage.live }
+        get { storage.fields.live }
+        _modify { makeUnique(); yield &storage.fields.live }
     }
     /// Entries read in a search or moved in a queue, in every stack and in the history, and
     /// live toasts examined as candidates (a stack tag's, a repeat's): what the cost tests
     /// bound per operation, whatever the load.
     public internal(set) var work: Int {
-        get { storage.work }
-        _modify { makeUnique(); yield &storage.work }
+        get { storage.fields.work }
+        _modify { makeUnique(); yield &storage.fields.work }
     }
     /// Who showed each live toast (and each repeat's alias).
     var owners: [String: Owner] {
-        get { storage.owners }
-        _modify { makeUnique(); yield &storage.owners }
+        get { storage.fields.owners }
+        _modify { makeUnique(); yield &storage.fields.owners }
     }
     /// Owners that asked for every event (`subscribe`).
     public private(set) var subscribers: Set<Owner> {
-        get { storage.subscribers }
-        _modify { makeUnique(); yield &storage.subscribers }
+        get { storage.fields.subscribers }
+        _modify { makeUnique(); yield &storage.fields.subscribers }
     }
     /// Reasons that hold every monitor (do-not-disturb, the user away, a screen saver). The
     /// board is the only writer of holds: each stack keeps its monitor's as a `HoldPolicy`,
     /// set here when the stack is made and whenever a reason or the config changes.
     public private(set) var globalHolds: Set<HoldReason> {
-        get { storage.globalHolds }
-        _modify { makeUnique(); yield &storage.globalHolds }
+        get { storage.fields.globalHolds }
+        _modify { makeUnique(); yield &storage.fields.globalHolds }
     }
     /// Reasons that hold one monitor (a fullscreen window on it, a locker covering it).
     public private(set) var monitorHolds: [String: Set<HoldReason>] {
-        get { storage.monitorHolds }
-        _modify { makeUnique(); yield &storage.monitorHolds }
+        get { storage.fields.monitorHolds }
+        _modify { makeUnique(); yield &storage.fields.monitorHolds }
     }
     /// New toasts wait (critical ones excepted) while this is on.
     public var doNotDisturb: Bool { globalHolds.contains(.doNotDisturb) }
@@ -112,63 +96,63 @@ public struct Board: Sendable {
     /// The last ended toasts, oldest first, within `config.historyKeep` and `historyKeepDays`
     /// (`Board+History`); what the history file holds, once the daemon has restored it.
     public internal(set) var history: HistoryLog {
-        get { storage.history }
-        _modify { makeUnique(); yield &storage.history }
+        get { storage.fields.history }
+        _modify { makeUnique(); yield &storage.fields.history }
     }
     /// The next `HistoryEntry.historyID`.
     var nextHistoryID: UInt64 {
-        get { storage.nextHistoryID }
-        _modify { makeUnique(); yield &storage.nextHistoryID }
+        get { storage.fields.nextHistoryID }
+        _modify { makeUnique(); yield &storage.fields.nextHistoryID }
     }
     /// Owners that follow the counts (`count --follow`), and the counts they last heard.
     var countFollowers: Set<Owner> {
-        get { storage.countFollowers }
-        _modify { makeUnique(); yield &storage.countFollowers }
+        get { storage.fields.countFollowers }
+        _modify { makeUnique(); yield &storage.fields.countFollowers }
     }
     var lastCounts: Counts? {
-        get { storage.lastCounts }
-        _modify { makeUnique(); yield &storage.lastCounts }
+        get { storage.fields.lastCounts }
+        _modify { makeUnique(); yield &storage.fields.lastCounts }
     }
     /// The one counter for automatic ids, whichever source asks (socket or bus); from 1, after
     /// the largest id a restored history holds (`restoreHistory`).
     var nextID: UInt64 {
-        get { storage.nextID }
-        _modify { makeUnique(); yield &storage.nextID }
+        get { storage.fields.nextID }
+        _modify { makeUnique(); yield &storage.fields.nextID }
     }
     /// How many toasts have come so far: each stack entry's age, so stacks that merge (a
     /// monitor went away) keep their cards in order.
     private var arrivals: UInt64 {
-        get { storage.arrivals }
-        _modify { makeUnique(); yield &storage.arrivals }
+        get { storage.fields.arrivals }
+        _modify { makeUnique(); yield &storage.fields.arrivals }
     }
     /// Cards each monitor holds (`setRoom`), for `max_visible = 0`.
     private var room: [String: Int] {
-        get { storage.room }
-        _modify { makeUnique(); yield &storage.room }
+        get { storage.fields.room }
+        _modify { makeUnique(); yield &storage.fields.room }
     }
     var pending: BoardChanges {
-        get { storage.pending }
-        _modify { makeUnique(); yield &storage.pending }
+        get { storage.fields.pending }
+        _modify { makeUnique(); yield &storage.fields.pending }
     }
     /// The ids of repeats, aliases of the cards they collapsed into (`Board+Repeats`).
     public internal(set) var repeats: RepeatAliases {
-        get { storage.repeats }
-        _modify { makeUnique(); yield &storage.repeats }
+        get { storage.fields.repeats }
+        _modify { makeUnique(); yield &storage.fields.repeats }
     }
     /// Bus senders (unique names) of live toasts that have left the bus (`Board+BusSenders`):
     /// their toasts are anyone's to replace or close. Only names a live toast still carries.
     var departedSenders: Set<String> {
-        get { storage.departedSenders }
-        _modify { makeUnique(); yield &storage.departedSenders }
+        get { storage.fields.departedSenders }
+        _modify { makeUnique(); yield &storage.fields.departedSenders }
     }
 
     /// Each application's recent bus toasts and digest card (`[quiet] burst`, `Board+Digest`).
     public internal(set) var bursts: Bursts {
-        get { storage.bursts }
-        _modify { makeUnique(); yield &storage.bursts }
+        get { storage.fields.bursts }
+        _modify { makeUnique(); yield &storage.fields.bursts }
     }
 
-    public init(config: Config = .default) { storage = Storage(config: config) }
+    public init(config: Config = .default) { storage = Storage(Fields(config: config)) }
 
     // MARK: Reading
 
