@@ -85,6 +85,17 @@ private let history = [
         RelativeTime.label(now - age, now: now) { .utc($0, offset: offset) }
     }
 
+    /// The centre's calendar is the quiet hours' (`LocalZone`): Tuesday is Tuesday in both, and
+    /// a time from a damaged history file (infinite, 10³⁰⁰) is a label, not a trap.
+    @Test func theCalendarIsLocalZones() {
+        let local = RelativeTime.LocalTime.at(now, in: LocalZone { _ in 3600 })
+        #expect(local == RelativeTime.LocalTime(day: 20_788, weekday: 2, month: 12, dayOfMonth: 1, hour: 15, minute: 2))
+        for t in [Double.infinity, -.infinity, .nan, 1e300, -1e300] {
+            _ = RelativeTime.label(t, now: now) { .at($0, in: LocalZone { _ in Int.max }) }
+            _ = LocalZone.utc.civil(t)
+        }
+    }
+
     @Test func labels() {
         #expect(label(0) == "now")
         #expect(label(59) == "now")

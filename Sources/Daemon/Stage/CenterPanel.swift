@@ -372,13 +372,5 @@ extension Rect {
     fileprivate var rounded: Rect { Rect(x: x.rounded(), y: y.rounded(), width: width.rounded(), height: height.rounded()) }
 }
 
-/// Wall seconds in the local time zone, through `localtime_r` (the zone's rules, summer time
-/// included).
-func localTime(_ wall: Double) -> RelativeTime.LocalTime {
-    var t = time_t(max(-1e12, min(1e12, wall.isFinite ? wall : 0)))
-    var tm = Glibc.tm()
-    guard localtime_r(&t, &tm) != nil else { return .utc(wall) }
-    let local = Double(t) + Double(tm.tm_gmtoff)
-    return RelativeTime.LocalTime(day: Int((local / 86_400).rounded(.down)), weekday: Int(tm.tm_wday), month: Int(tm.tm_mon) + 1,
-                                  dayOfMonth: Int(tm.tm_mday), hour: Int(tm.tm_hour), minute: Int(tm.tm_min))
-}
+/// Wall seconds in the local time zone (`SystemZone`: the zone's rules, summer time included).
+func localTime(_ wall: Double) -> RelativeTime.LocalTime { .at(wall, in: SystemZone.local) }

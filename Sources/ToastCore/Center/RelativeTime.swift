@@ -25,27 +25,19 @@ public enum RelativeTime {
             self.minute = minute
         }
 
-        /// For a fixed offset from UTC (tests, and any clock without a zone database).
-        public static func utc(_ seconds: Double, offset: Double = 0) -> LocalTime {
-            let t = Int(max(-1e15, min(1e15, (seconds + offset).isFinite ? (seconds + offset).rounded(.down) : 0)))
-            let day = Int((Double(t) / 86_400).rounded(.down))
-            let second = t - day * 86_400
-            let (_, month, dom) = civil(day)
-            return LocalTime(day: day, weekday: ((day % 7) + 11) % 7, month: month, dayOfMonth: dom,
-                             hour: second / 3600, minute: second / 60 % 60)
+        /// The local time at wall seconds `t` in `zone`: the calendar is `LocalZone`'s, the
+        /// one the quiet hours count with.
+        public static func at(_ t: Double, in zone: LocalZone) -> LocalTime {
+            let c = zone.civil(t)
+            // Civil counts weekdays from Monday (0); the label's names start on Sunday.
+            return LocalTime(day: zone.dayNumber(t), weekday: (c.weekday + 1) % 7, month: c.month, dayOfMonth: c.day,
+                             hour: c.seconds / 3600, minute: c.seconds / 60 % 60)
         }
 
-        /// The proleptic Gregorian date of a day since 1970-01-01 (Howard Hinnant's algorithm).
-        static func civil(_ days: Int) -> (year: Int, month: Int, day: Int) {
-            let z = days + 719_468
-            let era = (z >= 0 ? z : z - 146_096) / 146_097
-            let doe = z - era * 146_097
-            let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-            let mp = (5 * doy + 2) / 153
-            let d = doy - (153 * mp + 2) / 5 + 1
-            let m = mp < 10 ? mp + 3 : mp - 9
-            return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+        /// For a fixed offset from UTC (tests, and any clock without a zone database).
+        public static func utc(_ seconds: Double, offset: Double = 0) -> LocalTime {
+            let shift = offset.isFinite ? Int(max(-86_400, min(86_400, offset)).rounded(.down)) : 0
+            return at(seconds, in: LocalZone { _ in shift })
         }
     }
 

@@ -22,9 +22,20 @@ public struct LocalZone: Sendable {
         public var minuteOfDay: Int { seconds / 60 }
     }
 
+    /// Instants are taken within ±10¹² s (31,000 years), a non-finite one as 1970: a time
+    /// from a file or a client never traps the conversion to whole seconds.
+    static func bounded(_ t: Double) -> Double { t.isFinite ? max(-1e12, min(1e12, t)) : 0 }
+
+    /// The local clock at `t` in whole seconds since 1970-01-01 local (the offset is clamped to
+    /// a day either side, more than any zone has).
+    private func localSeconds(_ t: Double) -> Int {
+        let t = Self.bounded(t)
+        return Int((t + Double(max(-86_400, min(86_400, offset(t))))).rounded(.down))
+    }
+
     /// The local date and time at UNIX time `t`.
     public func civil(_ t: Double) -> Civil {
-        let local = Int((t + Double(offset(t))).rounded(.down))
+        let local = localSeconds(t)
         let days = Self.floorDiv(local, 86_400)
         let (y, m, d) = Self.date(fromDays: days)
         // 1970-01-01 was a Thursday (3, counting Monday as 0).
@@ -32,7 +43,7 @@ public struct LocalZone: Sendable {
     }
 
     /// The day number (days since 1970-01-01) of the local date at `t`.
-    public func dayNumber(_ t: Double) -> Int { Self.floorDiv(Int((t + Double(offset(t))).rounded(.down)), 86_400) }
+    public func dayNumber(_ t: Double) -> Int { Self.floorDiv(localSeconds(t), 86_400) }
 
     /// The UNIX time at which the local clock reads `secondOfDay` on day `day` (days since
     /// 1970-01-01). A time the clock skips (the hour lost when DST begins) is read as the
