@@ -134,6 +134,17 @@ import ToastCore
         }
     }
 
+    @Test("at the bounds: 32 schedules load and a 33rd is refused with its line; an allow of 32 words loads, of 33 is refused")
+    func scheduleBounds() throws {
+        let lines = (0..<(QuietSchedule.maxSchedules + 1)).map { "every = mon \(10 + $0 / 60):\($0 % 60 < 10 ? "0" : "")\($0 % 60)-23:00" }
+        let parsed = ConfigParser.parse("[quiet]\n" + lines.joined(separator: "\n") + "\n", file: "c")
+        #expect(parsed.config.quietSchedules.count == QuietSchedule.maxSchedules)
+        #expect(parsed.diagnostics.map(\.description) == ["c:\(QuietSchedule.maxSchedules + 2): every: at most \(QuietSchedule.maxSchedules) schedules"])
+        let words = (0..<QuietSchedule.maxAllowWords).map { "app\($0)" }
+        #expect(try QuietSchedule.allowList(words.joined(separator: "|")).count == QuietSchedule.maxAllowWords)
+        #expect(throws: QuietProblem.self) { try QuietSchedule.allowList((words + ["one-more"]).joined(separator: "|")) }
+    }
+
     @Test("a schedule crossing midnight holds from Friday 22:00 to Saturday 07:00, and its boundaries are the timer")
     func scheduleAcrossMidnight() throws {
         let schedule = try QuietSchedule.parse("mon-fri 22:00-07:00")
