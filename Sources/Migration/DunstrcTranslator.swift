@@ -190,7 +190,7 @@ private struct Translation {
             if let position = Self.position(origin: origin.value) {
                 set("general", "position", position.rawValue)
             } else {
-                note(origin.line, "origin", "xtoast stacks at a corner or the middle of the top or bottom edge, not '\(origin.value)'")
+                note(origin.line, "origin", "expected one of dunst's nine origins (top-left ... bottom-right, left-center, right-center, center), got '\(origin.value)'")
             }
             if let offset = take("offset") {
                 if let (x, y) = Self.pair(offset.value) { setMargin(x, y, line: offset.line, key: "offset") } else {
@@ -697,7 +697,8 @@ private struct Translation {
             switch entry.value.lowercased() {
             case "full", "yes", "true": rule.settings.append("markup = yes")
             case "no", "false": rule.settings.append("markup = no")
-            default: note(entry.line, "markup", "xtoast reads markup or shows the text as it is; it does not strip it")
+            case "strip": rule.settings.append("markup = strip")
+            default: note(entry.line, "markup", "expected full, strip or no, got '\(entry.value)'")
             }
         default:
             note(entry.line, entry.key, Self.ruleReasons[entry.key] ?? Self.globalReasons[entry.key] ?? "xtoast has no such rule setting")
@@ -902,6 +903,9 @@ private struct Translation {
         case "bottom-left": .bottomLeft
         case "bottom-center": .bottom
         case "bottom-right": .bottomRight
+        case "left-center": .left
+        case "right-center": .right
+        case "center": .center
         default: nil
         }
     }

@@ -53,7 +53,7 @@ final class Card {
     /// heading for and the top follows the height as it grows or shrinks (frame by frame, in
     /// the same request that resizes it). Zero otherwise.
     var heightLag: Double {
-        guard let transition, !key.position.isTop else { return 0 }
+        guard let transition, key.position.isBottom else { return 0 }
         return transition.toHeight - size.height
     }
     /// Where the card's top-left is drawn.

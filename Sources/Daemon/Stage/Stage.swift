@@ -248,7 +248,7 @@ final class Stage {
             if let card = cards[toast.id] {
                 card.key = key
                 // A bottom stack grows upward: while its height animates the card keeps its bottom edge.
-                if !key.position.isTop { frame.y = frames[i].maxY - card.targetSize.height }
+                if key.position.isBottom { frame.y = frames[i].maxY - card.targetSize.height }
                 moveToRest(card, frame.origin, now: now)
             } else if let composed = fresh[toast.id] {
                 let card = enter(id: toast.id, key: key, composed: composed, frame: frame, now: now)
@@ -284,7 +284,7 @@ final class Stage {
 
     /// Whether two stacks sit on the same edge of the same monitor.
     private func sharesEdge(_ a: StackKey, with b: StackKey) -> Bool {
-        a != b && a.position.isTop == b.position.isTop && monitor(a).name == monitor(b).name
+        a != b && a.position.vertical != 0 && a.position.vertical == b.position.vertical && monitor(a).name == monitor(b).name
     }
 
     /// Where a stack starts from its edge: clear of the earlier stacks of that edge whose
