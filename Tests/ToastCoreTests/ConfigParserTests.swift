@@ -240,10 +240,11 @@ private func problems(_ text: String) -> [String] {
     }
 
     @Test func unknownEnumValueListsTheAllowedOnes() {
-        #expect(problems("[general]\ntheme = blue\nstyle = flat\nposition = center") == [
+        // center is a position since issue 28 (dunst's origin = center); middle is none.
+        #expect(problems("[general]\ntheme = blue\nstyle = flat\nposition = middle") == [
             "2: theme: 'blue' is not one of dark|light",
             "3: style: 'flat' is not one of tinted|accent|capsule",
-            "4: position: 'center' is not one of top-left|top|top-right|bottom-left|bottom|bottom-right",
+            "4: position: 'middle' is not one of top-left|top|top-right|bottom-left|bottom|bottom-right|left|right|center",
         ])
     }
 
