@@ -370,7 +370,6 @@ private struct Translation {
         "horizontal_padding": "[card] padding is on every side",
         "text_icon_padding": "the space between icon and text follows [card] padding",
         "vertical_alignment": "xtoast lays the title and message out from the card's top",
-        "show_age_threshold": "xtoast shows no age on a card; the centre shows when each ended",
         "ellipsize": "a line too long for the card is wrapped, not cut",
         "ignore_newline": "a newline in a message starts a new line",
         "alignment": "text is aligned to its direction's start",
@@ -484,6 +483,14 @@ private struct Translation {
             else { note(entry.line, key, "expected \(names.joined(separator: ", ")), got '\(entry.value)'") }
         }
         if let entry = take("ignore_newline"), let value = boolean(entry) { set("text", "ignore_newline", value ? "yes" : "no") }
+        // dunst's default is 60; a negative threshold turns the age off, as xtoast's default does.
+        let age = take("show_age_threshold")
+        if let seconds = Self.seconds(age?.value ?? "60") {
+            if seconds <= ProtocolLimits.maxTimeout { set("text", "show_age_threshold", Self.format(seconds)) }
+            else if let age { note(age.line, "show_age_threshold", "more than xtoast's \(Int(ProtocolLimits.maxTimeout)) s") }
+        } else if let age, !age.value.hasPrefix("-") {
+            note(age.line, "show_age_threshold", "expected a duration such as 60 or 2m, got '\(age.value)'")
+        }
     }
 
     /// dunst's `mouse_*_click`, or its defaults (left: close_current, middle: do_action,

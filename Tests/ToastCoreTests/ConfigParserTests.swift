@@ -368,7 +368,7 @@ private func problems(_ text: String) -> [String] {
             "sort": "general.sort", "stack": "general.stack", "mouse": "mouse.left_click",
             "horizontalMargin": "card.margin_x", "verticalMargin": "card.margin_y",
             "format": "text.format", "markup": "text.markup", "alignment": "text.alignment", "ellipsize": "text.ellipsize",
-            "ignoreNewline": "text.ignore_newline",
+            "ignoreNewline": "text.ignore_newline", "showAgeThreshold": "text.show_age_threshold",
         ]
         var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over",
                                                      "mouse.middle_click", "mouse.right_click"])

@@ -33,6 +33,8 @@ final class Card {
     /// for one less than a frame ago (`recountPaintedAt`).
     var recountDue = false
     var recountPaintedAt = -Double.infinity
+    /// When the card entered the screen, for the age `[text] show_age_threshold` shows.
+    var shownAt = 0.0
 
     init(id: String?, key: StackKey, surface: SurfaceID, composed: ComposedCard, at start: Point, rest: Point,
          now: Double, tuning: MotionTuning) {
