@@ -561,7 +561,7 @@ private struct Translation {
         // `icon` is the old name of `default_icon` in these sections.
         if let entry = section.entry("icon"), section.entry("default_icon") == nil {
             used.insert("icon")
-            rule.settings.append("default_icon = \(Self.quoted(entry.value))")
+            if !entry.value.isEmpty { rule.settings.append("default_icon = \(Self.quoted(entry.value))") }
         }
         for entry in section.entries where !used.contains(entry.key) && section.entry(entry.key)?.line == entry.line {
             if Self.filters[entry.key] != nil || entry.key.hasPrefix("match_") {
@@ -673,6 +673,9 @@ private struct Translation {
             }
         case "script":
             translateScript(entry, into: &rule.settings)
+        case "new_icon" where entry.value.isEmpty, "default_icon" where entry.value.isEmpty:
+            // dunst reads an empty one as none set; xtoast refuses an empty icon with its rule.
+            break
         case "new_icon":
             rule.settings.append("icon = \(Self.quoted(entry.value))")
         case "default_icon":

@@ -86,6 +86,9 @@ import ToastCore
         let off = translated("[global]\nshow_age_threshold = -1\n")
         #expect(off.config.showAgeThreshold == nil && off.diagnostics == [])
         #expect(translated("[global]\nshow_age_threshold = soon\n").diagnostics.first?.contains("show_age_threshold (") == true)
+        // An empty new_icon or default_icon is none set, as dunst reads it (found by fuzz-dunstrc).
+        let empty = translated("[slack]\nappname = Slack\nnew_icon =;x\ndefault_icon =\nurgency = low\n[urgency_low]\nicon =\n")
+        #expect(empty.config.rules.evaluate(RuleSubject(app: "Slack")).matched.contains("slack"))
         let strip = translated("[plain]\nappname = chat\nmarkup = strip\n")
         #expect(strip.config.rules.evaluate(RuleSubject(app: "chat")).settings.stripsMarkup == true && strip.diagnostics == [])
     }
