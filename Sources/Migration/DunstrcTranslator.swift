@@ -191,7 +191,7 @@ private struct Translation {
             if let position = Self.position(origin: origin.value) {
                 set("general", "position", position.rawValue)
             } else {
-                note(origin.line, "origin", "xtoast stacks at a corner or the middle of the top or bottom edge, not '\(origin.value)'")
+                note(origin.line, "origin", "expected one of dunst's nine origins (top-left ... bottom-right, left-center, right-center, center), got '\(origin.value)'")
             }
             if let offset = take("offset") {
                 if let (x, y) = Self.pair(offset.value) { setMargin(x, y, line: offset.line, key: "offset") } else {
@@ -371,7 +371,6 @@ private struct Translation {
         "horizontal_padding": "[card] padding is on every side",
         "text_icon_padding": "the space between icon and text follows [card] padding",
         "vertical_alignment": "xtoast lays the title and message out from the card's top",
-        "show_age_threshold": "xtoast shows no age on a card; the centre shows when each ended",
         "ellipsize": "a line too long for the card is wrapped, not cut",
         "ignore_newline": "a newline in a message starts a new line",
         "alignment": "text is aligned to its direction's start",
@@ -485,6 +484,14 @@ private struct Translation {
             else { note(entry.line, key, "expected \(names.joined(separator: ", ")), got '\(entry.value)'") }
         }
         if let entry = take("ignore_newline"), let value = boolean(entry) { set("text", "ignore_newline", value ? "yes" : "no") }
+        // dunst's default is 60; a negative threshold turns the age off, as xtoast's default does.
+        let age = take("show_age_threshold")
+        if let seconds = Self.seconds(age?.value ?? "60") {
+            if seconds <= ProtocolLimits.maxTimeout { set("text", "show_age_threshold", Self.format(seconds)) }
+            else if let age { note(age.line, "show_age_threshold", "more than xtoast's \(Int(ProtocolLimits.maxTimeout)) s") }
+        } else if let age, !age.value.hasPrefix("-") {
+            note(age.line, "show_age_threshold", "expected a duration such as 60 or 2m, got '\(age.value)'")
+        }
     }
 
     /// dunst's `mouse_*_click`, or its defaults (left: close_current, middle: do_action,
@@ -560,7 +567,7 @@ private struct Translation {
         // `icon` is the old name of `default_icon` in these sections.
         if let entry = section.entry("icon"), section.entry("default_icon") == nil {
             used.insert("icon")
-            rule.settings.append("default_icon = \(Self.quoted(entry.value))")
+            if !entry.value.isEmpty { rule.settings.append("default_icon = \(Self.quoted(entry.value))") }
         }
         for entry in section.entries where !used.contains(entry.key) && section.entry(entry.key)?.line == entry.line {
             if Self.filters[entry.key] != nil || entry.key.hasPrefix("match_") {
@@ -672,6 +679,9 @@ private struct Translation {
             }
         case "script":
             translateScript(entry, into: &rule.settings)
+        case "new_icon" where entry.value.isEmpty, "default_icon" where entry.value.isEmpty:
+            // dunst reads an empty one as none set; xtoast refuses an empty icon with its rule.
+            break
         case "new_icon":
             rule.settings.append("icon = \(Self.quoted(entry.value))")
         case "default_icon":
@@ -703,7 +713,8 @@ private struct Translation {
             switch entry.value.lowercased() {
             case "full", "yes", "true": rule.settings.append("markup = yes")
             case "no", "false": rule.settings.append("markup = no")
-            default: note(entry.line, "markup", "xtoast reads markup or shows the text as it is; it does not strip it")
+            case "strip": rule.settings.append("markup = strip")
+            default: note(entry.line, "markup", "expected full, strip or no, got '\(entry.value)'")
             }
         default:
             note(entry.line, entry.key, Self.ruleReasons[entry.key] ?? Self.globalReasons[entry.key] ?? "xtoast has no such rule setting")
@@ -956,6 +967,9 @@ private struct Translation {
         case "bottom-left": .bottomLeft
         case "bottom-center": .bottom
         case "bottom-right": .bottomRight
+        case "left-center": .left
+        case "right-center": .right
+        case "center": .center
         default: nil
         }
     }

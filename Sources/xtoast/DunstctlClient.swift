@@ -71,6 +71,11 @@ func runDunstctl(_ args: [String]) -> Never {
         } else { StandardStreams.output(String(Dunstctl.pauseLevel(paused: paused()))) }
     case let .setPauseLevel(level): _ = ask(level > 0 ? .pause(PauseRequest(level: min(level, QuietState.fullLevel))) : .resume)
     case let .rule(name, change): _ = ask(.rule(name: name, change: change))
+    case let .rules(json):
+        var rules: [JSON] = []
+        if case let .array(list)? = ask(.rules)?.first(where: { $0.0 == "rules" })?.1 { rules = list }
+        let text = json ? Dunstctl.rulesJSON(rules) : Dunstctl.rulesText(rules)
+        if !text.isEmpty { StandardStreams.output(text) }
     case .reload: _ = ask(.reload)
     case .debug:
         guard ask(.ping) != nil else { StandardStreams.error("No notification manager is running."); exit(.refused) }

@@ -47,6 +47,11 @@ extension Integration {
             try waitUntil("nothing on screen") { try viaLink(["count", "displayed"]).stdout == "0\n" }
             #expect(try viaLink(["rule", "mute", "disable"]).status == 0)
             #expect(try daemon.xtoast(["rules"]).stdout.contains(#""enabled":false"#))
+            // dunstctl rules [--json] (dunst 1.11): the rule as its jq filter and busctl print it.
+            #expect(try viaLink(["rules"]).stdout.contains("[mute]\n    enabled = false\n"))
+            let rulesJSON = try JSON.parse(Array(try viaLink(["rules", "--json"]).stdout.utf8))
+            guard case let .array(ruleOuter)? = rulesJSON["data"], case let .array(ruleItems)? = ruleOuter.first else { throw TestFailure("no rules data") }
+            #expect(ruleItems.contains { $0["name"]?["data"] == .string("mute") && $0["enabled"]?["data"] == .bool(false) })
             // Refusals: dunstctl's message on stderr, exit 1.
             let bad = try viaLink(["count", "all"])
             #expect(bad.status == 1 && bad.stderr == "Please give either 'displayed', 'history', 'waiting' or none as count parameter.\n")

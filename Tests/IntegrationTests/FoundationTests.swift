@@ -25,7 +25,11 @@ extension Integration {
             case 0: ((screen.width - width) / 2).rounded(.down)
             default: screen.width - 16 - width
             }
-            let y = position.isTop ? 16 : screen.height - 16 - height
+            let y = switch position.vertical {
+            case -1: 16.0
+            case 0: ((screen.height - height) / 2).rounded(.down)
+            default: screen.height - 16 - height
+            }
             return Rect(x: x, y: y, width: width, height: height)
         }
 
@@ -46,7 +50,7 @@ extension Integration {
             try CardTests.dismissAll(daemon, probe)
         }
 
-        @Test("a card rests at its corner for each position, 16 px from the edges")
+        @Test("a card rests at its corner for each position, 16 px from the edges (left, right and center: the middle of the screen's height)")
         func positions() throws {
             let daemon = try DaemonHarness()
             let probe = try XProbe()

@@ -79,6 +79,20 @@ import ToastCore
         #expect(translated("[global]\nfont = x 9\n").config.format == CardFormat.dunstDefault)
     }
 
+    @Test("show_age_threshold: seconds or a unit, dunst's 60 when unset, a negative one off; a rule's markup = strip")
+    func ageAndStrip() {
+        #expect(translated("[global]\nshow_age_threshold = 2m\n").config.showAgeThreshold == 120)
+        #expect(translated("[global]\nfont = x 9\n").config.showAgeThreshold == 60)
+        let off = translated("[global]\nshow_age_threshold = -1\n")
+        #expect(off.config.showAgeThreshold == nil && off.diagnostics == [])
+        #expect(translated("[global]\nshow_age_threshold = soon\n").diagnostics.first?.contains("show_age_threshold (") == true)
+        // An empty new_icon or default_icon is none set, as dunst reads it (found by fuzz-dunstrc).
+        let empty = translated("[slack]\nappname = Slack\nnew_icon =;x\ndefault_icon =\nurgency = low\n[urgency_low]\nicon =\n")
+        #expect(empty.config.rules.evaluate(RuleSubject(app: "Slack")).matched.contains("slack"))
+        let strip = translated("[plain]\nappname = chat\nmarkup = strip\n")
+        #expect(strip.config.rules.evaluate(RuleSubject(app: "chat")).settings.stripsMarkup == true && strip.diagnostics == [])
+    }
+
     @Test("order: dunst's oldest (and most urgent) at the top; at the bottom the same list, so the newest at the edge")
     func order() {
         let top = translated("[global]\norigin = top-right\n").config

@@ -69,14 +69,16 @@ import ToastCore
         // format and the urgencies' foreground translate now; what stays lost is layout xtoast does its own way.
         #expect(!diagnostics.contains { $0.hasPrefix("dunstrc:161: not translated: format (") })
         #expect(!diagnostics.contains { $0.hasPrefix("dunstrc:312: not translated: foreground (") })
-        #expect(diagnostics.contains { $0.contains(": not translated: show_age_threshold (") })
+        // show_age_threshold is [text] show_age_threshold now (issue 28), so it is no longer lost.
+        #expect(!diagnostics.contains { $0.contains(": not translated: show_age_threshold (") })
+        #expect(config.showAgeThreshold == 60)
         // What xtoast does anyway is not reported, nor what it translates.
         for key in ["transparency", "always_run_script", "word_wrap", "indicate_hidden", "sticky_history", "monitor",
                     "stack_duplicates", "history_length", "dmenu", "browser", "idle_threshold", "per_monitor_dpi"] {
             #expect(!diagnostics.contains { $0.contains(": \(key) (") }, "\(key)")
         }
         #expect(!diagnostics.contains { $0.contains("[experimental]") })
-        #expect(diagnostics.count == 17, "\(diagnostics)")
+        #expect(diagnostics.count == 16, "\(diagnostics)")
     }
 
     @Test func theShippedRuleExamplesUncommented() throws {
@@ -159,7 +161,13 @@ import ToastCore
         #expect(!d.contains { $0.hasPrefix("dunstrc:15: not translated: background (") })
         #expect(d.contains { $0.hasPrefix("dunstrc:25: not translated: close_all ('hyper' is not a modifier") }, "\(d)")
         #expect(DunstrcTranslator.translate("[global]\norigin = bottom-center\noffset = (0, 40)").config.contains("position = bottom\n"))
-        #expect(DunstrcTranslator.translate("[global]\norigin = center\n").diagnostics.first?.contains("origin (") == true)
+        // dunst's three middle origins are xtoast's left, right and center (issue 28: "origin's eight places").
+        for (origin, position) in [("left-center", "left"), ("right-center", "right"), ("center", "center")] {
+            let translated = DunstrcTranslator.translate("[global]\norigin = \(origin)\n")
+            #expect(translated.config.contains("position = \(position)\n") && translated.diagnostics.isEmpty, "\(origin)")
+            #expect(ConfigParser.parse(translated.config, file: "t").config.position.rawValue == position)
+        }
+        #expect(DunstrcTranslator.translate("[global]\norigin = middle\n").diagnostics.first?.contains("origin (") == true)
     }
 
     @Test func handWrittenRules() throws {
@@ -215,7 +223,9 @@ import ToastCore
         #expect(rules.evaluate(RuleSubject(summary: "in #general")).subject.stackTag == "chat #1")
         let d = result.diagnostics
         #expect(!d.contains { $0.contains(":8: not translated: background (") })
-        #expect(d.contains { $0.contains(":24: not translated: markup (") })
+        // A rule's markup = strip is xtoast's rule markup = strip now (it was lost before).
+        #expect(!d.contains { $0.contains(":24: not translated: markup (") })
+        #expect(rules.evaluate(RuleSubject(body: "a  padded  b")).settings.stripsMarkup == true)
         #expect(d.contains { $0.contains(":25: not translated: [backref] (its summary filter cannot be translated") })
         #expect(d.contains { $0.contains(":28: not translated: [idle] (its match_idle filter has no xtoast equivalent") })
         #expect(result.config.contains("script = '/home/me/bin/on mail.sh'\nscript_args = dunst\n"))

@@ -180,6 +180,26 @@ import Testing
         #expect(other.outcome.matched.isEmpty && other.toast.position == .topRight && other.monitor == nil)
     }
 
+    @Test("a rule's markup = strip (dunst's): the message's tags go, its words and entities stay, in the card and history alike; a later rule's markup = yes undoes it")
+    func markupStrip() {
+        let b = board("""
+            [rule plain chat]
+            match app = chat
+            markup = strip
+            [rule rich]
+            match summary = rich
+            markup = yes
+            """)
+        var request = ShowRequest(message: "<b>bold</b> &amp; <i>it</i>", title: "hi", kind: .info)
+        request.app = "chat"
+        request.markup = true
+        let stripped = Admission.decide(Submission(request, source: .bus), board: b)
+        #expect(stripped.toast.message == "bold & it" && !stripped.toast.markup)
+        request.title = "rich"
+        let kept = Admission.decide(Submission(request, source: .bus), board: b)
+        #expect(kept.toast.message == "<b>bold</b> &amp; <i>it</i>" && kept.toast.markup)
+    }
+
     @Test("a rule's icon replaces the toast's image; default_icon only fills a toast that has none")
     func icons() {
         let b = board("""

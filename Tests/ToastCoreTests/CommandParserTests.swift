@@ -116,7 +116,7 @@ private func show(_ request: ShowRequest) -> Command { .show(ShowCommand(request
 
     @Test func unknownPosition() {
         #expect(usageError(["show", "--position", "middle", "m"])
-            == #"unknown position "middle" (expected top-left|top|top-right|bottom-left|bottom|bottom-right)"#)
+            == #"unknown position "middle" (expected top-left|top|top-right|bottom-left|bottom|bottom-right|left|right|center)"#)
     }
 
     @Test func negativeTimeout() {

@@ -240,10 +240,11 @@ private func problems(_ text: String) -> [String] {
     }
 
     @Test func unknownEnumValueListsTheAllowedOnes() {
-        #expect(problems("[general]\ntheme = blue\nstyle = flat\nposition = center") == [
+        // center is a position since issue 28 (dunst's origin = center); middle is none.
+        #expect(problems("[general]\ntheme = blue\nstyle = flat\nposition = middle") == [
             "2: theme: 'blue' is not one of dark|light",
             "3: style: 'flat' is not one of tinted|accent|capsule",
-            "4: position: 'center' is not one of top-left|top|top-right|bottom-left|bottom|bottom-right",
+            "4: position: 'middle' is not one of top-left|top|top-right|bottom-left|bottom|bottom-right|left|right|center",
         ])
     }
 
@@ -367,7 +368,7 @@ private func problems(_ text: String) -> [String] {
             "sort": "general.sort", "stack": "general.stack", "mouse": "mouse.left_click",
             "horizontalMargin": "card.margin_x", "verticalMargin": "card.margin_y",
             "format": "text.format", "markup": "text.markup", "alignment": "text.alignment", "ellipsize": "text.ellipsize",
-            "ignoreNewline": "text.ignore_newline",
+            "ignoreNewline": "text.ignore_newline", "showAgeThreshold": "text.show_age_threshold",
         ]
         var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over",
                                                      "mouse.middle_click", "mouse.right_click"])

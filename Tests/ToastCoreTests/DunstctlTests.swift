@@ -20,6 +20,7 @@ import Testing
             (["set-pause-level", "1000"], .setPauseLevel(100)),
             (["rule", "mute", "disable"], .rule(name: "mute", change: .disable)),
             (["rule", "mute", "toggle"], .rule(name: "mute", change: .toggle)),
+            (["rules"], .rules(json: false)), (["rules", "--json"], .rules(json: true)),
             (["reload"], .reload), (["debug"], .debug), (["help"], .help), (["-h"], .help), (["--help"], .help),
         ]
         for (args, expected) in cases { #expect(Dunstctl.parse(args) == .success(expected), "\(args)") }
@@ -39,6 +40,7 @@ import Testing
             (["rule", "mute", "on"], "No valid rule state parameter specified. Please give either 'enable', 'disable' or 'toggle'"),
             (["history-pop", "1", "2"], "Please pass the right number of arguments. History-pop takes 0 or 1 arguments"),
             (["close", "1", "2"], "Please pass the right number of arguments. Close takes 0 or 1 arguments"),
+            (["rules", "--yaml"], "Unknown format \"--yaml\". Please use either \"--json\" or no option at all."),
         ]
         for (args, message) in cases { #expect(Dunstctl.parse(args) == .failure(DunstctlError(message)), "\(args)") }
     }
@@ -73,6 +75,22 @@ import Testing
             #expect(first[key]?["type"] != nil, "\(key)")
         }
         #expect(Dunstctl.historyJSON([]) == "{\n\t\"type\" : \"aa{sv}\",\n\t\"data\" : [\n\t\t[]\n\t]\n}")
+    }
+
+    @Test("rules: dunstctl's jq print of RuleList ([NAME], then its keys), and --json busctl's aa{sv} of each rule's name and enabled")
+    func rulesAsDunstctl() throws {
+        let rules: [JSON] = [
+            .object([("name", .string("mute")), ("enabled", .bool(false)), ("matched", .number(2)), ("where", .string("c:3"))]),
+            .object([("name", .string("mail")), ("enabled", .bool(true)), ("matched", .number(0)), ("where", .string("c:9"))]),
+        ]
+        #expect(Dunstctl.rulesText(rules) == "[mute]\n    enabled = false\n[mail]\n    enabled = true")
+        let text = Dunstctl.rulesJSON(rules)
+        #expect(text.hasPrefix("{\n\t\"type\" : \"aa{sv}\",\n\t\"data\" : [\n\t\t[\n\t\t\t{\n\t\t\t\t\"name\" : {\n\t\t\t\t\t\"type\" : \"s\",\n\t\t\t\t\t\"data\" : \"mute\"\n"), "\(text)")
+        let json = try JSON.parse(Array(text.utf8))
+        guard case let .array(outer)? = json["data"], case let .array(items)? = outer.first else { Issue.record("no data"); return }
+        #expect(items.count == 2 && items[0]["enabled"]?["type"] == .string("b") && items[0]["enabled"]?["data"] == .bool(false))
+        #expect(items[1]["name"]?["data"] == .string("mail") && items[1]["enabled"]?["data"] == .bool(true))
+        #expect(Dunstctl.rulesText([]) == "" && Dunstctl.rulesJSON([]) == "{\n\t\"type\" : \"aa{sv}\",\n\t\"data\" : [\n\t\t[]\n\t]\n}")
     }
 
     @Test func commandLineAndHelp() throws {

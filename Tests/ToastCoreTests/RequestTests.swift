@@ -181,7 +181,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
 
     @Test func unknownPosition() {
         #expect(errorMessage(#"{"op":"show","message":"m","position":"middle"}"#)
-            == #"unknown position "middle" (expected one of: top-left, top, top-right, bottom-left, bottom, bottom-right)"#)
+            == #"unknown position "middle" (expected one of: top-left, top, top-right, bottom-left, bottom, bottom-right, left, right, center)"#)
         #expect(errorMessage(#"{"op":"show","message":"m","position":"top_right"}"#).hasPrefix(#"unknown position "top_right""#))
     }
 

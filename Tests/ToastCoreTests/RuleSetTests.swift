@@ -62,7 +62,7 @@ private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)]
     @Test func mergeTakesEverySetting() throws {
         var full = RuleSettings()
         full.kind = .error; full.style = .accent; full.position = .top; full.monitor = .primary; full.timeout = 1
-        full.urgency = .low; full.icon = "i"; full.defaultIcon = "d"; full.color = 1; full.markup = true
+        full.urgency = .low; full.icon = "i"; full.defaultIcon = "d"; full.color = 1; full.markup = true; full.stripsMarkup = true
         full.stackTag = "t"; full.transient = false; full.skip = .all; full.fullscreen = .pushback; full.sound = RuleSound.none
         full.overridePauseLevel = 60
         full.defaultTimeout = 3; full.category = "c"; full.defaultAction = "a"

@@ -74,11 +74,16 @@ private func frames(_ position: Position, in rect: Rect = screen, layout: StackL
         }
         for k in 1..<f.count {
             // Exactly one gap between neighbours; older ones further from the edge.
-            let gap = position.isTop ? f[k].y - f[k - 1].maxY : f[k - 1].y - f[k].maxY
+            let gap = position.isBottom ? f[k - 1].y - f[k].maxY : f[k].y - f[k - 1].maxY
             #expect(gap == 8)
         }
-        // The newest touches the margin of its edge.
-        #expect(position.isTop ? f[0].y == 16 : f[0].maxY == 784)
+        // The newest touches the margin of its edge; a stack centred vertically has as much
+        // room above as below (to the pixel).
+        switch position.vertical {
+        case -1: #expect(f[0].y == 16)
+        case 1: #expect(f[0].maxY == 784)
+        default: #expect(abs(f[0].y - (800 - f[f.count - 1].maxY)) <= 1)
+        }
         switch position.horizontal {
         case -1: #expect(f.allSatisfy { $0.x == 16 })
         case 1: #expect(f.allSatisfy { $0.maxX == 1264 })
@@ -86,6 +91,33 @@ private func frames(_ position: Position, in rect: Rect = screen, layout: StackL
             // Centred: equal space either side (to the pixel).
             for frame in f { #expect(abs(frame.x - (1280 - frame.maxX)) <= 1) }
         }
+    }
+
+    @Test("left, right and center (dunst's left-center, right-center, center): the stack about the screen's middle, the newest on top")
+    func centredVertically() {
+        // 80 + 60 + 40 and two gaps of 8: 196 px, from y = (800 - 196) / 2 = 302.
+        #expect(frames(.left) == [
+            Rect(x: 16, y: 302, width: 360, height: 80),
+            Rect(x: 16, y: 390, width: 360, height: 60),
+            Rect(x: 16, y: 458, width: 300, height: 40),
+        ])
+        #expect(frames(.right).map(\.x) == [904, 904, 964])
+        #expect(frames(.right).map(\.y) == [302, 390, 458])
+        #expect(frames(.center) == [
+            Rect(x: 460, y: 302, width: 360, height: 80),
+            Rect(x: 460, y: 390, width: 360, height: 60),
+            Rect(x: 490, y: 458, width: 300, height: 40),
+        ])
+        // On a monitor's work area, centred within it.
+        let area = Rect(x: 1280, y: 30, width: 1920, height: 1050)
+        #expect(StackLayout().frames(for: [Size(width: 300, height: 51)], at: .right, in: area)
+            == [Rect(x: 1280 + 1920 - 16 - 300, y: 30 + 499, width: 300, height: 51)])
+        // Taller than the screen: from its top, never above it.
+        #expect(StackLayout().frames(for: [Size(width: 300, height: 900)], at: .center, in: screen)[0].y == 0)
+        // They slide in from their side; the centre one from above.
+        let card = Rect(x: 16, y: 302, width: 360, height: 80)
+        #expect(StackLayout().offscreen(card, at: .left, in: screen) == Point(x: -361, y: 302))
+        #expect(StackLayout().offscreen(Rect(x: 460, y: 302, width: 360, height: 80), at: .center, in: screen) == Point(x: 460, y: -81))
     }
 
     @Test func oddCentringRoundsDown() {

@@ -27,9 +27,9 @@ struct SwipeGestureTests {
     func at(_ offset: Point) -> Point { Point(x: press.x + offset.x, y: press.y + offset.y) }
 
     @Test("cards are thrown outward only", arguments: zip(
-        [Position.topLeft, .top, .topRight, .bottomLeft, .bottom, .bottomRight],
+        [Position.topLeft, .top, .topRight, .bottomLeft, .bottom, .bottomRight, .left, .right, .center],
         [[.left, .up], [.left, .right, .up], [.right, .up],
-         [.left, .down], [.left, .right, .down], [.right, .down]] as [Set<SwipeDirection>]
+         [.left, .down], [.left, .right, .down], [.right, .down], [.left], [.right], [.left, .right]] as [Set<SwipeDirection>]
     ))
     func allowedDirections(position: Position, expected: Set<SwipeDirection>) {
         #expect(SwipeDirection.allowed(for: position) == expected)

@@ -33,6 +33,8 @@ final class Card {
     /// for one less than a frame ago (`recountPaintedAt`).
     var recountDue = false
     var recountPaintedAt = -Double.infinity
+    /// When the card entered the screen, for the age `[text] show_age_threshold` shows.
+    var shownAt = 0.0
 
     init(id: String?, key: StackKey, surface: SurfaceID, composed: ComposedCard, at start: Point, rest: Point,
          now: Double, tuning: MotionTuning) {
@@ -53,7 +55,7 @@ final class Card {
     /// heading for and the top follows the height as it grows or shrinks (frame by frame, in
     /// the same request that resizes it). Zero otherwise.
     var heightLag: Double {
-        guard let transition, !key.position.isTop else { return 0 }
+        guard let transition, key.position.isBottom else { return 0 }
         return transition.toHeight - size.height
     }
     /// Where the card's top-left is drawn.

@@ -248,7 +248,7 @@ final class Stage {
             if let card = cards[toast.id] {
                 card.key = key
                 // A bottom stack grows upward: while its height animates the card keeps its bottom edge.
-                if !key.position.isTop { frame.y = frames[i].maxY - card.targetSize.height }
+                if key.position.isBottom { frame.y = frames[i].maxY - card.targetSize.height }
                 moveToRest(card, frame.origin, now: now)
             } else if let composed = fresh[toast.id] {
                 let card = enter(id: toast.id, key: key, composed: composed, frame: frame, now: now)
@@ -284,7 +284,7 @@ final class Stage {
 
     /// Whether two stacks sit on the same edge of the same monitor.
     private func sharesEdge(_ a: StackKey, with b: StackKey) -> Bool {
-        a != b && a.position.isTop == b.position.isTop && monitor(a).name == monitor(b).name
+        a != b && a.position.vertical != 0 && a.position.vertical == b.position.vertical && monitor(a).name == monitor(b).name
     }
 
     /// Where a stack starts from its edge: clear of the earlier stacks of that edge whose
@@ -311,6 +311,7 @@ final class Stage {
         let surface = output.createSurface(size: composed.scene.size, at: Point(x: start.x - inset, y: start.y - inset))
         let card = Card(id: id, key: key, surface: surface, composed: composed, at: start, rest: frame.origin,
                         now: now - frameInterval, tuning: config.motion)
+        card.shownAt = now
         // Thrown in rather than pulled from a standstill: well in view from the first frame,
         // landing with the same soft overshoot.
         let throwSpeed = config.motion.enterThrow
@@ -401,8 +402,29 @@ final class Stage {
     /// period from now, at the refresh rate of the fastest monitor a card moves on.
     func armFrames(_ now: Double) {
         if nextFrame == nil { frameInterval = FrameGrid.period(hertz: refreshRate) }
+        if let age = nextAgeChange(now) { nextFrame = min(nextFrame ?? .infinity, age) }
         guard let interval = frameIntervalNeeded else { return }
         nextFrame = min(nextFrame ?? .infinity, now + interval)
+    }
+
+    /// When a shown card's age (`[text] show_age_threshold`) next changes its text: at most
+    /// once a second, and only while a card is on screen; nil without the setting.
+    private func nextAgeChange(_ now: Double) -> Double? {
+        guard let threshold = config.showAgeThreshold else { return nil }
+        return cards.values.filter { !$0.isLeaving }
+            .compactMap { CardAge.nextChange(shownAt: $0.shownAt, now: now, threshold: threshold) }.min()
+    }
+
+    /// Recomposes the cards whose age text changed since they were painted.
+    private func stepAges(board: Board, now: Double) {
+        guard let threshold = config.showAgeThreshold else { return }
+        for card in cards.values where !card.isLeaving {
+            let age = max(0, now - card.shownAt).rounded(.down)
+            guard CardAge.suffix(age: age, threshold: threshold) != nil, card.appearance.age != age,
+                  let id = card.id, let toast = board.toast(id) else { continue }
+            card.appearance.age = age
+            refresh(card, toast, now: now)
+        }
     }
 
     /// The highest refresh rate among the monitors of cards that move (the screen's when
@@ -416,6 +438,7 @@ final class Stage {
     /// Advances every moving card to `now` and moves its surface. Only height and progress
     /// changes repaint; spinners swap pre-rendered frames.
     func stepFrame(board: Board, now: Double) {
+        stepAges(board: board, now: now)
         for card in allCards {
             if card.recountDue, let id = card.id, let toast = board.toast(id) {
                 card.recountPaintedAt = now
@@ -444,7 +467,8 @@ final class Stage {
             return true
         }
         let previous = nextFrame ?? now
-        nextFrame = frameIntervalNeeded.map { FrameGrid.next(after: previous, now: now, period: $0) }
+        nextFrame = [frameIntervalNeeded.map { FrameGrid.next(after: previous, now: now, period: $0) }, nextAgeChange(now)]
+            .compactMap { $0 }.min()
     }
 
     /// Whether nothing of the card's surface shows on its monitor, as placed in whole pixels.

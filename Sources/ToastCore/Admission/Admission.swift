@@ -109,6 +109,10 @@ public enum Admission {
         if let position = settings.position { request.position = position }
         if let monitor = settings.monitor { request.monitor = monitor }
         if let markup = settings.markup { request.markup = markup }
+        if settings.stripsMarkup == true {
+            request.message = MarkupSanitizer.stripped(request.message)
+            request.markup = false
+        }
 
         // The critical policy, once: critical toasts wait for the user. A bus client's own
         // expire_timeout does not count (the specification's advice); a script's does. Past

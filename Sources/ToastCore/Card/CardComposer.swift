@@ -45,6 +45,9 @@ public struct CardComposer: Sendable {
         public var scrollLines = 0
         /// The message's link under the pointer (`ComposedCard.links`' index), drawn double underlined.
         public var hoveredLink: Int?
+        /// Seconds since the card was shown, for `[text] show_age_threshold` (`CardAge`);
+        /// nil: no age is drawn.
+        public var age: Double?
 
         public init(expanded: Bool = false, hovered: Bool = false) {
             self.expanded = expanded
@@ -181,7 +184,17 @@ public struct CardComposer: Sendable {
     /// (`ignore_newline`), through a `format` (the whole text then one markup block, no
     /// application line: the format says where the application goes), its markup read,
     /// stripped or shown as sent (`markup`), or no text at all (`hide_text`).
-    public func presented(_ toast: Toast) -> Toast {
+    public func presented(_ toast: Toast, age: Double? = nil) -> Toast {
+        var shown = presentedText(toast)
+        // dunst's age goes after the whole text: the message, else the title.
+        if let age, !shown.hidesText, let suffix = CardAge.suffix(age: age, threshold: config.showAgeThreshold) {
+            if !shown.message.isEmpty || shown.title.isEmpty { shown.message += shown.message.isEmpty ? suffix : " " + suffix }
+            else { shown.title += " " + suffix }
+        }
+        return shown
+    }
+
+    private func presentedText(_ toast: Toast) -> Toast {
         var shown = toast
         if config.ignoreNewline {
             shown.title = Self.spacingNewlines(shown.title)
@@ -208,7 +221,7 @@ public struct CardComposer: Sendable {
     }
 
     private func composeCard(_ given: Toast, style: CardStyle, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
-        let toast = presented(given)
+        let toast = presented(given, age: appearance.age)
         let c = colors(for: toast, style: style)
         let width = cardWidth(appearance)
         let padding = px(config.padding)
@@ -492,7 +505,7 @@ public struct CardComposer: Sendable {
     /// The capsule: a pill holding the icon and one line of text, sized to its content: the
     /// title in bold followed by the message, each on one line.
     private func composeCapsule(_ given: Toast, appearance: Appearance, metrics: TextMeasuring) -> ComposedCard {
-        let toast = presented(given)
+        let toast = presented(given, age: appearance.age)
         let c = colors(for: toast, style: .capsule)
         let iconSize = px(CardMetrics.capsuleIconSize)
         let padding = px(config.padding)

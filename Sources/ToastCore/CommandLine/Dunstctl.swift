@@ -21,6 +21,8 @@ public enum Dunstctl: Equatable, Sendable {
     case getPauseLevel
     case setPauseLevel(Int)
     case rule(name: String, change: RuleSwitch)
+    /// `rules [--json]` (dunst 1.11): the rules, as text or busctl's JSON of `RuleList`.
+    case rules(json: Bool)
     case reload
     case debug
     case help
@@ -75,6 +77,12 @@ public enum Dunstctl: Equatable, Sendable {
                 return die("No valid rule state parameter specified. Please give either 'enable', 'disable' or 'toggle'")
             }
             return .success(.rule(name: name, change: change))
+        case "rules":
+            switch rest.first ?? "" {
+            case "": return .success(.rules(json: false))
+            case "--json": return .success(.rules(json: true))
+            case let other: return die("Unknown format \"\(other)\". Please use either \"--json\" or no option at all.")
+            }
         case "reload": return .success(.reload)
         case "debug": return .success(.debug)
         case "help", "--help", "-h": return .success(.help)
@@ -141,6 +149,27 @@ public enum Dunstctl: Equatable, Sendable {
         return pretty(.object([("type", .string("aa{sv}")), ("data", .array([.array(items)]))]), depth: 0)
     }
 
+    /// `dunstctl rules --json`: busctl's print of dunst's `RuleList` (`aa{sv}`), in the
+    /// config's order, from `xtoast rules`' entries: each rule's `name` and whether it is
+    /// `enabled` now (xtoast's reply names no filter or setting, so neither does this).
+    public static func rulesJSON(_ rules: [JSON]) -> String {
+        let items = rules.map { rule -> JSON in
+            let name: String = if case let .string(s)? = rule["name"] { s } else { "" }
+            let enabled = rule["enabled"] != .bool(false)
+            return .object([("name", .object([("type", .string("s")), ("data", .string(name))])),
+                            ("enabled", .object([("type", .string("b")), ("data", .bool(enabled))]))])
+        }
+        return pretty(.object([("type", .string("aa{sv}")), ("data", .array([.array(items)]))]), depth: 0)
+    }
+
+    /// `dunstctl rules`: its jq filter's print of the same, `[NAME]` then `    KEY = VALUE` lines.
+    public static func rulesText(_ rules: [JSON]) -> String {
+        rules.map { rule in
+            let name: String = if case let .string(s)? = rule["name"] { s } else { "" }
+            return "[\(name)]\n    enabled = \(rule["enabled"] != .bool(false))"
+        }.joined(separator: "\n")
+    }
+
     /// JSON as systemd's pretty printer writes it (busctl's): tabs, `"key" : value`.
     static func pretty(_ json: JSON, depth: Int) -> String {
         let indent = String(repeating: "\t", count: depth + 1), closing = String(repeating: "\t", count: depth)
@@ -178,6 +207,8 @@ public enum Dunstctl: Equatable, Sendable {
           get-pause-level                   Get the current pause level
           set-pause-level [level]           Set the pause level
           rule name [enable|disable|toggle] Enable or disable a rule by its name
+          rules [--json]                    Displays configured rules (optionally
+                                            in JSON)
           reload                            Reload the settings of the running instance
           debug                             Print debugging information
           help                              Show this help

@@ -66,6 +66,9 @@ public struct Config: Equatable, Sendable {
     /// The card's text (`[text]`): dunst's `format` (nil: xtoast's title over message),
     /// how markup is read, alignment, where "…" goes, and newlines read as spaces.
     public var format: String?
+    /// `[text] show_age_threshold`: a card shown longer than this many seconds says how long
+    /// (dunst's key and words, `CardAge`); nil (the default): no age.
+    public var showAgeThreshold: Double?
     public var markup: MarkupMode = .full
     public var alignment: TextAlignment = .left
     public var ellipsize: EllipsizePlace = .end

@@ -88,6 +88,7 @@ package enum ConfigSchema {
             choice("alignment", \.alignment),
             choice("ellipsize", \.ellipsize),
             flag("ignore_newline", \.ignoreNewline),
+            optionalNumber("show_age_threshold", \.showAgeThreshold, .upTo(ConfigLimits.timeout)),
         ]),
         Section(name: "timeouts", settings: Kind.allCases.map { kind in
             Setting(key: kind.rawValue, keep: { $0.timeouts[kind] = $1.timeouts[kind] }) { (config: inout Config, value: String) throws(ConfigProblem) in

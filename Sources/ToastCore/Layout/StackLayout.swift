@@ -8,6 +8,7 @@
 /// cover each other: on a monitor too narrow for their columns to sit side by side, a later
 /// stack (left, then centre, then right) whose column crosses an earlier one's starts one gap
 /// past that stack's farthest card, so it hangs below it (above it, at the bottom).
+/// The stacks centred vertically (`left`, `right`, `center`) sit about the screen's middle.
 public struct StackLayout: Equatable, Sendable {
     public var marginX: Double = 16
     public var marginY: Double = 16
@@ -28,6 +29,12 @@ public struct StackLayout: Equatable, Sendable {
     public func frames(for sizes: [Size], at position: Position, in screen: Rect, start: Double? = nil) -> [Rect] {
         var frames: [Rect] = []
         var offset = start ?? marginY
+        if position.vertical == 0 {
+            // Centred vertically: the whole stack, gaps included, about the screen's middle
+            // (dunst's left-center, right-center and center); no other stack shares its edge.
+            let total = sizes.map(\.height).reduce(0, +) + gap * Double(max(0, sizes.count - 1))
+            offset = max(0, ((screen.height - total) / 2).rounded(.down))
+        }
         for size in sizes {
             let x: Double
             switch position.horizontal {
@@ -35,7 +42,7 @@ public struct StackLayout: Equatable, Sendable {
             case 0: x = screen.x + ((screen.width - size.width) / 2).rounded(.down)
             default: x = screen.maxX - marginX - size.width
             }
-            let y = position.isTop ? screen.y + offset : screen.maxY - offset - size.height
+            let y = position.isBottom ? screen.maxY - offset - size.height : screen.y + offset
             frames.append(Rect(x: x, y: y, width: size.width, height: size.height))
             offset += size.height + gap
         }
@@ -43,12 +50,12 @@ public struct StackLayout: Equatable, Sendable {
     }
 
     /// Where a card enters from and leaves to: just past the nearer screen edge.
-    /// Side positions slide horizontally; centred ones vertically.
+    /// Side positions slide horizontally; centred ones vertically (the screen's centre from the top).
     public func offscreen(_ frame: Rect, at position: Position, in screen: Rect) -> Point {
         switch position.horizontal {
         case -1: Point(x: screen.x - frame.width - 1, y: frame.y)
         case 1: Point(x: screen.maxX + 1, y: frame.y)
-        default: Point(x: frame.x, y: position.isTop ? screen.y - frame.height - 1 : screen.maxY + 1)
+        default: Point(x: frame.x, y: position.isBottom ? screen.maxY + 1 : screen.y - frame.height - 1)
         }
     }
 
@@ -82,7 +89,7 @@ public struct StackLayout: Equatable, Sendable {
     /// Where a stack's frames place it on its edge; nil for no frames.
     public func placement(of frames: [Rect], at position: Position, in screen: Rect) -> Placement? {
         guard let minX = frames.map(\.x).min(), let maxX = frames.map(\.maxX).max(), minX < maxX else { return nil }
-        let reach = position.isTop ? (frames.map(\.maxY).max() ?? 0) - screen.y : screen.maxY - (frames.map(\.y).min() ?? 0)
+        let reach = position.isBottom ? screen.maxY - (frames.map(\.y).min() ?? 0) : (frames.map(\.maxY).max() ?? 0) - screen.y
         return Placement(column: minX..<maxX, reach: reach)
     }
 

@@ -5,9 +5,14 @@ public enum SwipeDirection: Sendable, CaseIterable {
     case left, right, up, down
 
     /// Outward only: a card can be thrown off the screen edges its stack sits against, never
-    /// across the screen. A centred stack touches neither side, so both sides count.
+    /// across the screen. A centred stack touches neither side, so both sides count; one
+    /// centred vertically touches neither the top nor the bottom, so it goes sideways only.
     public static func allowed(for position: Position) -> Set<SwipeDirection> {
-        var directions: Set<SwipeDirection> = [position.isTop ? .up : .down]
+        var directions: Set<SwipeDirection> = switch position.vertical {
+        case -1: [.up]
+        case 1: [.down]
+        default: []
+        }
         if position.horizontal <= 0 { directions.insert(.left) }
         if position.horizontal >= 0 { directions.insert(.right) }
         return directions

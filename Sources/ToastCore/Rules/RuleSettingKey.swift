@@ -62,7 +62,17 @@ public struct RuleSettingKey: Sendable {
         colorSetting("foreground", \.foreground, "the card's text colour, #RRGGBB"),
         colorSetting("frame_color", \.frameColor, "the tinted style's border and the accent style's bar, #RRGGBB"),
         colorSetting("highlight", \.highlight, "the progress bar's colour, #RRGGBB"),
-        setting("markup", \.markup, "whether the message's markup is read: yes | no") { value throws(RuleProblem) in try yesNo(value) },
+        RuleSettingKey(key: "markup", summary: "whether the message's markup is read: yes (or full) | no (shown as sent) | strip (its tags removed, its text kept)",
+                       apply: { (rule: inout Rule, value: String) throws(RuleProblem) in
+                           // dunst's rule `markup = strip` beside yes/no: both fields, so a later rule's word replaces an earlier one's.
+                           switch value.lowercased() {
+                           case "strip": (rule.settings.markup, rule.settings.stripsMarkup) = (true, true)
+                           case "full": (rule.settings.markup, rule.settings.stripsMarkup) = (true, false)
+                           default:
+                               do { rule.settings.markup = try yesNo(value) } catch { throw RuleProblem("expected yes, no, full or strip, got '\(value)'") }
+                               rule.settings.stripsMarkup = false
+                           }
+                       }),
         setting("format", \.format, "the card's text as a dunst format: %a %s %b %p %n %i %I %%, \\n, markup [at most 1024 bytes]") { value throws(RuleProblem) in
             do throws(ConfigProblem) {
                 return try ConfigSchema.format(value)

@@ -58,6 +58,9 @@ public struct RuleSettings: Equatable, Sendable {
     public var frameColor: UInt32?
     public var highlight: UInt32?
     public var markup: Bool?
+    /// `markup = strip`: the message's tags are removed once, when the toast is admitted, so
+    /// its card, history and list show the same plain words (set with `markup`, never alone).
+    public var stripsMarkup: Bool?
     /// The card's text as a dunst `format`.
     public var format: String?
     /// The card shows no text, only its icon (dunst's `hide_text`).
@@ -111,6 +114,7 @@ public struct RuleSettings: Equatable, Sendable {
         if let v = later.frameColor { frameColor = v }
         if let v = later.highlight { highlight = v }
         if let v = later.markup { markup = v }
+        if let v = later.stripsMarkup { stripsMarkup = v }
         if let v = later.format { format = v }
         if let v = later.hideText { hideText = v }
         if let v = later.iconPosition { iconPosition = v }
