@@ -218,6 +218,7 @@ public enum ManPage {
         case .center: "it came while the notification centre was open: shown there, kept in history"
         case .folded: "its application was past [quiet] burst: counted on the digest card, kept in history"
         case .summarized: "it waited through do-not-disturb or a lock: the summary card stood for it, kept in history"
+        case .snoozed: "its application was snoozed (xtoast snooze): kept in history, never shown"
         }
     }
 

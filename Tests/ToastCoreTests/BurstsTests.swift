@@ -145,6 +145,48 @@ import Testing
         #expect(ended[first.id] == .click && ended[second.id] == .click)
     }
 
+    @Test("echoes and repeats agree: within 100 ms of the first send it is one toast (no ×N), later sends count ×N, an echo of a repeat counts nothing, echoes are bounded")
+    func echoesAndRepeats() {
+        var board = Board(config: .default)  // stack_duplicates = yes
+        let first = admit(notify(), on: &board, now: 0)
+        #expect(admit(notify(), on: &board, now: 0.04).action == .sameAs(id: first.id))
+        // The window runs from the first send: 80 ms after it is still the same toast.
+        #expect(admit(notify(), on: &board, now: 0.08).action == .sameAs(id: first.id))
+        #expect(board.toast(first.id)?.count == 1, "echoes show no ×2")
+        // 120 ms after the first (40 ms after the last echo) it is a second notification.
+        let repeated = admit(notify(), on: &board, now: 0.12)
+        #expect(repeated.action == .repeatOf(id: first.id))
+        #expect(board.toast(first.id)?.count == 2)
+        // An echo of the repeat is an echo of the card, not a third.
+        #expect(admit(notify(), on: &board, now: 0.15).action == .sameAs(id: first.id))
+        #expect(board.toast(first.id)?.count == 2)
+        #expect(board.liveToasts.count == 1)
+        // Past `maxEchoes` within the window, a further send counts again (bounded aliases).
+        let again = admit(notify(), on: &board, now: 1)
+        #expect(again.action == .repeatOf(id: first.id))
+        for i in 0..<Bursts.maxEchoes {
+            #expect(admit(notify(), on: &board, now: 1.001 + Double(i) * 0.001).action == .sameAs(id: first.id))
+        }
+        #expect(admit(notify(), on: &board, now: 1.05).action == .repeatOf(id: first.id))
+        #expect(board.toast(first.id)?.count == 4)
+        // Every id ends with the card.
+        _ = board.takeChanges()
+        board.dismiss(first.id, reason: .click, now: 2)
+        #expect(closed(board.takeChanges()).count == 1 + 3 + 3 + Bursts.maxEchoes)
+    }
+
+    @Test("an echo leaving alone takes nothing off the card's ×N")
+    func echoLeavesCount() {
+        var board = Board(config: .default)
+        let first = admit(notify(), on: &board, now: 0)
+        _ = admit(notify(), on: &board, now: 0.5)
+        let echo = admit(notify(), on: &board, now: 0.52)
+        #expect(echo.action == .sameAs(id: first.id))
+        #expect(board.toast(first.id)?.count == 2)
+        board.detachRepeat(echo.id, now: 1)
+        #expect(board.toast(first.id)?.count == 2)
+    }
+
     @Test("burst parses COUNT per DURATION and off, within bounds")
     func parse() throws {
         let standard = try BurstLimit.parse("5 per 10s"), minute = try BurstLimit.parse("20 per 1m")

@@ -173,6 +173,39 @@ private let history = [
     let rows = CenterContent.rows(history, grouping: .none)
     func h(_ i: Int) -> Double { 50 }
 
+    @Test("Shift+Q opens the do-not-disturb menu: Down and Up move in it, Enter or a digit takes a choice, Escape closes it and nothing else")
+    func quietMenuKeys() {
+        var s = CenterState()
+        let choices = QuietChoice.offered(atMinute: 19 * 60)  // no "this evening" after 18:00
+        func press(_ key: KeyPress) -> CenterCommand? {
+            s.press(key, rows: rows, viewport: 100, now: 0, height: h, quietChoices: choices)
+        }
+        #expect(press(.typing("Q", shift: true)) == nil)
+        #expect(s.quietMenuOpen && s.quietMenuSelection == 0)
+        _ = press(KeyPress(.down))
+        _ = press(KeyPress(.down))
+        #expect(press(KeyPress(.enter)) == .pauseFor(.tomorrowMorning))
+        #expect(!s.quietMenuOpen && s.quietMenuSelection == nil)
+        // The list's selection did not move while the menu had the keys.
+        #expect(s.selection == nil)
+        _ = press(.typing("Q", shift: true))
+        for _ in 0..<9 { _ = press(KeyPress(.down)) }
+        #expect(s.quietMenuSelection == choices.count - 1, "stops at the last choice")
+        _ = press(KeyPress(.up))
+        #expect(s.quietMenuSelection == choices.count - 2)
+        #expect(press(KeyPress(.escape)) == nil)
+        #expect(!s.quietMenuOpen, "Escape closes the menu, not the panel")
+        _ = press(.typing("Q", shift: true))
+        #expect(press(KeyPress(.digit(2), text: "2")) == .pauseFor(.fourHours))
+        _ = press(.typing("Q", shift: true))
+        #expect(press(KeyPress(.digit(9), text: "9")) == nil, "no ninth choice: the menu closes")
+        #expect(!s.quietMenuOpen)
+        // In the filter, Q is text.
+        _ = press(.typing("/"))
+        _ = press(.typing("Q", shift: true))
+        #expect(!s.quietMenuOpen && s.filter == "Q")
+    }
+
     @Test("arrows, Home and End move the selection; Delete removes it; Enter activates")
     func keys() {
         var s = CenterState()

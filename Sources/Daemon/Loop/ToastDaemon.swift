@@ -107,6 +107,10 @@ public final class ToastDaemon {
         if let quietPath = QuietStore.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME")) {
             service.keepQuiet(in: QuietStore(path: quietPath), now: clock.now())
         }
+        service.configPath = configPath
+        if let snoozePath = SnoozeStore.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME")) {
+            service.keepSnoozes(in: SnoozeStore(path: snoozePath), now: clock.now())
+        }
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
         // breaks then (closing it after the server died) has no one left to tell.

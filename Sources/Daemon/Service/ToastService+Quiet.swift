@@ -121,9 +121,11 @@ extension ToastService {
                 Log.info("do-not-disturb ended: its time came")
             }
         }
+        applySnoozes(wallNow: wallNow)
         let status = quiet.status(at: wallNow, zone: zone)
         board.setQuiet(status.gate, now: now)
-        quietDeadline = quiet.nextDeadline(after: wallNow, zone: zone).map { ($0, now + max(0, $0 - wallNow)) }
+        let next = [quiet.nextDeadline(after: wallNow, zone: zone), snoozes.nextEnd].compactMap { $0 }.min()
+        quietDeadline = next.map { ($0, now + max(0, $0 - wallNow)) }
         if status.inhibited != inhibited {
             inhibited = status.inhibited
             onInhibitedChanged?(inhibited)

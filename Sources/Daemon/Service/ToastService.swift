@@ -50,6 +50,12 @@ final class ToastService {
     var quiet = QuietState()
     /// Where the user's pause is kept across restarts; nil keeps it in memory.
     var quietStore: QuietStore?
+    /// The applications snoozed (ToastService+Snooze.swift), on the wall clock.
+    var snoozes = Snoozes()
+    /// Where the snoozes are kept across restarts; nil keeps them in memory.
+    var snoozeStore: SnoozeStore?
+    /// The config file "Mute APP always" appends its rule to; nil: none.
+    var configPath: String?
     /// The local time zone "18:00" and the schedules are read in.
     let zone: LocalZone
     /// UNIX seconds at a monotonic time.
@@ -157,6 +163,8 @@ final class ToastService {
         case .resume:
             resumeQuiet(now: now, wallNow: wallNow)
             return .ok(id: nil)
+        case let .snooze(snooze):
+            return snoozeRequest(snooze, now: now, wallNow: wallNow)
         case let .history(limit):
             return .ok(id: nil, extra: [("history", board.historyAnswer(limit: limit, now: now, wallNow: wallNow))])
         case .clearHistory:
@@ -235,7 +243,7 @@ final class ToastService {
                 decision.toast.iconFile = icon.file
                 if let warning = icon.warning { warnings.append(warning) }
             }
-        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold: break
+        case .skipDisplay, .drop, .snooze, .repeatOf, .sameAs, .fold: break
         }
         switch decision.action {
         case .show, .supersede, .suppress: if let monitorWarning { warnings.append(monitorWarning) }

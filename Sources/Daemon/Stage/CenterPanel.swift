@@ -227,7 +227,8 @@ final class CenterPanel {
         case let .key(stroke):
             var pressed = state
             let key = KeyPress(stroke)
-            if let command = pressed.press(key, rows: rows, viewport: viewport, now: now, height: height) { commands.append(command) }
+            if let command = pressed.press(key, rows: rows, viewport: viewport, now: now, height: height,
+                                                  quietChoices: quietView().choices) { commands.append(command) }
             slideToKeysScroll(from: state.scroll, pressed: &pressed, key: key.key, now: now)
             state = pressed
         case let .press(_, button, root, _, _):

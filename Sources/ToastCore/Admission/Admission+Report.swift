@@ -29,6 +29,7 @@ extension Admission.Decision {
         case let .takeOver(id): members += [("action", .string("take-over")), ("replaces", .string(id))]
         case .skipDisplay: members.append(("action", .string("skip-display")))
         case .drop: members.append(("action", .string("drop")))
+        case .snooze: members.append(("action", .string("snoozed")))
         case let .repeatOf(id): members += [("action", .string("repeat")), ("repeats", .string(id))]
         case .intoCenter: members.append(("action", .string("into-center")))
         case .keepInCenter: members.append(("action", .string("keep-in-center")))

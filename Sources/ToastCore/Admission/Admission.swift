@@ -32,6 +32,9 @@ public enum Admission {
         case skipDisplay
         /// `skip = all`: neither shown nor kept; it ends at once with `dropped`. Its scripts run.
         case drop
+        /// Its application is snoozed (`Snoozes`) and it is not critical: kept in history,
+        /// never shown; it ends at once with `snoozed`.
+        case snooze
         /// The same as the live toast with this id (`Repeats`): no card of its own; that card
         /// counts it and the toast gets an alias of the card.
         case repeatOf(id: String)
@@ -45,8 +48,10 @@ public enum Admission {
         /// digest card (this live one, or a new one for nil) counts it. It is kept in history
         /// at once and ends with `folded` when the digest ends (`Board+Digest`).
         case fold(into: String?)
-        /// Its application sent exactly this toast (the live one with this id) less than
-        /// `Bursts.sameToastWindow` ago: it is that toast, under an id of its own.
+        /// Its application sent exactly this toast less than `Bursts.sameToastWindow` ago, and
+        /// it is on the live card with this id (its own, the card it repeated, or the digest it
+        /// folded into): it is that toast, under an id of its own (an echo), and adds to no
+        /// count: not the card's `×N`, not the digest's, not `[quiet] burst`'s.
         case sameAs(id: String)
     }
 
@@ -187,9 +192,13 @@ public enum Admission {
                 toast.source != .bus || board.busClient(submission.sender, mayActOn: $0)
             }) {
                 action = .takeOver(id: old)
+            } else if toast.urgency != .critical, submission.request.urgency != .critical,
+                      Snoozes.covers(board.snoozedApps, app: toast.app ?? "", desktopEntry: toast.desktopEntry) {
+                action = .snooze
             } else if let ticket, let now, let same = board.bursts.sameToast(ticket.app.key, fingerprint: ticket.fingerprint, now: now),
                       board.toast(same) != nil {
-                action = .sameAs(id: same)
+                // The card the first one is on (itself, the card it repeats, or its digest).
+                action = .sameAs(id: board.cardID(for: same))
             } else if let original = board.repeatOriginal(of: toast) {
                 action = .repeatOf(id: original)
             } else if let ticket, let now, !asks, !centerOpen, board.bursts.isOver(ticket.app.key, limit: ticket.limit, now: now) {
@@ -209,7 +218,7 @@ public enum Admission {
             }
         }
         switch action {
-        case .drop, .skipDisplay, .repeatOf, .sameAs, .fold: image = nil
+        case .drop, .skipDisplay, .snooze, .repeatOf, .sameAs, .fold: image = nil
         // A suppressed toast's picture stays: the centre's entry shows it.
         case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter: break
         }

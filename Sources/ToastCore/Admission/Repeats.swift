@@ -104,15 +104,21 @@ public enum Repeats {
 public struct RepeatAliases: Equatable, Sendable {
     private var cardOf: [String: String] = [:]
     private var aliasesOf: [String: [String]] = [:]
+    /// Aliases that are echoes (`Admission.Action.sameAs`): they add to no count, so ending
+    /// one alone takes nothing off it.
+    private var echoes: Set<String> = []
 
     public init() {}
+
+    public func isEcho(_ id: String) -> Bool { echoes.contains(id) }
 
     /// The card `id` stands for: itself unless it is an alias.
     public func card(for id: String) -> String { cardOf[id] ?? id }
     public func isAlias(_ id: String) -> Bool { cardOf[id] != nil }
     public func aliases(of card: String) -> [String] { aliasesOf[card] ?? [] }
 
-    mutating func add(_ alias: String, to card: String) {
+    mutating func add(_ alias: String, to card: String, echo: Bool = false) {
+        if echo { echoes.insert(alias) }
         cardOf[alias] = card
         aliasesOf[card, default: []].append(alias)
     }
@@ -121,6 +127,7 @@ public struct RepeatAliases: Equatable, Sendable {
     @discardableResult
     mutating func remove(_ alias: String) -> String? {
         guard let card = cardOf.removeValue(forKey: alias) else { return nil }
+        echoes.remove(alias)
         aliasesOf[card]?.removeAll { $0 == alias }
         if aliasesOf[card]?.isEmpty == true { aliasesOf[card] = nil }
         return card
@@ -129,7 +136,10 @@ public struct RepeatAliases: Equatable, Sendable {
     /// Forgets a card's aliases (it ended); returns them.
     mutating func removeCard(_ card: String) -> [String] {
         let aliases = aliasesOf.removeValue(forKey: card) ?? []
-        for alias in aliases { cardOf[alias] = nil }
+        for alias in aliases {
+            cardOf[alias] = nil
+            echoes.remove(alias)
+        }
         return aliases
     }
 }

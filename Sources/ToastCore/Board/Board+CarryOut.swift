@@ -24,6 +24,9 @@ extension Board {
         case .suppress: return skip(toast, reason: .suppressed, owner: owner, now: now)
         case .skipDisplay: return skip(toast, reason: .skipped, owner: owner, now: now)
         case .drop: return skip(toast, reason: .dropped, owner: owner, now: now)
+        case .snooze:
+            if isQuiet { quietSnoozed.note(toast.app ?? "", historyID: toast.transient ? nil : nextHistoryID) }
+            return skip(toast, reason: .snoozed, owner: owner, now: now)
         case .intoCenter: return intoCenter(toast, owner: owner, now: now)
         case .keepInCenter: return keepInCenter(toast, owner: owner, now: now)
         case let .repeatOf(card):

@@ -51,9 +51,11 @@ extension Board {
 
     /// A folded toast ends alone (its sender closed it): the digest counts one less.
     mutating func unfold(_ alias: String, reason: DismissReason, now: Double) {
+        let echo = repeats.isEcho(alias)
         guard let cardID = repeats.remove(alias), let key = key(of: cardID), var digest = toast(cardID),
               var info = digest.digest else { return }
-        info.folded = max(0, info.folded - 1)
+        // An echo of a folded toast (`sameAs`) was never counted.
+        if !echo { info.folded = max(0, info.folded - 1) }
         digest.digest = info
         digest.title = info.title
         setLive(digest, at: key, restartTimer: false, now: now)
@@ -85,7 +87,7 @@ extension Board {
         let cardID = repeats.card(for: original)
         guard let toast = toast(cardID) else { return nil }
         let alias = generateID()
-        repeats.add(alias, to: cardID)
+        repeats.add(alias, to: cardID, echo: true)
         owners[alias] = owner
         if isVisible(cardID) { deliver(.shown(id: alias), toast: toast) }
         return alias

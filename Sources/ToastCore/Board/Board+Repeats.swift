@@ -35,9 +35,11 @@ extension Board {
     /// alias stops standing for its card, which counts one less; its owner hears `dismissed`
     /// with `replaced`, as for any toast whose id a new one takes.
     mutating func detachRepeat(_ alias: String, now: Double) {
+        let echo = repeats.isEcho(alias)
         guard repeats.isAlias(alias), let cardID = repeats.remove(alias), let key = key(of: cardID),
               var toast = toast(cardID) else { return }
-        toast.count = max(1, toast.count - 1)
+        // An echo (`sameAs`) never added to the count.
+        if !echo { toast.count = max(1, toast.count - 1) }
         setLive(toast, at: key, restartTimer: false, now: now)
         if isVisible(cardID) {
             pending.restyled.append((cardID, false))

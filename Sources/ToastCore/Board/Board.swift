@@ -38,6 +38,8 @@ public struct Board: Sendable {
         var repeats: RepeatAliases = RepeatAliases()
         var departedSenders: Set<String> = []
         var bursts = Bursts()
+        var snoozedApps: Set<String> = []
+        var quietSnoozed = QuietSnoozed()
         var room: [String: Int] = [:]
     }
     private var storage: Storage
@@ -150,6 +152,24 @@ public struct Board: Sendable {
     public internal(set) var bursts: Bursts {
         get { storage.fields.bursts }
         _modify { makeUnique(); yield &storage.fields.bursts }
+    }
+
+    /// The applications snoozed now (`Snoozes.active`, lowercased names): the admission sends
+    /// their toasts to history. The daemon keeps the snoozes on the wall clock and sets this.
+    public var snoozedApps: Set<String> {
+        get { storage.fields.snoozedApps }
+        _modify { makeUnique(); yield &storage.fields.snoozedApps }
+    }
+
+    /// The snoozed toasts that came during the quiet time now on: the summary counts them.
+    var quietSnoozed: QuietSnoozed {
+        get { storage.fields.quietSnoozed }
+        _modify { makeUnique(); yield &storage.fields.quietSnoozed }
+    }
+
+    /// Whether a quiet time (do-not-disturb, a lock) holds any monitor.
+    var isQuiet: Bool {
+        !globalHolds.isDisjoint(with: HoldReason.quiet) || monitorHolds.values.contains { !$0.isDisjoint(with: HoldReason.quiet) }
     }
 
     public init(config: Config = .default) { storage = Storage(Fields(config: config)) }
@@ -511,10 +531,14 @@ public struct Board: Sendable {
             }
         }
         var summary: (key: StackKey, QuietSummary)?
-        if released.count > config.quiet.summaryOver, let first = released.first {
-            let firstID = nextHistoryID
+        // Snoozed toasts that came meanwhile are in history already: once no quiet is left,
+        // the summary (if one shows for what waited) counts them too.
+        let snoozed = isQuiet ? QuietSnoozed() : quietSnoozed
+        if !isQuiet { quietSnoozed = QuietSnoozed() }
+        if released.count + snoozed.apps.count > config.quiet.summaryOver, let key = released.first?.key {
+            let firstID = snoozed.firstHistoryID ?? nextHistoryID
             for (key, toast) in released { change(key, now: now) { $0.remove(toast.id, reason: .summarized, now: now) } }
-            summary = (first.key, QuietSummary(apps: released.map { $0.toast.app ?? "" }, firstHistoryID: firstID))
+            summary = (key, QuietSummary(apps: snoozed.apps + released.map { $0.toast.app ?? "" }, firstHistoryID: firstID))
         }
         for key in keys {
             let policy = policy(on: key.monitor)

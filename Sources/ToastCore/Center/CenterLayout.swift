@@ -182,7 +182,7 @@ public struct CenterLayout {
         ops += headerOps
         targets = headerTargets + targets.filter { $0.rect.height > 0 }
         if state.quietMenuOpen {
-            let (menuOps, menuTargets) = quietMenu(status: status)
+            let (menuOps, menuTargets) = quietMenu(status: status, selected: state.quietMenuSelection)
             ops += menuOps
             targets = menuTargets + targets
         }
@@ -191,7 +191,8 @@ public struct CenterLayout {
 
     /// The do-not-disturb menu, over the list under the switch: who holds quiet now, then the
     /// choices (1 hour, 4 hours, this evening, tomorrow morning, until turned off).
-    private func quietMenu(status: Status) -> ([DrawOp], [(rect: Rect, target: CenterTarget)]) {
+    /// `selected`: the choice the keyboard highlights, drawn with the selection's tint.
+    private func quietMenu(status: Status, selected: Int?) -> ([DrawOp], [(rect: Rect, target: CenterTarget)]) {
         let pad = px(CenterMetrics.padding)
         let text = RGBA(rgb: palette.text), secondary = RGBA(rgb: palette.secondaryText)
         let rowHeight = (lineHeight + px(10)).rounded()
@@ -209,8 +210,9 @@ public struct CenterLayout {
             y += lineHeight
         }
         if !lines.isEmpty { y += px(8) }
-        for choice in status.quietChoices {
+        for (i, choice) in status.quietChoices.enumerated() {
             let row = Rect(x: box.x, y: y, width: width, height: rowHeight)
+            if i == selected { ops.append(.roundedRect(Rect(x: row.x + px(2), y: row.y, width: row.width - px(4), height: row.height), radius: px(6), color: text.withAlpha(40))) }
             ops.append(.text(TextBlock(text: choice.label, width: width - px(16), maxLines: 1),
                              origin: Point(x: box.x + px(8), y: y + px(5)), color: text))
             targets.append((row, .quietChoice(choice)))

@@ -29,6 +29,9 @@ public struct CenterState: Equatable, Sendable {
     public var clearArmedUntil: Double?
     /// The do-not-disturb switch's menu is open (1 hour, 4 hours, …).
     public var quietMenuOpen = false
+    /// The menu's highlighted choice (an index into the choices offered), when the keyboard
+    /// opened it or moved in it: Up and Down move it, Enter takes it.
+    public var quietMenuSelection: Int?
 
     public init() {}
 
@@ -68,8 +71,12 @@ public struct CenterState: Equatable, Sendable {
 
     /// A key pressed while the panel is open. Shift+C and Shift+D act only outside the filter,
     /// where typing them is text; Escape first leaves (and clears) the filter, then closes.
+    /// Shift+Q opens the do-not-disturb menu from the keyboard (as a click on the switch
+    /// does); while it is open the menu has the keys (`pressInQuietMenu`). `quietChoices` are
+    /// the choices it offers now (`QuietChoice.offered`).
     public mutating func press(_ key: KeyPress, rows: [CenterRow], viewport: Double, now: Double,
-                               height: (Int) -> Double) -> CenterCommand? {
+                               height: (Int) -> Double, quietChoices: [QuietChoice] = QuietChoice.allCases) -> CenterCommand? {
+        if quietMenuOpen { return pressInQuietMenu(key, choices: quietChoices) }
         if isTypingFilter {
             switch key.key {
             case .escape:
@@ -112,6 +119,9 @@ public struct CenterState: Equatable, Sendable {
                 filter = filter ?? ""
             case "C" where key.shift: return .clearAll
             case "D" where key.shift: return .toggleDoNotDisturb
+            case "Q" where key.shift:
+                quietMenuOpen = true
+                quietMenuSelection = quietChoices.isEmpty ? nil : 0
             default: break
             }
             return nil
@@ -132,6 +142,45 @@ public struct CenterState: Equatable, Sendable {
         case .backspace, .text, .left, .right, .tab, .space, .digit:
             return nil
         }
+    }
+
+    /// A key while the do-not-disturb menu is open: Up and Down move the highlight (it stops
+    /// at the ends), Enter takes the highlighted choice, a digit 1-9 takes that choice at once,
+    /// Escape (or any other key) closes the menu and does nothing else.
+    mutating func pressInQuietMenu(_ key: KeyPress, choices: [QuietChoice]) -> CenterCommand? {
+        let last = choices.count - 1
+        switch key.key {
+        case .down, .tab:
+            guard last >= 0 else { break }
+            quietMenuSelection = min(last, (quietMenuSelection ?? -1) + 1)
+            return nil
+        case .up:
+            guard last >= 0 else { break }
+            quietMenuSelection = max(0, min(last, (quietMenuSelection ?? 1) - 1))
+            return nil
+        case .home where last >= 0:
+            quietMenuSelection = 0
+            return nil
+        case .end where last >= 0:
+            quietMenuSelection = last
+            return nil
+        case .enter:
+            if let i = quietMenuSelection, choices.indices.contains(i) {
+                closeQuietMenu()
+                return .pauseFor(choices[i])
+            }
+        case let .digit(n) where n >= 1 && n <= choices.count:
+            closeQuietMenu()
+            return .pauseFor(choices[n - 1])
+        default: break
+        }
+        closeQuietMenu()
+        return nil
+    }
+
+    mutating func closeQuietMenu() {
+        quietMenuOpen = false
+        quietMenuSelection = nil
     }
 
     public mutating func toggleGroup(_ app: String) {
@@ -166,7 +215,7 @@ public struct CenterState: Equatable, Sendable {
     /// switch opens its menu, and a choice there turns it on.
     public mutating func click(_ target: CenterTarget, rows: [CenterRow], now: Double, userQuiet: Bool = false) -> CenterCommand? {
         let menuWasOpen = quietMenuOpen
-        quietMenuOpen = false
+        closeQuietMenu()
         switch target {
         case .clearAll:
             if isClearArmed(now: now) {

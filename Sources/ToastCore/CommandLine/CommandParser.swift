@@ -155,6 +155,46 @@ public enum CommandParser {
         return .send(.pause(pause))
     }
 
+    /// `xtoast snooze APP DURATION|TIME|always`, `--list`, `--clear APP`. The second word is a
+    /// duration (`1h`, `90m`) if it reads as one, else a time (`tomorrow`, `18:00`), or
+    /// `always`.
+    static func parseSnooze(_ rest: [String]) throws(UsageError) -> Command {
+        var reader = OptionReader(rest)
+        var list = false
+        var clear: String?
+        while let (option, inline) = reader.next() {
+            switch option {
+            case "--list": list = true
+            case "--clear": clear = try reader.value(option, inline)
+            default: throw UsageError("unknown option \"\(option)\" for snooze")
+            }
+        }
+        let words = reader.words
+        func checked(_ app: String) throws(UsageError) -> String {
+            if let problem = Snoozes.problem(app) { throw UsageError(problem.message) }
+            return app
+        }
+        if list {
+            guard clear == nil, words.isEmpty else { throw UsageError("snooze --list takes nothing else") }
+            return .send(.snooze(.list))
+        }
+        if let clear {
+            guard words.isEmpty else { throw UsageError("snooze --clear APP takes nothing else") }
+            return .send(.snooze(.clear(app: try checked(clear))))
+        }
+        guard words.count >= 2 else { throw UsageError("usage: xtoast snooze APP DURATION|TIME|always (1h, \"until tomorrow\", always)") }
+        let app = try checked(words[0])
+        var when = words.dropFirst().joined(separator: " ")
+        if when.lowercased() == "always" { return .send(.snooze(.mute(app: app, end: nil))) }
+        if when.lowercased().hasPrefix("until ") { when = String(when.dropFirst(6)) }
+        if let end = try? QuietEnd.duration(when) { return .send(.snooze(.mute(app: app, end: end))) }
+        do throws(QuietProblem) {
+            return .send(.snooze(.mute(app: app, end: try QuietEnd.time(when))))
+        } catch {
+            throw UsageError("snooze \(app): \"\(when)\" is neither a duration (1h, 90m) nor a time (18:00, tomorrow), nor always")
+        }
+    }
+
     static func parseCount(_ rest: [String]) throws(UsageError) -> Command {
         var reader = OptionReader(rest)
         var count = CountCommand()

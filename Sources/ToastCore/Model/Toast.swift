@@ -160,6 +160,9 @@ public enum DismissReason: String, Sendable, CaseIterable {
     /// It waited through a quiet time (do-not-disturb, a lock) with more than `[quiet]
     /// summary_over` others: the summary card stood for it, kept in history unread.
     case summarized
+    /// Its application was snoozed (`xtoast snooze`, "Mute APP for 1 hour"): kept in history,
+    /// never shown.
+    case snoozed
 
     /// Whether a toast that ended so still counts as unread (`xtoast count`): the user did
     /// not click, swipe, close or act on it. A replaced toast is not: what replaced it
@@ -167,7 +170,7 @@ public enum DismissReason: String, Sendable, CaseIterable {
     public var leavesUnread: Bool {
         switch self {
         case .click, .swipe, .close, .action, .replaced, .center: false
-        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed, .folded, .summarized: true
+        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed, .folded, .summarized, .snoozed: true
         }
     }
 }

@@ -258,7 +258,7 @@ public enum NotificationMapping {
     public static func closedReason(_ reason: DismissReason) -> UInt32 {
         switch reason {
         case .timeout: 1
-        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed, .center, .folded, .summarized: 2
+        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed, .center, .folded, .summarized, .snoozed: 2
         case .api: 3
         case .replaced, .overflow, .shutdown: 4
         }

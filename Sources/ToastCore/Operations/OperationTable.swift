@@ -144,6 +144,32 @@ extension Operation {
                 (.pauseStatus, "Whether it is quiet (inhibited), the level, when it ends (until, UNIX seconds; absent while one source has no end) and its sources: by user, app (desktop_entry, reason, cookie) or schedule (every, allow), each with its until."),
             ])
         }),
+        Operation("snooze", parse: CommandParser.parseSnooze,
+                  wire: Wire(fields: ["app", "for", "until", "always", "list", "clear"],
+                             replies: { $0 == .snooze(.list) ? .json : .nothing }, decode: Request.decodeSnooze),
+                  docs: {
+            Docs(CommandTable.Command(name: "snooze", usage: ["xtoast snooze APP DURATION|TIME|always", "xtoast snooze --list", "xtoast snooze --clear APP"],
+                    summary: "mute one application for a while, or always",
+                    text: """
+                        Mutes APP (its name or desktop entry, ignoring case): its toasts go to history
+                        (ending snoozed, unread) instead of showing, critical ones aside, until the end
+                        given: a duration (1h, 90m, 2d) or a time as pause --until reads it (18:00,
+                        tomorrow, "tomorrow 08:00", monday). Kept across restarts; at most 64 at once.
+                        always appends a [rule snooze APP] section (skip = display) with a comment to
+                        the config file (the file its path resolves to, through symlinks), never
+                        changing the lines already there, and reloads. --list prints the snoozes as
+                        JSON; --clear APP ends one.
+                        """, options: [
+                            .flag(nil, "list", "print the snoozes (app, until, since) as JSON"),
+                            Option(nil, "clear", "APP", "end APP's snooze"),
+                        ]),
+            overview: [("xtoast snooze APP 1h|tomorrow|always", "mute one application for a while, or always")],
+            examples: [
+                (.snooze(.mute(app: "Slack", end: .after(3600))), "Mutes an application (its name or desktop entry, ignoring case) for a while (for: a duration; until: a local time), or always (always: true, a rule appended to the config file): its toasts go to history ending snoozed, critical ones aside."),
+                (.snooze(.list), "The snoozes: each app, until (UNIX seconds) and since."),
+                (.snooze(.clear(app: "Slack")), "Ends one snooze."),
+            ])
+        }),
         Operation("resume", parse: noArguments("resume", .resume),
                   wire: .plain(.resume),
                   docs: {

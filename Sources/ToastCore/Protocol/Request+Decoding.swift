@@ -55,6 +55,32 @@ extension Request {
         return .history(limit: try fields.limit(upTo: HistoryLimits.maxKeep))
     }
 
+    static func decodeSnooze(_ fields: Fields) throws(RequestError) -> Request {
+        let given = fields.members.map(\.0).filter { $0 != "op" }
+        if try fields.bool("list") == true {
+            guard given == ["list"] else { throw RequestError("snooze takes \"list\":true alone") }
+            return .snooze(.list)
+        }
+        if let app = try fields.string("clear") {
+            guard given == ["clear"] else { throw RequestError("snooze takes \"clear\" alone") }
+            if let problem = Snoozes.problem(app) { throw RequestError(problem.message) }
+            return .snooze(.clear(app: app))
+        }
+        guard let app = try fields.string("app") else { throw RequestError("snooze needs \"app\", \"list\" or \"clear\"") }
+        if let problem = Snoozes.problem(app) { throw RequestError(problem.message) }
+        let duration = try fields.string("for"), time = try fields.string("until"), always = try fields.bool("always") == true
+        do throws(QuietProblem) {
+            switch (duration, time, always) {
+            case let (d?, nil, false): return .snooze(.mute(app: app, end: try QuietEnd.duration(d)))
+            case let (nil, t?, false): return .snooze(.mute(app: app, end: try QuietEnd.time(t)))
+            case (nil, nil, true): return .snooze(.mute(app: app, end: nil))
+            default: throw QuietProblem("snooze takes one of \"for\", \"until\" and \"always\"")
+            }
+        } catch {
+            throw RequestError(error.message)
+        }
+    }
+
     static func decodePause(_ fields: Fields) throws(RequestError) -> Request {
         if try fields.bool("status") == true {
             guard fields.members.allSatisfy({ $0.0 == "op" || $0.0 == "status" }) else { throw RequestError("pause takes \"status\":true alone") }

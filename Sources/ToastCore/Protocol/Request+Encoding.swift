@@ -12,6 +12,7 @@ extension Request {
         case .list: "list"
         case .pause, .pauseStatus: "pause"
         case .resume: "resume"
+        case .snooze: "snooze"
         case .history, .clearHistory: "history"
         case .subscribe: "subscribe"
         case .ping: "ping"
@@ -41,6 +42,17 @@ extension Request {
             }
         case .pauseStatus:
             w.member("status", true)
+        case let .snooze(.mute(app, end)):
+            w.member("app", app)
+            switch end {
+            case .after?: w.member("for", end?.text)
+            case .at?: w.member("until", end?.text)
+            case nil: w.member("always", true)
+            }
+        case .snooze(.list):
+            w.member("list", true)
+        case let .snooze(.clear(app)):
+            w.member("clear", app)
         case .ping, .resume, .subscribe, .reload, .rules, .focus, .dismissNewest, .handOver:
             break
         case let .invoke(i):

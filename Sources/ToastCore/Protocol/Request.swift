@@ -25,6 +25,8 @@ public enum Request: Equatable, Sendable {
     /// Whether it is quiet, until when, and who asks (the user, applications, schedules).
     case pauseStatus
     case resume
+    /// Mutes an application for a while or always, lists or ends snoozes (`xtoast snooze`).
+    case snooze(SnoozeRequest)
     /// The last `limit` ended toasts (at most `HistoryLimits.maxKeep`).
     case history(limit: Int?)
     /// Forgets every ended toast, in memory and in the history file.
@@ -168,4 +170,12 @@ public enum ProtocolLimits {
 public struct RequestError: Error, Equatable, Sendable {
     public var message: String
     public init(_ message: String) { self.message = message }
+}
+
+/// `xtoast snooze APP DURATION|always`, `--list`, `--clear APP`.
+public enum SnoozeRequest: Equatable, Sendable {
+    /// Mutes `app` until `end` (`--for`'s and `--until`'s words); nil: always (a rule).
+    case mute(app: String, end: QuietEnd?)
+    case list
+    case clear(app: String)
 }

@@ -17,6 +17,8 @@ public struct Bursts: Equatable, Sendable {
         var lastFingerprint: Int?
         var lastTime = -Double.infinity
         var lastID = ""
+        /// Echoes of the last toast (`sameAs`) so far: at most `maxEchoes`.
+        var echoes = 0
         /// The live digest card of this application's folded toasts, if any.
         var digest: String?
         var lastUse: UInt64 = 0
@@ -28,7 +30,12 @@ public struct Bursts: Equatable, Sendable {
     /// Applications remembered at once; past it the least recently heard is forgotten.
     public static let maxApps = 256
     /// Two identical toasts from one application this close together are one toast.
+    /// The window runs from the first of them (an echo does not extend it), so a sender
+    /// repeating itself every 50 ms is counted (`×N`, `[quiet] burst`) from its third send on.
     public static let sameToastWindow = 0.1
+    /// Echoes one toast may have: past it, a further identical toast is counted as a repeat
+    /// (or folded), so a flood of them within 100 ms still meets the board's bounds.
+    public static let maxEchoes = 8
 
     public init() {}
 
@@ -47,7 +54,7 @@ public struct Bursts: Equatable, Sendable {
     /// `sameToastWindow` ago.
     public func sameToast(_ app: String, fingerprint: Int, now: Double) -> String? {
         guard let entry = apps[app], entry.lastFingerprint == fingerprint, now - entry.lastTime < Self.sameToastWindow,
-              now >= entry.lastTime else { return nil }
+              now >= entry.lastTime, entry.echoes < Self.maxEchoes else { return nil }
         return entry.lastID
     }
 
@@ -55,7 +62,8 @@ public struct Bursts: Equatable, Sendable {
     public func digest(of app: String) -> String? { apps[app]?.digest }
 
     /// A toast from `app` came now and got `id`; `counts`: it counts against the limit (one
-    /// sent twice does not). `digest`: the digest card it was folded into.
+    /// sent twice does not, and its echo leaves the first toast's time and id as they were).
+    /// `digest`: the digest card it was folded into.
     mutating func record(_ app: String, fingerprint: Int, id: String, counts: Bool, digest: String?, limit: Int, now: Double) {
         if apps[app] == nil, apps.count >= Self.maxApps, let stale = apps.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
             apps[stale] = nil
@@ -66,10 +74,13 @@ public struct Bursts: Equatable, Sendable {
             entry.arrivals.append(now)
             let keep = max(1, min(limit, BurstLimit.counts.upperBound))
             if entry.arrivals.count > keep { entry.arrivals.removeFirst(entry.arrivals.count - keep) }
+            entry.lastFingerprint = fingerprint
+            entry.lastTime = now
+            entry.lastID = id
+            entry.echoes = 0
+        } else {
+            entry.echoes += 1
         }
-        entry.lastFingerprint = fingerprint
-        entry.lastTime = now
-        entry.lastID = id
         if let digest { entry.digest = digest }
         entry.lastUse = uses
         apps[app] = entry

@@ -1,0 +1,76 @@
+import DaemonLog
+import ToastCore
+
+/// Snoozed applications (`xtoast snooze`, the menus' "Mute APP for 1 hour"): kept on the wall
+/// clock beside the pause, the board told which are snoozed now (`Board.snoozedApps`), and
+/// the next end among the quiet deadlines (`applyQuiet`), so a snooze ends by itself.
+extension ToastService {
+    func snoozeRequest(_ request: SnoozeRequest, now: Double, wallNow: Double) -> Reply {
+        switch request {
+        case .list:
+            let list = snoozes.all.filter { $0.until > wallNow }.map { snooze -> JSON in
+                .object([("app", .string(snooze.app)), ("until", .number(snooze.until.rounded())), ("since", .number(snooze.since.rounded()))])
+            }
+            return .ok(id: nil, extra: [("snoozes", .array(list))])
+        case let .clear(app):
+            guard snoozes.clear(app) else { return .error("\(app) is not snoozed (xtoast snooze --list)") }
+            Log.info("snooze of \(Log.quoted(app)) cleared")
+            snoozeChanged(now: now, wallNow: wallNow)
+            return .ok(id: nil)
+        case let .mute(app, end?):
+            let until: Double
+            do throws(QuietProblem) { until = try end.resolve(now: wallNow, zone: zone) } catch { return .error(error.message) }
+            return snooze(app, until: until, now: now, wallNow: wallNow)
+        case let .mute(app, nil):
+            return snoozeAlways(app, now: now, wallNow: wallNow)
+        }
+    }
+
+    func snooze(_ app: String, until: Double, now: Double, wallNow: Double) -> Reply {
+        switch snoozes.snooze(app, until: until, now: wallNow) {
+        case let .failure(problem): return .error(problem.message)
+        case .success:
+            Log.info("\(Log.quoted(app)) snoozed until \(QuietStatus.clock(until, zone: zone))")
+            snoozeChanged(now: now, wallNow: wallNow)
+            return .ok(id: nil, extra: [("until", .number(until.rounded()))])
+        }
+    }
+
+    /// "Always": a rule in the config file, then a reload; a snooze of the app ends.
+    func snoozeAlways(_ app: String, now: Double, wallNow: Double) -> Reply {
+        let name = "snooze \(app)"
+        if board.config.rules.rules.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+            return .ok(id: nil, extra: [("warning", .string("the config already has [rule \(name)]"))])
+        }
+        guard let configPath else { return .error("no config file to add the rule to (no HOME or XDG_CONFIG_HOME)") }
+        let date = SnoozeRule.date(zone.civil(wallNow))
+        if let problem = ConfigAppend.append(SnoozeRule.section(app: app, date: date), to: configPath) { return .error(problem) }
+        if snoozes.clear(app) { snoozeChanged(now: now, wallNow: wallNow) }
+        let diagnostics = reload(now: now)
+        return .ok(id: nil, extra: diagnostics.isEmpty ? [] : [("warning", .string(diagnostics.joined(separator: "; ")))])
+    }
+
+    /// Saves the snoozes and tells the board and the timer.
+    func snoozeChanged(now: Double, wallNow: Double) {
+        snoozeStore?.save(snoozes)
+        applyQuiet(now: now, wallNow: wallNow)
+    }
+
+    /// Takes the snoozes kept across a restart.
+    func keepSnoozes(in store: SnoozeStore, now: Double) {
+        snoozeStore = store
+        snoozes = store.load(wallNow: wallClock(now))
+        if !snoozes.all.isEmpty { Log.info("\(snoozes.all.count) snoozed application(s) kept from before the restart") }
+        applyQuiet(now: now)
+    }
+
+    /// Ends what is due and gives the board the snoozed apps (from `applyQuiet`).
+    func applySnoozes(wallNow: Double) {
+        if snoozes.expire(now: wallNow) {
+            Log.info("a snooze ended: its time came")
+            snoozeStore?.save(snoozes)
+        }
+        let active = snoozes.active(now: wallNow)
+        if board.snoozedApps != active { board.snoozedApps = active }
+    }
+}

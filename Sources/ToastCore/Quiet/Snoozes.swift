@@ -1,0 +1,160 @@
+/// Applications the user muted for a while ("Mute Slack for 1 hour", `xtoast snooze slack
+/// 1h`): their toasts go straight to history, ending with `snoozed`, until the snooze ends.
+/// "Always" is no snooze but a rule (`SnoozeRule`), so it lives in the config the user reads.
+/// A plain value the board keeps; times are UNIX seconds (a deadline holds across a suspend).
+///
+///     var snoozes = Snoozes()
+///     try snoozes.snooze("Slack", until: now + 3600, now: now).get()
+///     snoozes.snoozing(app: "slack", desktopEntry: "", now: now)   // the Slack snooze
+///
+/// Bounded: at most `maxSnoozes` applications (a new one past it is refused, not an old one
+/// forgotten: the user said each), names of at most `maxAppBytes` bytes.
+public struct Snoozes: Equatable, Sendable {
+    public struct Snooze: Equatable, Sendable {
+        /// The application as the user named it (matched without regard to case).
+        public var app: String
+        public var until: Double
+        public var since: Double
+    }
+
+    /// Each snooze, in the order they were asked for.
+    public private(set) var all: [Snooze] = []
+
+    public static let maxSnoozes = 64
+    public static let maxAppBytes = 255
+
+    public init() {}
+
+    /// Mutes `app` until `until` (a later snooze of the same app takes the place of the first).
+    public mutating func snooze(_ app: String, until: Double, now: Double) -> Result<Snooze, QuietProblem> {
+        let name = Self.trimmed(app)
+        if let problem = Self.problem(name) { return .failure(problem) }
+        guard until.isFinite, until > now, until - now <= QuietEnd.maxSeconds else {
+            return .failure(QuietProblem("a snooze ends within 366 days; \"always\" writes a rule instead"))
+        }
+        let snooze = Snooze(app: name, until: until, since: now)
+        if let i = index(of: name) {
+            all[i] = snooze
+        } else {
+            guard all.count < Self.maxSnoozes else {
+                return .failure(QuietProblem("too many snoozed applications (at most \(Self.maxSnoozes)); clear one first"))
+            }
+            all.append(snooze)
+        }
+        return .success(snooze)
+    }
+
+    /// Ends `app`'s snooze; false when it had none.
+    @discardableResult
+    public mutating func clear(_ app: String) -> Bool {
+        guard let i = index(of: Self.trimmed(app)) else { return false }
+        all.remove(at: i)
+        return true
+    }
+
+    /// The snooze a toast from this application (its name or its desktop entry) is under at `now`.
+    public func snoozing(app: String, desktopEntry: String, now: Double) -> Snooze? {
+        all.first { $0.until > now && (Self.same($0.app, app) || Self.same($0.app, desktopEntry)) }
+    }
+
+    /// The applications snoozed at `now`, lowercased, for `Board.snoozedApps`.
+    public func active(now: Double) -> Set<String> { Set(all.filter { $0.until > now }.map { $0.app.lowercased() }) }
+
+    /// Whether a toast from this application (its name or desktop entry) is in `active`.
+    public static func covers(_ active: Set<String>, app: String, desktopEntry: String) -> Bool {
+        !active.isEmpty && ((!app.isEmpty && active.contains(app.lowercased()))
+            || (!desktopEntry.isEmpty && active.contains(desktopEntry.lowercased())))
+    }
+
+    /// Ends the snoozes whose time is up; true when one ended.
+    @discardableResult
+    public mutating func expire(now: Double) -> Bool {
+        let count = all.count
+        all.removeAll { $0.until <= now }
+        return all.count != count
+    }
+
+    /// The earliest end, for the loop's timer list.
+    public var nextEnd: Double? { all.map(\.until).min() }
+
+    /// Why `app` cannot be a snooze's name (nil: it can).
+    public static func problem(_ app: String) -> QuietProblem? {
+        if app.isEmpty { return QuietProblem("snooze needs an application's name") }
+        if app.utf8.count > maxAppBytes { return QuietProblem("an application's name of at most \(maxAppBytes) bytes") }
+        if app.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{7F}" || $0 == "]" || $0 == "[" || $0 == "\"" }) {
+            return QuietProblem("an application's name without control characters, brackets or quotes")
+        }
+        return nil
+    }
+
+    static func trimmed(_ app: String) -> String {
+        String(app.unicodeScalars.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed().map(Character.init))
+    }
+
+    static func same(_ a: String, _ b: String) -> Bool { !b.isEmpty && a.lowercased() == b.lowercased() }
+
+    private func index(of app: String) -> Int? { all.firstIndex { Self.same($0.app, app) } }
+
+    // MARK: Across restarts
+
+    /// The largest file `init(lines:)` reads: every snooze with its longest name, and room.
+    public static let maxFileBytes = maxSnoozes * (maxAppBytes + 64)
+
+    /// One line per snooze, `UNTIL SINCE APP` (UNIX seconds, then the name to the line's end).
+    public var lines: String {
+        all.map { "\(Int($0.until.rounded(.up))) \(Int($0.since)) \($0.app)\n" }.joined()
+    }
+
+    /// The snoozes a file holds, those still running at `now`; a damaged line is skipped.
+    public init(lines text: String, now: Double) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(Self.maxSnoozes) {
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let until = Double(parts[0]), let since = Double(parts[1]), since.isFinite else { continue }
+            _ = snooze(String(parts[2]), until: until, now: min(now, until - 1))
+            if let i = index(of: String(parts[2])) { all[i].since = since }
+        }
+        expire(now: now)
+    }
+}
+
+/// "Mute APP always": a rule the daemon appends to the user's config (the file its path
+/// resolves to), never touching the lines already there. The rule skips the app's toasts'
+/// display, so they still reach history, as a snooze's do.
+public enum SnoozeRule {
+    /// `YYYY-MM-DD`, for the comment.
+    public static func date(_ civil: LocalZone.Civil) -> String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(civil.year)-\(two(civil.month))-\(two(civil.day))"
+    }
+
+    /// The section, with a comment saying where it came from: `[rule snooze Slack]` matching
+    /// the app's name exactly (a glob, with its own glob characters escaped; `Snoozes.problem`
+    /// keeps brackets and quotes out of the name).
+    public static func section(app: String, date: String) -> String {
+        let quoted = app.unicodeScalars.map { "*?\\".unicodeScalars.contains($0) ? "\\\($0)" : String($0) }.joined()
+        return """
+
+            # Added by xtoast on \(date): "Mute \(app) always" (delete this section to hear it again).
+            [rule snooze \(app)]
+            match app = "\(quoted)"
+            skip = display
+
+            """
+    }
+}
+
+/// The snoozed toasts that came during a quiet time, for its summary (`Board.applyHolds`):
+/// their applications in the order they came and the first one's history id. Bounded: past
+/// `maxApps` names only the first ones are kept (the count per app is what the card shows).
+struct QuietSnoozed: Equatable, Sendable {
+    var apps: [String] = []
+    var firstHistoryID: UInt64?
+
+    static let maxApps = 10_000
+
+    mutating func note(_ app: String, historyID: UInt64?) {
+        guard apps.count < Self.maxApps else { return }
+        apps.append(app)
+        if firstHistoryID == nil { firstHistoryID = historyID }
+    }
+}
