@@ -148,7 +148,7 @@ extension Operation {
                   wire: Wire(fields: ["app", "for", "until", "always", "list", "clear"],
                              replies: { $0 == .snooze(.list) ? .json : .nothing }, decode: Request.decodeSnooze),
                   docs: {
-            Docs(CommandTable.Command(name: "snooze", usage: ["xtoast snooze APP DURATION|TIME|always", "xtoast snooze --list", "xtoast snooze --clear APP"],
+            Docs(CommandTable.Command(name: "snooze", usage: ["xtoast snooze APP always|DURATION|TIME", "xtoast snooze --list", "xtoast snooze --clear APP"],
                     summary: "mute one application for a while, or always",
                     text: """
                         Mutes APP (its name or desktop entry, ignoring case): its toasts go to history

@@ -57,18 +57,20 @@ extension Request {
 
     static func decodeSnooze(_ fields: Fields) throws(RequestError) -> Request {
         let given = fields.members.map(\.0).filter { $0 != "op" }
-        if try fields.bool("list") == true {
+        // Every field read first, so one of a wrong type is named whatever else came.
+        let list = try fields.bool("list") == true, clear = try fields.string("clear"), named = try fields.string("app")
+        let duration = try fields.string("for"), time = try fields.string("until"), always = try fields.bool("always") == true
+        if list {
             guard given == ["list"] else { throw RequestError("snooze takes \"list\":true alone") }
             return .snooze(.list)
         }
-        if let app = try fields.string("clear") {
+        if let app = clear {
             guard given == ["clear"] else { throw RequestError("snooze takes \"clear\" alone") }
             if let problem = Snoozes.problem(app) { throw RequestError(problem.message) }
             return .snooze(.clear(app: app))
         }
-        guard let app = try fields.string("app") else { throw RequestError("snooze needs \"app\", \"list\" or \"clear\"") }
+        guard let app = named else { throw RequestError("snooze needs \"app\", \"list\" or \"clear\"") }
         if let problem = Snoozes.problem(app) { throw RequestError(problem.message) }
-        let duration = try fields.string("for"), time = try fields.string("until"), always = try fields.bool("always") == true
         do throws(QuietProblem) {
             switch (duration, time, always) {
             case let (d?, nil, false): return .snooze(.mute(app: app, end: try QuietEnd.duration(d)))
