@@ -46,6 +46,31 @@ extension Integration {
             #expect(signals.signals.count == 31, "no signal for the digest itself: \(signals.signals)")
         }
 
+        @Test("one notification sent three times within 100 ms is one card without ×N; the same 150 ms later counts ×2; all four ids close with the card")
+        func echoesAndRepeatsAgree() throws {
+            let (bus, daemon, probe) = try Self.start(config: "[general]\ntimeout = 0\n")
+            let signals = try bus.monitor()
+            let client = try RawBusClient(address: bus.address)
+            let started = Date()
+            var ids = try (0..<3).map { _ in try client.notify(summary: "Meeting in 5 minutes").get() }
+            let sent = Date().timeIntervalSince(started)
+            try #require(sent < 0.09, "three calls within the window (\(sent) s)")
+            #expect(Set(ids).count == 3 && !ids.contains(0), "each its own id: \(ids)")
+            _ = try F.restingCards(probe, count: 1)
+            let once = try daemon.xtoast(["list"]).stdout
+            #expect(once.contains(#""count":1"#) && !once.contains(#""count":3"#), "copies are one toast: \(once)")
+            // Past the window from the first send, the same text is a second notification.
+            while Date().timeIntervalSince(started) < 0.15 { usleep(5_000) }
+            ids.append(try client.notify(summary: "Meeting in 5 minutes").get())
+            try waitUntil("the card to count 2") { try daemon.xtoast(["list"]).stdout.contains(#""count":2"#) }
+            #expect(probe.cards().count == 1)
+            #expect(try daemon.xtoast(["dismiss", "--all"]).status == 0)
+            try waitUntil("4 NotificationClosed") { signals.signals.count >= 4 }
+            var closed: Set<UInt32> = []
+            for case let .closed(id, _) in signals.signals { closed.insert(id) }
+            #expect(closed == Set(ids), "\(signals.signals)")
+        }
+
         @Test("xtoast pause, 10 toasts, xtoast resume: one summary card on screen, 10 dismissed events with reason summarized, kept in history unread")
         func summaryAfterPause() throws {
             let daemon = try DaemonHarness()
