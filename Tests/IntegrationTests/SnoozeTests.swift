@@ -53,6 +53,31 @@ extension Integration {
             try waitUntil("Slack's toast as a card again") { try again.xtoast(["list"]).stdout.contains("back") }
         }
 
+        @Test("focus mode's M mutes the focused card's app for an hour: the card closes, --list names it, its next toast shows no card")
+        func muteFromFocusMode() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            CardTests.parkPointer(probe)
+            #expect(try daemon.xtoast(["show", "--app", "Chatty", "--timeout", "0", "--title", "first", "hello"]).status == 0)
+            _ = try F.restingCards(probe, count: 1)
+            #expect(try daemon.xtoast(["focus"]).status == 0)
+            try waitUntil("focus mode to hold the keyboard") { !probe.keyboardIsFree() }
+            probe.key("m")
+            try waitUntil("the card to close") { probe.cards().isEmpty }
+            let listed = try daemon.xtoast(["snooze", "--list"]).stdout
+            #expect(listed.contains(#""app":"Chatty""#), "\(listed)")
+            guard case let .array(items)? = try JSON.parse(listed)["snoozes"], case let .number(until)? = items.first?["until"] else {
+                Issue.record("no until in \(listed)")
+                return
+            }
+            #expect(abs(until - Date().timeIntervalSince1970 - 3600) < 120)
+            #expect(try daemon.xtoast(["show", "--app", "Chatty", "--timeout", "0", "--title", "second", "again"]).status == 0)
+            try waitUntil("the second in history as snoozed") {
+                try Self.history(daemon).contains { $0.title == "second" && $0.reason == "snoozed" }
+            }
+            #expect(probe.cards().isEmpty)
+        }
+
         @Test("snooze APP always appends a commented rule to the symlinked config's target, the user's lines untouched, and the app's toasts are skipped")
         func snoozeAlways() throws {
             let original = "[general]\n# my own comment\nstack_duplicates = no\n"

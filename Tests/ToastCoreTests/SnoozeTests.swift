@@ -101,4 +101,13 @@ import Testing
         board.setDoNotDisturb(false, now: 40)
         #expect(!board.liveToasts.contains { $0.summary != nil && $0.message.hasPrefix("1 ") })
     }
+
+    @Test("focus mode: M mutes the focused card's app for an hour, Shift+M until tomorrow morning; with Ctrl it is nothing")
+    func focusKey() throws {
+        let cards = [CardFacts(id: "1", actions: [], defaultAction: nil)]
+        let focus = try #require(KeyboardFocus(cards: cards, now: 0))
+        #expect(focus.intent(for: .typing("m"), cards: cards) == .snoozeApp(id: "1", choice: .oneHour))
+        #expect(focus.intent(for: .typing("M", shift: true), cards: cards) == .snoozeApp(id: "1", choice: .tomorrowMorning))
+        #expect(focus.intent(for: KeyPress(.text, text: "m", command: true), cards: cards) == nil)
+    }
 }

@@ -50,6 +50,23 @@ extension ToastService {
         return .ok(id: nil, extra: diagnostics.isEmpty ? [] : [("warning", .string(diagnostics.joined(separator: "; ")))])
     }
 
+    /// Focus mode's M on a card: its application (name, else desktop entry) is snoozed and
+    /// the card closes.
+    func snoozeFromCard(_ id: String, choice: SnoozeChoice, now: Double) {
+        guard let toast = board.toast(id) else { return }
+        let app = toast.app.flatMap { $0.isEmpty ? nil : $0 } ?? toast.desktopEntry
+        guard Snoozes.problem(app) == nil else { return Log.info("snooze: the card names no application") }
+        let wall = wallClock(now)
+        do throws(QuietProblem) {
+            if case let .error(message) = snooze(app, until: try choice.end.resolve(now: wall, zone: zone), now: now, wallNow: wall) {
+                return Log.info("snooze \(Log.quoted(app)): \(message)")
+            }
+        } catch {
+            return Log.info("snooze \(Log.quoted(app)): \(error.message)")
+        }
+        board.dismiss(id, reason: .close, now: now)
+    }
+
     /// Saves the snoozes and tells the board and the timer.
     func snoozeChanged(now: Double, wallNow: Double) {
         snoozeStore?.save(snoozes)

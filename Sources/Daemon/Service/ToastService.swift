@@ -460,6 +460,7 @@ final class ToastService {
         case .restore: restoreLast(now: now)
         case .menu: runMenuClient()
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
+        case let .snoozeApp(id, choice): snoozeFromCard(id, choice: choice, now: now)
         }
     }
 

@@ -48,6 +48,8 @@ public struct KeyboardFocus: Equatable, Sendable {
             return .invoke(id: focused.id, action: focused.actions[n - 1])
         case .delete, .backspace: return .dismiss(id: focused.id, reason: .close)
         case .space: return .togglePause
+        case .text where !key.command && key.text.lowercased() == "m":
+            return .snoozeApp(id: focused.id, choice: key.shift ? .tomorrowMorning : .oneHour)
         default: return nil
         }
     }

@@ -30,6 +30,9 @@ public enum UserIntent: Equatable, Sendable {
     case menu
     /// The notification centre opens, or closes (`xtoast center`, the center key).
     case toggleCenter
+    /// Focus mode's M: the focused card's application is snoozed ("Mute APP for 1 hour";
+    /// Shift+M: until tomorrow morning) and the card closes.
+    case snoozeApp(id: String, choice: SnoozeChoice)
 }
 
 extension UserIntent {

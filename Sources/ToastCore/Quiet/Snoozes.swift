@@ -158,3 +158,15 @@ struct QuietSnoozed: Equatable, Sendable {
         if firstHistoryID == nil { firstHistoryID = historyID }
     }
 }
+
+/// How long a snooze from a card lasts: "Mute APP for 1 hour / until tomorrow morning".
+public enum SnoozeChoice: Equatable, Sendable {
+    case oneHour, tomorrowMorning
+
+    public var end: QuietEnd {
+        switch self {
+        case .oneHour: .after(3600)
+        case .tomorrowMorning: .at(day: .tomorrow, minute: QuietEnd.morning)
+        }
+    }
+}
