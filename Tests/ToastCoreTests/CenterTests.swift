@@ -173,6 +173,16 @@ private let history = [
     let rows = CenterContent.rows(history, grouping: .none)
     func h(_ i: Int) -> Double { 50 }
 
+    @Test("Shift+M on the selected entry snoozes its app for an hour; with nothing selected it is nothing")
+    func muteFromCenter() {
+        var s = CenterState()
+        #expect(s.press(.typing("M", shift: true), rows: rows, viewport: 100, now: 0, height: h) == nil)
+        _ = s.press(KeyPress(.down), rows: rows, viewport: 100, now: 0, height: h)
+        #expect(s.press(.typing("M", shift: true), rows: rows, viewport: 100, now: 0, height: h) == nil, "entry 4 names no app")
+        _ = s.press(KeyPress(.down), rows: rows, viewport: 100, now: 0, height: h)
+        #expect(s.press(.typing("M", shift: true), rows: rows, viewport: 100, now: 0, height: h) == .snoozeApp("mail", .oneHour))
+    }
+
     @Test("Shift+Q opens the do-not-disturb menu: Down and Up move in it, Enter or a digit takes a choice, Escape closes it and nothing else")
     func quietMenuKeys() {
         var s = CenterState()

@@ -67,6 +67,18 @@ extension ToastService {
         board.dismiss(id, reason: .close, now: now)
     }
 
+    /// The centre's Shift+M on an entry or a group.
+    func snoozeFromCenter(_ app: String, choice: SnoozeChoice, now: Double) {
+        let wall = wallClock(now)
+        do throws(QuietProblem) {
+            if case let .error(message) = snooze(app, until: try choice.end.resolve(now: wall, zone: zone), now: now, wallNow: wall) {
+                Log.info("snooze \(Log.quoted(app)): \(message)")
+            }
+        } catch {
+            Log.info("snooze \(Log.quoted(app)): \(error.message)")
+        }
+    }
+
     /// Saves the snoozes and tells the board and the timer.
     func snoozeChanged(now: Double, wallNow: Double) {
         snoozeStore?.save(snoozes)

@@ -621,6 +621,7 @@ extension ToastService {
             case .clearAll: board.removeHistory { _ in true }
             case .toggleDoNotDisturb: toggleQuiet(now: now)
             case let .pauseFor(choice): pauseFromCenter(choice, now: now)
+            case let .snoozeApp(app, choice): snoozeFromCenter(app, choice: choice, now: now)
             case let .activate(entry):
                 switch CenterActivation.decide(entry, board: board) {
                 case let .lateAction(action, historyID):

@@ -119,6 +119,14 @@ public struct CenterState: Equatable, Sendable {
                 filter = filter ?? ""
             case "C" where key.shift: return .clearAll
             case "D" where key.shift: return .toggleDoNotDisturb
+            case "M" where key.shift:
+                guard let i = selectedIndex(in: rows) else { return nil }
+                switch rows[i] {
+                case let .group(app, _, _, _): return app.isEmpty ? nil : .snoozeApp(app, .oneHour)
+                case let .entry(entry):
+                    let app = entry.toast.app.flatMap { $0.isEmpty ? nil : $0 } ?? entry.toast.desktopEntry
+                    return app.isEmpty ? nil : .snoozeApp(app, .oneHour)
+                }
             case "Q" where key.shift:
                 quietMenuOpen = true
                 quietMenuSelection = quietChoices.isEmpty ? nil : 0

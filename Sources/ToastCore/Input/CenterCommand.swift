@@ -15,6 +15,8 @@ public enum CenterCommand: Equatable, Sendable {
     case activate(HistoryEntry)
     /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).
     case lateAction(String, historyID: UInt64)
+    /// Shift+M on an entry (or a group): its application is snoozed ("Mute APP for 1 hour").
+    case snoozeApp(String, SnoozeChoice)
 }
 
 /// What a click or Enter on a centre entry does (`CenterCommand.activate`): its default
