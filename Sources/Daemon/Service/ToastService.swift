@@ -243,7 +243,8 @@ final class ToastService {
                 decision.toast.iconFile = icon.file
                 if let warning = icon.warning { warnings.append(warning) }
             }
-        case .skipDisplay, .drop, .snooze, .repeatOf, .sameAs, .fold: break
+        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold: break
+        case .snooze: break
         }
         switch decision.action {
         case .show, .supersede, .suppress: if let monitorWarning { warnings.append(monitorWarning) }
