@@ -46,8 +46,7 @@ extension AccessibilityBus {
     /// One method call on an object under the prefix. 1 when answered here; 0 leaves it to
     /// sd-bus (which answers `UnknownMethod` or `UnknownObject`).
     func serve(_ message: OpaquePointer, _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
-        guard sd_bus_message_get_type(message, nil) >= 0,
-              let pathC = sd_bus_message_get_path(message), let memberC = sd_bus_message_get_member(message),
+        guard let pathC = sd_bus_message_get_path(message), let memberC = sd_bus_message_get_member(message),
               let name = AccessibleObjects.node(String(cString: pathC)) else { return 0 }
         let interface = sd_bus_message_get_interface(message).map { String(cString: $0) } ?? ""
         let member = String(cString: memberC)
