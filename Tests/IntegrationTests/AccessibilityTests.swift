@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import ToastCore
+
+extension Integration {
+    /// Issue 31: xtoast as an AT-SPI application, read by the library Orca reads with
+    /// (Debian's python3-pyatspi, run with Debian's /usr/bin/python3) on a real accessibility
+    /// bus (at-spi2-core's launcher and registry on a private session bus).
+    @Suite struct AccessibilityTests {
+        typealias F = FoundationTests
+
+        /// A screen reader's side: finds xtoast among the desktop's applications, then writes
+        /// one JSON line per event it hears (the source's role, name, description); for a card
+        /// that starts showing it reads the extents once they stop moving, its children, and
+        /// presses the button labelled argv[2] through `Action`.
+        static let client = #"""
+            import json, sys, time
+            import pyatspi
+            from gi.repository import GLib
+            out = open(sys.argv[1], "a")
+            press = sys.argv[2]
+            def emit(d):
+                out.write(json.dumps(d) + "\n"); out.flush()
+            def find_app():
+                d = pyatspi.Registry.getDesktop(0)
+                for i in range(d.childCount):
+                    a = d.getChildAtIndex(i)
+                    if a is not None and a.name == "xtoast":
+                        return a
+                return None
+            app = None
+            deadline = time.time() + 10
+            while app is None and time.time() < deadline:
+                app = find_app()
+                if app is None: time.sleep(0.05)
+            emit({"app": app is not None, "role": int(app.getRole()) if app else None})
+            def describe(e):
+                s = e.source
+                return {"event": e.type, "detail1": e.detail1, "role": int(s.getRole()), "name": s.name,
+                        "description": s.description, "value": str(e.any_data) if isinstance(e.any_data, str) else None}
+            def on_event(e):
+                try:
+                    emit(describe(e))
+                    s = e.source
+                    if e.type.startswith("object:state-changed:showing") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_NOTIFICATION:
+                        comp = s.queryComponent()
+                        last, since = None, time.time()
+                        while time.time() < since + 5:
+                            x = comp.getExtents(pyatspi.DESKTOP_COORDS)
+                            now = [x.x, x.y, x.width, x.height]
+                            if now == last: break
+                            last = now; time.sleep(0.3)
+                        kids = [s.getChildAtIndex(i) for i in range(s.childCount)]
+                        emit({"extents": last, "states": sorted(int(t) for t in s.getState().getStates()),
+                              "children": [[int(k.getRole()), k.name] for k in kids]})
+                        for k in kids:
+                            if k.getRole() == pyatspi.ROLE_PUSH_BUTTON and k.name == press:
+                                act = k.queryAction()
+                                emit({"action": act.getName(0), "done": bool(act.doAction(0))})
+                except Exception as ex:
+                    emit({"error": str(ex)})
+            for kind in ["object:state-changed:showing", "object:children-changed", "object:property-change:accessible-description"]:
+                pyatspi.Registry.registerEventListener(on_event, kind)
+            emit({"listening": True})
+            GLib.timeout_add_seconds(30, lambda: pyatspi.Registry.stop())
+            pyatspi.Registry.start()
+            """#
+
+        /// The client running, and what it has written so far.
+        final class ScreenReader {
+            let file: URL
+            let process: Process
+
+            init(_ a11y: PrivateAccessibilityBus, pressing label: String) throws {
+                let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-atspi-\(UUID().uuidString.prefix(8))")
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                let script = dir.appendingPathComponent("client.py")
+                try AccessibilityTests.client.write(to: script, atomically: true, encoding: .utf8)
+                file = dir.appendingPathComponent("events.jsonl")
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+                process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+                process.arguments = [script.path, file.path, label]
+                process.environment = a11y.clientEnvironment
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+            }
+
+            deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+            var lines: [[String: Any]] {
+                let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                return text.split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+                }
+            }
+
+            /// Waits for the first line that `matches`.
+            @discardableResult
+            func wait(for what: String, timeout: Double = 10, _ matches: ([String: Any]) -> Bool) throws -> [String: Any] {
+                var found: [String: Any]?
+                try waitUntil(what, timeout: timeout) {
+                    found = lines.first(where: matches)
+                    return found != nil
+                }
+                return found ?? [:]
+            }
+        }
+
+        static func start(a11yFirst: Bool = true) throws -> (PrivateBus, PrivateAccessibilityBus?, DaemonHarness) {
+            let bus = try PrivateBus()
+            let a11y = a11yFirst ? try PrivateAccessibilityBus(on: bus) : nil
+            let daemon = try DaemonHarness(config: NotificationServerTests.noBursts,
+                                           extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the daemon to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
+            return (bus, a11y, daemon)
+        }
+
+        static let connected = "connected to the accessibility bus"
+
+        @Test("a screen reader finds xtoast, hears a card show as a NOTIFICATION with its title and message, reads its buttons and labels and its extents (its window's frame), and presses a button: the sender hears ActionInvoked")
+        func cardIsReadAndPressed() throws {
+            let (bus, a11y, daemon) = try Self.start()
+            let a11yBus = try #require(a11y)
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(Self.connected) }
+            let probe = try XProbe()
+            let reader = try ScreenReader(a11yBus, pressing: "Deploy")
+            let app = try reader.wait(for: "the reader to look for xtoast") { $0["app"] != nil }
+            #expect(app["app"] as? Bool == true && app["role"] as? Int == 75, "\(app)")
+            try reader.wait(for: "the reader to listen") { $0["listening"] != nil }
+
+            let sender = try bus.start("notify-send", ["-A", "yes=Deploy", "-A", "no=Not now", "-t", "0", "Deploy?", "Build <b>214</b> passed"])
+            let shown = try reader.wait(for: "showing from a NOTIFICATION") {
+                ($0["event"] as? String)?.hasPrefix("object:state-changed:showing") == true && $0["detail1"] as? Int == 1
+            }
+            #expect(shown["role"] as? Int == 101 && shown["name"] as? String == "Deploy?"
+                    && shown["description"] as? String == "Build 214 passed", "\(shown)")
+            let read = try reader.wait(for: "the card's extents and children") { $0["extents"] != nil }
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let extents = read["extents"] as? [Int] ?? []
+            #expect(extents == [Int(card.frame.x), Int(card.frame.y), Int(card.frame.width), Int(card.frame.height)],
+                    "\(read) window \(card.frame)")
+            // SHOWING (25) and VISIBLE (30) among its states.
+            let states = read["states"] as? [Int] ?? []
+            #expect(states.contains(25) && states.contains(30), "\(states)")
+            let children = (read["children"] as? [[Any]] ?? []).map { "\($0[0]):\($0[1])" }
+            #expect(children == ["29:Deploy?", "29:Build 214 passed", "43:Deploy", "43:Not now"], "\(children)")
+
+            let pressed = try reader.wait(for: "the reader to press Deploy") { $0["action"] != nil }
+            #expect(pressed["done"] as? Bool == true, "\(pressed)")
+            let run = try sender.finish()
+            #expect(run.stdout == "yes\n", "\(run.stdout) \(run.stderr)")
+            // The card ends: showing 0, and the root loses a child.
+            try reader.wait(for: "showing 0") {
+                ($0["event"] as? String)?.hasPrefix("object:state-changed:showing") == true && $0["detail1"] as? Int == 0
+            }
+            try reader.wait(for: "children-changed on the root") {
+                ($0["event"] as? String)?.hasPrefix("object:children-changed:remove") == true && $0["role"] as? Int == 75
+            }
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+            #expect(!reader.lines.contains { $0["error"] != nil }, "\(reader.lines)")
+        }
+
+        @Test("an update in place is a PropertyChange of the card's description")
+        func updateInPlace() throws {
+            let (bus, a11y, daemon) = try Self.start()
+            let a11yBus = try #require(a11y)
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(Self.connected) }
+            let reader = try ScreenReader(a11yBus, pressing: "")
+            try reader.wait(for: "the reader to listen") { $0["listening"] != nil }
+            let id = try bus.run("notify-send", ["-p", "-t", "0", "Copying", "1 of 3"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try reader.wait(for: "the card to show") { $0["extents"] != nil }
+            try bus.run("notify-send", ["-r", id, "-t", "0", "Copying", "2 of 3"])
+            let changed = try reader.wait(for: "a description change") {
+                ($0["event"] as? String)?.hasPrefix("object:property-change:accessible-description") == true
+            }
+            #expect(changed["role"] as? Int == 101 && changed["description"] as? String == "2 of 3", "\(changed)")
+        }
+
+        @Test("with no accessibility bus the daemon opens no connection to one; it joins when a bus appears and enabled, and leaves when disabled")
+        func noBusNoConnection() throws {
+            let (bus, _, daemon) = try Self.start(a11yFirst: false)
+            // A toast shown and answered: the daemon has served a whole turn of work meanwhile.
+            _ = try daemon.show(["--timeout", "0", "Nobody listens"])
+            #expect(!daemon.log.contains(Self.connected), "\(daemon.log)")
+            // A launcher that is there but not enabled: still nothing.
+            let disabled = try PrivateAccessibilityBus(on: bus, enabled: false)
+            _ = try daemon.show(["--timeout", "0", "Still nobody"])
+            #expect(!daemon.log.contains(Self.connected), "\(daemon.log)")
+            #expect(try Self.accessibilityConnections(daemon, on: disabled) == 0)
+            try disabled.setEnabled(true)
+            try waitUntil("the daemon to join once enabled") { daemon.log.contains(Self.connected) }
+            #expect(try Self.accessibilityConnections(daemon, on: disabled) == 1)
+            try disabled.setEnabled(false)
+            try waitUntil("the daemon to leave once disabled") { daemon.log.contains("left the accessibility bus") }
+            try waitUntil("its connection to close") { try Self.accessibilityConnections(daemon, on: disabled) == 0 }
+        }
+
+        /// The daemon's connections to `a11y`'s bus: the bus's names whose process is the daemon's.
+        static func accessibilityConnections(_ daemon: DaemonHarness, on a11y: PrivateAccessibilityBus) throws -> Int {
+            try a11y.connections(of: daemon.process.processIdentifier)
+        }
+    }
+}
