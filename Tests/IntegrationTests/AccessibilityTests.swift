@@ -12,9 +12,9 @@ extension Integration {
         /// A screen reader's side: finds xtoast among the desktop's applications, then writes
         /// one JSON line per event it hears (the source's role, name, description); for a card
         /// that starts showing it reads the extents once they stop moving, its children, and
-        /// presses the button labelled argv[2] through `Action`.
+        /// presses the button labelled argv[2] through `Action` once told to (`go`).
         static let client = #"""
-            import json, sys, time
+            import json, os, sys, time
             import pyatspi
             from gi.repository import GLib
             out = open(sys.argv[1], "a")
@@ -53,6 +53,10 @@ extension Integration {
                         kids = [s.getChildAtIndex(i) for i in range(s.childCount)]
                         emit({"extents": last, "states": sorted(int(t) for t in s.getState().getStates()),
                               "children": [[int(k.getRole()), k.name] for k in kids]})
+                        # The test compares the extents with the window, then says go.
+                        go = sys.argv[1] + ".go"
+                        wait_until = time.time() + 10
+                        while press and not os.path.exists(go) and time.time() < wait_until: time.sleep(0.05)
                         for k in kids:
                             if k.getRole() == pyatspi.ROLE_PUSH_BUTTON and k.name == press:
                                 act = k.queryAction()
@@ -88,6 +92,9 @@ extension Integration {
             }
 
             deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+            /// Lets the reader press its button.
+            func go() { _ = FileManager.default.createFile(atPath: file.path + ".go", contents: nil) }
 
             var lines: [[String: Any]] {
                 let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
@@ -146,6 +153,7 @@ extension Integration {
             #expect(states.contains(25) && states.contains(30), "\(states)")
             let children = (read["children"] as? [[Any]] ?? []).map { "\($0[0]):\($0[1])" }
             #expect(children == ["29:Deploy?", "29:Build 214 passed", "43:Deploy", "43:Not now"], "\(children)")
+            reader.go()
 
             let pressed = try reader.wait(for: "the reader to press Deploy") { $0["action"] != nil }
             #expect(pressed["done"] as? Bool == true, "\(pressed)")
