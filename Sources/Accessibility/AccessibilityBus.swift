@@ -35,6 +35,7 @@ public final class AccessibilityBus {
     /// The pending question on the session bus (one at a time: a new check cancels it).
     private var callSlot: OpaquePointer?
     private var objectSlot: OpaquePointer?
+    private var cacheSlot: OpaquePointer?
     private var embedSlot: OpaquePointer?
     /// What the C callbacks get back: this object, unretained (the slots go in `close`).
     private var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -178,6 +179,18 @@ public final class AccessibilityBus {
             disconnect()
             return
         }
+        // `org.a11y.atspi.Cache.GetItems`, which libatspi asks of each new application: an
+        // empty cache, so a screen reader asks each object itself and nothing it holds goes stale.
+        let cache: sd_bus_message_handler_t = { message, _, _ in
+            guard let message, sd_bus_message_is_method_call(message, "org.a11y.atspi.Cache", "GetItems") > 0 else { return 0 }
+            var reply: OpaquePointer?
+            guard sd_bus_message_new_method_return(message, &reply) >= 0, let reply else { return -ENOMEM }
+            defer { sd_bus_message_unref(reply) }
+            guard sd_bus_message_open_container(reply, type("a"), "((so)(so)(so)iiassusau)") >= 0,
+                  sd_bus_message_close_container(reply) >= 0 else { return -ENOMEM }
+            return sd_bus_send(nil, reply, nil) < 0 ? -EIO : 1
+        }
+        _ = sd_bus_add_object(handle, &cacheSlot, "/org/a11y/atspi/cache", cache, nil)
         awaitingHello = true
     }
 
@@ -223,6 +236,7 @@ public final class AccessibilityBus {
     private func disconnect() {
         embedSlot = embedSlot.flatMap { sd_bus_slot_unref($0) }
         objectSlot = objectSlot.flatMap { sd_bus_slot_unref($0) }
+        cacheSlot = cacheSlot.flatMap { sd_bus_slot_unref($0) }
         if let a11y { _ = sd_bus_flush_close_unref(a11y) }
         a11y = nil
         isPublishing = false
