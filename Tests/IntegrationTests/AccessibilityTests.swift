@@ -42,6 +42,11 @@ extension Integration {
                 try:
                     emit(describe(e))
                     s = e.source
+                    if e.type.startswith("object:state-changed:showing") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_WINDOW:
+                        panel = s.getChildAtIndex(0)
+                        lst = panel.getChildAtIndex(0)
+                        emit({"center": [int(s.getRole()), int(panel.getRole()), int(lst.getRole())],
+                              "items": [[int(i.getRole()), i.name] for i in [lst.getChildAtIndex(n) for n in range(lst.childCount)]]})
                     if e.type.startswith("object:state-changed:showing") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_NOTIFICATION:
                         comp = s.queryComponent()
                         last, since = None, time.time()
@@ -63,7 +68,8 @@ extension Integration {
                                 emit({"action": act.getName(0), "done": bool(act.doAction(0))})
                 except Exception as ex:
                     emit({"error": str(ex)})
-            for kind in ["object:state-changed:showing", "object:children-changed", "object:property-change:accessible-description"]:
+            for kind in ["object:state-changed:showing", "object:children-changed", "object:property-change:accessible-description",
+                         "object:state-changed:focused"]:
                 pyatspi.Registry.registerEventListener(on_event, kind)
             emit({"listening": True})
             GLib.timeout_add_seconds(30, lambda: pyatspi.Registry.stop())
@@ -203,6 +209,39 @@ extension Integration {
             try disabled.setEnabled(false)
             try waitUntil("the daemon to leave once disabled") { daemon.log.contains("left the accessibility bus") }
             try waitUntil("its connection to close") { try Self.accessibilityConnections(daemon, on: disabled) == 0 }
+        }
+
+        @Test("the open centre is WINDOW > PANEL > LIST > LIST_ITEM, an item per entry; arrow keys move focus from item to item")
+        func centerIsNavigable() throws {
+            let bus = try PrivateBus()
+            let a11y = try PrivateAccessibilityBus(on: bus)
+            let daemon = try DaemonHarness(config: "[center]\ngroup = none\n", extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(Self.connected) }
+            let probe = try XProbe()
+            for title in ["Alpha", "Bravo", "Charlie"] { _ = try daemon.show(["--timeout", "0.05", "--title", title, "message of \(title)"]) }
+            try waitUntil("the toasts to end") { probe.cards().isEmpty }
+            let reader = try ScreenReader(a11y, pressing: "")
+            try reader.wait(for: "the reader to listen") { $0["listening"] != nil }
+            #expect(try daemon.xtoast(["center", "open"]).status == 0)
+            let center = try reader.wait(for: "the centre's window to show") { $0["center"] != nil }
+            #expect(center["center"] as? [Int] == [69, 39, 31], "\(center)")
+            let items = (center["items"] as? [[Any]] ?? []).map { "\($0[0]):\($0[1])" }
+            #expect(items == ["32:Charlie", "32:Bravo", "32:Alpha"], "\(items)")
+            func focusedItems() -> [String] {
+                reader.lines.filter { ($0["event"] as? String)?.hasPrefix("object:state-changed:focused") == true
+                    && $0["detail1"] as? Int == 1 && $0["role"] as? Int == 32 }.compactMap { $0["name"] as? String }
+            }
+            try waitUntil("the panel to take the keyboard") { probe.keyboardIsFree() == false }
+            probe.key("Down")
+            try waitUntil("a focus event for the first item") { !focusedItems().isEmpty }
+            probe.key("Down")
+            try waitUntil("a focus event for the next item") { focusedItems().count >= 2 }
+            let names = focusedItems()
+            #expect(names.count == 2 && names[0] != names[1] && Set(names).isSubset(of: ["Alpha", "Bravo", "Charlie"]), "\(names)")
+            probe.key("Escape")
+            try reader.wait(for: "the centre to stop showing") {
+                ($0["event"] as? String)?.hasPrefix("object:state-changed:showing") == true && $0["detail1"] as? Int == 0 && $0["role"] as? Int == 69
+            }
         }
 
         /// The daemon's connections to `a11y`'s bus: the bus's names whose process is the daemon's.

@@ -13,14 +13,18 @@ final class AccessibleCards: AccessibilityHost {
         self.now = now
     }
 
-    /// The visible toasts whose cards are on screen and not leaving, newest first.
+    /// The visible toasts whose cards are on screen and not leaving, newest first, and the
+    /// centre while it is open.
     func accessibleTree() -> AccessibleTree {
         let focused = service.keyInput.focus?.card
         let cards = service.board.visibleNewestFirst.compactMap { toast -> AccessibleTree.CardInput? in
             guard let card = service.stage.card(toast.id), !card.isLeaving else { return nil }
             return AccessibleTree.CardInput(toast: toast, frame: card.frame, focused: focused == toast.id)
         }
-        return AccessibleTree(cards: cards)
+        let center = service.center
+        let centerInput = center.isOpen
+            ? AccessibleTree.CenterInput(frame: center.frame, rows: center.rows, selection: center.state.selection) : nil
+        return AccessibleTree(cards: cards, center: centerInput)
     }
 
     func press(_ press: AccessibleTree.Press) {

@@ -6,6 +6,8 @@ public struct AccessibleTree: Equatable, Sendable {
     /// AT-SPI's roles (`AtspiRole`), the ones xtoast's objects take.
     public enum Role: UInt32, Sendable {
         case label = 29
+        case list = 31
+        case listItem = 32
         case panel = 39
         case pushButton = 43
         case window = 69
@@ -16,6 +18,8 @@ public struct AccessibleTree: Equatable, Sendable {
         public var name: String {
             switch self {
             case .label: "label"
+            case .list: "list"
+            case .listItem: "list item"
             case .panel: "panel"
             case .pushButton: "push button"
             case .window: "window"
@@ -30,6 +34,8 @@ public struct AccessibleTree: Equatable, Sendable {
         case enabled = 8
         case focusable = 11
         case focused = 12
+        case selectable = 22
+        case selected = 23
         case sensitive = 24
         case showing = 25
         case visible = 30
@@ -71,7 +77,23 @@ public struct AccessibleTree: Equatable, Sendable {
         }
     }
 
+    /// The notification centre while it is open: its panel's frame, its rows as listed and
+    /// the selected one (which keys move).
+    public struct CenterInput: Sendable {
+        public var frame: Rect
+        public var rows: [CenterRow]
+        public var selection: CenterRow.ID?
+        public init(frame: Rect, rows: [CenterRow], selection: CenterRow.ID?) {
+            self.frame = frame
+            self.rows = rows
+            self.selection = selection
+        }
+    }
+
     public static let rootPath = "root"
+    public static let centerPath = "center"
+    /// The centre's list items published at most (history may hold thousands).
+    public static let maxCenterItems = 500
     /// The application's name as the desktop lists it.
     public static let applicationName = "xtoast"
     /// Cards published at most (the board's own limit is lower; this bounds a reply's size).
@@ -86,7 +108,7 @@ public struct AccessibleTree: Equatable, Sendable {
     }
 
     /// The tree for the cards on screen, in the order given (newest first, as stacked).
-    public init(cards: [CardInput]) {
+    public init(cards: [CardInput], center: CenterInput? = nil) {
         self.init()
         var roots: [String] = []
         for card in cards.prefix(Self.maxCards) {
@@ -120,7 +142,50 @@ public struct AccessibleTree: Equatable, Sendable {
                                extents: card.frame, parent: Self.rootPath, children: children, press: nil, progress: toast.progress)
             roots.append(path)
         }
+        if let center {
+            addCenter(center)
+            roots.append(Self.centerPath)
+        }
         nodes[Self.rootPath]?.children = roots
+    }
+
+    /// The centre as WINDOW > PANEL > LIST > LIST_ITEM: one item per entry and per group,
+    /// each read on its own; the selected one is SELECTED and FOCUSED.
+    private mutating func addCenter(_ center: CenterInput) {
+        let shown: Set<State> = [.showing, .visible, .enabled, .sensitive]
+        let window = Self.centerPath, panel = Self.centerPath + "_panel", list = Self.centerPath + "_list"
+        var items: [String] = []
+        for row in center.rows.prefix(Self.maxCenterItems) {
+            let path: String, name: String, description: String
+            switch row {
+            case let .entry(entry):
+                path = list + "_e" + String(entry.historyID, radix: 16) + "_" + Self.hex(entry.toast.id)
+                let toast = entry.toast
+                let title = toast.markup ? MarkupSanitizer.stripped(toast.title) : toast.title
+                name = title.isEmpty ? CenterContent.app(of: entry) : title
+                description = toast.markup ? MarkupSanitizer.stripped(toast.message) : toast.message
+            case let .group(app, count, _, _):
+                path = list + "_g" + Self.hex(app)
+                name = app
+                description = count == 1 ? "1 notification" : "\(count) notifications"
+            }
+            guard nodes[path] == nil else { continue }
+            var states = shown.union([.selectable, .focusable])
+            if row.id == center.selection { states.formUnion([.selected, .focused]) }
+            nodes[path] = Node(path: path, role: .listItem, name: name, description: description, states: states, extents: nil,
+                               parent: list, children: [], press: nil, progress: nil)
+            items.append(path)
+        }
+        nodes[list] = Node(path: list, role: .list, name: "Notifications", description: "", states: shown, extents: nil,
+                           parent: panel, children: items, press: nil, progress: nil)
+        nodes[panel] = Node(path: panel, role: .panel, name: "", description: "", states: shown, extents: nil,
+                            parent: window, children: [list], press: nil, progress: nil)
+        nodes[window] = Node(path: window, role: .window, name: "Notification centre", description: "", states: shown.union([.focusable]),
+                             extents: center.frame, parent: Self.rootPath, children: [panel], press: nil, progress: nil)
+    }
+
+    static func hex(_ text: String) -> String {
+        text.utf8.prefix(64).map { b in String(b, radix: 16).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16) }.joined()
     }
 
     public var root: Node { nodes[Self.rootPath]! }
@@ -129,8 +194,7 @@ public struct AccessibleTree: Equatable, Sendable {
     /// A card's object name: the toast id's bytes in hex, since an object path allows only
     /// `[A-Za-z0-9_]` and an id given over the socket may hold anything.
     public static func cardPath(_ id: String) -> String {
-        let hex = id.utf8.prefix(64).map { b in String(b, radix: 16).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16) }
-        return "card_" + hex.joined()
+        "card_" + hex(id)
     }
 
     /// What the screen reader hears of a change of tree.
@@ -195,10 +259,12 @@ public struct AccessibleAnnouncer: Sendable {
                     lastChange[path] = now
                 }
             }
-            if node.states.contains(.focused) != before.states.contains(.focused) {
-                events.append(.focused(path: path, node.states.contains(.focused)))
-            }
         }
+        // Focus moving (focus mode's card, the centre's selection): the one losing it first.
+        let lost = old.nodes.values.filter { $0.states.contains(.focused) && next[$0.path]?.states.contains(.focused) == false }
+        let gained = next.nodes.values.filter { $0.states.contains(.focused) && old[$0.path]?.states.contains(.focused) != true }
+        events += lost.map(\.path).sorted().map { .focused(path: $0, false) }
+        events += gained.map(\.path).sorted().map { .focused(path: $0, true) }
         published = next
         return events
     }
