@@ -81,3 +81,44 @@ import Testing
         #expect(announcer.advance(to: AccessibleTree(cards: [Self.card("1")]), now: 2) == [.focused(path: path, false)])
     }
 }
+
+/// The centre as a screen reader walks it.
+@Suite struct AccessibleCenterTests {
+    static func entry(_ id: String, _ title: String, historyID: UInt64, app: String = "mail") -> HistoryEntry {
+        var toast = Toast(id: id, title: title, message: "about \(title)")
+        toast.app = app
+        var entry = HistoryEntry(toast: toast, reason: .timeout, ended: Double(historyID))
+        entry.historyID = historyID
+        return entry
+    }
+
+    @Test("WINDOW > PANEL > LIST > LIST_ITEM, one item per entry and per group; the selection is SELECTED and FOCUSED, and moving it is a focus event")
+    func structureAndFocus() throws {
+        let a = Self.entry("1", "Alpha", historyID: 1), b = Self.entry("2", "Bravo", historyID: 2)
+        let rows: [CenterRow] = [.group(app: "mail", count: 2, collapsed: false, newest: b), .entry(b), .entry(a)]
+        let frame = Rect(x: 812, y: 30, width: 420, height: 770)
+        func tree(_ selection: CenterRow.ID?) -> AccessibleTree {
+            AccessibleTree(cards: [], center: AccessibleTree.CenterInput(frame: frame, rows: rows, selection: selection))
+        }
+        let open = tree(nil)
+        #expect(open.root.children == [AccessibleTree.centerPath])
+        let window = try #require(open[AccessibleTree.centerPath])
+        let panel = try #require(open[window.children[0]])
+        let list = try #require(open[panel.children[0]])
+        #expect([window.role, panel.role, list.role] == [.window, .panel, .list] && window.extents == frame)
+        let items = list.children.compactMap { open[$0] }
+        #expect(items.map(\.role) == [.listItem, .listItem, .listItem])
+        #expect(items.map(\.name) == ["mail", "Bravo", "Alpha"] && items[0].description == "2 notifications")
+        #expect(items[1].description == "about Bravo" && !items.contains { $0.states.contains(.focused) })
+
+        var announcer = AccessibleAnnouncer()
+        #expect(announcer.advance(to: open, now: 0) == [.childAdded(parent: "root", index: 0, child: "center"), .showing(path: "center", true)])
+        let first = tree(.group("mail"))
+        #expect(first[items[0].path]?.states.isSuperset(of: [.selected, .focused]) == true)
+        #expect(announcer.advance(to: first, now: 1) == [.focused(path: items[0].path, true)])
+        #expect(announcer.advance(to: tree(.entry(HistoryKey(b))), now: 2)
+                == [.focused(path: items[0].path, false), .focused(path: items[1].path, true)])
+        #expect(announcer.advance(to: AccessibleTree(), now: 3)
+                == [.showing(path: "center", false), .childRemoved(parent: "root", index: 0, child: "center")])
+    }
+}
