@@ -244,6 +244,47 @@ extension Integration {
             }
         }
 
+        /// A client flooding xtoast's objects with calls, none waiting for its answer.
+        static let flooder = #"""
+            import sys
+            from gi.repository import Gio, GLib
+            bus = Gio.DBusConnection.new_for_address_sync(sys.argv[1],
+                Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+            apps = bus.call_sync("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root", "org.a11y.atspi.Accessible",
+                                 "GetChildren", None, None, 0, 5000, None).unpack()[0]
+            name, path = apps[0]
+            for i in range(int(sys.argv[2])):
+                m = Gio.DBusMessage.new_method_call(name, path, "org.a11y.atspi.Accessible", "GetChildren")
+                bus.send_message(m, Gio.DBusSendMessageFlags.NONE)
+            print("sent", flush=True)
+            bus.flush_sync(None)
+            """#
+
+        @Test("a client calling xtoast's objects in a loop does not stall the daemon: the socket is answered meanwhile")
+        func floodDoesNotStall() throws {
+            let (_, a11y, daemon) = try Self.start()
+            let a11yBus = try #require(a11y)
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(Self.connected) }
+            let script = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-flood-\(UUID().uuidString.prefix(8)).py")
+            try Self.flooder.write(to: script, atomically: true, encoding: .utf8)
+            let flood = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, a11yBus.address, "20000"],
+                                                           environment: a11yBus.clientEnvironment)
+            defer { if flood.process.isRunning { kill(flood.process.processIdentifier, SIGKILL) } }
+            let client = try ProtocolClient(path: daemon.socketPath)
+            var slowest = 0.0
+            for _ in 0..<40 {
+                let start = Date()
+                #expect(try client.request(#"{"op":"ping"}"#)["ok"]?.bool == true)
+                slowest = max(slowest, Date().timeIntervalSince(start))
+                usleep(20_000)
+            }
+            let run = try flood.finish(timeout: 30)
+            #expect(run.stdout.contains("sent"), "\(run.stdout) \(run.stderr)")
+            #expect(slowest < 0.25, "a ping waited \(slowest) s behind the flood")
+            // Still serving the accessibility bus afterwards.
+            #expect(try a11yBus.connections(of: daemon.process.processIdentifier) == 1)
+        }
+
         /// The daemon's connections to `a11y`'s bus: the bus's names whose process is the daemon's.
         static func accessibilityConnections(_ daemon: DaemonHarness, on a11y: PrivateAccessibilityBus) throws -> Int {
             try a11y.connections(of: daemon.process.processIdentifier)
