@@ -244,6 +244,32 @@ extension Integration {
             }
         }
 
+        @Test("focus mode: the ringed card is FOCUSED, and Down moves the focus event to the older card")
+        func focusModeFocusesCards() throws {
+            let (_, a11y, daemon) = try Self.start()
+            let a11yBus = try #require(a11y)
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(Self.connected) }
+            let probe = try XProbe()
+            CardTests.parkPointer(probe)
+            let reader = try ScreenReader(a11yBus, pressing: "")
+            try reader.wait(for: "the reader to listen") { $0["listening"] != nil }
+            _ = try daemon.show(["--timeout", "0", "--title", "Older", "first"])
+            _ = try daemon.show(["--timeout", "0", "--title", "Newer", "second"])
+            _ = try F.restingCards(probe, count: 2)
+            func focused() -> [String] {
+                reader.lines.filter { ($0["event"] as? String)?.hasPrefix("object:state-changed:focused") == true
+                    && $0["detail1"] as? Int == 1 && $0["role"] as? Int == 101 }.compactMap { $0["name"] as? String }
+            }
+            #expect(try daemon.xtoast(["focus"]).status == 0)
+            try waitUntil("a focus event for the newest card") { focused() == ["Newer"] }
+            probe.key("Down")
+            try waitUntil("a focus event for the older card") { focused() == ["Newer", "Older"] }
+            probe.key("Escape")
+            try waitUntil("the keyboard to be free again") { probe.keyboardIsFree() }
+            #expect(try daemon.xtoast(["dismiss", "--all"]).status == 0)
+            try waitUntil("no card") { probe.cards().isEmpty }
+        }
+
         /// A client flooding xtoast's objects with calls, none waiting for its answer.
         static let flooder = #"""
             import sys
