@@ -192,12 +192,19 @@ extension Integration {
             #expect(changed["role"] as? Int == 101 && changed["description"] as? String == "2 of 3", "\(changed)")
         }
 
-        @Test("with no accessibility bus the daemon opens no connection to one; it joins when a bus appears and enabled, and leaves when disabled")
+        @Test("with no accessibility bus the daemon opens no connection to one and makes no wakeups; it joins when a bus appears and is enabled, and leaves when disabled or when the bus goes")
         func noBusNoConnection() throws {
             let (bus, _, daemon) = try Self.start(a11yFirst: false)
             // A toast shown and answered: the daemon has served a whole turn of work meanwhile.
             _ = try daemon.show(["--timeout", "0", "Nobody listens"])
             #expect(!daemon.log.contains(Self.connected), "\(daemon.log)")
+            // Watching the session bus for one costs no wakeups: the loop sleeps with nothing timed.
+            let pid = daemon.process.processIdentifier
+            try waitUntil("the daemon to sleep with nothing timed") { try MotionTests.sleepsUntimed(pid) }
+            let before = try MotionTests.contextSwitches(pid)
+            usleep(500_000)
+            let after = try MotionTests.contextSwitches(pid)
+            #expect(after - before <= 1, "woke \(after - before) times while idle without an accessibility bus")
             // A launcher that is there but not enabled: still nothing.
             let disabled = try PrivateAccessibilityBus(on: bus, enabled: false)
             _ = try daemon.show(["--timeout", "0", "Still nobody"])
@@ -209,6 +216,14 @@ extension Integration {
             try disabled.setEnabled(false)
             try waitUntil("the daemon to leave once disabled") { daemon.log.contains("left the accessibility bus") }
             try waitUntil("its connection to close") { try Self.accessibilityConnections(daemon, on: disabled) == 0 }
+            // Enabled again, then the launcher goes (the session's accessibility ending): it leaves.
+            try disabled.setEnabled(true)
+            try waitUntil("the daemon to join again") { daemon.log.components(separatedBy: Self.connected).count == 3 }
+            disabled.stop()
+            try waitUntil("the daemon to leave the bus that went") {
+                daemon.log.contains("lost the accessibility bus") || daemon.log.components(separatedBy: "left the accessibility bus").count == 3
+            }
+            #expect(try daemon.xtoast(["list"]).status == 0, "the daemon lives on")
         }
 
         @Test("the open centre is WINDOW > PANEL > LIST > LIST_ITEM, an item per entry; arrow keys move focus from item to item")
