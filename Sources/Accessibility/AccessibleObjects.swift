@@ -17,6 +17,7 @@ enum AccessibleObjects {
     static let action = "org.a11y.atspi.Action"
     static let properties = "org.freedesktop.DBus.Properties"
     static let eventObject = "org.a11y.atspi.Event.Object"
+    static let eventWindow = "org.a11y.atspi.Event.Window"
     /// The name every button's one action has (GTK's word, which Orca knows).
     static let actionName = "click"
 
@@ -244,6 +245,11 @@ extension AccessibilityBus {
         switch event {
         case let .showing(path, on): signal(path, "StateChanged", "showing", on ? 1 : 0) { appendVariantI32($0, 0) }
         case let .focused(path, on): signal(path, "StateChanged", "focused", on ? 1 : 0) { appendVariantI32($0, 0) }
+        case let .windowActive(path, on):
+            let name = tree[path]?.name ?? ""
+            signal(path, on ? "Activate" : "Deactivate", "", 0, interface: AccessibleObjects.eventWindow) { m in
+                sd_bus_message_open_container(m, type("v"), "s") >= 0 && appendString(m, name) && sd_bus_message_close_container(m) >= 0
+            }
         case let .childAdded(parent, index, child):
             let ref = ObjectReference(bus: uniqueName, path: AccessibleObjects.path(child))
             signal(parent, "ChildrenChanged", "add", Int32(clamping: index)) { m in
@@ -266,10 +272,11 @@ extension AccessibilityBus {
     }
 
     /// The corresponding C functions are `sd_bus_message_new_signal` and `sd_bus_send`.
-    private func signal(_ node: String, _ member: String, _ detail: String, _ detail1: Int32, _ value: (OpaquePointer) -> Bool) {
+    private func signal(_ node: String, _ member: String, _ detail: String, _ detail1: Int32,
+                        interface: String = AccessibleObjects.eventObject, _ value: (OpaquePointer) -> Bool) {
         guard let a11y else { return }
         var message: OpaquePointer?
-        guard sd_bus_message_new_signal(a11y, &message, AccessibleObjects.path(node), AccessibleObjects.eventObject, member) >= 0,
+        guard sd_bus_message_new_signal(a11y, &message, AccessibleObjects.path(node), interface, member) >= 0,
               let message else { return }
         defer { sd_bus_message_unref(message) }
         guard appendString(message, detail), appendI32(message, detail1), appendI32(message, 0), value(message),

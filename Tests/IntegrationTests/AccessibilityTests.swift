@@ -69,7 +69,7 @@ extension Integration {
                 except Exception as ex:
                     emit({"error": str(ex)})
             for kind in ["object:state-changed:showing", "object:children-changed", "object:property-change:accessible-description",
-                         "object:state-changed:focused"]:
+                         "object:state-changed:focused", "window:activate", "window:deactivate"]:
                 pyatspi.Registry.registerEventListener(on_event, kind)
             emit({"listening": True})
             GLib.timeout_add_seconds(30, lambda: pyatspi.Registry.stop())
@@ -242,6 +242,10 @@ extension Integration {
             #expect(center["center"] as? [Int] == [69, 39, 31], "\(center)")
             let items = (center["items"] as? [[Any]] ?? []).map { "\($0[0]):\($0[1])" }
             #expect(items == ["32:Charlie", "32:Bravo", "32:Alpha"], "\(items)")
+            // Orca follows focus within the active window: the centre says it is active.
+            try reader.wait(for: "window:activate from the centre") {
+                ($0["event"] as? String)?.hasPrefix("window:activate") == true && $0["role"] as? Int == 69
+            }
             func focusedItems() -> [String] {
                 reader.lines.filter { ($0["event"] as? String)?.hasPrefix("object:state-changed:focused") == true
                     && $0["detail1"] as? Int == 1 && $0["role"] as? Int == 32 }.compactMap { $0["name"] as? String }

@@ -112,13 +112,15 @@ import Testing
         #expect(items[1].description == "about Bravo" && !items.contains { $0.states.contains(.focused) })
 
         var announcer = AccessibleAnnouncer()
-        #expect(announcer.advance(to: open, now: 0) == [.childAdded(parent: "root", index: 0, child: "center"), .showing(path: "center", true)])
+        #expect(announcer.advance(to: open, now: 0) == [.childAdded(parent: "root", index: 0, child: "center"), .showing(path: "center", true),
+                                                        .windowActive(path: "center", true)])
         let first = tree(.group("mail"))
         #expect(first[items[0].path]?.states.isSuperset(of: [.selected, .focused]) == true)
         #expect(announcer.advance(to: first, now: 1) == [.focused(path: items[0].path, true)])
         #expect(announcer.advance(to: tree(.entry(HistoryKey(b))), now: 2)
                 == [.focused(path: items[0].path, false), .focused(path: items[1].path, true)])
         #expect(announcer.advance(to: AccessibleTree(), now: 3)
-                == [.showing(path: "center", false), .childRemoved(parent: "root", index: 0, child: "center")])
+                == [.windowActive(path: "center", false), .showing(path: "center", false),
+                    .childRemoved(parent: "root", index: 0, child: "center")])
     }
 }

@@ -31,6 +31,7 @@ public struct AccessibleTree: Equatable, Sendable {
 
     /// AT-SPI's states (`AtspiStateType`), the ones xtoast's objects have.
     public enum State: UInt32, Sendable, CaseIterable {
+        case active = 1
         case enabled = 8
         case focusable = 11
         case focused = 12
@@ -180,7 +181,7 @@ public struct AccessibleTree: Equatable, Sendable {
                            parent: panel, children: items, press: nil, progress: nil)
         nodes[panel] = Node(path: panel, role: .panel, name: "", description: "", states: shown, extents: nil,
                             parent: window, children: [list], press: nil, progress: nil)
-        nodes[window] = Node(path: window, role: .window, name: "Notification centre", description: "", states: shown.union([.focusable]),
+        nodes[window] = Node(path: window, role: .window, name: "Notification centre", description: "", states: shown.union([.focusable, .active]),
                              extents: center.frame, parent: Self.rootPath, children: [panel], press: nil, progress: nil)
     }
 
@@ -209,6 +210,9 @@ public struct AccessibleTree: Equatable, Sendable {
         case descriptionChanged(path: String, String)
         /// `StateChanged("focused", 1|0)`.
         case focused(path: String, Bool)
+        /// `org.a11y.atspi.Event.Window` `Activate`/`Deactivate`: the centre opened (with the
+        /// keyboard) or closed. Orca follows focus only within the active window.
+        case windowActive(path: String, Bool)
     }
 }
 
@@ -235,6 +239,7 @@ public struct AccessibleAnnouncer: Sendable {
         let oldCards = old.root.children, newCards = next.root.children
         let newSet = Set(newCards), oldSet = Set(oldCards)
         for (index, path) in oldCards.enumerated().reversed() where !newSet.contains(path) {
+            if old[path]?.role == .window { events.append(.windowActive(path: path, false)) }
             events.append(.showing(path: path, false))
             events.append(.childRemoved(parent: AccessibleTree.rootPath, index: index, child: path))
             lastChange[path] = nil
@@ -244,6 +249,7 @@ public struct AccessibleAnnouncer: Sendable {
             guard oldSet.contains(path), let before = old[path] else {
                 events.append(.childAdded(parent: AccessibleTree.rootPath, index: index, child: path))
                 events.append(.showing(path: path, true))
+                if node.role == .window { events.append(.windowActive(path: path, true)) }
                 continue
             }
             if node.name != before.name || node.description != before.description {
