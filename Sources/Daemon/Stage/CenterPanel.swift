@@ -25,7 +25,7 @@ final class CenterPanel {
     /// Where it rests, and the monitor it is on.
     private(set) var frame = Rect(x: 0, y: 0, width: 0, height: 0)
     private var monitorFrame = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var rows: [CenterRow] = []
+    private(set) var rows: [CenterRow] = []
     /// The filter's search over the history, a bounded piece per paint (`CenterFilter`).
     private var filter = CenterFilter()
     private var composed: CenterLayout.Composed?
