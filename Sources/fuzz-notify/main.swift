@@ -1,0 +1,99 @@
+// libFuzzer target: a `Notify` call's arguments and hints, as the bus reader hands them over
+// (`NotifyCall`, every hint type the reader makes), through what turns them into a toast:
+// `NotificationMapping.decide`, the submission, and the admission and board with a live toast
+// from the same sender before it (for `replaces_id`, `x-canonical-append` and the stack tag).
+// No trap, and every limit the server promises holds. Built by scripts/fuzz; in a plain
+// `swift build` it links and does nothing.
+import FuzzSupport
+import ToastCore
+
+/// The hint names the server reads, so the fuzzer hits them without guessing their spelling.
+private let names = ["urgency", "category", "desktop-entry", "image-data", "image_data", "icon_data", "image-path",
+                     "image_path", "resident", "transient", "action-icons", "x-canonical-append",
+                     "x-canonical-private-synchronous", "x-dunst-stack-tag", "x-kde-origin-name",
+                     "x-kde-display-appname", "x-kde-urls", "value", "sound-name", "sound-file", "suppress-sound"]
+
+private func hintValue(_ input: inout FuzzInput) -> HintValue {
+    switch input.byte() % 7 {
+    case 0: return .byte(input.byte())
+    case 1: return .bool(input.bool())
+    case 2: return .int(Int64(input.int(in: 0...65_535)) - 32_768 + (input.bool() ? Int64.max - 65_535 : 0))
+    case 3: return .string(input.string(maxBytes: 300))
+    case 4:
+        let count = input.int(in: 0...NotificationLimits.maxHintStrings)
+        return .strings((0..<count).map { _ in input.string(maxBytes: 80) })
+    case 5:
+        let w = input.int(in: 1...8), h = input.int(in: 1...8), alpha = input.bool()
+        let channels = alpha ? 4 : 3
+        return .image(RawImage(width: w, height: h, rowstride: w * channels, hasAlpha: alpha, bitsPerSample: 8,
+                               channels: channels, bytes: [UInt8](repeating: input.byte(), count: w * h * channels)))
+    default: return .unusable(input.string(maxBytes: 20))
+    }
+}
+
+private func call(_ input: inout FuzzInput, replacesID: UInt32) -> NotifyCall {
+    var call = NotifyCall(appName: input.pick(["Chromium", "Google Chrome", "Telegram", ""]) + input.string(maxBytes: 80),
+                          replacesID: replacesID, appIcon: input.string(maxBytes: 60), summary: input.string(maxBytes: 240))
+    let actionCount = input.int(in: 0...NotificationLimits.maxActionStrings)
+    call.actions = (0..<actionCount).map { _ in input.pick(["default", "inline-reply", "mail-reply", ""]) + input.string(maxBytes: 40) }
+    let hintCount = input.int(in: 0...12)
+    for _ in 0..<hintCount {
+        let name = input.bool() ? input.pick(names) : input.string(maxBytes: 20)
+        call.hints[name] = hintValue(&input)
+    }
+    call.expireTimeout = Int32(truncatingIfNeeded: input.int(in: 0...65_535) - 2) * (input.bool() ? 40_000 : 1)
+    call.body = input.string(maxBytes: 2_400)
+    return call
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var input = FuzzInput(Array(UnsafeBufferPointer(start: data, count: size)))
+    var config = Config()
+    config.tameChromium = input.bool()
+    var board = Board(config: config)
+    let owner = Owner(.bus, 1)
+    let sender = ":1.\(input.byte() % 3)"
+
+    let first = call(&input, replacesID: 0)
+    let firstDecision = NotificationMapping.decide(first, tameChromium: config.tameChromium)
+    let firstID = board.carryOut(Admission.decide(firstDecision.submission(replacesID: 0, sender: ":1.0"), board: board, now: 0),
+                                 owner: owner, now: 0)
+
+    let second = call(&input, replacesID: input.bool() ? UInt32(firstID) ?? 0 : UInt32(input.byte()))
+    let decision = NotificationMapping.decide(second, tameChromium: config.tameChromium)
+    let request = decision.request
+    fuzzCheck(request.message.unicodeScalars.count <= NotificationLimits.maxBodyCharacters + 1 + 4 * 80 + NotificationLimits.maxURLs * 4100,
+              "a body of \(request.message.unicodeScalars.count) scalars")
+    fuzzCheck((request.title ?? "").unicodeScalars.count <= NotificationLimits.maxSummaryCharacters + 1, "a summary past its limit")
+    fuzzCheck((request.app ?? "").count <= NotificationLimits.maxAppNameCharacters, "an app name past its limit")
+    fuzzCheck(request.actions.count <= Action.maxCount, "\(request.actions.count) buttons")
+    fuzzCheck(request.actions.allSatisfy { !$0.id.isEmpty && $0.id.utf8.count <= NotificationLimits.maxNameBytes && $0.label.count <= ProtocolLimits.maxActionLabel },
+              "an action past its limits")
+    fuzzCheck(Set(request.actions.map(\.id)).count == request.actions.count, "two buttons with one key")
+    fuzzCheck((request.origin ?? "").count <= NotificationLimits.maxOriginCharacters && !(request.origin ?? "").contains("\n"),
+              "an origin past one short line")
+    fuzzCheck(request.progress.map { $0 >= 0 && $0 <= 100 } ?? true, "progress \(String(describing: request.progress))")
+    fuzzCheck(request.timeout.map { $0 >= 0 && $0 <= ProtocolLimits.maxTimeout } ?? true, "timeout \(String(describing: request.timeout))")
+    if let tag = decision.stackTag { fuzzCheck(!tag.isEmpty && tag.utf8.count <= NotificationLimits.maxNameBytes, "a stack tag past its limit") }
+    if let icon = request.icon { fuzzCheck(icon.utf8.count <= ProtocolLimits.maxIconBytes, "an icon of \(icon.utf8.count) bytes") }
+    if NotificationMapping.urgency(second.hints["urgency"]) == .critical {
+        let tamed = config.tameChromium && BrowserCritical.isChromium(app: second.appName, desktopEntry: second.hints["desktop-entry"]?.string)
+            && !BrowserCritical.isKept(origin: BrowserCritical.origin(hint: second.hints["x-kde-origin-name"]?.string, body: second.body))
+        fuzzCheck((request.urgency == .normal) == tamed, "critical from \(second.appName) shown as \(String(describing: request.urgency))")
+    }
+
+    let submission = decision.submission(replacesID: second.replacesID, sender: sender)
+    let admitted = Admission.decide(submission, board: board, now: 1)
+    if case let .replace(id) = admitted.action {
+        // Only the sender's own toast is ever replaced or appended to.
+        fuzzCheck(board.busClient(sender, mayActOn: id), "\(sender) replaced \(id), not its own")
+        fuzzCheck(admitted.toast.message.unicodeScalars.count <= NotificationLimits.maxBodyCharacters + 1 + 4 * 80 + NotificationLimits.maxURLs * 4100,
+                  "an appended body of \(admitted.toast.message.unicodeScalars.count) scalars")
+    }
+    _ = board.carryOut(admitted, owner: owner, now: 1)
+    for signal in board.takeChanges().deliveries.flatMap(NotificationMapping.signals(for:)) {
+        if case let .notificationClosed(_, reason) = signal { fuzzCheck((1...4).contains(reason), "reason \(reason)") }
+    }
+    return 0
+}
