@@ -39,8 +39,8 @@ extension Integration {
             let (bus, daemon, probe) = try NotificationServerTests.start()
             let chat = "{'urgency': <uint32 2>, 'x-kde-origin-name': <'web.whatsapp.com'>}"
             let meeting = "{'urgency': <uint32 2>, 'x-kde-origin-name': <'calendar.google.com'>}"
-            _ = try bus.call("Notify", ["Chromium", "0", "", "Ann", "hi", "[]", chat, "-1"])
-            _ = try bus.call("Notify", ["Chromium", "0", "", "Standup", "now", "[]", meeting, "-1"])
+            _ = try bus.call("Notify", ["Chromium", "0", "", "Ann", "hi", "[]", chat, "int32 -1"])
+            _ = try bus.call("Notify", ["Chromium", "0", "", "Standup", "now", "[]", meeting, "int32 -1"])
             _ = try F.restingCards(probe, count: 2)
             let list = try daemon.xtoast(["list"]).stdout
             let lines = list.split(separator: "{").map(String.init)
@@ -58,7 +58,7 @@ extension Integration {
         func chromiumCriticalKept() throws {
             let (bus, daemon, probe) = try NotificationServerTests.start(config: "[general]\ntame_chromium = no\n")
             let chat = "{'urgency': <uint32 2>, 'x-kde-origin-name': <'web.whatsapp.com'>}"
-            _ = try bus.call("Notify", ["Chromium", "0", "", "Ann", "hi", "[]", chat, "-1"])
+            _ = try bus.call("Notify", ["Chromium", "0", "", "Ann", "hi", "[]", chat, "int32 -1"])
             _ = try F.restingCards(probe, count: 1)
             #expect(try daemon.xtoast(["list"]).stdout.contains(#""urgency":"critical""#))
         }
