@@ -41,7 +41,7 @@ private func call(_ input: inout FuzzInput, replacesID: UInt32) -> NotifyCall {
         let name = input.bool() ? input.pick(names) : input.string(maxBytes: 20)
         call.hints[name] = hintValue(&input)
     }
-    call.expireTimeout = Int32(truncatingIfNeeded: input.int(in: 0...65_535) - 2) * (input.bool() ? 40_000 : 1)
+    call.expireTimeout = Int32(truncatingIfNeeded: (input.int(in: 0...65_535) - 2) * (input.bool() ? 40_000 : 1))
     call.body = input.string(maxBytes: 2_400)
     return call
 }
@@ -63,8 +63,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let second = call(&input, replacesID: input.bool() ? UInt32(firstID) ?? 0 : UInt32(input.byte()))
     let decision = NotificationMapping.decide(second, tameChromium: config.tameChromium)
     let request = decision.request
-    fuzzCheck(request.message.unicodeScalars.count <= NotificationLimits.maxBodyCharacters + 1 + 4 * 80 + NotificationLimits.maxURLs * 4100,
-              "a body of \(request.message.unicodeScalars.count) scalars")
+    // The body's limit, an ellipsis, and the `x-kde-urls` links: each URL (at most
+    // `ProtocolLimits.maxIconBytes`) twice, every byte escaped to at most 6 characters, and its tags.
+    let bodyBound = NotificationLimits.maxBodyCharacters + 1 + NotificationLimits.maxURLs * (12 * ProtocolLimits.maxIconBytes + 20)
+    fuzzCheck(request.message.unicodeScalars.count <= bodyBound, "a body of \(request.message.unicodeScalars.count) scalars")
     fuzzCheck((request.title ?? "").unicodeScalars.count <= NotificationLimits.maxSummaryCharacters + 1, "a summary past its limit")
     fuzzCheck((request.app ?? "").count <= NotificationLimits.maxAppNameCharacters, "an app name past its limit")
     fuzzCheck(request.actions.count <= Action.maxCount, "\(request.actions.count) buttons")
@@ -88,8 +90,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if case let .replace(id) = admitted.action {
         // Only the sender's own toast is ever replaced or appended to.
         fuzzCheck(board.busClient(sender, mayActOn: id), "\(sender) replaced \(id), not its own")
-        fuzzCheck(admitted.toast.message.unicodeScalars.count <= NotificationLimits.maxBodyCharacters + 1 + 4 * 80 + NotificationLimits.maxURLs * 4100,
+        fuzzCheck(admitted.toast.message.unicodeScalars.count <= bodyBound,
                   "an appended body of \(admitted.toast.message.unicodeScalars.count) scalars")
+        if submission.append, submission.replacesID == nil {
+            fuzzCheck(admitted.toast.message.unicodeScalars.count <= NotificationLimits.maxBodyCharacters,
+                      "an appended body past \(NotificationLimits.maxBodyCharacters) characters")
+        }
     }
     _ = board.carryOut(admitted, owner: owner, now: 1)
     for signal in board.takeChanges().deliveries.flatMap(NotificationMapping.signals(for:)) {
