@@ -2,6 +2,7 @@
 // (`NotifyCall`, every hint type the reader makes), through what turns them into a toast:
 // `NotificationMapping.decide`, the submission, and the admission and board with a live toast
 // from the same sender before it (for `replaces_id`, `x-canonical-append` and the stack tag).
+// Then the inline reply's editing state (`ReplyField`) under the rest of the input as keys.
 // No trap, and every limit the server promises holds. Built by scripts/fuzz; in a plain
 // `swift build` it links and does nothing.
 import FuzzSupport
@@ -44,6 +45,31 @@ private func call(_ input: inout FuzzInput, replacesID: UInt32) -> NotifyCall {
     call.expireTimeout = Int32(truncatingIfNeeded: (input.int(in: 0...65_535) - 2) * (input.bool() ? 40_000 : 1))
     call.body = input.string(maxBytes: 2_400)
     return call
+}
+
+/// The inline reply's editing state under any keys and pastes: the text stays within
+/// `ReplyField.maxBytes`, the caret and the selection within the text, and a submit is the text.
+private func replyField(_ input: inout FuzzInput) {
+    let keys: [KeyPress.Key] = [.up, .down, .left, .right, .tab, .pageUp, .pageDown, .home, .end, .enter, .delete,
+                                .backspace, .escape, .space, .digit(1), .text]
+    var field = ReplyField(input.string(maxBytes: 64))
+    var steps = 0
+    while !input.isAtEnd, steps < 200 {
+        steps += 1
+        switch input.byte() % 4 {
+        case 0: field.insert(input.string(maxBytes: 600))
+        case 1: field.select(from: input.int(in: 0...5000) - 100, to: input.int(in: 0...5000) - 100)
+        default:
+            let press = KeyPress(input.pick(keys), text: input.string(maxBytes: 8), shift: input.bool(), command: input.bool())
+            if case let .submit(text) = field.apply(press) {
+                fuzzCheck(text == field.string && !text.allSatisfy(\.isWhitespace), "submitted \(text) from \(field.string)")
+            }
+        }
+        fuzzCheck(field.byteCount <= ReplyField.maxBytes, "a reply of \(field.byteCount) bytes")
+        fuzzCheck((0...field.text.count).contains(field.caret), "caret \(field.caret) in \(field.text.count)")
+        if let selection = field.selection { fuzzCheck(selection.upperBound <= field.text.count, "selection \(selection)") }
+        fuzzCheck(!field.string.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "a control character typed into the reply")
+    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -98,6 +124,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = board.carryOut(admitted, owner: owner, now: 1)
+    replyField(&input)
     for signal in board.takeChanges().deliveries.flatMap(NotificationMapping.signals(for:)) {
         if case let .notificationClosed(_, reason) = signal { fuzzCheck((1...4).contains(reason), "reason \(reason)") }
     }

@@ -87,6 +87,8 @@ import ToastCore
         full.apply(KeyPress(.backspace))
         #expect(full.apply(.typing("é")) == .edited && full.byteCount == ReplyField.maxBytes)
         #expect(ReplyField(String(repeating: "x", count: 5000)).byteCount == ReplyField.maxBytes)
+        // fuzz-notify: a field made with text kept its control characters.
+        #expect(ReplyField("a\u{1}b\r").string == "ab\n")
         #expect(full.apply(.typing("v").commanded) == .ignored, "Ctrl+V is the daemon's paste, not a v")
     }
 }

@@ -20,9 +20,9 @@ public struct ReplyField: Equatable, Sendable {
     /// The other end of the selection; nil (or equal to `caret`) when nothing is selected.
     public private(set) var anchor: Int?
 
+    /// A field holding `text` (cleaned and cut as a paste is), the caret at its end.
     public init(_ text: String = "") {
-        self.text = Array(Self.cut(text, to: Self.maxBytes))
-        caret = self.text.count
+        insert(text)
     }
 
     /// What a key did.
