@@ -96,6 +96,7 @@ let package = Package(
         .executableTarget(name: "fuzz-image", dependencies: ["Images"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-dunstrc", dependencies: ["ToastCore", "Migration", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-notify", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),

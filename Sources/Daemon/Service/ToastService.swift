@@ -235,6 +235,7 @@ final class ToastService {
                 decision.toast.iconFile = icon.file
                 if let warning = icon.warning { warnings.append(warning) }
             }
+            decision.toast.actionIconFiles = actionIcons(decision.toast)
         case .skipDisplay, .drop, .repeatOf, .sameAs, .fold: break
         }
         switch decision.action {
@@ -302,6 +303,20 @@ final class ToastService {
 
     /// Finds and loads an icon once, at show or update. On failure the card shows its kind's
     /// icon and the client gets a warning.
+    /// `action-icons`: each action key that names a theme icon (a name, never a path: a key is
+    /// not a file to read) and is found, by key. A key not found keeps its label, silently:
+    /// the specification lets the server fall back to labels.
+    private func actionIcons(_ toast: Toast) -> [String: String] {
+        guard toast.actionIcons else { return [:] }
+        var files: [String: String] = [:]
+        for action in toast.actions where !CardComposer.namesFile(action.id) && !action.id.contains("/") {
+            if case let .success(file) = stage.output.loadImage(.named(action.id), pixelSize: stage.iconPixelSize) {
+                files[action.id] = file
+            }
+        }
+        return files
+    }
+
     private func loadIcon(_ spec: String?) -> (file: String?, warning: String?) {
         guard let spec else { return (nil, nil) }
         // A file named by path is a picture, decoded for its larger slot; a name is a theme icon.

@@ -151,6 +151,7 @@ final class Stage {
         // The kind's icon until the toast's own image has decoded.
         appearance.iconImage = toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil }
         appearance.iconIsPicture = appearance.iconImage.map { CardComposer.isPicture(spec: toast.icon, file: $0) } ?? false
+        appearance.actionIcons = toast.actionIconFiles.filter { output.isImageReady($0.value) }
         return composer.compose(toast, style: toast.style ?? config.style, appearance: appearance,
                                 metrics: output.textMetrics, shadow: output.hasAlpha && config.shadow == .own)
     }
@@ -497,7 +498,8 @@ final class Stage {
     /// Images decoded off the loop: cards waiting for theirs are painted again, in place.
     func imagesReady(board: Board, now: Double) {
         for (id, card) in cards {
-            guard let toast = board.toast(id), let file = toast.iconFile, output.isImageReady(file),
+            guard let toast = board.toast(id),
+                  toast.iconFile.map(output.isImageReady) ?? false || !toast.actionIconFiles.isEmpty,
                   card.composed.scene != compose(toast, card.appearance, on: card.key).scene else { continue }
             refresh(card, toast, now: now, animate: false)
         }

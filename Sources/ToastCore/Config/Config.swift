@@ -112,6 +112,9 @@ public struct Config: Equatable, Sendable {
     /// A toast identical to a visible or queued one adds to its count (`×N`) instead of a
     /// card of its own (`Repeats`).
     public var stackDuplicates = true
+    /// Chromium's and Chrome's critical notifications show as normal with a long timeout,
+    /// except a calendar's or a call site's (`BrowserCritical`).
+    public var tameChromium = true
     /// Whether toasts may play sounds at all (they play only where a sound server answers).
     public var soundEnabled = true
     /// The sound-theme name a critical toast plays when neither it nor a rule names one;

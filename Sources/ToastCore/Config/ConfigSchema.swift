@@ -49,6 +49,7 @@ package enum ConfigSchema {
                 config.menu = words
             },
             flag("stack_duplicates", \.stackDuplicates),
+            flag("tame_chromium", \.tameChromium),
             integer("idle_threshold", \.idleThreshold, 0...ConfigLimits.idleThreshold),
         ]),
         Section(name: "font", settings: [
