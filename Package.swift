@@ -93,6 +93,7 @@ let package = Package(
         .executableTarget(name: "fuzz-image", dependencies: ["Images"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-dunstrc", dependencies: ["ToastCore", "Migration", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-xsettings", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),
