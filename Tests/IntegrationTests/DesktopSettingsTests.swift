@@ -22,8 +22,12 @@ extension Integration {
                 }
                 file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xsettingsd-\(UUID().uuidString.prefix(8))")
                 try settings.write(to: file, atomically: true, encoding: .utf8)
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/xsettingsd")
-                process.arguments = ["-c", file.path]
+                // The test runner's threads block signals, and a child inherits that mask: through
+                // Python, xsettingsd starts with SIGHUP (reload) and SIGTERM as they should be.
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+                process.arguments = ["-c", "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+                                     + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGHUP, signal.SIGTERM)]; "
+                                     + "os.execv('/usr/bin/xsettingsd', ['xsettingsd', '-c', '\(file.path)'])"]
                 process.environment = ["DISPLAY": TestDisplay.name]
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
