@@ -120,6 +120,25 @@ extension Integration {
             #expect(try Self.framesWhileAppearing(probe).count > 1)
         }
 
+        @Test("another client's garbage in _XSETTINGS_SETTINGS reads as no settings: the daemon lives on, and cards slide again")
+        func hostileSettingsBlob() throws {
+            let settings = try SettingsDaemon("Gtk/EnableAnimations 0\n")
+            defer { settings.stop() }
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            try waitUntil("the daemon to say motion is reduced") { daemon.log.contains("reduced motion") }
+            // A count of four billion settings and a name length past the end.
+            var garbage: [UInt8] = [0, 0, 0, 0, 1, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF]
+            garbage += [UInt8](repeating: 0xAB, count: 64)
+            let owner = SettingsDaemon.owner(probe)
+            let property = XInternAtom(probe.display, "_XSETTINGS_SETTINGS", 0)
+            XChangeProperty(probe.display, owner, property, property, 8, PropModeReplace, garbage, Int32(garbage.count))
+            XFlush(probe.display)
+            try waitUntil("the daemon to read the blob as no settings") { daemon.log.contains("motion: cards slide again") }
+            _ = try daemon.show(["--timeout", "0", "still alive"])
+            #expect(try Self.framesWhileAppearing(probe).count > 1, "it slides in: no settings")
+        }
+
         /// The card's fill (just inside its left border), its border (on the left edge, half
         /// way down) and the colour in its interior that stands furthest from the fill: what
         /// a reader sees as the text.
