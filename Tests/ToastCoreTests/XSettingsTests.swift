@@ -101,6 +101,18 @@ private func blob(_ settings: [(String, Any)], bigEndian: Bool = false) -> [UInt
         #expect(XSettings.parse(many)?.count == XSettings.maxSettings)
     }
 
+    /// Found by fuzz-xsettings: a name of 256 bytes that are not UTF-8 decoded to 768 bytes of
+    /// replacement characters, past `maxNameBytes`.
+    @Test func aNameThatIsNotUTF8IsLeftOut() {
+        let name = String(repeating: "x", count: XSettings.maxNameBytes)
+        var data = blob([(name, 1), ("Gtk/EnableAnimations", 0)])
+        for i in 16..<(16 + XSettings.maxNameBytes) { data[i] = 0xFF }
+        let parsed = XSettings.parse(data)
+        #expect(parsed?.count == 1)
+        #expect(parsed?["Gtk/EnableAnimations"] == .integer(0))
+        #expect(parsed?.keys.allSatisfy { $0.utf8.count <= XSettings.maxNameBytes } == true)
+    }
+
     @Test func aStringThatIsNotUTF8IsLeftOut() {
         var data = blob([("Net/ThemeName", "ab")])
         data[data.count - 4] = 0xFF

@@ -28,8 +28,8 @@ public enum XSettings {
     /// layer asks the server for no more.
     public static let maxBytes = 1 << 18
 
-    /// Every setting in `data` by name (a later one of the same name wins; a string that is not
-    /// UTF-8 is left out), or nil when the
+    /// Every setting in `data` by name (a later one of the same name wins; a setting whose name
+    /// or string is not UTF-8 is left out), or nil when the
     /// blob is malformed: an unknown byte order or type, or a length past its end. A blob
     /// larger than `maxBytes` is malformed too.
     public static func parse(_ data: [UInt8]) -> [String: Value]? {
@@ -55,8 +55,10 @@ public enum XSettings {
             let type = data[offset]
             let nameStart = offset + 4
             guard nameStart + padded(nameLength) + 4 <= data.count else { return nil }
+            // A name that is not UTF-8 is skipped too: decoded with replacement characters it
+            // would grow past its bytes (and name no setting anyone asks for).
             let name = nameLength <= maxNameBytes
-                ? String(decoding: data[nameStart..<(nameStart + nameLength)], as: UTF8.self) : nil
+                ? String(validating: data[nameStart..<(nameStart + nameLength)], as: UTF8.self) : nil
             offset = nameStart + padded(nameLength) + 4  // past the name and last-change serial
             let value: Value?
             switch type {
