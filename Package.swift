@@ -97,6 +97,7 @@ let package = Package(
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-dunstrc", dependencies: ["ToastCore", "Migration", "FuzzSupport"]),
         .executableTarget(name: "fuzz-notify", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-xsettings", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),

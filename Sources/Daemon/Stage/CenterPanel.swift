@@ -125,9 +125,12 @@ final class CenterPanel {
         frame = CenterLayout.frame(in: monitor.workArea, width: width, side: config.center.side).rounded
         rows = CenterContent.rows(board.history, grouping: config.center.group, filter: text ?? "")
         let start = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
-        motion = CardMotion(at: start, now: now, tuning: config.motion)
-        motion.spring(to: frame.origin, now: now, spring: .standard(config.motion))
-        _ = motion.step(to: now + frameInterval)
+        // Reduced motion: the panel opens in place.
+        motion = CardMotion(at: config.reducesMotion ? frame.origin : start, now: now, tuning: config.motion)
+        if !config.reducesMotion {
+            motion.spring(to: frame.origin, now: now, spring: .standard(config.motion))
+            _ = motion.step(to: now + frameInterval)
+        }
         let scene = compose(board: board, now: now)
         let surface = output.createSurface(size: scene.size, at: motion.position)
         self.surface = surface
@@ -145,6 +148,8 @@ final class CenterPanel {
         drag = nil
         scrollMotion.stop()
         hasKeyboard = false
+        // Reduced motion: it goes in place, at once.
+        if config.reducesMotion { return remove() }
         let target = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
         motion.slide(to: target, now: now, duration: config.motion.exitDuration)
         armFrames(now)
@@ -270,7 +275,8 @@ final class CenterPanel {
             case .none:
                 break
             }
-        case .enter, .leave, .compositorChanged, .screenChanged, .lockChanged, .fullscreenChanged, .idleChanged, .imagesReady:
+        case .enter, .leave, .compositorChanged, .screenChanged, .lockChanged, .fullscreenChanged, .idleChanged, .imagesReady,
+             .desktopSettingsChanged:
             return []
         }
         repaint(board: board, now: now)

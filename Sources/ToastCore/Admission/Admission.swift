@@ -159,6 +159,7 @@ public enum Admission {
         toast.category = outcome.subject.category
         toast.desktopEntry = outcome.subject.desktopEntry
         toast.timeoutPolicy = timeoutPolicy
+        toast.timeout = Self.readingTimeout(toast.timeout, for: toast, config: config)
         toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout ?? settings.defaultTimeout)
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
         if toast.collapsesRepeats, let image {

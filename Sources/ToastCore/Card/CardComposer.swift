@@ -101,7 +101,8 @@ public struct CardComposer: Sendable {
         case .tinted: return composeCard(toast, style: style, appearance: appearance, metrics: metrics)
         case .accent:
             let card = composeCard(toast, style: style, appearance: appearance, metrics: metrics)
-            return shadow ? withShadow(card) : card
+            // High contrast: nothing translucent, not even the soft shadow.
+            return shadow && !config.highContrast ? withShadow(card) : card
         case .capsule: return composeCapsule(toast, appearance: appearance, metrics: metrics)
         }
     }
@@ -145,6 +146,7 @@ public struct CardComposer: Sendable {
     /// fill as given, not tinted.
     public func colors(for kind: Kind, style: CardStyle, urgency: Urgency = .normal, color: UInt32? = nil,
                        rule: CardColors? = nil) -> Colors {
+        if config.highContrast { return highContrastColors(for: kind, urgency: urgency, color: color, rule: rule) }
         let palette = config.palette
         let set = config.cardColors(kind: kind, urgency: urgency).layered(rule)
         var background = RGBA(rgb: set.background ?? palette.background)
