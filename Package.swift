@@ -24,6 +24,8 @@ import PackageDescription
 ///   and played on a thread started then, so a daemon that never sounds pays nothing for it.
 /// - `Bus`: `org.freedesktop.Notifications` on the session bus through sd-bus, behind a Swift
 ///   API (`NotificationBus`, `NotificationServer`): no sd-bus handle leaves it.
+/// - `Accessibility`: xtoast as an AT-SPI application on the accessibility bus through sd-bus
+///   (`AccessibilityBus`), serving ToastCore's `AccessibleTree`; no sd-bus handle leaves it.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore, Migration and Transport only (no Foundation),
 ///   as a static executable, so it starts in about a millisecond.
@@ -69,9 +71,10 @@ let package = Package(
         .target(name: "DaemonLog", dependencies: ["ToastCore", "Transport"]),
         .target(name: "Sound", dependencies: ["ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Bus", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
+        .target(name: "Accessibility", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Images", dependencies: ["CPixbuf", "CSystem", "ToastCore", "Transport"]),
         .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
-        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "DaemonLog", "Sound"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "Accessibility", "DaemonLog", "Sound"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
@@ -93,6 +96,8 @@ let package = Package(
         .executableTarget(name: "fuzz-image", dependencies: ["Images"]),
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-dunstrc", dependencies: ["ToastCore", "Migration", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-notify", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-xsettings", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration"]),
         .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),

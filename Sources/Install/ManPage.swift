@@ -86,11 +86,28 @@ public enum ManPage {
             }
         }
         page += rulesSection(ConfigReference(example: example))
-        page += [".SH SEE ALSO", ".BR xtoast (1)"]
+        page += desktopSettingsSection()
+        page += [".SH SEE ALSO", ".BR xtoast (1)", ".BR xsettingsd (1)"]
         return page.joined(separator: "\n") + "\n"
     }
 
     // MARK: Pieces
+
+    /// What the `auto` of `reduce_motion` and `[card] theme` follow: the desktop's XSETTINGS.
+    private static func desktopSettingsSection() -> [String] {
+        [".SH DESKTOP SETTINGS"] + Roff.paragraph("""
+            The daemon reads the desktop's XSETTINGS (the _XSETTINGS_SETTINGS property of the \
+            _XSETTINGS_S0 selection's owner: gnome-settings-daemon, xfsettingsd or xsettingsd) at \
+            start and whenever they change, and restyles the cards on screen. \
+            Gtk/EnableAnimations = 0 reduces motion under reduce_motion = auto: cards appear and \
+            vanish in place, fading only under a compositor. A Net/ThemeName containing \
+            HighContrast selects high-contrast cards under [card] theme = auto: an opaque, untinted \
+            fill with text, border, icon and buttons at 7:1 or more against it; your own colours win \
+            where they reach 7:1, and one log line names those that do not. Gtk/CursorBlink and \
+            Gtk/CursorBlinkTime set how a reply field's caret blinks. Without a settings daemon \
+            nothing is read and the defaults apply.
+            """)
+    }
 
     /// `[rule NAME]` sections: how they match, every key, the limits and the recipes.
     private static func rulesSection(_ reference: ConfigReference) -> [String] {

@@ -151,7 +151,7 @@ extension Integration {
             let daemon = try DaemonHarness()
             let probe = try XProbe()
             let follow = try daemon.startXtoast(["count", "--follow"])
-            defer { follow.process.terminate() }
+            defer { follow.stop() }
             let lines = Lines(follow.out)
             #expect(try lines.next() == #"{"visible":0,"queued":0,"history":0,"unread":0}"#)
             let id = try daemon.show(["--timeout", "0", "one"])
@@ -179,7 +179,7 @@ extension Integration {
             let first = try DaemonHarness()
             let state = first.directory.appendingPathComponent("state").path
             let follow = try first.startXtoast(["count", "--follow"])
-            defer { follow.process.terminate() }
+            defer { follow.stop() }
             let lines = Lines(follow.out)
             #expect(try lines.next() == #"{"visible":0,"queued":0,"history":0,"unread":0}"#)
             _ = try first.show(["--timeout", "0", "before the restart"])
@@ -191,7 +191,7 @@ extension Integration {
             let second = try DaemonHarness(extraEnvironment: ["XTOAST_SOCKET": first.socketPath, "XDG_STATE_HOME": state])
             #expect(try lines.next(timeout: 10) == #"{"visible":0,"queued":0,"history":1,"unread":1}"#)
             let formatted = try second.startXtoast(["count", "--follow", "--format", "{unread}"])
-            defer { formatted.process.terminate() }
+            defer { formatted.stop() }
             let unread = Lines(formatted.out)
             #expect(try unread.next() == "1")
             let id = try second.show(["--timeout", "0", "after the restart"])

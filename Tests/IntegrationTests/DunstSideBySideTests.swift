@@ -71,10 +71,7 @@ extension Integration {
             dunstEnv["DISPLAY"] = dunstScreen.name
             let dunst = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/dunst"), ["-config", dunstrc.path],
                                                            environment: dunstEnv)
-            defer {
-                dunst.process.terminate()
-                dunst.process.waitUntilExit()
-            }
+            defer { dunst.stop() }
             try waitUntil("dunst to serve the bus") {
                 (try? dunstBus.call("GetServerInformation"))?.stdout.contains("dunst") == true
             }

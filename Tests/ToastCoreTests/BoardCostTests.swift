@@ -41,16 +41,17 @@ import Testing
         return board
     }
 
-    @Test("admitting and showing a toast reads the same few entries with 0 or 600 live and queued")
+    @Test("admitting and showing a toast reads the same few entries with 0 or 600 (900 with the 9 positions) live and queued")
     func showFlat() {
         var empty = loaded(perStack: 0), full = loaded(perStack: 105)
-        #expect(full.counts.visible == 30 && full.counts.queued == 600)
+        let positions = Position.allCases.count
+        #expect(full.counts.visible == 5 * positions && full.counts.queued == 100 * positions)
         for i in 0..<50 {
             let a = admit(submission("new \(i)"), on: &empty, owner: owner)
             let b = admit(submission("new \(i)"), on: &full, owner: owner)
             #expect(a.work <= 4 && b.work <= 4, "read or moved \(a.work) and \(b.work) entries for one toast")
         }
-        #expect(full.counts.queued == 600, "each new one queued, the oldest waiting one pushed out")
+        #expect(full.counts.queued == 100 * positions, "each new one queued, the oldest waiting one pushed out")
     }
 
     @Test("a copy of the board is a value: its fields share one box until either changes, and a change to one leaves the other as it was")

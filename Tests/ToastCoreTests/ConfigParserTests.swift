@@ -359,6 +359,7 @@ private func problems(_ text: String) -> [String] {
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout", "fullscreen": "general.fullscreen", "lock": "general.lock",
             "opener": "general.opener", "menu": "general.menu", "stackDuplicates": "general.stack_duplicates",
+            "tameChromium": "general.tame_chromium",
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
             "center": "center.width",
@@ -369,13 +370,16 @@ private func problems(_ text: String) -> [String] {
             "horizontalMargin": "card.margin_x", "verticalMargin": "card.margin_y",
             "format": "text.format", "markup": "text.markup", "alignment": "text.alignment", "ellipsize": "text.ellipsize",
             "ignoreNewline": "text.ignore_newline", "showAgeThreshold": "text.show_age_threshold",
+            "timeoutPerWord": "general.timeout_per_word", "timeoutScale": "general.timeout_scale",
+            "reduceMotion": "general.reduce_motion", "cardTheme": "card.theme",
         ]
         var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over",
                                                      "mouse.middle_click", "mouse.right_click"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""
-            // `rules` are the `[rule NAME]` sections (ConfigRulesTests).
-            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules", "keys", "cardColors", "kindColors", "urgencyColors"].contains(label),
+            // `rules` are the `[rule NAME]` sections (ConfigRulesTests); `desktop` is the daemon's, read from XSETTINGS.
+            #expect(configKeys[label] != nil || ["colors", "timeouts", "motion", "rules", "keys", "cardColors", "kindColors", "urgencyColors",
+                                                 "desktop"].contains(label),
                     "Config.\(label) has no config key")
         }
         for kind in Kind.allCases {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Accessibility
 import Bus
 import DaemonLog
 import Sound
@@ -25,6 +26,9 @@ public final class ToastDaemon {
     /// While another server holds the name it waits in the bus's queue; should the bus it was
     /// started on go away, the daemon shuts down.
     private var bus: NotificationBus?
+    /// xtoast as an AT-SPI application: watches for the accessibility bus and publishes the
+    /// cards there while it runs (nil with `--no-dbus` or without a session bus).
+    private var accessibility: AccessibilityBus?
     private let signals: Int32
     /// Every child process (the image decoders', the rule scripts', the user's programs).
     private let programs: Programs
@@ -124,6 +128,7 @@ public final class ToastDaemon {
                                           wallNow: { clock.wallNow() })
             router.bus = { [weak self] delivery in self?.bus?.emit(delivery) }
             service.onInhibitedChanged = { [weak self] _ in self?.bus?.inhibitedChanged() }
+            accessibility = AccessibilityBus.watch(host: AccessibleCards(service: service, now: { clock.now() }), now: { clock.now() })
         }
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
@@ -133,6 +138,8 @@ public final class ToastDaemon {
     /// What the loop waits on, named rather than found by index.
     private enum Source {
         case screen, listener, signals, bus, frames
+        /// The session bus's news of the accessibility bus, or the accessibility bus itself.
+        case accessibility
         /// The wall clock reached quiet's next deadline, or was set.
         case quiet
         /// A rule script or a user's program has printed (or closed its output).
@@ -171,6 +178,9 @@ public final class ToastDaemon {
             if let bus, bus.isConnected {
                 sources.append((.bus, pollfd(fd: bus.fd, events: bus.events, revents: 0)))
             }
+            for (fd, events) in accessibility?.descriptors ?? [] {
+                sources.append((.accessibility, pollfd(fd: fd, events: events, revents: 0)))
+            }
             for c in clients.connections.values {
                 // Requests waiting for their answer are answered when the socket can take more.
                 let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite || c.canAnswer ? Int16(POLLOUT) : 0)
@@ -190,6 +200,11 @@ public final class ToastDaemon {
             if let due = bus?.deadline, due <= now {
                 bus?.process()
                 busServed = true
+            }
+            var accessibilityServed = false
+            if let due = accessibility?.deadline, due <= now {
+                accessibility?.process()
+                accessibilityServed = true
             }
             programs.killOverdue(now: now)
             for (i, (source, _)) in sources.enumerated() {
@@ -212,6 +227,9 @@ public final class ToastDaemon {
                 case .signals: handleSignals(now)
                 case .scripts: programs.readOutput()
                 case .bus: if !busServed { bus?.process() }
+                case .accessibility:
+                    if !accessibilityServed { accessibility?.process() }
+                    accessibilityServed = true
                 case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case .quiet: quietTimer?.clear()  // the next turn() looks at the wall clock
                 case let .client(c):
@@ -258,6 +276,8 @@ public final class ToastDaemon {
         service.handleInput(budget: TurnBudget(clock: { [clock] in clock.now() }), now: { [clock] in clock.now() })
         service.advance(now: clock.now())
         output.flush()
+        // What the turn changed, told to a screen reader (nothing is built without one).
+        accessibility?.publish()
         for error in output.takeErrors() {
             for line in logRoom.screenErrors.admit("screen: \(error)", now: clock.now()) { Log.info(line) }
         }
@@ -294,7 +314,7 @@ public final class ToastDaemon {
         if service.hasInputWaiting || clients.anyCutShort { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.nextFrame : nil
-        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, programs.nextDeadline,
+        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, accessibility?.deadline, programs.nextDeadline,
                           clients.nextShedDeadline].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
@@ -352,6 +372,7 @@ public final class ToastDaemon {
     private func connectionLost() {
         Log.info("lost the connection to the X server; shutting down")
         service.abandonScreen(now: clock.now())
+        accessibility?.close()
         bus?.close()
         socket.stopListening()
         drainClients()
@@ -362,6 +383,8 @@ public final class ToastDaemon {
     /// moment to take their last events.
     private func shutdown() {
         service.shutdown(now: clock.now())
+        accessibility?.publish()
+        accessibility?.close()
         bus?.close()
         output.flush()
         socket.stopListening()

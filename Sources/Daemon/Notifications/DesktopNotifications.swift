@@ -54,7 +54,7 @@ final class DesktopNotifications: NotificationServer {
     /// under the same rule of who may act on it. A
     /// toast a rule skips or drops still gets its id, then `NotificationClosed` (reason 2).
     func notify(_ call: NotifyCall, sender: String? = nil, now: Double, wallNow: Double = 0) -> (id: UInt32, notes: [String]) {
-        let mapped = NotificationMapping.decide(call, entry: desktopEntry(call))
+        let mapped = NotificationMapping.decide(call, entry: desktopEntry(call), tameChromium: service.board.config.tameChromium)
         var notes = mapped.notes
         let submission = mapped.submission(replacesID: call.replacesID, sender: sender)
         let admitted = service.submit(submission, from: Self.owner, now: now, wallNow: wallNow)

@@ -21,7 +21,7 @@ final class ToastService {
     /// the file cannot be used: what it holds, and its problems.
     private let loadConfig: (Config) -> (config: Config, diagnostics: [String])
     /// The desktop's scale when the config sets none (from `Xft.dpi`).
-    private let desktopScale: (Config) -> Double
+    let desktopScale: (Config) -> Double
     /// The rules' run-time enable and disable and their match counts, beside `board.config.rules`.
     private(set) var ruleState: RuleState
     /// Runs a matched rule's script with its environment (`ScriptEnvironment`), after the
@@ -80,6 +80,8 @@ final class ToastService {
          sound: (any SoundPlayer)? = nil,
          wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }, zone: LocalZone = .utc,
          activationTokens: ActivationTokens = ActivationTokens(pid: ThisProcess.pid, host: ThisProcess.hostName)) {
+        var config = config
+        config.desktop = output.desktopSettings
         board = Board(config: config)
         self.zone = zone
         self.wallClock = wallClock
@@ -101,6 +103,7 @@ final class ToastService {
         watchIdle(config.idleThreshold, now: 0)
         applyQuiet(now: 0)
         center.quietView = { [unowned self] in self.centerQuietView() }
+        Self.logDesktop(config, was: nil)
     }
 
     /// Keeps the history in `store` from now on, starting from what its file kept.
@@ -243,6 +246,7 @@ final class ToastService {
                 decision.toast.iconFile = icon.file
                 if let warning = icon.warning { warnings.append(warning) }
             }
+            decision.toast.actionIconFiles = actionIcons(decision.toast)
         case .skipDisplay, .drop, .repeatOf, .sameAs, .fold: break
         case .snooze: break
         }
@@ -311,6 +315,20 @@ final class ToastService {
 
     /// Finds and loads an icon once, at show or update. On failure the card shows its kind's
     /// icon and the client gets a warning.
+    /// `action-icons`: each action key that names a theme icon (a name, never a path: a key is
+    /// not a file to read) and is found, by key. A key not found keeps its label, silently:
+    /// the specification lets the server fall back to labels.
+    private func actionIcons(_ toast: Toast) -> [String: String] {
+        guard toast.actionIcons else { return [:] }
+        var files: [String: String] = [:]
+        for action in toast.actions where !CardComposer.namesFile(action.id) && !action.id.contains("/") {
+            if case let .success(file) = stage.output.loadImage(.named(action.id), pixelSize: stage.iconPixelSize) {
+                files[action.id] = file
+            }
+        }
+        return files
+    }
+
     private func loadIcon(_ spec: String?) -> (file: String?, warning: String?) {
         guard let spec else { return (nil, nil) }
         // A file named by path is a picture, decoded for its larger slot; a name is a theme icon.
@@ -325,7 +343,9 @@ final class ToastService {
     /// desktop's scale still applies where none is set); what is wrong keeps its old value.
     /// Cards on screen restyle.
     func reload(now: Double) -> [String] {
-        let (config, diagnostics) = loadConfig(board.config)
+        var (config, diagnostics) = loadConfig(board.config)
+        config.desktop = screen.desktopSettings
+        Self.logDesktop(config, was: board.config)
         let scale = desktopScale(config)
         let pixelSize = config.fontSize * 96 / 72 * scale
         if !stage.output.setFont(family: config.font, pixelSize: pixelSize) {
@@ -409,6 +429,8 @@ final class ToastService {
     /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
     private func screenEvent(_ input: InputEvent, now: Double) {
         switch input {
+        case .desktopSettingsChanged:
+            desktopChanged(now: now)
         case .compositorChanged:
             Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
             stage.remakeSurfaces(board: board, now: now)
@@ -521,7 +543,9 @@ final class ToastService {
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
-            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys
+            // The focused card's stack waits as a hovered one does: what the user is on never ends.
+            let focused = keyInput.focus.flatMap { board.key(of: $0.card) }.map { Set([$0]) } ?? []
+            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }

@@ -19,6 +19,9 @@ final class Card {
     var isLeaving = false
     /// Where the enter or exit slide began, so a compositor can fade the card with it.
     var fadeStart: Point?
+    /// Reduced motion under a compositor: when the card's fade in (or out, leaving) began.
+    /// It fades in place; nothing moves.
+    var fadeSince: Double?
     /// A change of height or progress being animated by repainting.
     var transition: ContentTransition?
     /// The progress bar as last composed, so a change can animate from it.

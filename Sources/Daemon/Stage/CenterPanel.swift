@@ -25,7 +25,7 @@ final class CenterPanel {
     /// Where it rests, and the monitor it is on.
     private(set) var frame = Rect(x: 0, y: 0, width: 0, height: 0)
     private var monitorFrame = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var rows: [CenterRow] = []
+    private(set) var rows: [CenterRow] = []
     /// The filter's search over the history, a bounded piece per paint (`CenterFilter`).
     private var filter = CenterFilter()
     private var composed: CenterLayout.Composed?
@@ -125,9 +125,12 @@ final class CenterPanel {
         frame = CenterLayout.frame(in: monitor.workArea, width: width, side: config.center.side).rounded
         rows = CenterContent.rows(board.history, grouping: config.center.group, filter: text ?? "")
         let start = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
-        motion = CardMotion(at: start, now: now, tuning: config.motion)
-        motion.spring(to: frame.origin, now: now, spring: .standard(config.motion))
-        _ = motion.step(to: now + frameInterval)
+        // Reduced motion: the panel opens in place.
+        motion = CardMotion(at: config.reducesMotion ? frame.origin : start, now: now, tuning: config.motion)
+        if !config.reducesMotion {
+            motion.spring(to: frame.origin, now: now, spring: .standard(config.motion))
+            _ = motion.step(to: now + frameInterval)
+        }
         let scene = compose(board: board, now: now)
         let surface = output.createSurface(size: scene.size, at: motion.position)
         self.surface = surface
@@ -145,6 +148,8 @@ final class CenterPanel {
         drag = nil
         scrollMotion.stop()
         hasKeyboard = false
+        // Reduced motion: it goes in place, at once.
+        if config.reducesMotion { return remove() }
         let target = CenterLayout.offscreen(frame, monitor: monitorFrame, side: config.center.side)
         motion.slide(to: target, now: now, duration: config.motion.exitDuration)
         armFrames(now)
@@ -271,7 +276,8 @@ final class CenterPanel {
             case .none:
                 break
             }
-        case .enter, .leave, .compositorChanged, .screenChanged, .lockChanged, .fullscreenChanged, .idleChanged, .imagesReady:
+        case .enter, .leave, .compositorChanged, .screenChanged, .lockChanged, .fullscreenChanged, .idleChanged, .imagesReady,
+             .desktopSettingsChanged:
             return []
         }
         repaint(board: board, now: now)

@@ -61,7 +61,7 @@ extension Stage {
             defer { armFrames(now) }
             switch outcome {
             case .click:
-                card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
+                send(card, to: card.rest, now: now, spring: .snapBack(config.motion))
                 let spot = card.composed.spot(at: card.local(root))
                 // The release's time is the click's: an action it chooses carries it to its token.
                 let intents = config.mouse.leftClick(spot, on: facts(card, toast), pressed: pressed).map { $0.at(serverTime: serverTime) }
@@ -72,7 +72,7 @@ extension Stage {
                 return PointerOutcome(intents: [.dismiss(id: id, reason: .swipe)], release: release)
             case let .snapBack(velocity):
                 card.motion.follow(card.motion.position, velocity: velocity)
-                card.motion.spring(to: card.rest, now: now, spring: .snapBack(config.motion))
+                send(card, to: card.rest, now: now, spring: .snapBack(config.motion))
                 return PointerOutcome(release: release)
             }
 
@@ -89,7 +89,7 @@ extension Stage {
             guard !grabbing, let card = card(on: surface), let id = card.id, hovered == id else { return PointerOutcome() }
             unhover(card, now: now)
 
-        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .key, .fullscreenChanged, .idleChanged:
+        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .key, .fullscreenChanged, .idleChanged, .desktopSettingsChanged:
             break  // not the pointer's: the router gives them to the service (`InputRouter`)
         }
         return PointerOutcome()

@@ -151,6 +151,7 @@ final class Stage {
         // The kind's icon until the toast's own image has decoded.
         appearance.iconImage = toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil }
         appearance.iconIsPicture = appearance.iconImage.map { CardComposer.isPicture(spec: toast.icon, file: $0) } ?? false
+        appearance.actionIcons = toast.actionIconFiles.filter { output.isImageReady($0.value) }
         return composer.compose(toast, style: toast.style ?? config.style, appearance: appearance,
                                 metrics: output.textMetrics, shadow: output.hasAlpha && config.shadow == .own)
     }
@@ -300,12 +301,21 @@ final class Stage {
     private func moveToRest(_ card: Card, _ origin: Point, now: Double) {
         card.rest = origin
         guard card.drag == nil, !card.isLeaving, card.motion.target != origin else { return }
-        card.motion.spring(to: origin, now: now, spring: .standard(config.motion))
+        send(card, to: origin, now: now, spring: .standard(config.motion))
+    }
+
+    /// Springs a card to `target`, or under reduced motion puts it there at once.
+    func send(_ card: Card, to target: Point, now: Double, spring: Spring) {
+        guard config.reducesMotion else { return card.motion.spring(to: target, now: now, spring: spring) }
+        card.motion = CardMotion(at: target, now: now, tuning: config.motion)
+        output.move(card.surface, to: card.surfaceOrigin)
+        clip(card)
     }
 
     /// Creates, paints and maps a card just past its area's edge, already one frame into its
     /// spring, so the first frame shown has it moving in.
     private func enter(id: String?, key: StackKey, composed: ComposedCard, frame: Rect, now: Double) -> Card {
+        if config.reducesMotion { return appear(id: id, key: key, composed: composed, frame: frame, now: now) }
         let start = layout.offscreen(frame, at: key.position, in: area(key))
         let inset = composed.scene.inset
         let surface = output.createSurface(size: composed.scene.size, at: Point(x: start.x - inset, y: start.y - inset))
@@ -329,10 +339,30 @@ final class Stage {
         return card
     }
 
+    /// Reduced motion: the card is created, painted and mapped in its slot; under a
+    /// compositor it fades in there (`fadeSince`), else it is simply there.
+    private func appear(id: String?, key: StackKey, composed: ComposedCard, frame: Rect, now: Double) -> Card {
+        let inset = composed.scene.inset
+        let surface = output.createSurface(size: composed.scene.size, at: Point(x: frame.origin.x - inset, y: frame.origin.y - inset))
+        let card = Card(id: id, key: key, surface: surface, composed: composed, at: frame.origin, rest: frame.origin,
+                        now: now, tuning: config.motion)
+        output.paint(surface, composed.scene, at: card.surfaceOrigin)
+        clip(card)
+        if output.hasAlpha {
+            card.fadeSince = now
+            output.setOpacity(surface, 0)
+            armFrames(now)
+        }
+        output.map(surface)
+        return card
+    }
+
     /// Sends a card off screen: back toward its edge, or onward in a swipe's direction at
-    /// least as fast as the pointer threw it.
+    /// least as fast as the pointer threw it. Under reduced motion it vanishes in place
+    /// (fading out under a compositor), swiped or not.
     func startExit(_ card: Card, now: Double, swipe: (direction: SwipeDirection, velocity: Point)? = nil) {
         if lockedMonitors.contains(card.key.monitor) { return withdraw(card) }
+        if config.reducesMotion { return vanish(card, now: now) }
         card.isLeaving = true
         card.drag = nil
         if card.spinner != nil {
@@ -379,6 +409,34 @@ final class Stage {
         }
     }
 
+    /// Reduced motion: the card leaves where it is, fading out under a compositor, at once
+    /// without one.
+    private func vanish(_ card: Card, now: Double) {
+        guard output.hasAlpha else { return withdraw(card) }
+        card.isLeaving = true
+        card.drag = nil
+        if card.spinner != nil {
+            card.spinner = nil
+            output.setSpinner(card.surface, nil)
+        }
+        card.motion = CardMotion(at: card.motion.position, now: now, tuning: config.motion)
+        card.fadeSince = now
+        leaving.append(card)
+        armFrames(now)
+    }
+
+    /// How long a reduced-motion fade in or out takes: as long as an exit slide.
+    private var fadeDuration: Double { max(0.001, config.motion.exitDuration) }
+
+    /// Steps a reduced-motion fade; true once it is over.
+    private func stepFade(_ card: Card, now: Double) -> Bool {
+        guard let since = card.fadeSince else { return true }
+        let done = min(1, max(0, (now - since) / fadeDuration))
+        output.setOpacity(card.surface, card.isLeaving ? 1 - done : done)
+        if done >= 1 && !card.isLeaving { card.fadeSince = nil }
+        return done >= 1
+    }
+
     /// Takes a card off the screen now, with no slide: its surface goes in this loop turn.
     private func withdraw(_ card: Card) {
         card.isLeaving = true
@@ -392,7 +450,9 @@ final class Stage {
     /// Nil when nothing moves at all.
     private var frameIntervalNeeded: Double? {
         let all = allCards
-        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue || $0.recountDue }) { return frameInterval }
+        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue || $0.recountDue || $0.fadeSince != nil }) {
+            return frameInterval
+        }
         if all.contains(where: { $0.spinner != nil }) { return max(frameInterval, 1 / Double(SpinnerSpec.stepsPerTurn)) }
         return nil
     }
@@ -457,11 +517,13 @@ final class Stage {
                 clip(card)
             }
             if moving { fade(card) }
+            if card.fadeSince != nil { _ = stepFade(card, now: now) }
         }
         if allCards.contains(where: { $0.spinner != nil }) { output.turnSpinners(phase: now) }
         // A card that has slid off screen is done: once its motion ends, or as soon as not a
         // whole pixel of it shows on its monitor (it is cut to the monitor, so none shows elsewhere).
         leaving.removeAll { card in
+            if card.fadeSince != nil { guard stepFade(card, now: now) else { return false } }
             guard !card.motion.isAnimating || isOffMonitor(card) else { return false }
             output.destroy(card.surface)
             return true
@@ -497,7 +559,8 @@ final class Stage {
     /// Images decoded off the loop: cards waiting for theirs are painted again, in place.
     func imagesReady(board: Board, now: Double) {
         for (id, card) in cards {
-            guard let toast = board.toast(id), let file = toast.iconFile, output.isImageReady(file),
+            guard let toast = board.toast(id),
+                  toast.iconFile.map(output.isImageReady) ?? false || !toast.actionIconFiles.isEmpty,
                   card.composed.scene != compose(toast, card.appearance, on: card.key).scene else { continue }
             refresh(card, toast, now: now, animate: false)
         }

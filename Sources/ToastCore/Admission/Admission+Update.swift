@@ -36,7 +36,9 @@ extension Admission {
         if kindChanged || update.timeout != nil {
             let (timeout, policy) = Self.timeout(sender: update.timeout, senderCounts: true, critical: toast.urgency == .critical,
                                                  rule: toast.timeoutPolicy == .rule ? toast.timeout : nil)
-            toast.timeout = timeout ?? board.config.timeout(for: toast.kind)
+            // A rule's timeout comes back as the toast's, already given its reading time.
+            let given = timeout ?? board.config.timeout(for: toast.kind)
+            toast.timeout = policy == .rule ? given : Self.readingTimeout(given, for: toast, config: board.config)
             toast.timeoutPolicy = policy
         }
         return .success(UpdateDecision(toast: toast, restartTimer: kindChanged || update.timeout != nil))

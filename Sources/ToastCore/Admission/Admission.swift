@@ -126,7 +126,13 @@ public enum Admission {
         // Only a bus toast its sender may act on (`Board.busClient(_:mayActOn:)`), live or kept
         // open in the centre, is replaced in place; another application's `replaces_id` shows a
         // new toast, as for an unknown id.
-        let replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
+        var replacing = submission.replacesID.flatMap { id in board.busClient(submission.sender, mayActOn: id) ? id : nil }
+        if replacing == nil, outcome.skip != .all, outcome.skip != .display, let target = appendTarget(submission, board: board),
+           let old = board.toast(target) {
+            // `x-canonical-append`: the live toast shows its body and this one's, newest last.
+            replacing = target
+            request.message = appended(request.message, to: old.message)
+        }
         var clamped = false
         if request.urgency == .critical, submission.source == .bus,
            board.liveCriticalBus(besides: replacing) >= NotificationLimits.maxLiveCritical {
@@ -158,6 +164,7 @@ public enum Admission {
         toast.category = outcome.subject.category
         toast.desktopEntry = outcome.subject.desktopEntry
         toast.timeoutPolicy = timeoutPolicy
+        toast.timeout = Self.readingTimeout(toast.timeout, for: toast, config: config)
         toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout ?? settings.defaultTimeout)
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
         if toast.collapsesRepeats, let image {
@@ -228,6 +235,35 @@ public enum Admission {
         return decision
     }
 
+    /// The live toast an `x-canonical-append` notification adds its body to: one with the same
+    /// application and summary that this bus client may act on (`Board.busClient(_:mayActOn:)`:
+    /// its own, or anyone's once its sender left, so `notify-send` runs append), as notify-osd
+    /// did for chat messages. Nil without the hint, with a `replaces_id`, or when
+    /// none is live (it is then shown as a new toast). Reads the live toasts only for a
+    /// notification with the hint; the board holds at most a few hundred.
+    public static func appendTarget(_ submission: Submission, board: Board) -> String? {
+        guard submission.append, submission.source == .bus, submission.replacesID == nil else { return nil }
+        let title = submission.request.title ?? ""
+        return board.liveToasts.first { toast in
+            toast.source == .bus && (toast.app ?? "") == submission.app && toast.title == title
+                && toast.digest == nil && board.busClient(submission.sender, mayActOn: toast.id)
+        }?.id
+    }
+
+    /// `body` after `old` on a line of its own, the oldest lines dropped past
+    /// `NotificationLimits.maxBodyCharacters` (the newest message is the one to read).
+    static func appended(_ body: String, to old: String) -> String {
+        guard !old.isEmpty else { return body }
+        guard !body.isEmpty else { return old }
+        var lines = (old + "\n" + body).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var count = lines.reduce(lines.count - 1) { $0 + $1.unicodeScalars.count }
+        while count > NotificationLimits.maxBodyCharacters, lines.count > 1 {
+            count -= lines.removeFirst().unicodeScalars.count + 1
+        }
+        guard count > NotificationLimits.maxBodyCharacters, let last = lines.last else { return lines.joined(separator: "\n") }
+        return "…" + String(String.UnicodeScalarView(last.unicodeScalars.suffix(NotificationLimits.maxBodyCharacters - 1)))
+    }
+
     /// What becomes of a toast that gets a card of its own on `monitor`: a fullscreen hold
     /// there may send it to history (`suppress`, `HoldPolicy.suppresses`); with the id of a
     /// live or kept toast it takes that one's place (`supersede`); else `show`. Where it then
@@ -267,6 +303,7 @@ extension Toast {
                   progress: r.progress, urgency: r.urgency ?? .normal)
         app = r.app
         resident = r.resident
+        actionIcons = r.actionIcons
         origin = r.origin
     }
 }

@@ -20,6 +20,9 @@ public struct Submission: Equatable, Sendable {
     public var stackTag = ""
     /// The `transient` hint: not kept in history.
     public var transient = false
+    /// The `x-canonical-append` hint: the body is appended to the sender's live toast with the
+    /// same application and summary, which then shows both in place (`Admission.appendTarget`).
+    public var append = false
     /// A `Notify`'s `replaces_id` (nil for 0): the bus toast to replace in place, if this
     /// sender may (`Board.busClient(_:mayActOn:)`).
     public var replacesID: String?

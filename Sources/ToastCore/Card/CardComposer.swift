@@ -34,6 +34,9 @@ public struct CardComposer: Sendable {
         public var heightLimit: Double?
         /// A loaded image file to draw instead of the kind's icon.
         public var iconImage: String?
+        /// Decoded icon files for action buttons (`Toast.actionIcons`), by action key: such a
+        /// button is a square holding the icon instead of its label.
+        public var actionIcons: [String: String] = [:]
         /// The widest the card may be, in device pixels: its monitor's work area less the
         /// margins, so a card on a narrow monitor never reaches past it; nil: the configured width.
         public var maxWidth: Double?
@@ -98,7 +101,8 @@ public struct CardComposer: Sendable {
         case .tinted: return composeCard(toast, style: style, appearance: appearance, metrics: metrics)
         case .accent:
             let card = composeCard(toast, style: style, appearance: appearance, metrics: metrics)
-            return shadow ? withShadow(card) : card
+            // High contrast: nothing translucent, not even the soft shadow.
+            return shadow && !config.highContrast ? withShadow(card) : card
         case .capsule: return composeCapsule(toast, appearance: appearance, metrics: metrics)
         }
     }
@@ -142,6 +146,7 @@ public struct CardComposer: Sendable {
     /// fill as given, not tinted.
     public func colors(for kind: Kind, style: CardStyle, urgency: Urgency = .normal, color: UInt32? = nil,
                        rule: CardColors? = nil) -> Colors {
+        if config.highContrast { return highContrastColors(for: kind, urgency: urgency, color: color, rule: rule) }
         let palette = config.palette
         let set = config.cardColors(kind: kind, urgency: urgency).layered(rule)
         var background = RGBA(rgb: set.background ?? palette.background)
@@ -478,9 +483,11 @@ public struct CardComposer: Sendable {
         for action in actions.reversed() {
             let label = TextLimits.cut(TextSanitizer.sanitize(action.label)).text
             var block = TextBlock(text: label, style: FontStyle(bold: true), width: px(config.cardWidth), maxLines: 1)
-            let extent = metrics.measure(block)
+            let iconFile = appearance.actionIcons[action.id]
+            let extent = iconFile == nil ? metrics.measure(block) : TextExtent(size: Size(width: 0, height: 0), lineCount: 0, isCut: false)
             block.width = extent.size.width.rounded(.up)
-            let w = (block.width + 2 * inset).rounded()
+            // An icon button is as wide as it is tall (a little wider than the row's text).
+            let w = iconFile == nil ? (block.width + 2 * inset).rounded() : max(height, px(Self.iconSize) + inset).rounded()
             x -= w
             let rect = Rect(x: x, y: top, width: w, height: height)
             let pressed = appearance.pressedButton == action.id
@@ -495,7 +502,13 @@ public struct CardComposer: Sendable {
             }
             ops.append(.roundedRect(rect, radius: px(CardMetrics.buttonRadius), color: fill))
             let labelColor = pressed ? c.accent.mixed(with: c.background, 0.35) : c.accent
-            ops.append(.text(block, origin: Point(x: x + inset, y: (top + (height - extent.size.height) / 2).rounded()), color: labelColor))
+            if let iconFile {
+                let side = min(px(Self.iconSize), height)
+                let icon = Rect(x: (x + (w - side) / 2).rounded(), y: (top + (height - side) / 2).rounded(), width: side, height: side)
+                ops.append(.image(path: iconFile, icon, tint: Self.isSymbolic(iconFile) ? labelColor : nil))
+            } else {
+                ops.append(.text(block, origin: Point(x: x + inset, y: (top + (height - extent.size.height) / 2).rounded()), color: labelColor))
+            }
             rects.insert((action.id, rect), at: 0)
             x -= px(CardMetrics.buttonSpacing)
         }

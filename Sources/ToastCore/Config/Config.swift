@@ -77,6 +77,18 @@ public struct Config: Equatable, Sendable {
     public var mouse = MouseBindings()
     /// Seconds a card stays; 0 keeps it until dismissed.
     public var timeout: Double = 4
+    /// Milliseconds a toast's timeout grows by per word of its title and message, so a long
+    /// one stays long enough to read (WCAG's "enough time"); 0: off (`ReadingTime`).
+    public var timeoutPerWord: Double = 0
+    /// Every timeout that ends is multiplied by this (2: twice as long).
+    public var timeoutScale: Double = 1
+    /// `[general] reduce_motion`: cards appear in place instead of moving (`reducesMotion`).
+    public var reduceMotion: ReduceMotion = .auto
+    /// `[card] theme`: high-contrast cards (`highContrast`).
+    public var cardTheme: CardTheme = .auto
+    /// What the desktop says now (XSETTINGS); no config file sets it: the daemon does, at
+    /// start and whenever the desktop's settings change.
+    public var desktop = DesktopSettings()
     /// What a fullscreen window does to toasts on its monitor (critical ones show).
     public var fullscreen: FullscreenMode = .delay
     /// What a locker covering a monitor does to its toasts.
@@ -112,6 +124,9 @@ public struct Config: Equatable, Sendable {
     /// A toast identical to a visible or queued one adds to its count (`×N`) instead of a
     /// card of its own (`Repeats`).
     public var stackDuplicates = true
+    /// Chromium's and Chrome's critical notifications show as normal with a long timeout,
+    /// except a calendar's or a call site's (`BrowserCritical`).
+    public var tameChromium = true
     /// Whether toasts may play sounds at all (they play only where a sound server answers).
     public var soundEnabled = true
     /// The sound-theme name a critical toast plays when neither it nor a rule names one;
@@ -203,6 +218,10 @@ public enum ConfigLimits {
     public static let maxVisible = 50
     /// Seconds, the same as the protocol's longest timeout.
     public static let timeout = ProtocolLimits.maxTimeout
+    /// Milliseconds per word: a minute a word is already far past any reader.
+    public static let timeoutPerWord = 60_000.0
+    /// From a tenth to ten times the timeout.
+    public static let timeoutScale = 0.1...10.0
     /// Seconds of any animation or measuring window in `[motion]`.
     public static let motionSeconds = 10.0
     /// Damping fractions (1 = no bounce; more only slows the spring).

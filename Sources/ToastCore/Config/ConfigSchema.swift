@@ -34,6 +34,9 @@ package enum ConfigSchema {
             choice("sort", \.sort),
             choice("stack", \.stack),
             number("timeout", \.timeout, .upTo(ConfigLimits.timeout)),
+            number("timeout_per_word", \.timeoutPerWord, .upTo(ConfigLimits.timeoutPerWord)),
+            number("timeout_scale", \.timeoutScale, .within(ConfigLimits.timeoutScale)),
+            choice("reduce_motion", \.reduceMotion),
             choice("fullscreen", \.fullscreen),
             choice("lock", \.lock),
             Setting(key: "opener", keep: keeping(\.opener)) { (config: inout Config, value: String) throws(ConfigProblem) in
@@ -49,6 +52,7 @@ package enum ConfigSchema {
                 config.menu = words
             },
             flag("stack_duplicates", \.stackDuplicates),
+            flag("tame_chromium", \.tameChromium),
             integer("idle_threshold", \.idleThreshold, 0...ConfigLimits.idleThreshold),
         ]),
         Section(name: "font", settings: [
@@ -66,6 +70,7 @@ package enum ConfigSchema {
             optionalNumber("margin_x", \.horizontalMargin, .upTo(ConfigLimits.margin)),
             optionalNumber("margin_y", \.verticalMargin, .upTo(ConfigLimits.margin)),
             choice("shadow", \.shadow),
+            choice("theme", \.cardTheme),
         ] + CardColors.Part.allCases.map { part in
             cardColor(part.rawValue, .card, part)
         }),

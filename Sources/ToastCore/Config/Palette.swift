@@ -50,3 +50,25 @@ public struct Palette: Equatable, Sendable {
                   .notice: 0xFF9500, .debug: 0xAF52DE, .loading: 0x8E8E93]
     )
 }
+
+extension Palette {
+    /// `[card] theme = high-contrast` on a dark theme: white on black, accents brightened so
+    /// each stands at least 7:1 (WCAG AAA) against the fill, as the text does.
+    public static let highContrastDark = Palette(
+        background: 0x000000, text: 0xFFFFFF, secondaryText: 0xE0E0E0,
+        accents: [.info: 0x66B2FF, .success: 0x5CE68A, .warning: 0xFFE14D, .error: 0xFF8A80,
+                  .notice: 0xFFB366, .debug: 0xD9A6FF, .loading: 0xC7C7CC]
+    )
+
+    /// The same on a light theme: black on white, accents deepened to 7:1 or more.
+    public static let highContrastLight = Palette(
+        background: 0xFFFFFF, text: 0x000000, secondaryText: 0x1F1F1F,
+        accents: [.info: 0x003F9E, .success: 0x005A1F, .warning: 0x5C4300, .error: 0xA30000,
+                  .notice: 0x7A3300, .debug: 0x5E1A8C, .loading: 0x3A3A3C]
+    )
+
+    /// The high-contrast palette for `theme`.
+    public static func highContrast(_ theme: Theme) -> Palette {
+        theme == .light ? highContrastLight : highContrastDark
+    }
+}

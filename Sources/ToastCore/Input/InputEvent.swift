@@ -26,6 +26,8 @@ public enum InputEvent: Equatable, Sendable {
     /// Nobody has touched the keyboard or pointer for the idle threshold (true), or input
     /// came again (false); see `Output.watchIdle`.
     case idleChanged(Bool)
+    /// The desktop's settings changed (`ScreenInput.desktopSettings`: XSETTINGS).
+    case desktopSettingsChanged
     /// A key went down: a bound one (`Grab.keys`), or any while focus mode or the centre holds
     /// the keyboard (`Grab.focus`, `Grab.panel`).
     case key(KeyStroke)

@@ -27,6 +27,11 @@ public struct Toast: Equatable, Sendable {
     public var app: String?
     /// Stays on screen after an action is chosen (the D-Bus `resident` hint).
     public var resident = false
+    /// The D-Bus `action-icons` hint: its action keys are icon names (`CardComposer.buttonRow`).
+    public var actionIcons = false
+    /// The image files the action keys resolved to in the icon theme, by key, when
+    /// `actionIcons`; a key not found keeps its labelled button.
+    public var actionIconFiles: [String: String] = [:]
     /// `x-kde-origin-name`: a web site, a phone, an account; a line under the title.
     public var origin: String?
     /// Whether a script on the socket or an application on the bus sent it.

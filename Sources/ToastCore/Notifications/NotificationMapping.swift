@@ -6,8 +6,10 @@ public enum NotificationMapping {
     /// only while they hold (`capabilities(sound:persistence:)`).
     /// `x-kde-origin-name`: the origin is shown under the title (Chromium then stops pasting
     /// it into the body); `x-kde-display-appname` names the app; `x-kde-urls` are links.
-    public static let capabilities = ["actions", "body", "body-hyperlinks", "body-markup", "icon-static",
-                                      "inhibitions", "x-canonical-private-synchronous", "x-dunst-stack-tag",
+    /// `action-icons`: action keys that name a theme icon are drawn as that icon.
+    /// `x-canonical-append`: a body is appended to the sender's live toast with the same summary.
+    public static let capabilities = ["action-icons", "actions", "body", "body-hyperlinks", "body-markup", "icon-static",
+                                      "inhibitions", "x-canonical-append", "x-canonical-private-synchronous", "x-dunst-stack-tag",
                                       "x-kde-display-appname", "x-kde-origin-name", "x-kde-urls"]
 
     /// The capabilities, with `persistence` while the centre keeps toasts with actions open
@@ -38,6 +40,9 @@ public enum NotificationMapping {
         /// The `x-kde-origin-name` hint: a browser's web page, for per-application limits.
         public var origin: String?
         public var transient = false
+        /// The `x-canonical-append` hint: append the body to this sender's live toast with the
+        /// same application and summary (`Admission.appendTarget`).
+        public var append = false
         /// The `sound-name`, `sound-file` and `suppress-sound` hints.
         public var sound = SoundHints()
 
@@ -49,6 +54,7 @@ public enum NotificationMapping {
             submission.origin = origin ?? ""
             submission.stackTag = stackTag ?? ""
             submission.transient = transient
+            submission.append = append
             submission.replacesID = replacesID == 0 ? nil : String(replacesID)
             submission.sender = sender
             submission.image = image
@@ -90,7 +96,8 @@ public enum NotificationMapping {
 
     /// `entry` is the application's `.desktop` file, when its `desktop-entry` hint names one:
     /// its name stands in for an empty app_name, its icon for a missing image.
-    public static func decide(_ call: NotifyCall, entry: DesktopEntry? = nil) -> Decision {
+    /// `tameChromium`: `[general] tame_chromium` (`BrowserCritical`).
+    public static func decide(_ call: NotifyCall, entry: DesktopEntry? = nil, tameChromium: Bool = true) -> Decision {
         var notes: [String] = []
         let hints = boundedHints(call.hints, notes: &notes)
         let appIcon = bounded(call.appIcon, ProtocolLimits.maxIconBytes, what: "app_icon", notes: &notes) ?? ""
@@ -109,12 +116,21 @@ public enum NotificationMapping {
         request.app = app
         (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
         request.resident = hints["resident"]?.bool ?? false
+        request.actionIcons = hints["action-icons"]?.bool ?? false
         if let origin = hints["x-kde-origin-name"]?.string {
             let line = TextSanitizer.sanitize(String(origin.prefix(NotificationLimits.maxOriginCharacters)))
                 .split(whereSeparator: \.isNewline).joined(separator: " ")
             if !line.isEmpty { request.origin = line }
         }
         if case let .strings(urls)? = hints["x-kde-urls"] { request.message += links(urls, notes: &notes) }
+        if tameChromium, urgency == .critical,
+           BrowserCritical.isChromium(app: call.appName, desktopEntry: hints["desktop-entry"]?.string),
+           !BrowserCritical.isKept(origin: BrowserCritical.origin(hint: hints["x-kde-origin-name"]?.string, body: call.body)) {
+            request.urgency = .normal
+            request.kind = kind(urgency: .normal, category: category)
+            if (request.timeout ?? 0) == 0 { request.timeout = BrowserCritical.timeout }
+            notes.append("Chromium's critical notification shown as normal ([general] tame_chromium)")
+        }
         if let value = hints["value"]?.integer { request.progress = Double(max(0, min(100, value))) }
 
         // Image priority, as the specification gives it: image-data, image-path, app_icon, icon_data.
@@ -142,9 +158,20 @@ public enum NotificationMapping {
         decision.desktopEntry = hints["desktop-entry"]?.string
         decision.origin = request.origin
         decision.transient = hints["transient"]?.bool ?? false
+        decision.append = appends(hints["x-canonical-append"])
         decision.sound = SoundHints(name: hints["sound-name"]?.string, file: hints["sound-file"]?.string,
                                     suppress: hints["suppress-sound"]?.bool ?? false)
         return decision
+    }
+
+    /// notify-osd appends on the hint's presence; senders give it as the string "true" or
+    /// "allowed", or as a boolean. Only an explicit false (or "false") turns it off.
+    static func appends(_ hint: HintValue?) -> Bool {
+        switch hint {
+        case nil: false
+        case let .string(text)?: text.lowercased() != "false"
+        case let value?: value.bool ?? true
+        }
     }
 
     /// `x-kde-urls` as links after the body, one a line: the first `NotificationLimits.maxURLs`

@@ -46,9 +46,10 @@ extension Operation {
                 when it does not hand over within 5 s). SIGHUP reloads the
                 config file; SIGTERM ends every toast (reason "shutdown") and exits. It is also the
                 desktop's notification server (org.freedesktop.Notifications on the session bus) when
-                there is a session bus and no other server holds the name.
+                there is a session bus and no other server holds the name, and an AT-SPI application
+                that screen readers such as Orca read while an accessibility bus runs and is enabled.
                 """, options: [
-                    .flag(nil, "no-dbus", "do not serve org.freedesktop.Notifications on the session bus"),
+                    .flag(nil, "no-dbus", "do not serve org.freedesktop.Notifications on the session bus, nor publish the toasts to screen readers (AT-SPI)"),
                     .flag(nil, "replace", "take over from the xtoast running on this display (it ends its toasts and exits 0), and org.freedesktop.Notifications from a server that allows it (a previous xtoast)"),
                 ]),
             overview: [("xtoast daemon", "run the daemon on $DISPLAY (foreground, logs to stderr)")])

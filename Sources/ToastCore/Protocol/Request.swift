@@ -91,6 +91,8 @@ public struct ShowRequest: Equatable, Sendable {
     public var app: String?
     /// Stays after an action is chosen (the D-Bus `resident` hint); the user or the timeout ends it.
     public var resident = false
+    /// The D-Bus `action-icons` hint: action keys are icon names, drawn as icon buttons.
+    public var actionIcons = false
     /// Where it comes from within the app (`x-kde-origin-name`: a web site, a phone, a chat
     /// account), shown under the title.
     public var origin: String?

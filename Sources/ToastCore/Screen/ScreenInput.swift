@@ -54,6 +54,14 @@ public protocol ScreenInput: AnyObject {
     func grab(_ grab: Grab) -> [String]
     /// Lets go of what a grab of that kind took (a drag's at the release's `serverTime`).
     func release(_ grab: Grab)
+    /// What the desktop's settings say now (XSETTINGS); `.desktopSettingsChanged` input
+    /// comes when that changes.
+    var desktopSettings: DesktopSettings { get }
+}
+
+extension ScreenInput {
+    /// A screen without a settings daemon says nothing.
+    public var desktopSettings: DesktopSettings { DesktopSettings() }
 }
 
 /// What the screen is, as the log, the socket's path and the default scale need it.

@@ -40,6 +40,8 @@ public final class X11Output: Output {
     /// The desktop's news that holds toasts: a fullscreen window, the user away.
     private let fullscreen: FullscreenWatch
     private let idle: IdleAlarm
+    /// The desktop's settings (XSETTINGS): reduced motion, a high-contrast theme.
+    private let xsettings: XSettingsWatch
 
     public struct OpenError: Error { public let message: String }
 
@@ -65,6 +67,8 @@ public final class X11Output: Output {
         refreshRate = display.refreshRate
         fullscreen = FullscreenWatch(display: display)
         idle = IdleAlarm(display: display)
+        xsettings = XSettingsWatch(display: display)
+        display.xsettingsWatch = xsettings
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
     }
 
@@ -85,6 +89,7 @@ public final class X11Output: Output {
         }
     }
     public var hasAlpha: Bool { visual.hasAlpha }
+    public var desktopSettings: DesktopSettings { xsettings.settings }
     public var textMetrics: any TextMeasuring { fonts }
 
     /// The fonts, loaded on first use. Pango substitutes a family it lacks, so only a screen
@@ -221,7 +226,7 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let taken = display.takeEvents(watchers: [fullscreen, idle])
+        let taken = display.takeEvents(watchers: [fullscreen, idle, xsettings])
         let screenChanged = taken.contains(.screenChanged)
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
             // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
@@ -259,6 +264,7 @@ public final class X11Output: Output {
             extra.append(.fullscreenChanged(monitors: held))
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
+        if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }

@@ -53,6 +53,9 @@ final class XDisplay {
     var randrEventBase: Int32?
     /// Sees every event first, to know when a locker covers a monitor (LockWatch.swift).
     var lockWatch: LockWatch?
+    /// Told of the XSETTINGS selection's XFixes news, which would otherwise read as the
+    /// compositor's (XSettingsWatch.swift).
+    var xsettingsWatch: XSettingsWatch?
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.

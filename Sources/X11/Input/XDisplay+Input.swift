@@ -68,7 +68,11 @@ extension XDisplay {
             return .leave(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         default:
             lockWatch?.observe(e)
-            if let base = fixesEventBase, e.type == base + XFixesSelectionNotify { return .compositorChanged }
+            if let base = fixesEventBase, e.type == base + XFixesSelectionNotify {
+                guard let xsettings = xsettingsWatch, xsettings.isOwnSelection(&e) else { return .compositorChanged }
+                xsettings.ownerChanged()
+                return nil
+            }
             for watcher in watchers where watcher.notice(&e) { return nil }
             if isScreenChange(&e) { return .screenChanged }
             return nil

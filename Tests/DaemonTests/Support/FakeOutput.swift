@@ -31,6 +31,8 @@ final class FakeOutput: Output {
     var pointer: Point?
     var focus: Point?
     var hasAlpha = false
+    /// What the desktop's XSETTINGS say; send `.desktopSettingsChanged` after changing it.
+    var desktopSettings = DesktopSettings()
     var refreshRate: Double? = 60
     var displayName = ":test"
     var fileDescriptor: Int32 = -1

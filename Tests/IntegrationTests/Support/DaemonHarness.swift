@@ -127,6 +127,16 @@ final class DaemonHarness {
             return Background(process: p, out: out, err: err)
         }
 
+        /// Ends it (SIGKILL: the test runner blocks signals, and a child inherits that mask, so
+        /// a SIGTERM it does not read from a signalfd stays pending for ever) and waits for it,
+        /// at most 5 s. For `defer`: nothing a test started outlives it.
+        func stop() {
+            guard process.isRunning else { return }
+            kill(process.processIdentifier, SIGKILL)
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline { usleep(5_000) }
+        }
+
         /// Waits (with a deadline) for the client to exit and returns what it printed.
         func finish(timeout: Double = 10) throws -> Run {
             let p = process
