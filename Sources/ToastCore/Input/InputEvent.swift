@@ -74,13 +74,27 @@ extension InputEvent {
 extension InputEvent {
     /// `events` without the pointer motion that later motion on the same surface makes
     /// stale, with no press or release between them: a batch of moves costs one, and a
-    /// swipe still sees where the pointer was at each press and release.
+    /// swipe still sees where the pointer was at each press and release. A notice that
+    /// only says "read it again" (the screen, the compositor, the desktop's settings) is
+    /// kept once, its last time: a client changing `_NET_WORKAREA` in a loop then fills no
+    /// batch, so the flood is read as fast as it comes rather than waiting in Xlib's queue
+    /// (60 MiB of it in 3 s).
     public static func latestMotion(_ events: [InputEvent]) -> [InputEvent] {
         var movedLater: Set<SurfaceID> = []
+        var noticedLater: (screen: Bool, compositor: Bool, settings: Bool) = (false, false, false)
         var kept: [InputEvent] = []
         kept.reserveCapacity(events.count)
         for event in events.reversed() {
             switch event {
+            case .screenChanged:
+                guard !noticedLater.screen else { continue }
+                noticedLater.screen = true
+            case .compositorChanged:
+                guard !noticedLater.compositor else { continue }
+                noticedLater.compositor = true
+            case .desktopSettingsChanged:
+                guard !noticedLater.settings else { continue }
+                noticedLater.settings = true
             case let .motion(surface, _, _):
                 guard movedLater.insert(surface).inserted else { continue }
             case .press, .release:

@@ -37,6 +37,10 @@ public final class X11Output: Output {
     /// monitors are: asking per animation was a synchronous round trip on every toast, and
     /// `XRRGetScreenInfo` makes the server probe its outputs.
     public private(set) var refreshRate: Double?
+    /// The screen changed and its monitors are to be read again, once the input drains.
+    private var screenReadDue = false
+    /// The same for the compositor's selection.
+    private var compositorReadDue = false
     /// The desktop's news that holds toasts: a fullscreen window, the user away.
     private let fullscreen: FullscreenWatch
     private let idle: IdleAlarm
@@ -226,15 +230,23 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let taken = display.takeEvents(watchers: [fullscreen, idle, xsettings])
-        let screenChanged = taken.contains(.screenChanged)
+        let (taken, drained) = display.takeEvents(watchers: [fullscreen, idle, xsettings])
+        // The monitors are read again once the input has drained (`takeEvents`): a panel
+        // changing `_NET_WORKAREA` in a loop delays the read until it pauses, rather than
+        // having each read pull the flood it is behind into memory.
+        if taken.contains(.screenChanged) { screenReadDue = true }
+        let screenChanged = screenReadDue && drained
+        if screenChanged { screenReadDue = false }
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
             // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
             guard case var .key(stroke) = event else { return event }
             stroke.bound = keys.action(code: stroke.code, modifiers: stroke.modifiers)
             return .key(stroke)
         }
-        if taken.contains(.compositorChanged), display.hasCompositor != visual.hasAlpha {
+        if taken.contains(.compositorChanged) { compositorReadDue = true }
+        let compositorChanged = compositorReadDue && drained
+        if compositorChanged { compositorReadDue = false }
+        if compositorChanged, display.hasCompositor != visual.hasAlpha {
             visual = CardVisual(display: display, argb: !visual.hasAlpha)
             loadedPainter = nil  // made again, for the new visual, when next needed
             events.append(.compositorChanged)
@@ -269,7 +281,9 @@ public final class X11Output: Output {
         return events + extra
     }
 
-    public var hasPendingInput: Bool { display.hasQueuedEvents }
+    /// A read of the monitors or the compositor that waits for the input to drain keeps the
+    /// loop turning, so it is made even when nothing more comes.
+    public var hasPendingInput: Bool { display.hasQueuedEvents || screenReadDue || compositorReadDue }
 
     /// The locked monitors, probing the keyboard first when that alone can tell and `probing`.
     private func lockVerdict(probing: Bool) -> Set<String>? {

@@ -21,18 +21,26 @@ extension XDisplay {
     /// whether the compositor really came or went.
     /// The corresponding C functions are `XEventsQueued`, `XPending` and `XNextEvent`.
     /// `watchers` see every event the decoder does not turn into input.
-    func takeEvents(watchers: [any XEventWatcher] = []) -> [InputEvent] {
+    ///
+    /// `drained`: the batch ended because nothing more had come, not at a bound. Only then may
+    /// the caller ask the server anything: a round trip reads every event the server holds for
+    /// this client into Xlib's queue first, and behind a flood that was 90 MiB.
+    func takeEvents(watchers: [any XEventWatcher] = []) -> (events: [InputEvent], drained: Bool) {
         var events: [InputEvent] = []
+        var drained = false
         for _ in 0..<Self.rawEventsPerTurn {
             if events.count >= Self.eventsPerTurn {
                 events = InputEvent.latestMotion(events)
                 // Go on only while thinning left real room (it is O(n) a time).
                 guard events.count < Self.eventsPerTurn * 3 / 4 else { break }
             }
-            guard hasQueuedEvents || XPending(handle) > 0 else { break }
+            guard hasQueuedEvents || XPending(handle) > 0 else {
+                drained = true
+                break
+            }
             if let event = decode(nextEvent(), watchers: watchers) { events.append(event) }
         }
-        return InputEvent.latestMotion(events)
+        return (InputEvent.latestMotion(events), drained)
     }
 
     /// Whether events already read from the connection wait in Xlib's queue, where `poll()`
