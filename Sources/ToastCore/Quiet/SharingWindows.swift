@@ -54,13 +54,17 @@ public struct SharingWindows: Equatable, Sendable {
                                                    name: identity.name.map(Self.cut))
     }
 
-    /// Keeps only `windows` (a new `_NET_CLIENT_LIST`, all mapped as the window manager
-    /// manages them), tracking the new ones up to `capacity`.
+    /// Keeps only `windows` (a new `_NET_CLIENT_LIST`), tracking the new ones, taken as
+    /// mapped (the window manager manages them), up to `capacity`; the known ones keep what
+    /// their own map and unmap events said.
     public mutating func replace(with windows: [UInt]) {
         let keep = Set(windows)
         entries = entries.filter { keep.contains($0.key) }
-        for window in windows { created(window, mapped: true) }
+        for window in windows where entries[window] == nil { created(window, mapped: true) }
     }
+
+    /// Whether names wait to be read (the X layer asks for another turn).
+    public var hasUnread: Bool { entries.values.contains { $0.mapped && $0.identity == nil } }
 
     /// Mapped windows whose names are not read yet, at most `limit` of them (the X layer's
     /// budget of property reads this turn), lowest id first so the choice is stable.

@@ -70,8 +70,11 @@ public final class X11Output: Output {
         xsettings = XSettingsWatch(display: display)
         display.xsettingsWatch = xsettings
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
+        sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
     }
 
+    /// Other clients' top-level windows, for quiet while the screen is shared.
+    private var sharing: SharingWatch?
     /// The locked monitors last reported to the loop.
     private var reportedLock: Set<String> = []
 
@@ -226,7 +229,7 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let taken = display.takeEvents(watchers: [fullscreen, idle, xsettings])
+        let taken = display.takeEvents(watchers: [fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []))
         let screenChanged = taken.contains(.screenChanged)
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
             // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
@@ -265,11 +268,14 @@ public final class X11Output: Output {
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
+        if sharing?.report() == true { extra.append(.topLevelWindowsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }
 
-    public var hasPendingInput: Bool { display.hasQueuedEvents }
+    public var hasPendingInput: Bool { display.hasQueuedEvents || sharing?.hasPendingWork == true }
+    /// Other clients' top-level windows and their names (`SharingWatch`).
+    public var topLevelWindows: SharingWindows { sharing?.windows ?? SharingWindows() }
 
     /// The locked monitors, probing the keyboard first when that alone can tell and `probing`.
     private func lockVerdict(probing: Bool) -> Set<String>? {
