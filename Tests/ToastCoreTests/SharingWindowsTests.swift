@@ -109,3 +109,22 @@ import ToastCore
         #expect(ConfigParser.parse("[quiet]\nhide_content = maybe\n", file: "t").diagnostics.count == 1)
     }
 }
+
+@Suite struct HiddenContentTests {
+    @Test("hide_content: while quiet holds a card keeps its title only; without quiet, or without the key, all of it")
+    func titleOnly() {
+        var toast = Toast(id: "1", message: "the secret", urgency: .critical)
+        toast.title = "Build"
+        toast.icon = "/tmp/a.png"
+        toast.iconFile = "/tmp/a.png"
+        toast.format = "%s %b"
+        let hidden = toast.contentHidden
+        #expect(hidden.title == "Build" && hidden.message.isEmpty && hidden.icon == nil && hidden.iconFile == nil && hidden.format == nil)
+        #expect(hidden.hidesIcon)
+        var settings = QuietSettings()
+        #expect(!QuietGate.pause.hidesContent(settings))
+        settings.hideContent = true
+        #expect(QuietGate.pause.hidesContent(settings))
+        #expect(!QuietGate.off.hidesContent(settings))
+    }
+}
