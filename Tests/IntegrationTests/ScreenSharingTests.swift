@@ -40,10 +40,10 @@ extension Integration {
         final class Client {
             let process = Process()
             let input = Pipe(), output = Pipe()
-            init() throws {
+            init(display: String = TestDisplay.name) throws {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
                 process.arguments = ["-c", ScreenSharingTests.client]
-                process.environment = ["DISPLAY": TestDisplay.name, "PATH": "/usr/bin:/bin"]
+                process.environment = ["DISPLAY": display, "PATH": "/usr/bin:/bin"]
                 process.standardInput = input
                 process.standardOutput = output
                 process.standardError = FileHandle.nullDevice
@@ -88,6 +88,36 @@ extension Integration {
             try window.send("unmap")
             _ = try F.restingCards(probe, count: 2, timeout: 5)
             #expect(try daemon.xtoast(["pause", "--status"]).stdout.contains(#""inhibited":false"#))
+        }
+    
+        /// Declared so that they go in order: the connections before the server they are on.
+        struct Managed {
+            let window: Client
+            let probe: XProbe
+            let daemon: DaemonHarness
+            let wm: WindowManager
+            let display: PrivateDisplay
+            init() throws {
+                display = try PrivateDisplay(size: "1280x800")
+                wm = try WindowManager(display: display.name)
+                daemon = try DaemonHarness(config: "[general]\ntimeout = 0\n", display: display.name)
+                probe = try XProbe(display.name)
+                window = try Client(display: display.name)
+            }
+        }
+
+        @Test("under a window manager (openbox: the client window is inside a frame, _NET_CLIENT_LIST on the root) the same holds")
+        func insideAFrame() throws {
+            let desk = try Managed()
+            try desk.window.send("map Firefox — Sharing Indicator")
+            try waitUntil("pause --status to name screen sharing") {
+                try desk.daemon.xtoast(["pause", "--status"]).stdout.contains(#""by":"screen sharing""#)
+            }
+            #expect(try desk.daemon.xtoast(["show", "held while sharing"]).status == 0)
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(desk.probe.cards().isEmpty)
+            try desk.window.send("title Mozilla Firefox")
+            _ = try F.restingCards(desk.probe, count: 1, timeout: 5)
         }
     }
 }
