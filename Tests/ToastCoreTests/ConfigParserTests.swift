@@ -373,7 +373,7 @@ private func problems(_ text: String) -> [String] {
             "timeoutPerWord": "general.timeout_per_word", "timeoutScale": "general.timeout_scale",
             "reduceMotion": "general.reduce_motion", "cardTheme": "card.theme",
         ]
-        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over",
+        var expected = Set(configKeys.values).union(["center.side", "center.group", "center.keep_open", "quiet.allow", "quiet.summary_over", "quiet.while_window", "quiet.hide_content",
                                                      "mouse.middle_click", "mouse.right_click"])
         for child in Mirror(reflecting: Config.default).children {
             let label = child.label ?? ""

@@ -124,6 +124,7 @@ extension ToastService {
         applySnoozes(wallNow: wallNow)
         let status = quiet.status(at: wallNow, zone: zone)
         board.setQuiet(status.gate, now: now)
+        stage.hidesContent = status.gate.hidesContent(board.config.quiet)
         let next = [quiet.nextDeadline(after: wallNow, zone: zone), snoozes.nextEnd].compactMap { $0 }.min()
         quietDeadline = next.map { ($0, now + max(0, $0 - wallNow)) }
         if status.inhibited != inhibited {

@@ -86,6 +86,7 @@ final class ToastService {
         self.zone = zone
         self.wallClock = wallClock
         quiet.schedules = config.quietSchedules
+        quiet.sharing = output.topLevelWindows.matching(config.quiet.sharingPatterns)
         self.activationTokens = activationTokens
         screen = output
         let refreshRate = output.facts.refreshRate
@@ -355,6 +356,7 @@ final class ToastService {
         let threshold = board.config.idleThreshold
         board.reconfigure(config, now: now)
         quiet.schedules = config.quietSchedules
+        quiet.sharing = sharingWindows(config)
         applyQuiet(now: now)
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
@@ -431,6 +433,8 @@ final class ToastService {
         switch input {
         case .desktopSettingsChanged:
             desktopChanged(now: now)
+        case .topLevelWindowsChanged:
+            sharingChanged(now: now)
         case .compositorChanged:
             Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
             stage.remakeSurfaces(board: board, now: now)

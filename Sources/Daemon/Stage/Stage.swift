@@ -10,6 +10,8 @@ final class Stage {
     /// The screen's refresh rate, where a monitor does not say its own.
     var screenRefreshRate: Double?
     private(set) var config: Config
+    /// Set by the service as quiet changes: cards composed meanwhile draw their title only.
+    var hidesContent = false
     private(set) var composer: CardComposer
     /// Cards of visible toasts, by toast id.
     private var cards: [String: Card] = [:]
@@ -142,7 +144,9 @@ final class Stage {
     // MARK: Composing and painting
 
     /// `key`: the stack the card is in, whose work area bounds its width.
-    func compose(_ toast: Toast, _ appearance: CardComposer.Appearance, on key: StackKey) -> ComposedCard {
+    func compose(_ given: Toast, _ appearance: CardComposer.Appearance, on key: StackKey) -> ComposedCard {
+        // `[quiet] hide_content`: while quiet holds, the title only (`Toast.contentHidden`).
+        let toast = hidesContent ? given.contentHidden : given
         var appearance = appearance
         appearance.maxWidth = area(key).width - 2 * composer.px(config.marginX)
         // An expanded card grows to its work area's height less the margins; the composer

@@ -172,6 +172,17 @@ package enum ConfigSchema {
                 config.quiet.burst = try BurstLimit.parse(value)
             },
             integer("summary_over", \.quiet.summaryOver, QuietSettings.summaryOverRange),
+            // Several lines each add a pattern; `none` turns the built-in ones off.
+            Setting(key: "while_window", keep: { _, _ in }) { (config: inout Config, value: String) throws(ConfigProblem) in
+                // Empty: no pattern (the example's line).
+                if value.isEmpty { return }
+                if value.lowercased() == "none" { return config.quiet.sharingDefaults = false }
+                guard config.quiet.whileWindows.count < SharingPattern.maxPatterns else {
+                    throw ConfigProblem("at most \(SharingPattern.maxPatterns) while_window patterns")
+                }
+                config.quiet.whileWindows.append(try SharingPattern.parse(value))
+            },
+            flag("hide_content", \.quiet.hideContent),
         ]),
     ]
 

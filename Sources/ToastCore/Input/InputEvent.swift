@@ -28,6 +28,8 @@ public enum InputEvent: Equatable, Sendable {
     case idleChanged(Bool)
     /// The desktop's settings changed (`ScreenInput.desktopSettings`: XSETTINGS).
     case desktopSettingsChanged
+    /// Other clients' top-level windows or their names changed (`ScreenInput.topLevelWindows`).
+    case topLevelWindowsChanged
     /// A key went down: a bound one (`Grab.keys`), or any while focus mode or the centre holds
     /// the keyboard (`Grab.focus`, `Grab.panel`).
     case key(KeyStroke)

@@ -75,7 +75,7 @@ public enum InputRouter {
             return Decision(context.centerOpen ? .center : .cards, ends)
         case .release, .motion, .enter, .leave:
             return Decision(context.centerOpen ? .center : .cards)
-        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .fullscreenChanged, .idleChanged, .desktopSettingsChanged:
+        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged:
             return Decision(.screen)
         }
     }

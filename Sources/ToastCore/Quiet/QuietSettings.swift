@@ -7,6 +7,14 @@ public struct QuietSettings: Equatable, Sendable {
     /// `summary_over = 3`: when a quiet time ends with more than this many toasts held, one
     /// summary card stands for them (`QuietSummary`); held critical toasts still show.
     public var summaryOver = 3
+    /// `while_window = PATTERN` lines: quiet holds while a mapped top-level window's title or
+    /// class matches one (`SharingWindows`), on top of the defaults.
+    public var whileWindows: [SharingPattern] = []
+    /// False after `while_window = none`: the built-in patterns are off.
+    public var sharingDefaults = true
+    /// `hide_content = yes`: a toast that shows while quiet holds (a critical one) draws its
+    /// title only, so a shared screen does not show the message.
+    public var hideContent = false
 
     public init() {}
 

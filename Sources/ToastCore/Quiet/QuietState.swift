@@ -31,6 +31,9 @@ public struct QuietState: Equatable, Sendable {
     public private(set) var user: UserPause?
     public private(set) var inhibitions: [Inhibition] = []
     public var schedules: [QuietSchedule] = []
+    /// The titles of the mapped windows that say the screen is shared (`SharingWindows`,
+    /// `[quiet] while_window`): quiet holds while there is one, as a plain pause does.
+    public var sharing: [String] = []
     private var lastCookie: UInt32 = 0
 
     /// Bounds on what applications may ask: a caller holding many inhibitions, or many callers,
@@ -135,6 +138,7 @@ public struct QuietState: Equatable, Sendable {
         for schedule in schedules where schedule.holds(at: now, zone: zone) {
             sources.append(.schedule(schedule, until: schedule.end(after: now, zone: zone)))
         }
+        if !sharing.isEmpty { sources.append(.screenSharing(windows: sharing)) }
         return QuietStatus(sources: sources)
     }
 }
@@ -144,6 +148,8 @@ public enum QuietSource: Equatable, Sendable {
     case user(QuietState.UserPause)
     case app(QuietState.Inhibition)
     case schedule(QuietSchedule, until: Double?)
+    /// A window that says the screen is shared is mapped (its title, or class).
+    case screenSharing(windows: [String])
 }
 
 /// What is quiet now and why: `pause --status`, the centre's list, the bus's `Inhibited`.
@@ -160,7 +166,7 @@ public struct QuietStatus: Equatable, Sendable {
         for source in sources {
             switch source {
             case let .user(pause): gate.level = max(gate.level, pause.level)
-            case .app: gate.level = QuietState.fullLevel
+            case .app, .screenSharing: gate.level = QuietState.fullLevel
             case let .schedule(schedule, _): gate.allows.append(schedule.allow)
             }
         }
@@ -177,6 +183,7 @@ public struct QuietStatus: Equatable, Sendable {
             case let .user(pause): end = pause.until
             case let .app(inhibition): end = inhibition.until
             case let .schedule(_, until): end = until
+            case .screenSharing: end = nil
             }
             guard let end else { return nil }
             latest = max(latest, end)
@@ -202,6 +209,8 @@ public struct QuietStatus: Equatable, Sendable {
             case let .schedule(s, until):
                 m = [("by", .string("schedule")), ("every", .string(s.text)), ("allow", .array(s.allow.map { .string($0.word) }))]
                 if let until { m.append(("until", .number(until.rounded()))) }
+            case let .screenSharing(windows):
+                m = [("by", .string("screen sharing")), ("windows", .array(windows.map { .string($0) }))]
             }
             items.append(.object(m))
         }
@@ -222,6 +231,8 @@ public struct QuietStatus: Equatable, Sendable {
                 return "\(i.desktopEntry)\(i.reason.isEmpty ? "" : ": \(i.reason)")" + (i.until.map { ", until \(Self.clock($0, zone: zone))" } ?? "")
             case let .schedule(s, until):
                 return "Schedule \(s.text)" + (until.map { ", until \(Self.clock($0, zone: zone))" } ?? "")
+            case let .screenSharing(windows):
+                return "Screen sharing" + (windows.first.map { " (\($0))" } ?? "")
             }
         }
     }

@@ -57,11 +57,16 @@ public protocol ScreenInput: AnyObject {
     /// What the desktop's settings say now (XSETTINGS); `.desktopSettingsChanged` input
     /// comes when that changes.
     var desktopSettings: DesktopSettings { get }
+    /// Other clients' top-level windows and their names; `.topLevelWindowsChanged` input
+    /// comes when that changes (quiet while the screen is shared).
+    var topLevelWindows: SharingWindows { get }
 }
 
 extension ScreenInput {
     /// A screen without a settings daemon says nothing.
     public var desktopSettings: DesktopSettings { DesktopSettings() }
+    /// A screen without other clients' windows.
+    public var topLevelWindows: SharingWindows { SharingWindows() }
 }
 
 /// What the screen is, as the log, the socket's path and the default scale need it.

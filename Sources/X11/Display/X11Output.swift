@@ -74,8 +74,11 @@ public final class X11Output: Output {
         xsettings = XSettingsWatch(display: display)
         display.xsettingsWatch = xsettings
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
+        sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
     }
 
+    /// Other clients' top-level windows, for quiet while the screen is shared.
+    private var sharing: SharingWatch?
     /// The locked monitors last reported to the loop.
     private var reportedLock: Set<String> = []
 
@@ -230,7 +233,7 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let (taken, drained) = display.takeEvents(watchers: [fullscreen, idle, xsettings])
+        let (taken, drained) = display.takeEvents(watchers: [fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []))
         // The monitors are read again once the input has drained (`takeEvents`): a panel
         // changing `_NET_WORKAREA` in a loop delays the read until it pauses, rather than
         // having each read pull the flood it is behind into memory.
@@ -277,13 +280,19 @@ public final class X11Output: Output {
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
+        if sharing?.report() == true { extra.append(.topLevelWindowsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }
 
     /// A read of the monitors or the compositor that waits for the input to drain keeps the
-    /// loop turning, so it is made even when nothing more comes.
-    public var hasPendingInput: Bool { display.hasQueuedEvents || screenReadDue || compositorReadDue }
+    /// loop turning, so it is made even when nothing more comes; so do window names the
+    /// sharing watch has still to read.
+    public var hasPendingInput: Bool {
+        display.hasQueuedEvents || screenReadDue || compositorReadDue || sharing?.hasPendingWork == true
+    }
+    /// Other clients' top-level windows and their names (`SharingWatch`).
+    public var topLevelWindows: SharingWindows { sharing?.windows ?? SharingWindows() }
 
     /// The locked monitors, probing the keyboard first when that alone can tell and `probing`.
     private func lockVerdict(probing: Bool) -> Set<String>? {

@@ -1,0 +1,26 @@
+import DaemonLog
+import ToastCore
+
+/// Quiet while the screen is shared: the screen reports other clients' top-level windows
+/// (`ScreenInput.topLevelWindows`), ToastCore says which match `[quiet] while_window`, and
+/// quiet holds while any does (`QuietState.sharing`), as a plain pause does.
+extension ToastService {
+    /// The titles of the windows that say the screen is shared, under `config`'s patterns.
+    func sharingWindows(_ config: Config) -> [String] {
+        screen.topLevelWindows.matching(config.quiet.sharingPatterns)
+    }
+
+    /// A window came, went or was renamed: quiet is decided again when the matches changed.
+    func sharingChanged(now: Double) {
+        let matching = sharingWindows(board.config)
+        guard matching != quiet.sharing else { return }
+        if matching.isEmpty {
+            Log.info("screen sharing ended: quiet no longer held for it")
+        } else if quiet.sharing.isEmpty {
+            Log.info("screen sharing: \(Log.quoted(matching[0])) is mapped; quiet holds while it is")
+        }
+        quiet.sharing = matching
+        applyQuiet(now: now)
+        settle(now)
+    }
+}
