@@ -116,6 +116,10 @@ public struct RepeatAliases: Equatable, Sendable {
     public func card(for id: String) -> String { cardOf[id] ?? id }
     public func isAlias(_ id: String) -> Bool { cardOf[id] != nil }
     public func aliases(of card: String) -> [String] { aliasesOf[card] ?? [] }
+    /// How many aliases `card` has, and its oldest: without a copy of the list, which a
+    /// caller holding it while an alias goes would force (500 strings a fold in a flood).
+    func aliasCount(of card: String) -> Int { aliasesOf[card]?.count ?? 0 }
+    func oldestAlias(of card: String) -> String? { aliasesOf[card]?.first }
 
     mutating func add(_ alias: String, to card: String, echo: Bool = false) {
         if echo { echoes.insert(alias) }
@@ -128,7 +132,9 @@ public struct RepeatAliases: Equatable, Sendable {
     mutating func remove(_ alias: String) -> String? {
         guard let card = cardOf.removeValue(forKey: alias) else { return nil }
         echoes.remove(alias)
-        aliasesOf[card]?.removeAll { $0 == alias }
+        // The oldest goes most often (a digest past its bound), so the search from the front
+        // ends at once.
+        if let i = aliasesOf[card]?.firstIndex(of: alias) { aliasesOf[card]?.remove(at: i) }
         if aliasesOf[card]?.isEmpty == true { aliasesOf[card] = nil }
         return card
     }

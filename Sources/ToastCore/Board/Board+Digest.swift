@@ -40,8 +40,7 @@ extension Board {
         owners[id] = owner
         if isVisible(card) { deliver(.shown(id: id), toast: toast) }
         // Bounded: a client folding for ever ends its oldest folded toasts early.
-        let aliases = repeats.aliases(of: card)
-        if aliases.count > Digest.maxAliases, let oldest = aliases.first {
+        if repeats.aliasCount(of: card) > Digest.maxAliases, let oldest = repeats.oldestAlias(of: card) {
             repeats.remove(oldest)
             deliver(.dismissed(id: oldest, reason: .folded), toast: toast)
             owners.removeValue(forKey: oldest)
