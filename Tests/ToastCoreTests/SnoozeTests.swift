@@ -68,6 +68,11 @@ import Testing
         let back = Snoozes(lines: text + "garbage\nnan 1 x\n99999999999 1 \u{7}\n", now: 20)
         #expect(back == snoozes)
         #expect(Snoozes(lines: text, now: 60).all.map(\.app) == ["Slack"], "an ended one is not restored")
+        // Times no snooze has (1e300 ends, infinite starts) are skipped: writing them back as
+        // whole seconds trapped.
+        let damaged = Snoozes(lines: "1e300 10 Far\n1000 1e300 Old\n1000 inf Inf\n" + text, now: 20)
+        #expect(damaged == snoozes)
+        #expect(damaged.lines == text)
     }
 
     @Test("\"always\" is a rule section with a comment, its glob escaped, that the config parser reads as skip = display")

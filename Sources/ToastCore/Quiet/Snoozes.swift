@@ -109,7 +109,10 @@ public struct Snoozes: Equatable, Sendable {
     public init(lines text: String, now: Double) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(Self.maxSnoozes) {
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let until = Double(parts[0]), let since = Double(parts[1]), since.isFinite else { continue }
+            // Times from a damaged file are taken only within what a snooze can be (ends at most
+            // 366 days ahead, UNIX seconds within ±10¹²): `lines` writes them as whole seconds.
+            guard parts.count == 3, let until = Double(parts[0]), let since = Double(parts[1]),
+                  until.isFinite, until <= now + QuietEnd.maxSeconds, abs(since) < 1e12 else { continue }
             _ = snooze(String(parts[2]), until: until, now: min(now, until - 1))
             if let i = index(of: String(parts[2])) { all[i].since = since }
         }
