@@ -238,10 +238,16 @@ public final class NotificationBus {
             heldEvents?.append(delivery)
             return
         }
-        for signal in notifications.signals(for: delivery) { emit(signal, for: delivery.event) }
+        // A reply goes to its notification's sender only (as Plasma sends it): its token too.
+        // Without a sender to address, nobody hears it.
+        if case .replied = delivery.event, delivery.destination == nil { return }
+        for signal in notifications.signals(for: delivery) {
+            emit(signal, for: delivery.event, to: { if case .replied = delivery.event { delivery.destination } else { nil } }())
+        }
     }
 
-    private func emit(_ signal: NotificationMapping.Signal, for event: ToastEvent) {
+    /// `destination`: a unicast signal to that unique name (`sd_bus_message_set_destination`).
+    private func emit(_ signal: NotificationMapping.Signal, for event: ToastEvent, to destination: String? = nil) {
         guard let bus else { return }
         var message: OpaquePointer?
         let member: String
@@ -249,6 +255,7 @@ public final class NotificationBus {
         case .notificationClosed: member = "NotificationClosed"
         case .actionInvoked: member = "ActionInvoked"
         case .activationToken: member = "ActivationToken"
+        case .notificationReplied: member = "NotificationReplied"
         }
         guard sd_bus_message_new_signal(bus, &message, Self.path, Self.name, member) >= 0, let message else { return }
         defer { sd_bus_message_unref(message) }
@@ -260,7 +267,10 @@ public final class NotificationBus {
             ok = appendU32(message, id) && appendString(message, key)
         case let .activationToken(id, token):
             ok = appendU32(message, id) && appendString(message, token)
+        case let .notificationReplied(id, text):
+            ok = appendU32(message, id) && appendString(message, text)
         }
+        if ok, let destination { ok = sd_bus_message_set_destination(message, destination) >= 0 }
         if ok { ok = sd_bus_send(bus, message, nil) >= 0 }
         if !ok { Log.info("could not send \(member) for toast \(event.id)") }
     }

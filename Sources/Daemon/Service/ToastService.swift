@@ -35,6 +35,9 @@ final class ToastService {
     private var images: UInt64 = 0
     /// The bound keys and focus mode (ToastService+Keys.swift).
     var keyInput = KeyInput()
+    /// The open reply field, if any (`ToastService+Reply`), and its caret's next blink.
+    var reply: ReplySession?
+    var blinkDeadline: Double?
     /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
     private let sound: (any SoundPlayer)?
     /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
@@ -117,7 +120,7 @@ final class ToastService {
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
     var nextDeadline: Double? { [nextTimeout, nextFrame].compactMap { $0 }.min() }
     /// The next toast timeout alone (and focus mode's end): the loop waits for frames on a timer of their own.
-    var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline, quietDeadline?.monotonic].compactMap { $0 }.min() }
+    var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline, quietDeadline?.monotonic, replyDeadline].compactMap { $0 }.min() }
     /// The next frame of the cards or of the centre's panel.
     var nextFrame: Double? { [stage.nextFrame, center.nextFrame].compactMap { $0 }.min() }
 
@@ -127,6 +130,7 @@ final class ToastService {
         checkQuiet(now: now)
         board.expire(now: now)
         advanceKeys(now: now)
+        advanceReply(now: now)
         settle(now)
         if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
         if let due = center.nextFrame, due <= now + 0.001 { center.stepFrame(board: board, now: now) }
@@ -425,7 +429,8 @@ final class ToastService {
         if case let .press(_, button, _, _, _) = input { clicks = button == 2 || button == 3 }
         return InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
                                    cards: keyInput.focus == nil ? [] : stage.facts(board: board),
-                                   surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse)
+                                   surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse,
+                                   reply: reply, replySurface: reply.flatMap { stage.card($0.id)?.surface })
     }
 
     /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
@@ -458,7 +463,7 @@ final class ToastService {
         case let .idleChanged(idle):
             Log.info(idle ? "no input for \(board.config.idleThreshold) s: timers wait for the user" : "input again: timers run")
             board.setHold(.idle, idle, now: now)
-        case .press, .release, .motion, .enter, .leave, .key:
+        case .press, .release, .motion, .enter, .leave, .key, .pasted:
             break  // the router gives these to the centre, focus mode, the keys or the cards
         }
         center.screenEvent(input, board: board, now: now)
@@ -488,6 +493,7 @@ final class ToastService {
         case .menu: runMenuClient()
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
         case let .snoozeApp(id, choice): snoozeFromCard(id, choice: choice, now: now)
+        case .openReply, .submitReply, .cancelReply, .editReply, .pasteReply, .insertReply: performReply(intent, now: now)
         }
     }
 
@@ -547,9 +553,13 @@ final class ToastService {
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
+            // The toast an open field answers ended (or was replaced): the field goes with it.
+            if let session = reply, board.toast(session.id) == nil || stage.card(session.id) == nil { closeReply(now: now) }
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
             let focused = keyInput.focus.flatMap { board.key(of: $0.card) }.map { Set([$0]) } ?? []
-            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused)
+            // An open reply field stops its toast's timer: nobody's answer is cut off.
+            let replying = reply.flatMap { board.key(of: $0.id) }.map { Set([$0]) } ?? []
+            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused).union(replying)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }

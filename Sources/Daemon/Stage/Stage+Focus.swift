@@ -7,16 +7,29 @@ extension Stage {
     func facts(_ card: Card, _ toast: Toast) -> CardFacts {
         var seen: Set<String> = []
         let links = card.composed.links.map(\.target).filter { seen.insert($0).inserted }
-        return CardFacts(id: toast.id, actions: toast.actions.map(\.id), defaultAction: toast.defaultAction,
-                         isTruncated: card.composed.isTruncated, isExpanded: card.appearance.expanded, links: links)
+        return CardFacts(id: toast.id, actions: Self.buttons(toast), defaultAction: toast.defaultAction,
+                         isTruncated: card.composed.isTruncated, isExpanded: card.appearance.expanded, links: links,
+                         hasReply: toast.reply != nil)
+    }
+
+    /// A card's buttons as focus mode moves along them: the reply button first, as drawn.
+    static func buttons(_ toast: Toast) -> [String] {
+        (toast.reply != nil ? [ReplyOptions.actionKey] : []) + toast.actions.map(\.id)
+    }
+
+    /// Opens (`look`) or closes (nil) the reply field on `id`'s card: it grows or shrinks to fit.
+    func showReply(_ look: ReplyLook?, on id: String, board: Board, now: Double) {
+        guard let card = card(id), let toast = board.toast(id), !card.isLeaving, card.appearance.reply != look else { return }
+        card.appearance.reply = look
+        refresh(card, toast, now: now)
     }
 
     /// Every visible toast's facts, newest first across stacks (`Board.visibleNewestFirst`);
     /// a toast whose card has not entered yet counts as not cut.
     func facts(board: Board) -> [CardFacts] {
         board.visibleNewestFirst.map { toast in
-            card(toast.id).map { facts($0, toast) } ?? CardFacts(id: toast.id, actions: toast.actions.map(\.id),
-                                                                 defaultAction: toast.defaultAction)
+            card(toast.id).map { facts($0, toast) } ?? CardFacts(id: toast.id, actions: Self.buttons(toast),
+                                                                 defaultAction: toast.defaultAction, hasReply: toast.reply != nil)
         }
     }
 

@@ -305,5 +305,6 @@ extension Toast {
         resident = r.resident
         actionIcons = r.actionIcons
         origin = r.origin
+        reply = r.reply
     }
 }

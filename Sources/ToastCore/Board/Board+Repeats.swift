@@ -63,6 +63,7 @@ extension ToastEvent {
         case .updated: .updated(id: id)
         case let .action(_, action): .action(id: id, action: action)
         case let .dismissed(_, reason): .dismissed(id: id, reason: reason)
+        case let .replied(_, text): .replied(id: id, text: text)
         }
     }
 }

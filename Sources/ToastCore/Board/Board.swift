@@ -476,6 +476,23 @@ public struct Board: Sendable {
         return dismiss(id, reason: .action, now: now)
     }
 
+    /// The user sent `text` from a visible toast's reply field: its owner hears `reply` (a bus
+    /// toast's sender only: `Delivery.destination`), with the activation token of the key or
+    /// click that sent it, and the toast ends as chosen (closed with reason 2), resident or
+    /// not. False when no such toast is up, or it offers no reply.
+    @discardableResult
+    public mutating func reply(_ text: String, on id: String, activationToken: String? = nil, now: Double) -> Bool {
+        guard key(of: id) != nil, let toast = toast(id), toast.reply != nil else { return false }
+        let cut = ReplyField.cut(text, to: ReplyField.maxBytes)
+        var recipients = owners[id].map { [$0] } ?? []
+        recipients += subscribers.filter { !recipients.contains($0) }.sorted()
+        var delivery = BoardChanges.Delivery(event: .replied(id: id, text: cut), recipients: recipients, source: toast.source,
+                                             app: toast.app, rules: toast.rules, restored: toast.restored, activationToken: activationToken)
+        delivery.destination = toast.sender
+        pending.deliveries.append(delivery)
+        return dismiss(id, reason: .action, now: now)
+    }
+
     /// Do-not-disturb on (new toasts wait) or off (what waited shows, in order).
     public mutating func setDoNotDisturb(_ on: Bool, now: Double) { setQuiet(on ? .pause : .off, now: now) }
 

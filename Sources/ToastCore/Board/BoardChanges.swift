@@ -19,6 +19,9 @@ public struct BoardChanges: Sendable {
         /// lets the application raise its window (`ActivationTokens`), `"activation_token"` on
         /// the socket, `ActivationToken` before `ActionInvoked` on the bus.
         public var activationToken: String?
+        /// The one bus client that hears it (a reply goes to its notification's sender only,
+        /// as a unicast signal); nil: the signal goes to the whole bus.
+        public var destination: String?
 
         public init(event: ToastEvent, recipients: [Owner], source: ToastSource? = nil, app: String? = nil, rules: [String] = [],
                     late: Bool = false, restored: Bool = false, activationToken: String? = nil) {

@@ -48,6 +48,9 @@ public struct CardComposer: Sendable {
         public var scrollLines = 0
         /// The message's link under the pointer (`ComposedCard.links`' index), drawn double underlined.
         public var hoveredLink: Int?
+        /// The open reply field's text, caret and selection, and whether the caret shows
+        /// now (it blinks); nil: no field is open (a reply toast shows its reply button).
+        public var reply: ReplyLook?
         /// Seconds since the card was shown, for `[text] show_age_threshold` (`CardAge`);
         /// nil: no age is drawn.
         public var age: Double?
@@ -290,7 +293,7 @@ public struct CardComposer: Sendable {
                 // What the card needs below the message, then as many lines as the rest holds.
                 var below = padding + border / 2
                 if (appearance.progress ?? toast.progress) != nil { below += px(CardMetrics.progressGap) + px(CardMetrics.progressHeight) }
-                if !toast.actions.isEmpty { below += px(CardMetrics.buttonRowGap) + buttonHeight(metrics) }
+                if !shownActions(toast).isEmpty { below += px(CardMetrics.buttonRowGap) + buttonHeight(metrics) }
                 let fitting = Int(max(0, min(Double(TextLimits.maxScalars), ((limit - y - below) / max(1, lineHeight)).rounded(.down))))
                 lines = max(Self.collapsedMessageLines, fitting)
                 scrollable = true
@@ -345,9 +348,17 @@ public struct CardComposer: Sendable {
             y += track.height
         }
         var buttons: [(id: String, rect: Rect)] = []
-        if !toast.actions.isEmpty {
+        var replyRects: ReplyRects?
+        if let options = toast.reply, let look = appearance.reply {
+            // The open reply field takes the buttons' row (`CardComposer+Reply`).
             y += px(CardMetrics.buttonRowGap)
-            let (ops, rects) = buttonRow(toast.actions, trailingEdge: width - padding, top: y, colors: c,
+            let row = replyRow(options, look, left: textX, right: width - padding, top: y, colors: c, metrics: metrics)
+            content += row.ops.map { ($0, y + row.height) }
+            replyRects = row.rects
+            y += row.height
+        } else if !shownActions(toast).isEmpty {
+            y += px(CardMetrics.buttonRowGap)
+            let (ops, rects) = buttonRow(shownActions(toast), trailingEdge: width - padding, top: y, colors: c,
                                          appearance: appearance, metrics: metrics)
             content += ops.map { ($0, y + buttonHeight(metrics)) }
             buttons = rects
@@ -429,6 +440,10 @@ public struct CardComposer: Sendable {
         card.expandButton = expand
         card.scroll = scroll
         card.links = links.filter { $0.rect.maxY <= height - border }
+        if let replyRects, replyRects.field.maxY <= height - border {
+            card.replyField = replyRects.field
+            card.replySend = replyRects.send
+        }
         return card
     }
 

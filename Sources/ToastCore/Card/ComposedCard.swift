@@ -21,6 +21,9 @@ public struct ComposedCard: Equatable, Sendable {
     /// The message's links (`<a href>`) where their text shows, in card coordinates: a
     /// link's text on two lines has two rectangles under one index. Not in capsules.
     public var links: [(index: Int, target: String, rect: Rect)] = []
+    /// The open reply field's text box and its send button, in card coordinates.
+    public var replyField: Rect?
+    public var replySend: Rect?
 
     public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil,
                 iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0), buttons: [(id: String, rect: Rect)] = [],
@@ -39,6 +42,7 @@ public struct ComposedCard: Equatable, Sendable {
         a.scene == b.scene && a.isTruncated == b.isTruncated && a.closeButton == b.closeButton && a.iconRect == b.iconRect
             && a.buttons.map(\.id) == b.buttons.map(\.id) && a.buttons.map(\.rect) == b.buttons.map(\.rect)
             && a.fullHeight == b.fullHeight && a.expandButton == b.expandButton && a.scroll == b.scroll
+            && a.replyField == b.replyField && a.replySend == b.replySend
     }
 
     /// The action button at a point in card coordinates.

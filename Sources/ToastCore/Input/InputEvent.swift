@@ -33,6 +33,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A key went down: a bound one (`Grab.keys`), or any while focus mode or the centre holds
     /// the keyboard (`Grab.focus`, `Grab.panel`).
     case key(KeyStroke)
+    /// The text a paste asked for (`ScreenInput.requestPaste`) arrived; empty when the
+    /// selection had no owner, no text, or did not answer in time.
+    case pasted(String)
 }
 
 /// A key press as the loop sees it.

@@ -1,8 +1,9 @@
 /// Who gets each input event, decided in one place and in one order: the centre's key first
 /// (it toggles the centre wherever the keyboard is), then the open centre (it holds the
-/// keyboard and the pointer: every key and pointer event is its own), then focus mode's keys,
-/// then a bound key, and the pointer to the cards. Facts about the screen go to the service,
-/// which passes them to the board, the cards and the centre alike.
+/// keyboard and the pointer: every key and pointer event is its own), then an open reply
+/// field (it takes the keys, and a press elsewhere closes it), then focus mode's keys, then a
+/// bound key, and the pointer to the cards. Facts about the screen go to the service, which
+/// passes them to the board, the cards and the centre alike.
 public enum InputRouter {
     /// What the router knows when it decides.
     public struct Context: Equatable, Sendable {
@@ -18,9 +19,16 @@ public enum InputRouter {
         public var surfaceCards: [SurfaceID: CardFacts]
         /// What the mouse buttons do on a card (`[mouse]`).
         public var mouse: MouseBindings
+        /// The open reply field, and the surface of the card it is on: it takes every key,
+        /// and a press anywhere else closes it.
+        public var reply: ReplySession?
+        public var replySurface: SurfaceID?
 
         public init(centerOpen: Bool = false, focus: KeyboardFocus? = nil, cardSurfaces: Set<SurfaceID> = [], cards: [CardFacts] = [],
-                    surfaceCards: [SurfaceID: CardFacts] = [:], mouse: MouseBindings = MouseBindings()) {
+                    surfaceCards: [SurfaceID: CardFacts] = [:], mouse: MouseBindings = MouseBindings(),
+                    reply: ReplySession? = nil, replySurface: SurfaceID? = nil) {
+            self.reply = reply
+            self.replySurface = replySurface
             self.centerOpen = centerOpen
             self.focus = focus
             self.cardSurfaces = cardSurfaces
@@ -63,6 +71,19 @@ public enum InputRouter {
         switch event {
         case let .key(stroke):
             return key(stroke, context, board: board)
+        case let .press(surface, button, _, _, _) where context.reply != nil && !context.centerOpen:
+            // The open field: the middle button pastes the primary selection into it; a press
+            // anywhere else closes it unsent (and then means what it means).
+            let reply = context.reply!
+            if surface == context.replySurface {
+                if button == 2 { return Decision(.nobody, [.pasteReply(id: reply.id, selection: .primary)]) }
+                return Decision(.cards)
+            }
+            var without = context
+            without.reply = nil
+            var decision = route(event, without, board: board)
+            decision.intents.insert(.cancelReply(id: reply.id), at: 0)
+            return decision
         case let .press(surface, button, _, _, _):
             // In focus mode a press off the cards (its pointer grab reports one) ends it.
             let ends: [UserIntent] = context.focus != nil && !context.cardSurfaces.contains(surface) ? [.endFocus] : []
@@ -75,6 +96,9 @@ public enum InputRouter {
             return Decision(context.centerOpen ? .center : .cards, ends)
         case .release, .motion, .enter, .leave:
             return Decision(context.centerOpen ? .center : .cards)
+        case let .pasted(text):
+            guard let reply = context.reply, !text.isEmpty else { return Decision(.nobody) }
+            return Decision(.nobody, [.insertReply(id: reply.id, text: text)])
         case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged:
             return Decision(.screen)
         }
@@ -88,6 +112,11 @@ public enum InputRouter {
     static func key(_ stroke: KeyStroke, _ context: Context, board: Board) -> Decision {
         if stroke.bound == .center { return Decision(.nobody, [.toggleCenter]) }
         if context.centerOpen { return Decision(.center) }
+        // An open reply field takes every key (focus mode's too) but the centre's.
+        if let reply = context.reply {
+            let intent = reply.intent(for: KeyPress(stroke), serverTime: stroke.serverTime)
+            return Decision(.nobody, intent.map { [$0] } ?? [], keepsFocusAlive: context.focus != nil)
+        }
         let alive = context.focus != nil
         if let focus = context.focus, stroke.modifiers.isDisjoint(with: [.control, .alt, .super]),
            let intent = focus.intent(for: KeyPress(stroke), cards: context.cards) {

@@ -5,7 +5,7 @@
 /// (across stacks, newest first); Left, Right and Tab move along the buttons; Return (or
 /// KP_Enter) presses the focused button, else means what a click on the body means
 /// (`CardActivation.body`); 1 to 3 press the buttons; Delete and BackSpace dismiss; space
-/// holds or releases every timer; Escape ends focus mode. Any key keeps it alive for
+/// holds or releases every timer; R opens an inline reply's field; Escape ends focus mode. Any key keeps it alive for
 /// `idleTimeout` more.
 public struct KeyboardFocus: Equatable, Sendable {
     /// Seconds without a key before focus mode ends by itself (the keyboard is then the
@@ -41,13 +41,15 @@ public struct KeyboardFocus: Equatable, Sendable {
         case .left: return .focusButton(by: -1)
         case .right, .tab: return .focusButton(by: 1)
         case .enter:
-            if let button, focused.actions.contains(button) { return .invoke(id: focused.id, action: button) }
+            if let button, focused.actions.contains(button) { return CardActivation.choose(button, on: focused) }
             return CardActivation.body(focused)
         case let .digit(n) where (1...3).contains(n):
             guard focused.actions.indices.contains(n - 1) else { return nil }
-            return .invoke(id: focused.id, action: focused.actions[n - 1])
+            return CardActivation.choose(focused.actions[n - 1], on: focused)
         case .delete, .backspace: return .dismiss(id: focused.id, reason: .close)
         case .space: return .togglePause
+        case .text where !key.command && focused.hasReply && key.text.lowercased() == "r":
+            return .openReply(id: focused.id)
         case .text where !key.command && key.text.lowercased() == "m":
             return .snoozeApp(id: focused.id, choice: key.shift ? .tomorrowMorning : .oneHour)
         default: return nil

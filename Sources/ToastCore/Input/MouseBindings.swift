@@ -86,9 +86,10 @@ public struct MouseBindings: Equatable, Sendable {
     public func leftClick(_ spot: CardSpot, on card: CardFacts, pressed: String? = nil) -> [UserIntent] {
         guard let left else { return [CardActivation.click(spot, on: card, pressed: pressed)] }
         switch spot {
-        case .close, .button, .link, .expandChevron:
+        case .close, .button, .link, .expandChevron, .replyField, .replySend:
             let intent = CardActivation.click(spot, on: card, pressed: pressed)
             if case .button = spot, case .invoke = intent { return [intent] }
+            if case .button = spot, case .openReply = intent { return [intent] }
             if case .button = spot { return Self.intents(left, on: card) }
             return [intent]
         case .body:

@@ -33,14 +33,33 @@ public enum UserIntent: Equatable, Sendable {
     /// Focus mode's M: the focused card's application is snoozed ("Mute APP for 1 hour";
     /// Shift+M: until tomorrow morning) and the card closes.
     case snoozeApp(id: String, choice: SnoozeChoice)
+    /// The card's reply button (or R in focus mode): its reply field opens, taking the
+    /// keyboard's focus with the click's or key's `serverTime`; the toast's timer stops.
+    case openReply(id: String, serverTime: UInt? = nil)
+    /// Enter or the send button: the open field's text goes to the sender (with an
+    /// activation token for `serverTime`), and the toast closes as dismissed by the user.
+    case submitReply(id: String, serverTime: UInt? = nil)
+    /// Escape, a click elsewhere, the idle timeout: the field closes unsent, the timer runs again.
+    case cancelReply(id: String)
+    /// A key that edits the open field (`ReplySession.intent(for:serverTime:)`).
+    case editReply(id: String, KeyPress)
+    /// Ctrl+V (the clipboard) or the middle button (the primary selection) over the field:
+    /// the screen is asked for the selection's text, which arrives later.
+    case pasteReply(id: String, selection: ReplySession.Selection)
+    /// The pasted text arrived: it goes in at the caret (over the selection), cleaned and cut.
+    case insertReply(id: String, text: String)
 }
 
 extension UserIntent {
     /// The intent as said by input at `serverTime`: an action chosen carries the time on to
     /// its activation token; every other intent is the same at any time.
     public func at(serverTime: UInt) -> UserIntent {
-        guard case let .invoke(id, action, _) = self else { return self }
-        return .invoke(id: id, action: action, serverTime: serverTime)
+        switch self {
+        case let .invoke(id, action, _): return .invoke(id: id, action: action, serverTime: serverTime)
+        case let .openReply(id, _): return .openReply(id: id, serverTime: serverTime)
+        case let .submitReply(id, _): return .submitReply(id: id, serverTime: serverTime)
+        default: return self
+        }
     }
 }
 
@@ -54,10 +73,13 @@ public struct CardFacts: Equatable, Sendable {
     public var isExpanded: Bool
     /// The message's links (their targets), for a mouse binding's `open_url`.
     public var links: [String]
+    /// It offers an inline reply: its `ReplyOptions.actionKey` button opens the field.
+    public var hasReply: Bool
 
     public init(id: String, actions: [String] = [], defaultAction: String? = nil, isTruncated: Bool = false, isExpanded: Bool = false,
-                links: [String] = []) {
+                links: [String] = [], hasReply: Bool = false) {
         self.id = id
+        self.hasReply = hasReply
         self.links = links
         self.actions = actions
         self.defaultAction = defaultAction
@@ -80,6 +102,9 @@ public enum CardSpot: Equatable, Sendable {
     /// The chevron a cut card with a default action shows: it expands the card.
     case expandChevron
     case body
+    /// The open reply field's text box (a click places the caret) and its send button.
+    case replyField
+    case replySend
 }
 
 /// The click order, shared by the pointer and the keyboard: close, button, link, expand,
@@ -92,7 +117,11 @@ public enum CardActivation {
         case .close:
             return .dismiss(id: card.id, reason: .close)
         case let .button(action) where pressed == nil || pressed == action:
-            return .invoke(id: card.id, action: action)
+            return choose(action, on: card)
+        case .replySend:
+            return .submitReply(id: card.id)
+        case .replyField:
+            return .openReply(id: card.id)  // already open: it stays, the focus with it
         case let .link(target):
             return .openLink(id: card.id, target: target)
         case .expandChevron where !card.isExpanded:
@@ -100,6 +129,13 @@ public enum CardActivation {
         default:
             return body(card)
         }
+    }
+
+    /// A button chosen (clicked, or pressed from focus mode): the reply button opens the
+    /// field; any other is its action.
+    public static func choose(_ action: String, on card: CardFacts) -> UserIntent {
+        if card.hasReply, action == ReplyOptions.actionKey { return .openReply(id: card.id) }
+        return .invoke(id: card.id, action: action)
     }
 
     /// The body's meaning (the pointer's body click, the keyboard's Enter): a cut card

@@ -32,6 +32,8 @@ public struct Toast: Equatable, Sendable {
     /// The image files the action keys resolved to in the icon theme, by key, when
     /// `actionIcons`; a key not found keeps its labelled button.
     public var actionIconFiles: [String: String] = [:]
+    /// An inline reply (`inline-reply`, `--reply`): a reply button that opens a text field.
+    public var reply: ReplyOptions?
     /// `x-kde-origin-name`: a web site, a phone, an account; a line under the title.
     public var origin: String?
     /// Whether a script on the socket or an application on the bus sent it.

@@ -8,8 +8,9 @@ public enum NotificationMapping {
     /// it into the body); `x-kde-display-appname` names the app; `x-kde-urls` are links.
     /// `action-icons`: action keys that name a theme icon are drawn as that icon.
     /// `x-canonical-append`: a body is appended to the sender's live toast with the same summary.
+    /// `inline-reply`: an action keyed so is a reply field; `NotificationReplied` goes to the sender.
     public static let capabilities = ["action-icons", "actions", "body", "body-hyperlinks", "body-markup", "icon-static",
-                                      "inhibitions", "x-canonical-append", "x-canonical-private-synchronous", "x-dunst-stack-tag",
+                                      "inhibitions", "inline-reply", "x-canonical-append", "x-canonical-private-synchronous", "x-dunst-stack-tag",
                                       "x-kde-display-appname", "x-kde-origin-name", "x-kde-urls"]
 
     /// The capabilities, with `persistence` while the centre keeps toasts with actions open
@@ -115,6 +116,10 @@ public enum NotificationMapping {
         let app = TextSanitizer.sanitize(String(appName.prefix(NotificationLimits.maxAppNameCharacters)))
         request.app = app
         (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
+        // `inline-reply` is a reply button, not an action anyone invokes (`ReplyOptions`).
+        (request.actions, request.reply) = ReplyOptions.extract(
+            from: request.actions, placeholder: hints["x-kde-reply-placeholder-text"]?.string,
+            submitLabel: hints["x-kde-reply-submit-button-text"]?.string, submitIcon: hints["x-kde-reply-submit-button-icon-name"]?.string)
         request.resident = hints["resident"]?.bool ?? false
         request.actionIcons = hints["action-icons"]?.bool ?? false
         if let origin = hints["x-kde-origin-name"]?.string {
@@ -274,6 +279,8 @@ public enum NotificationMapping {
         /// Specification 1.3: the startup-notification id the application raises its window
         /// with, sent just before the `ActionInvoked` it goes with.
         case activationToken(id: UInt32, token: String)
+        /// `NotificationReplied(u id, s text)`: KDE's inline reply, unicast to the sender.
+        case notificationReplied(id: UInt32, text: String)
     }
 
     /// `NotificationClosed`'s reason for how a toast ended: 1 expired; 2 dismissed by the
@@ -296,8 +303,10 @@ public enum NotificationMapping {
     /// signal (`signal(for:)`), or none.
     public static func signals(for delivery: BoardChanges.Delivery) -> [Signal] {
         guard let signal = signal(for: delivery.event) else { return [] }
-        if case let .actionInvoked(id, _) = signal, let token = delivery.activationToken {
-            return [.activationToken(id: id, token: token), signal]
+        switch signal {
+        case let .actionInvoked(id, _), let .notificationReplied(id, _):
+            if let token = delivery.activationToken { return [.activationToken(id: id, token: token), signal] }
+        default: break
         }
         return [signal]
     }
@@ -309,6 +318,7 @@ public enum NotificationMapping {
         switch event {
         case let .action(_, key): return .actionInvoked(id: id, key: key)
         case let .dismissed(_, reason): return .notificationClosed(id: id, reason: closedReason(reason))
+        case let .replied(_, text): return .notificationReplied(id: id, text: text)
         case .shown, .updated: return nil
         }
     }

@@ -28,10 +28,12 @@ public enum ToastEvent: Equatable, Sendable {
     case updated(id: String)
     case action(id: String, action: String)
     case dismissed(id: String, reason: DismissReason)
+    /// The user sent `text` from the toast's inline reply field (issue 29).
+    case replied(id: String, text: String)
 
     public var id: String {
         switch self {
-        case let .shown(id), let .updated(id), let .action(id, _), let .dismissed(id, _): id
+        case let .shown(id), let .updated(id), let .action(id, _), let .dismissed(id, _), let .replied(id, _): id
         }
     }
 
@@ -52,6 +54,8 @@ public enum ToastEvent: Equatable, Sendable {
             .object([("event", .string("action")), ("id", .string(id)), ("action", .string(action))])
         case let .dismissed(id, reason):
             .object([("event", .string("dismissed")), ("id", .string(id)), ("reason", .string(reason.rawValue))])
+        case let .replied(id, text):
+            .object([("event", .string("reply")), ("id", .string(id)), ("text", .string(text))])
         }
     }
 
@@ -64,6 +68,9 @@ public enum ToastEvent: Equatable, Sendable {
         case "action":
             guard case let .string(a)? = json["action"] else { return nil }
             return .action(id: id, action: a)
+        case "reply":
+            guard case let .string(text)? = json["text"] else { return nil }
+            return .replied(id: id, text: text)
         case "dismissed":
             guard case let .string(r)? = json["reason"], let reason = DismissReason(rawValue: r) else { return nil }
             return .dismissed(id: id, reason: reason)

@@ -96,6 +96,8 @@ public struct ShowRequest: Equatable, Sendable {
     /// Where it comes from within the app (`x-kde-origin-name`: a web site, a phone, a chat
     /// account), shown under the title.
     public var origin: String?
+    /// An inline reply field (`--reply`, the JSON `reply` object; `inline-reply` on the bus).
+    public var reply: ReplyOptions?
 
     public init(message: String, title: String? = nil, kind: Kind? = nil, timeout: Double? = nil,
                 id: String? = nil, position: Position? = nil) {

@@ -188,7 +188,7 @@ public struct ReplyField: Equatable, Sendable {
     }
 
     /// The longest prefix of `text` within `bytes` UTF-8 bytes, whole characters only.
-    static func cut(_ text: String, to bytes: Int) -> String {
+    public static func cut(_ text: String, to bytes: Int) -> String {
         var used = 0
         var kept = ""
         for c in text {

@@ -60,6 +60,9 @@ public protocol ScreenInput: AnyObject {
     /// Other clients' top-level windows and their names; `.topLevelWindowsChanged` input
     /// comes when that changes (quiet while the screen is shared).
     var topLevelWindows: SharingWindows { get }
+    /// Asks the owner of `selection` for its text, for the reply field on `surface`; it
+    /// comes later as `.pasted` (never blocking), at most `ReplyField.maxBytes`.
+    func requestPaste(_ selection: ReplySession.Selection, for surface: SurfaceID, serverTime: UInt)
 }
 
 extension ScreenInput {
@@ -67,6 +70,8 @@ extension ScreenInput {
     public var desktopSettings: DesktopSettings { DesktopSettings() }
     /// A screen without other clients' windows.
     public var topLevelWindows: SharingWindows { SharingWindows() }
+    /// A screen without selections pastes nothing.
+    public func requestPaste(_ selection: ReplySession.Selection, for surface: SurfaceID, serverTime: UInt) {}
 }
 
 /// What the screen is, as the log, the socket's path and the default scale need it.
@@ -112,6 +117,10 @@ public enum Grab: Equatable, Sendable {
     /// The centre's panel: the keyboard and the pointer for `surface`, as launchers do; its
     /// keys come as `.key`, and a press outside it comes to it too, so it can close.
     case panel(SurfaceID)
+    /// An open reply field: the keyboard's input focus on `surface` (its keys come as
+    /// `.key`), taken at the click's or key's `serverTime`; `release` gives the focus back
+    /// to the window that had it.
+    case reply(SurfaceID, serverTime: UInt)
 
     /// The same kind of grab, whatever it holds: what `release` compares.
     public var kind: Kind {
@@ -120,7 +129,8 @@ public enum Grab: Equatable, Sendable {
         case .drag: .drag
         case .focus: .focus
         case .panel: .panel
+        case .reply: .reply
         }
     }
-    public enum Kind: Equatable, Sendable { case keys, drag, focus, panel }
+    public enum Kind: Equatable, Sendable { case keys, drag, focus, panel, reply }
 }

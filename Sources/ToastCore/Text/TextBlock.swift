@@ -60,11 +60,16 @@ public protocol TextMeasuring {
     /// in the laid-out `block`, relative to its origin: a rectangle per line it covers, only
     /// lines that show. A link's hit region.
     func rects(of ranges: [Range<Int>], in block: TextBlock) -> [[Rect]]
+    /// Where a caret before UTF-8 byte `byte` of a plain-text `block` is drawn, relative to
+    /// its origin: a zero-width rectangle one line high (bidi text: the strong cursor).
+    func caret(at byte: Int, in block: TextBlock) -> Rect?
 }
 
 extension TextMeasuring {
     /// Measurers that do not place glyphs (tests' fixed advances) know no hit regions.
     public func rects(of ranges: [Range<Int>], in block: TextBlock) -> [[Rect]] { ranges.map { _ in [] } }
+    /// Measurers that do not place glyphs put it at the block's start.
+    public func caret(at byte: Int, in block: TextBlock) -> Rect? { nil }
 }
 
 /// Bounds on the text a card lays out.

@@ -46,6 +46,10 @@ public final class X11Output: Output {
     private let idle: IdleAlarm
     /// The desktop's settings (XSETTINGS): reduced motion, a high-contrast theme.
     private let xsettings: XSettingsWatch
+    /// The reply field's paste and keyboard focus (`PasteWatch`, `ReplyFocus`).
+    private let paste: PasteWatch
+    private let replyFocus: ReplyFocus
+    private var replySurface: SurfaceID?
 
     public struct OpenError: Error { public let message: String }
 
@@ -73,6 +77,8 @@ public final class X11Output: Output {
         idle = IdleAlarm(display: display)
         xsettings = XSettingsWatch(display: display)
         display.xsettingsWatch = xsettings
+        paste = PasteWatch(display: display)
+        replyFocus = ReplyFocus(display: display)
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
         sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
     }
@@ -205,6 +211,11 @@ public final class X11Output: Output {
         case let .panel(surface):
             holdsInput = windows[surface].map { display.grabInput($0.window) } ?? false
             return holdsInput ? [] : ["another client holds the keyboard or the pointer"]
+        case let .reply(surface, serverTime):
+            guard let window = windows[surface] else { return ["the reply field's card is gone"] }
+            replySurface = surface
+            replyFocus.take(window, time: serverTime)
+            return []
         }
     }
 
@@ -220,7 +231,16 @@ public final class X11Output: Output {
         case .panel:
             holdsInput = false
             display.ungrabInput()
+        case .reply:
+            replyFocus.giveBack(replySurface.flatMap { windows[$0] })
+            replySurface = nil
+            paste.cancel()
         }
+    }
+
+    public func requestPaste(_ selection: ReplySession.Selection, for surface: SurfaceID, serverTime: UInt) {
+        guard let window = windows[surface] else { return }
+        paste.request(selection, into: window.window, time: serverTime)
     }
 
     /// The centre's panel holds the keyboard and pointer (`Grab.panel`).
@@ -233,7 +253,7 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let (taken, drained) = display.takeEvents(watchers: [fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []))
+        let (taken, drained) = display.takeEvents(watchers: [paste, fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []))
         // The monitors are read again once the input has drained (`takeEvents`): a panel
         // changing `_NET_WORKAREA` in a loop delays the read until it pauses, rather than
         // having each read pull the flood it is behind into memory.
@@ -280,6 +300,7 @@ public final class X11Output: Output {
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
+        if let pasted = paste.report() { extra.append(.pasted(pasted)) }
         if sharing?.report() == true { extra.append(.topLevelWindowsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra

@@ -29,12 +29,21 @@ final class CardWindow {
         attributes.border_pixel = 0
         attributes.background_pixel = 0
         attributes.colormap = visual.colormap
-        attributes.event_mask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+        attributes.event_mask = Self.eventMask
         let mask = UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixel | CWColormap | CWEventMask)
         window = XCreateWindow(d, display.root, self.origin.x, self.origin.y,
                                UInt32(windowSize: size.width), UInt32(windowSize: size.height), 0,
                                visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
         setProperties()
+    }
+
+    /// The pointer's events; keys only while a reply field on it has the focus (`selectKeys`).
+    static let eventMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+
+    /// Key presses come to the card while its reply field has the keyboard's focus, and only
+    /// then. The corresponding C function is `XSelectInput`.
+    func selectKeys(_ on: Bool) {
+        XSelectInput(display.handle, window, Self.eventMask | (on ? KeyPressMask : 0))
     }
 
     deinit {

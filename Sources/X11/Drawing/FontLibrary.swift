@@ -74,6 +74,8 @@ final class FontLibrary: TextMeasuring {
         return ranges.map { layout.rects(of: $0, lines: block.firstLine.map { $0..<($0 + (block.maxLines ?? Layout.maxLines)) }) }
     }
 
+    func caret(at byte: Int, in block: TextBlock) -> Rect? { layout(for: block)?.caret(at: byte) }
+
     /// Drops every cached layout (the screen has emptied: the next card lays its text out again).
     func forgetLayouts() { layouts = [:] }
 
@@ -160,6 +162,16 @@ final class Layout {
     }
 
     deinit { xt_pango_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// The strong cursor before UTF-8 byte `byte` (a reply field's caret), relative to the
+    /// block's origin; nil past the text. The corresponding C function is `pango_layout_get_cursor_pos`.
+    func caret(at byte: Int) -> Rect? {
+        guard byte >= 0, byte < Int(Int32.max) else { return nil }
+        var strong = PangoRectangle()
+        pango_layout_get_cursor_pos(handle, Int32(byte), &strong, nil)
+        let scale = Double(PANGO_SCALE)
+        return Rect(x: Double(strong.x) / scale, y: Double(strong.y) / scale - windowTop, width: 0, height: Double(strong.height) / scale)
+    }
 
     /// Lines `first ..< first + count` of a laid-out text (clamped to the lines it has): the
     /// top of the first and the height down to the bottom of the last, in pixels, and whether

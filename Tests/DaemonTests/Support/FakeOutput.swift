@@ -108,6 +108,11 @@ final class FakeOutput: Output {
     /// The surface holding the keyboard and pointer for the centre (`Grab.panel`);
     /// `keyboardBusy` makes that fail too (another client has it).
     private(set) var keyboard: SurfaceID?
+    /// The surface an open reply field put the keyboard's focus on (`Grab.reply`).
+    private(set) var replyFocus: SurfaceID?
+    /// The pastes asked for (`requestPaste`).
+    private(set) var pasteRequests: [ReplySession.Selection] = []
+    func requestPaste(_ selection: ReplySession.Selection, for surface: SurfaceID, serverTime: UInt) { pasteRequests.append(selection) }
 
     func grab(_ grab: Grab) -> [String] {
         switch grab {
@@ -121,6 +126,8 @@ final class FakeOutput: Output {
             keyboardGrabbed = !keyboardBusy
         case let .panel(surface):
             if !keyboardBusy { keyboard = surface }
+        case let .reply(surface, _):
+            replyFocus = surface
         }
         return keyboardBusy && grab.kind != .drag ? ["another client holds the keyboard"] : []
     }
@@ -131,6 +138,7 @@ final class FakeOutput: Output {
         case .drag: grabbed = nil
         case .focus: keyboardGrabbed = false
         case .panel: keyboard = nil
+        case .reply: replyFocus = nil
         }
     }
 

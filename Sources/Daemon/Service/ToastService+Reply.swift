@@ -1,0 +1,86 @@
+import ToastCore
+import DaemonLog
+
+/// The inline reply (issue 29): the one open field, carried out as `ReplySession` and the
+/// router decide. The field takes the keyboard's focus while it is open (`Grab.reply`; focus
+/// mode's and the centre's grabs stay theirs), stops its toast's timer, and closes on Enter
+/// (sent), Escape, a press elsewhere or 60 s without typing.
+extension ToastService {
+    /// Carries out a reply intent (others are not its own).
+    func performReply(_ intent: UserIntent, now: Double) {
+        switch intent {
+        case let .openReply(id, serverTime): openReply(id, serverTime: serverTime, now: now)
+        case let .submitReply(id, serverTime):
+            guard let session = reply, session.id == id else { return }
+            guard let text = session.submission else { return }
+            closeReply(now: now)
+            board.reply(text, on: id, activationToken: activationToken(serverTime), now: now)
+        case let .cancelReply(id):
+            guard reply?.id == id else { return }
+            closeReply(now: now)
+        case let .editReply(id, press):
+            guard var session = reply, session.id == id else { return }
+            session.apply(press, now: now)
+            reply = session
+            showReply(now: now)
+        case let .pasteReply(id, selection):
+            guard let session = reply, session.id == id, let card = stage.card(id) else { return }
+            screen.requestPaste(selection, for: card.surface, serverTime: session.openedAt)
+        case let .insertReply(id, text):
+            guard var session = reply, session.id == id else { return }
+            session.paste(text, now: now)
+            reply = session
+            showReply(now: now)
+        default: break
+        }
+    }
+
+    /// Opens `id`'s field (closing another one open: at most one at a time).
+    private func openReply(_ id: String, serverTime: UInt?, now: Double) {
+        if reply?.id == id { return }
+        guard let toast = board.toast(id), toast.reply != nil, let card = stage.card(id), !card.isLeaving else { return }
+        if reply != nil { closeReply(now: now) }
+        let session = ReplySession(id: id, now: now, serverTime: serverTime ?? 0)
+        reply = session
+        // Focus mode and the centre hold the keyboard already; otherwise the card takes the focus.
+        if keyInput.focus == nil {
+            let problems = screen.grab(.reply(card.surface, serverTime: serverTime ?? 0))
+            for problem in problems { Log.info("reply: \(problem)") }
+        }
+        showReply(now: now)
+    }
+
+    /// Closes the open field, unsent or sent: the focus goes back, the card shows its button again.
+    func closeReply(now: Double) {
+        guard let session = reply else { return }
+        reply = nil
+        blinkDeadline = nil
+        screen.release(.reply(SurfaceID(0), serverTime: 0))
+        stage.showReply(nil, on: session.id, board: board, now: now)
+    }
+
+    /// Draws the open field as it is now (its caret on or off by the blink).
+    func showReply(now: Double) {
+        guard let session = reply else { return }
+        let half = board.config.caretHalfPeriod
+        let look = ReplyLook(field: session.field, caretVisible: session.caretVisible(now: now, halfPeriod: half))
+        blinkDeadline = session.nextBlink(after: now, halfPeriod: half)
+        stage.showReply(look, on: session.id, board: board, now: now)
+    }
+
+    /// When the field next needs the service: its idle timeout or the caret's next blink.
+    var replyDeadline: Double? {
+        guard let session = reply else { return nil }
+        return [session.deadline, blinkDeadline].compactMap { $0 }.min()
+    }
+
+    /// Due work: the field gives up after 60 s without typing; the caret blinks. A toast that
+    /// ended (or whose card left) closes its field.
+    func advanceReply(now: Double) {
+        guard let session = reply else { return }
+        if session.isExpired(now: now) || board.toast(session.id) == nil || stage.card(session.id) == nil {
+            return closeReply(now: now)
+        }
+        if let due = blinkDeadline, due <= now + 0.001 { showReply(now: now) }
+    }
+}

@@ -1,0 +1,97 @@
+/// How an open reply field looks (`CardComposer.Appearance.reply`).
+public struct ReplyLook: Equatable, Sendable {
+    public var field: ReplyField
+    /// The caret shows now (it blinks: `ReplySession.caretVisible`).
+    public var caretVisible: Bool
+
+    public init(field: ReplyField, caretVisible: Bool = true) {
+        self.field = field
+        self.caretVisible = caretVisible
+    }
+}
+
+/// Where the open field's parts are, in card coordinates.
+struct ReplyRects: Equatable {
+    var field: Rect
+    var send: Rect
+}
+
+/// The inline reply's parts of a card: the reply button among the action buttons, and the
+/// open field (a text box with the typed text, its selection and caret, and a send button)
+/// in the buttons' place.
+extension CardComposer {
+    /// Lines of the typed text the field shows at most; a longer reply shows its last lines.
+    public static let replyVisibleLines = 4
+
+    /// The buttons a card shows: its actions, and the reply button (first) when it offers a reply.
+    func shownActions(_ toast: Toast) -> [Action] {
+        guard let reply = toast.reply else { return toast.actions }
+        return [Action(id: ReplyOptions.actionKey, label: reply.buttonLabel)] + toast.actions
+    }
+
+    /// The field's row from `left` to `right` at `top`: the box grows with the text to
+    /// `replyVisibleLines` lines; the send button sits at its right, as tall as a button.
+    func replyRow(_ options: ReplyOptions, _ look: ReplyLook, left: Double, right: Double, top: Double, colors c: Colors,
+                  metrics: TextMeasuring) -> (ops: [DrawOp], rects: ReplyRects, height: Double) {
+        let inset = px(CardMetrics.buttonLabelInset) / 2
+        let buttonH = buttonHeight(metrics)
+        var label = TextBlock(text: options.sendLabel, style: FontStyle(bold: true), width: px(config.cardWidth), maxLines: 1)
+        let labelExtent = metrics.measure(label)
+        label.width = labelExtent.size.width.rounded(.up)
+        let sendW = (label.width + 2 * px(CardMetrics.buttonLabelInset)).rounded()
+        let boxW = max(1, right - left - sendW - px(CardMetrics.buttonSpacing))
+        let textW = max(1, boxW - 2 * inset)
+        let typed = look.field.string
+        let empty = typed.isEmpty
+        // Plain text (never markup): what is typed is shown as typed.
+        var block = TextBlock(text: empty ? options.placeholder : typed, width: textW, maxLines: empty ? 1 : nil)
+        var whole = metrics.measure(block)
+        var visible = whole.lineCount
+        if !empty, whole.lineCount > Self.replyVisibleLines {
+            visible = Self.replyVisibleLines
+            block.firstLine = whole.lineCount - visible
+            block.maxLines = visible
+            whole = metrics.measure(block)
+        }
+        let textH = max(metrics.lineHeight, Double(max(1, visible)) * metrics.lineHeight)
+        let boxH = max(buttonH, (textH + 2 * inset).rounded())
+        let box = Rect(x: left, y: top, width: boxW, height: boxH)
+        let origin = Point(x: left + inset, y: top + ((boxH - textH) / 2).rounded())
+        var ops: [DrawOp] = [
+            .roundedRect(box, radius: px(CardMetrics.buttonRadius), color: c.accent),
+            .roundedRect(Rect(x: box.x + px(1), y: box.y + px(1), width: box.width - 2 * px(1), height: box.height - 2 * px(1)),
+                         radius: max(0, px(CardMetrics.buttonRadius) - px(1)), color: c.background.mixed(with: c.text, 0.06).withAlpha(255)),
+        ]
+        if !empty, let selection = look.field.selection {
+            let bytes = byteRange(selection, in: look.field.text)
+            for r in metrics.rects(of: [bytes], in: block).first ?? [] {
+                ops.append(.roundedRect(Rect(x: origin.x + r.x, y: origin.y + r.y, width: r.width, height: r.height), radius: 0,
+                                        color: c.accent.withAlpha(90)))
+            }
+        }
+        if !empty || !options.placeholder.isEmpty {
+            ops.append(.text(block, origin: origin, color: empty ? c.secondary : c.text))
+        }
+        if look.caretVisible {
+            let caret = empty ? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
+                : metrics.caret(at: look.field.caretByteOffset, in: block) ?? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
+            let x = min(max(origin.x + caret.x, box.x + px(1)), box.maxX - px(3))
+            ops.append(.roundedRect(Rect(x: x.rounded(), y: origin.y + caret.y, width: max(1, px(1.5)).rounded(), height: caret.height),
+                                    radius: 0, color: c.text))
+        }
+        let send = Rect(x: right - sendW, y: top + boxH - buttonH, width: sendW, height: buttonH)
+        let canSend = !typed.allSatisfy(\.isWhitespace)
+        ops.append(.roundedRect(send, radius: px(CardMetrics.buttonRadius), color: c.accent.withAlpha(canSend ? 77 : 31)))
+        ops.append(.text(label, origin: Point(x: send.x + px(CardMetrics.buttonLabelInset),
+                                              y: (send.y + (buttonH - labelExtent.size.height) / 2).rounded()),
+                         color: canSend ? c.accent : c.accent.mixed(with: c.background, 0.45)))
+        return (ops, ReplyRects(field: box, send: send), boxH)
+    }
+
+    /// Character positions as UTF-8 byte offsets of the text they index.
+    func byteRange(_ range: Range<Int>, in text: [Character]) -> Range<Int> {
+        let start = text[..<range.lowerBound].reduce(0) { $0 + $1.utf8.count }
+        let length = text[range].reduce(0) { $0 + $1.utf8.count }
+        return start..<(start + length)
+    }
+}

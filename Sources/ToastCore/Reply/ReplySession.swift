@@ -1,0 +1,92 @@
+/// The one reply field open now (at most one at a time): which toast it answers, what is
+/// typed, and when it gives up. The daemon keeps one of these while a field is open; every
+/// decision about it (what a key or click means, when it times out, whether the caret shows)
+/// is made here, from the time the daemon passes in.
+public struct ReplySession: Equatable, Sendable {
+    /// Seconds without typing before the field closes by itself (and the toast's timer runs again).
+    public static let idleTimeout = 60.0
+
+    /// The toast it answers.
+    public let id: String
+    public private(set) var field: ReplyField
+    /// When it opened or was last typed in: the caret's blink starts on from here, and the
+    /// idle timeout counts from it.
+    public private(set) var lastInput: Double
+    /// The X server time of the click or key that opened it (the focus is taken with it).
+    public let openedAt: UInt
+
+    public init(id: String, now: Double, serverTime: UInt, text: String = "") {
+        self.id = id
+        field = ReplyField(text)
+        lastInput = now
+        openedAt = serverTime
+    }
+
+    /// When the field closes unless the user types first.
+    public var deadline: Double { lastInput + Self.idleTimeout }
+
+    /// The field gave up: 60 s without typing.
+    public func isExpired(now: Double) -> Bool { now >= deadline }
+
+    /// Which selection a paste reads: Ctrl+V the clipboard, the middle button the primary one.
+    public enum Selection: String, Equatable, Sendable {
+        case clipboard = "CLIPBOARD"
+        case primary = "PRIMARY"
+    }
+
+    /// What a key means to the open field: an edit (carried out by `apply`), Enter's
+    /// submit, Escape's cancel, Ctrl+V's paste.
+    public func intent(for press: KeyPress, serverTime: UInt) -> UserIntent? {
+        if press.command, press.key == .text, press.text.lowercased() == "v" {
+            return .pasteReply(id: id, selection: .clipboard)
+        }
+        var copy = field
+        switch copy.apply(press) {
+        case .submit: return .submitReply(id: id, serverTime: serverTime)
+        case .cancel: return .cancelReply(id: id)
+        case .edited: return .editReply(id: id, press)
+        case .ignored: return nil
+        }
+    }
+
+    /// Carries out an edit: the key goes to the field, and the idle timeout starts again.
+    @discardableResult
+    public mutating func apply(_ press: KeyPress, now: Double) -> ReplyField.Outcome {
+        lastInput = now
+        return field.apply(press)
+    }
+
+    /// A paste arrived (already bounded by the screen to `ReplyField.maxBytes`).
+    @discardableResult
+    public mutating func paste(_ text: String, now: Double) -> ReplyField.Outcome {
+        lastInput = now
+        return field.insert(text)
+    }
+
+    /// Replaces the whole text (assistive technology's `SetTextContents`).
+    public mutating func setText(_ text: String, now: Double) {
+        lastInput = now
+        field = ReplyField(text)
+    }
+
+    /// What Enter sends: the text unless it is only blanks; nil: nothing to send.
+    public var submission: String? {
+        field.string.allSatisfy(\.isWhitespace) ? nil : field.string
+    }
+
+    /// Whether the caret is drawn at `now`: on for `halfPeriod` after each keystroke, then
+    /// off and on by turns (nil: it does not blink).
+    public func caretVisible(now: Double, halfPeriod: Double?) -> Bool {
+        guard let halfPeriod, halfPeriod > 0, halfPeriod.isFinite else { return true }
+        let elapsed = max(0, now - lastInput)
+        guard elapsed.isFinite, elapsed < Self.idleTimeout * 2 else { return true }
+        return Int((elapsed / halfPeriod).rounded(.down)) % 2 == 0
+    }
+
+    /// When the caret next turns on or off; nil when it does not blink.
+    public func nextBlink(after now: Double, halfPeriod: Double?) -> Double? {
+        guard let halfPeriod, halfPeriod > 0, halfPeriod.isFinite else { return nil }
+        let elapsed = max(0, now - lastInput)
+        return lastInput + ((elapsed / halfPeriod).rounded(.down) + 1) * halfPeriod
+    }
+}
