@@ -119,7 +119,8 @@ struct Client {
     }
 
     /// `show --wait`: reads events until the toast's `dismissed`, then reports the outcome and exits:
-    /// 0 with `action ID` when an action was chosen, 4 with `dismissed REASON` otherwise.
+    /// 0 with `action ID` when an action was chosen, 0 with `reply TEXT` when a reply was sent
+    /// from its field, 4 with `dismissed REASON` otherwise.
     mutating func waitForEnd(of id: String, output: WaitOutput) -> Never {
         var chosen: (String, String)?
         while let message = next() {
@@ -128,6 +129,9 @@ struct Client {
             switch event {
             case let .action(_, action):
                 chosen = (action, json)
+            case let .replied(_, text):
+                StandardStreams.output(output == .json ? json : "reply \(text)")
+                exit(ExitCode.ok.rawValue)
             case let .dismissed(_, reason):
                 if let (action, actionJSON) = chosen {
                     StandardStreams.output(output == .json ? actionJSON : "action \(action)")

@@ -556,10 +556,9 @@ final class ToastService {
             // The toast an open field answers ended (or was replaced): the field goes with it.
             if let session = reply, board.toast(session.id) == nil || stage.card(session.id) == nil { closeReply(now: now) }
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
-            let focused = keyInput.focus.flatMap { board.key(of: $0.card) }.map { Set([$0]) } ?? []
-            // An open reply field stops its toast's timer: nobody's answer is cut off.
-            let replying = reply.flatMap { board.key(of: $0.id) }.map { Set([$0]) } ?? []
-            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused).union(replying)
+            // An open reply field stops its toast's timer too: nobody's answer is cut off.
+            let held = board.heldStacks(pointer: stage.heldKeys, focusedCard: keyInput.focus?.card, replyCard: reply?.id,
+                                        holdAll: focusHoldsTimers)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }

@@ -239,6 +239,14 @@ public enum CommandParser {
             return nil
         }
 
+        /// An optional value follows (`--reply [PLACEHOLDER]`): the next argument is no option
+        /// and another word comes after it (so a lone word stays the message).
+        var nextTakesPlaceholder: Bool {
+            guard i + 1 < args.count, !onlyWords else { return false }
+            let next = args[i].utf8
+            return (next.first != UInt8(ascii: "-") || next.count == 1) && args[i] != "-" && args[(i + 1)...].contains { $0 != "--" }
+        }
+
         mutating func value(_ option: String, _ inline: String?) throws(UsageError) -> String {
             if let inline { return inline }
             guard i < args.count else { throw UsageError("\(option) needs a value") }
@@ -292,6 +300,12 @@ public enum CommandParser {
         return .testRules(submission)
     }
 
+    /// `--reply`'s placeholder, bounded as the JSON field is.
+    static func replyOptions(_ placeholder: String) throws(UsageError) -> ReplyOptions {
+        if let problem = Request.replyProblem(placeholder) { throw UsageError("--reply \(problem)") }
+        return ReplyOptions(placeholder: placeholder)
+    }
+
     static func parseShow(_ args: [String], messageRequired: Bool = true) throws(UsageError) -> Command {
         var show = ShowRequest(message: "")
         var reader = OptionReader(args)
@@ -301,6 +315,8 @@ public enum CommandParser {
             switch option {
             case "--markup": show.markup = true
             case "--wait", "-w": wait = .text
+            case "--reply" where inline == nil && !reader.nextTakesPlaceholder:
+                show.reply = ReplyOptions()
             default:
                 let v = try reader.value(option, inline)
                 switch option {
@@ -325,6 +341,9 @@ public enum CommandParser {
                     show.actions.append(action)
                     guard show.actions.count <= Action.maxCount else { throw UsageError("at most \(Action.maxCount) actions fit on a card") }
                 case "--default-action": show.defaultAction = v
+                case "--reply":
+                    // `--reply=PLACEHOLDER`, or `--reply PLACEHOLDER MESSAGE…`: a lone word after it is the message.
+                    show.reply = try replyOptions(v)
                 case "--app":
                     if let problem = FieldRules.appProblem(v) { throw UsageError("--app \(problem)") }
                     show.app = v

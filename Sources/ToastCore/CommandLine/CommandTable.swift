@@ -86,13 +86,17 @@ public enum CommandTable {
         .flag(nil, "markup", "the message may use <b> <i> <u> <a> <img alt> <br/> <span> and entities"),
         Option("a", "action", "ID=LABEL", "a button (up to 3); clicking it ends the toast with that action"),
         Option(nil, "default-action", "ID", "the action a click on the card's body chooses"),
+        Option(nil, "reply", "PLACEHOLDER", """
+            a reply field (its button opens it; Enter sends): the placeholder is
+            optional (--reply=TEXT, or --reply TEXT MESSAGE); with --wait prints "reply TEXT"
+            """),
         Option(nil, "progress", "N", "a progress bar, 0 to 100"),
         Option("u", "urgency", "LEVEL", values: Urgency.allCases.map(\.rawValue),
                "low|normal|critical (critical ignores pause, never times out)"),
         appOption,
         .flag("w", "wait", """
-            stay until the toast ends; print "action ID" (exit 0) or
-            "dismissed REASON" (exit 4); exit 5 if the daemon goes away
+            stay until the toast ends; print "action ID" or "reply TEXT" (exit 0)
+            or "dismissed REASON" (exit 4); exit 5 if the daemon goes away
             """),
         Option(nil, "print", "json", values: ["json", "text"], "with --wait: print the ending event as JSON instead"),
     ]

@@ -165,9 +165,17 @@ extension Request {
         }
     }
 
+    /// What is wrong with a reply's placeholder (`"reply"`, `--reply`): at most
+    /// `ReplyOptions.maxHintBytes` bytes, one line; nil when it is fine.
+    public static func replyProblem(_ placeholder: String) -> String? {
+        if placeholder.utf8.count > ReplyOptions.maxHintBytes { return "placeholder is over \(ReplyOptions.maxHintBytes) bytes" }
+        if placeholder.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "placeholder has a control character" }
+        return nil
+    }
+
     /// The fields of `show`, which `test` takes too.
     static let showFields = ["message", "title", "kind", "timeout", "id", "position", "monitor", "style", "markup",
-                             "icon", "actions", "default_action", "progress", "urgency", "app"]
+                             "icon", "actions", "default_action", "progress", "urgency", "app", "reply"]
 
     static func decodeShow(_ fields: Fields, forTest: Bool = false) throws(RequestError) -> ShowRequest {
         var show = ShowRequest(message: try fields.string("message") ?? "")
@@ -185,6 +193,10 @@ extension Request {
         show.progress = try progress(fields)
         show.icon = try icon(fields)
         show.actions = try actions(fields)
+        if let placeholder = try fields.string("reply") {
+            if let problem = replyProblem(placeholder) { throw RequestError("\"reply\" \(problem)") }
+            show.reply = ReplyOptions(placeholder: placeholder)
+        }
         if let d = try fields.string("default_action") {
             guard show.actions.contains(where: { $0.id == d }) else {
                 throw RequestError("\"default_action\" \"\(d)\" is not one of the toast's actions")

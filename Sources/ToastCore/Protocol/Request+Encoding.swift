@@ -116,6 +116,7 @@ extension Request {
         w.member("progress", s.progress)
         w.member("urgency", s.urgency?.rawValue)
         w.member("app", s.app)
+        w.member("reply", s.reply?.placeholder)
     }
 
     /// `line` as a string.

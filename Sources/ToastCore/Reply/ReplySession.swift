@@ -36,7 +36,8 @@ public struct ReplySession: Equatable, Sendable {
 
     /// What a key means to the open field: an edit (carried out by `apply`), Enter's
     /// submit, Escape's cancel, Ctrl+V's paste.
-    public func intent(for press: KeyPress, serverTime: UInt) -> UserIntent? {
+    public func intent(for given: KeyPress, serverTime: UInt) -> UserIntent? {
+        let press = Self.controlLetter(given)
         if press.command, press.key == .text, press.text.lowercased() == "v" {
             return .pasteReply(id: id, selection: .clipboard)
         }
@@ -44,7 +45,7 @@ public struct ReplySession: Equatable, Sendable {
         switch copy.apply(press) {
         case .submit: return .submitReply(id: id, serverTime: serverTime)
         case .cancel: return .cancelReply(id: id)
-        case .edited: return .editReply(id: id, press)
+        case .edited: return .editReply(id: id, given)
         case .ignored: return nil
         }
     }
@@ -53,7 +54,17 @@ public struct ReplySession: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ press: KeyPress, now: Double) -> ReplyField.Outcome {
         lastInput = now
-        return field.apply(press)
+        return field.apply(Self.controlLetter(press))
+    }
+
+    /// Ctrl+letter as the letter: the screen's lookup types Ctrl+V as U+0016, and the field's
+    /// shortcuts (Ctrl+A, Ctrl+V) are named by their letters.
+    static func controlLetter(_ press: KeyPress) -> KeyPress {
+        guard press.command, press.key == .text, press.text.unicodeScalars.count == 1, let s = press.text.unicodeScalars.first,
+              (1...26).contains(s.value), let letter = Unicode.Scalar(s.value + 96) else { return press }
+        var named = press
+        named.text = String(Character(letter))
+        return named
     }
 
     /// A paste arrived (already bounded by the screen to `ReplyField.maxBytes`).
@@ -88,5 +99,15 @@ public struct ReplySession: Equatable, Sendable {
         guard let halfPeriod, halfPeriod > 0, halfPeriod.isFinite else { return nil }
         let elapsed = max(0, now - lastInput)
         return lastInput + ((elapsed / halfPeriod).rounded(.down) + 1) * halfPeriod
+    }
+}
+
+extension Board {
+    /// The stacks whose timers wait now: those the pointer is on (`pointer`), focus mode's
+    /// card's, and the open reply field's, which stops its toast's timer until it closes;
+    /// every stack while focus mode's Space holds them all (`holdAll`).
+    public func heldStacks(pointer: Set<StackKey>, focusedCard: String?, replyCard: String?, holdAll: Bool) -> Set<StackKey> {
+        if holdAll { return Set(keys) }
+        return pointer.union([focusedCard, replyCard].compactMap { $0.flatMap { key(of: $0) } })
     }
 }

@@ -75,6 +75,20 @@ struct FixedMetrics: TextMeasuring {
                           lineCount: max(1, laid.lines.count), isCut: laid.isCut)
     }
 
+    /// The caret before `byte`: after as many characters as precede it on its line.
+    func caret(at byte: Int, in block: TextBlock) -> Rect? {
+        let advance = (block.style.bold ? 8 : 7) * scale
+        let perLine = block.width > 0 ? max(1, Int(block.width / advance)) : Int.max
+        let before = String(decoding: block.text.utf8.prefix(max(0, byte)), as: UTF8.self)
+        var line = 0, column = 0
+        for c in before {
+            if c == "\n" || column == perLine { line += 1; column = 0 }
+            if c != "\n" { column += 1 }
+        }
+        line -= block.firstLine ?? 0
+        return Rect(x: Double(column) * advance, y: Double(line) * lineHeight, width: 0, height: lineHeight)
+    }
+
     /// The block's visible lines, as this fake breaks them.
     func lines(_ block: TextBlock) -> (lines: [String], isCut: Bool) {
         let advance = (block.style.bold ? 8 : 7) * scale
