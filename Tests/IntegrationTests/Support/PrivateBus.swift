@@ -112,6 +112,7 @@ final class PrivateBus {
             case closed(id: UInt32, reason: UInt32)
             case action(id: UInt32, key: String)
             case token(id: UInt32, token: String)
+            case replied(id: UInt32, text: String)
         }
 
         var signals: [Signal] {
@@ -129,6 +130,9 @@ final class PrivateBus {
                 } else if lines.first?.contains("member=ActionInvoked") == true,
                           let id = value(1, "uint32 ").flatMap(UInt32.init), let key = value(2, "string ") {
                     result.append(.action(id: id, key: key.trimmingCharacters(in: CharacterSet(charactersIn: "\""))))
+                } else if lines.first?.contains("member=NotificationReplied") == true,
+                          let id = value(1, "uint32 ").flatMap(UInt32.init), let text = value(2, "string ") {
+                    result.append(.replied(id: id, text: text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))))
                 } else if lines.first?.contains("member=ActivationToken") == true,
                           let id = value(1, "uint32 ").flatMap(UInt32.init), let token = value(2, "string ") {
                     result.append(.token(id: id, token: token.trimmingCharacters(in: CharacterSet(charactersIn: "\""))))

@@ -16,6 +16,8 @@ final class RawBusClient {
 
     /// Leaves the bus: its unique name goes, as when an application exits.
     func close() {
+        if let matchSlot { sd_bus_slot_unref(matchSlot) }
+        matchSlot = nil
         if let bus { sd_bus_flush_close_unref(bus) }
         bus = nil
     }
@@ -44,7 +46,7 @@ final class RawBusClient {
 
     /// A `Notify` call, built by hand: `susssasa{sv}i`, with an `image-data` hint when given.
     private func notifyMessage(summary: String, image: Image?, appIcon: String = "", replacesID: UInt32 = 0,
-                               actions: [String] = [], expire: Int32 = -1) throws -> OpaquePointer? {
+                               actions: [String] = [], expire: Int32 = -1, hints: [String: String] = [:]) throws -> OpaquePointer? {
         var m: OpaquePointer?
         guard sd_bus_message_new_method_call(bus, &m, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
                                              "org.freedesktop.Notifications", "Notify") >= 0 else { throw TestFailure("new call") }
@@ -56,6 +58,11 @@ final class RawBusClient {
         ok = ok && sd_bus_message_append_basic(m, type("u"), &replaces) >= 0 && string(appIcon) && string(summary) && string("body")
         ok = ok && sd_bus_message_open_container(m, type("a"), "s") >= 0 && actions.allSatisfy(string) && sd_bus_message_close_container(m) >= 0
         ok = ok && sd_bus_message_open_container(m, type("a"), "{sv}") >= 0
+        for (name, value) in hints.sorted(by: { $0.key < $1.key }) {
+            ok = ok && sd_bus_message_open_container(m, type("e"), "sv") >= 0 && string(name)
+                && sd_bus_message_open_container(m, type("v"), "s") >= 0 && string(value)
+                && sd_bus_message_close_container(m) >= 0 && sd_bus_message_close_container(m) >= 0
+        }
         if let image {
             ok = ok && sd_bus_message_open_container(m, type("e"), "sv") >= 0 && string("image-data")
                 && sd_bus_message_open_container(m, type("v"), "(iiibiiay)") >= 0
@@ -75,8 +82,9 @@ final class RawBusClient {
     /// Calls `Notify` and waits for its reply: the id, or the D-Bus error's name.
     /// `actions` are the specification's flat list of keys and labels; `expire` its milliseconds (-1: the server's default).
     func notify(summary: String, image: Image? = nil, appIcon: String = "", replacesID: UInt32 = 0, actions: [String] = [],
-                expire: Int32 = -1, timeout: Double = 20) throws -> Result<UInt32, TestFailure> {
-        let m = try notifyMessage(summary: summary, image: image, appIcon: appIcon, replacesID: replacesID, actions: actions, expire: expire)
+                expire: Int32 = -1, hints: [String: String] = [:], timeout: Double = 20) throws -> Result<UInt32, TestFailure> {
+        let m = try notifyMessage(summary: summary, image: image, appIcon: appIcon, replacesID: replacesID, actions: actions, expire: expire,
+                                  hints: hints)
         defer { sd_bus_message_unref(m) }
         var error = sd_bus_error()
         var reply: OpaquePointer?
@@ -131,6 +139,50 @@ final class RawBusClient {
         guard sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "u")), &value) >= 0,
               sd_bus_call(bus, m, 5_000_000, &error, nil) >= 0 else {
             throw TestFailure(error.name.map { String(cString: $0) } ?? "CloseNotification failed")
+        }
+    }
+
+    /// The notification signals this connection has received (`listen`), as a plain client
+    /// hears them: broadcasts, and unicasts addressed to it, nothing else.
+    final class Inbox {
+        var signals: [(member: String, id: UInt32, text: String)] = []
+    }
+    let inbox = Inbox()
+    private var matchSlot: OpaquePointer?
+
+    /// Starts hearing the server's signals (a match rule, as a client's own library adds).
+    /// The corresponding C function is `sd_bus_add_match`.
+    func listen() throws {
+        let callback: sd_bus_message_handler_t = { m, userdata, _ in
+            guard let m, let userdata else { return 0 }
+            let inbox = Unmanaged<Inbox>.fromOpaque(userdata).takeUnretainedValue()
+            let member = sd_bus_message_get_member(m).map { String(cString: $0) } ?? ""
+            var id: UInt32 = 0
+            _ = sd_bus_message_read_basic(m, CChar(bitPattern: UInt8(ascii: "u")), &id)
+            var text = ""
+            if member == "NotificationClosed" {
+                var reason: UInt32 = 0
+                _ = sd_bus_message_read_basic(m, CChar(bitPattern: UInt8(ascii: "u")), &reason)
+                text = String(reason)
+            } else {
+                var s: UnsafePointer<CChar>?
+                if sd_bus_message_read_basic(m, CChar(bitPattern: UInt8(ascii: "s")), &s) >= 0, let s { text = String(cString: s) }
+            }
+            inbox.signals.append((member, id, text))
+            return 0
+        }
+        guard sd_bus_add_match(bus, &matchSlot, "type='signal',interface='org.freedesktop.Notifications'", callback,
+                               Unmanaged.passUnretained(inbox).toOpaque()) >= 0 else { throw TestFailure("cannot add the match") }
+    }
+
+    /// Reads what the bus sent for `seconds` (the signals land in `inbox`), or until `until` holds.
+    /// The corresponding C functions are `sd_bus_process` and `sd_bus_wait`.
+    func pump(seconds: Double, until done: () -> Bool = { false }) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            while sd_bus_process(bus, nil) > 0 {}
+            if done() { return }
+            _ = sd_bus_wait(bus, 20_000)
         }
     }
 

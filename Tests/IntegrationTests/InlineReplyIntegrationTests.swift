@@ -1,0 +1,151 @@
+import CX11
+import Foundation
+import Testing
+import ToastCore
+
+extension XProbe {
+    /// The window with the keyboard's input focus now. The corresponding C function is `XGetInputFocus`.
+    func inputFocus() -> Window {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        return focus
+    }
+
+    /// Types `text` (letters and spaces) through XTest, a key at a time.
+    func type(_ text: String) {
+        for c in text { key(c == " " ? "space" : String(c)) }
+    }
+}
+
+extension Integration {
+    /// Issue 29's inline reply with real clients: python3-dbus is not installed here, so the
+    /// two applications are sd-bus connections of the test's own (`RawBusClient`), each with
+    /// a match rule as a client library adds; `dbus-monitor` (which sees every message) gives
+    /// the order. The user is XTest; the window that had the focus is an xterm.
+    @Suite(.serialized) struct InlineReplyIntegrationTests {
+        typealias F = FoundationTests
+
+        static let kdeHints = ["x-kde-reply-placeholder-text": "Write to Ann", "x-kde-reply-submit-button-text": "Answer",
+                               "x-kde-reply-submit-button-icon-name": ""]
+
+        /// An xterm with the keyboard's focus, as the user's terminal would have it.
+        static func xterm(_ daemon: DaemonHarness, _ probe: XProbe) throws -> (DaemonHarness.Background, Window) {
+            let term = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/xterm"),
+                                                          ["-geometry", "60x10+0+0", "-name", "replytest"], environment: daemon.environment)
+            var window: Window = 0
+            try waitUntil("the xterm's window", timeout: 10) {
+                let found = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/xdotool"), ["search", "--classname", "replytest"],
+                                                  environment: daemon.environment)
+                window = found.stdout.split(separator: "\n").compactMap { Window($0) }.last ?? 0
+                return window != 0
+            }
+            _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/xdotool"), ["windowfocus", "--sync", String(window)],
+                                      environment: daemon.environment)
+            try waitUntil("the xterm to have the focus") { probe.inputFocus() == window }
+            return (term, window)
+        }
+
+        /// Where the reply button is: the buttons' row ends at the padding (12 px), bottom right.
+        static func replyButton(_ card: XProbe.CardWindow) -> Point {
+            Point(x: card.frame.x + card.frame.width - 12 - 22, y: card.frame.y + card.frame.height - 12 - 12)
+        }
+
+        static func screenshot(_ name: String, _ daemon: DaemonHarness) {
+            _ = try? DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/import"), ["-window", "root", "/tmp/reply-shots/\(name).png"],
+                                       environment: daemon.environment)
+        }
+
+        @Test("a bus reply: click Reply, type, Enter: the sender hears NotificationReplied (after ActivationToken), another client nothing, no ActionInvoked, closed 2; the focus goes to the field and back to the xterm")
+        func busReply() throws {
+            let (bus, daemon, probe) = try NotificationServerTests.start()
+            let (term, xtermWindow) = try Self.xterm(daemon, probe)
+            defer { term.stop() }
+            let monitor = try bus.monitor()
+            let app = try RawBusClient(address: bus.address)
+            let other = try RawBusClient(address: bus.address)
+            try app.listen()
+            try other.listen()
+            let capabilities = try bus.call("GetCapabilities")
+            #expect(capabilities.stdout.contains("'inline-reply'"), "\(capabilities.stdout)")
+            let id = try app.notify(summary: "Ann", actions: ["inline-reply", "Reply"], expire: 0, hints: Self.kdeHints).get()
+            let closed = try #require(try F.restingCards(probe, count: 1).first)
+            let before = try probe.capture(x: Int(closed.frame.x), y: Int(closed.frame.y), width: Int(closed.frame.width),
+                                           height: Int(closed.frame.height))
+            Self.screenshot("1-button", daemon)
+            probe.click(at: Self.replyButton(closed))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == closed.window }
+            let open = try #require(try F.restingCards(probe, count: 1).first)
+            Self.screenshot("2-open", daemon)
+            let after = try probe.capture(x: Int(open.frame.x), y: Int(open.frame.y), width: Int(closed.frame.width),
+                                          height: Int(min(open.frame.height, closed.frame.height)))
+            let changed = zip(before.pixels, after.pixels).filter { colorDistance($0, $1) > 60 }.count
+            #expect(changed > 200, "the open field looks different from the button (\(changed) pixels changed)")
+            probe.type("on my way")
+            try waitUntil("the text to be drawn") {
+                let now = try probe.capture(x: Int(open.frame.x), y: Int(open.frame.y), width: Int(open.frame.width),
+                                            height: Int(open.frame.height))
+                return zip(now.pixels, after.pixels).filter { colorDistance($0, $1) > 60 }.count > 50
+            }
+            Self.screenshot("3-typed", daemon)
+            #expect(try daemon.xtoast(["list"]).stdout.contains(#""id":"\#(id)""#), "the open field keeps the toast")
+            probe.key("Return")
+            app.pump(seconds: 5) { app.inbox.signals.contains { $0.member == "NotificationClosed" } }
+            other.pump(seconds: 1)
+            let heard = app.inbox.signals.map { "\($0.member) \($0.id) \($0.text)" }
+            #expect(heard.count == 3 && heard[1] == "NotificationReplied \(id) on my way" && heard[2] == "NotificationClosed \(id) 2",
+                    "\(heard)")
+            #expect(heard.first?.hasPrefix("ActivationToken \(id) xtoast-") == true, "\(heard)")
+            let otherHeard = other.inbox.signals.map { "\($0.member) \($0.id) \($0.text)" }
+            #expect(otherHeard == ["NotificationClosed \(id) 2"], "the other client hears only the broadcast close: \(otherHeard)")
+            try monitor.wait(for: [.replied(id: id, text: "on my way"), .closed(id: id, reason: 2)])
+            #expect(!monitor.signals.contains { if case .action = $0 { true } else { false } }, "no ActionInvoked: \(monitor.signals)")
+            try waitUntil("the focus back on the xterm") { probe.inputFocus() == xtermWindow }
+        }
+
+        @Test("Escape closes the field unsent: the focus goes back to the xterm, the toast stays with its button, nothing is sent")
+        func escape() throws {
+            let (bus, daemon, probe) = try NotificationServerTests.start()
+            let (term, xtermWindow) = try Self.xterm(daemon, probe)
+            defer { term.stop() }
+            let app = try RawBusClient(address: bus.address)
+            try app.listen()
+            let id = try app.notify(summary: "Ann", actions: ["inline-reply", "Reply"], expire: 0, hints: Self.kdeHints).get()
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: Self.replyButton(card))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == card.window }
+            probe.type("nope")
+            probe.key("Escape")
+            try waitUntil("the focus back on the xterm") { probe.inputFocus() == xtermWindow }
+            app.pump(seconds: 0.5)
+            #expect(app.inbox.signals.isEmpty, "\(app.inbox.signals)")
+            #expect(try daemon.xtoast(["list"]).stdout.contains(#""id":"\#(id)""#))
+        }
+
+        @Test("xtoast show --wait --reply PLACEHOLDER: the user's reply prints reply TEXT, exit 0; subscribe carries the reply event with its token")
+        func socketReply() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let watcher = try ProtocolClient(path: daemon.socketPath)
+            #expect(try watcher.request(#"{"op":"subscribe"}"#)["ok"]?.bool == true)
+            let client = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply", "Where are you?", "Ann: coming?"])
+            defer { client.stop() }
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: Self.replyButton(card))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == card.window }
+            probe.type("on my way")
+            probe.key("Return")
+            let run = try client.finish()
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == "reply on my way\n", "\(run.stdout)")
+            var reply: JSON?
+            try waitUntil("the reply event") {
+                let event = try watcher.nextEvent()
+                if event["event"]?.string == "reply" { reply = event }
+                return reply != nil
+            }
+            #expect(reply?["text"]?.string == "on my way")
+            #expect(reply?["activation_token"]?.string?.hasPrefix("xtoast-") == true, "\(String(describing: reply))")
+        }
+    }
+}
