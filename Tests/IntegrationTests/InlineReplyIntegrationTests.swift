@@ -137,7 +137,9 @@ extension Integration {
             probe.key("Return")
             let run = try client.finish()
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout == "reply on my way\n", "\(run.stdout)")
+            // The id first (as every show prints it), then the outcome.
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2 && lines.last == "reply on my way", "\(run.stdout)")
             var reply: JSON?
             try waitUntil("the reply event") {
                 let event = try watcher.nextEvent()
