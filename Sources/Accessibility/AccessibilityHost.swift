@@ -8,4 +8,11 @@ public protocol AccessibilityHost: AnyObject {
     func accessibleTree() -> AccessibleTree
     /// `DoAction` on a button: the action is chosen as a click on it would choose it.
     func press(_ press: AccessibleTree.Press)
+    /// `EditableText` on the open reply field of `toast`'s card: made as typing would be.
+    func editReply(_ edit: ReplyEdit, toast: String)
+}
+
+extension AccessibilityHost {
+    /// A host without reply fields takes no edits.
+    public func editReply(_ edit: ReplyEdit, toast: String) {}
 }

@@ -32,6 +32,7 @@ enum AccessibleObjects {
         if node.role == .application { list.append(application) }
         if node.extents != nil { list.append(component) }
         if node.press != nil { list.append(action) }
+        if node.text != nil { list += [text, editableText] }
         return list
     }
 }
@@ -56,6 +57,8 @@ extension AccessibilityBus {
         }
         if interface == AccessibleObjects.properties { return properties(member, node, message, error) }
         guard interface.isEmpty || AccessibleObjects.interfaces(of: node).contains(interface) else { return 0 }
+        if let text = node.text, interface.isEmpty || interface == AccessibleObjects.text || interface == AccessibleObjects.editableText,
+           let answered = serveText(member, text, message, error) { return answered }
         switch member {
         case "GetRole": return reply(message) { m in appendU32(m, node.role.rawValue) }
         case "GetRoleName", "GetLocalizedRoleName": return reply(message) { appendString($0, node.role.name) }
@@ -196,6 +199,7 @@ extension AccessibilityBus {
         case AccessibleObjects.accessible: ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"]
         case AccessibleObjects.application where node.role == .application: ["ToolkitName", "Version", "AtspiVersion", "Id"]
         case AccessibleObjects.action where node.press != nil: ["NActions"]
+        case AccessibleObjects.text where node.text != nil: ["CharacterCount", "CaretOffset"]
         default: []
         }
     }
@@ -219,12 +223,14 @@ extension AccessibilityBus {
         case "AtspiVersion": return variant("s") { appendString(m, "2.1") }
         case "Id": return variant("i") { appendI32(m, applicationID) }
         case "NActions": return variant("i") { appendI32(m, 1) }
+        case "CharacterCount": return variant("i") { appendI32(m, Int32(clamping: node.text?.characterCount ?? 0)) }
+        case "CaretOffset": return variant("i") { appendI32(m, Int32(clamping: node.text?.caret ?? 0)) }
         default: return false
         }
     }
 
     /// Sends a method return built by `fill`.
-    private func reply(_ call: OpaquePointer, _ fill: (OpaquePointer) -> Bool) -> Int32 {
+    func reply(_ call: OpaquePointer, _ fill: (OpaquePointer) -> Bool) -> Int32 {
         var message: OpaquePointer?
         var r = sd_bus_message_new_method_return(call, &message)
         guard r >= 0, let message else { return r }
@@ -234,7 +240,7 @@ extension AccessibilityBus {
         return r < 0 ? r : 1
     }
 
-    private func invalid(_ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    func invalid(_ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "malformed arguments")
     }
 

@@ -301,3 +301,42 @@ import Testing
         #expect(board.toast(id) == nil)
     }
 }
+
+/// The reply field as a screen reader sees it.
+@Suite struct InlineReplyAccessibilityTests {
+    func card(reply: ReplyField?) -> AccessibleTree.CardInput {
+        var toast = Toast(id: "7", title: "Ann", message: "coming?")
+        toast.reply = ReplyOptions(placeholder: "Write to Ann")
+        return AccessibleTree.CardInput(toast: toast, frame: Rect(x: 0, y: 0, width: 300, height: 90), focused: false, reply: reply)
+    }
+
+    @Test("closed: a Reply push button whose press opens the field; open: an editable, focused ENTRY child with the text and caret")
+    func entry() throws {
+        let closed = AccessibleTree(cards: [card(reply: nil)])
+        let cardNode = try #require(closed[AccessibleTree.cardPath("7")])
+        let button = try #require(cardNode.children.compactMap { closed[$0] }.first { $0.role == .pushButton })
+        #expect(button.name == "Reply" && button.press == AccessibleTree.Press(toast: "7", action: "inline-reply"))
+        var field = ReplyField("on my way")
+        field.select(from: 2, to: 2)
+        let open = AccessibleTree(cards: [card(reply: field)])
+        let entry = try #require(open[AccessibleTree.cardPath("7")]?.children.compactMap { open[$0] }.first { $0.role == .entry })
+        #expect(entry.name == "Write to Ann" && entry.states.isSuperset(of: [.editable, .focused, .focusable]))
+        #expect(entry.text == ReplyText(text: "on my way", caret: 2, toast: "7"))
+        #expect(entry.text?.characterCount == 9 && entry.text?.text(from: 3, to: -1) == "my way" && entry.text?.text(from: 50, to: 2) == "")
+        #expect(AccessibleTree.Role.entry.rawValue == 79 && AccessibleTree.Role.entry.name == "entry")
+        var announcer = AccessibleAnnouncer()
+        _ = announcer.advance(to: closed, now: 0)
+        #expect(announcer.advance(to: open, now: 1).contains(.focused(path: entry.path, true)), "the entry takes the focus when it opens")
+    }
+
+    @Test("EditableText's edits: set, insert at an offset, delete a range; bounded and clamped")
+    func edits() {
+        let field = ReplyField("on way")
+        #expect(field.applying(.insert("my ", at: 3)).string == "on my way")
+        #expect(field.applying(.insert("my ", at: 3)).caret == 6)
+        #expect(field.applying(.delete(from: 2, to: 6)).string == "on")
+        #expect(field.applying(.delete(from: -5, to: 99)).string == "")
+        #expect(field.applying(.setText("x\u{1}y")).string == "xy")
+        #expect(field.applying(.insert(String(repeating: "z", count: 9000), at: 100)).byteCount == ReplyField.maxBytes)
+    }
+}

@@ -19,7 +19,8 @@ final class AccessibleCards: AccessibilityHost {
         let focused = service.keyInput.focus?.card
         let cards = service.board.visibleNewestFirst.compactMap { toast -> AccessibleTree.CardInput? in
             guard let card = service.stage.card(toast.id), !card.isLeaving else { return nil }
-            return AccessibleTree.CardInput(toast: toast, frame: card.frame, focused: focused == toast.id)
+            let reply = service.reply.flatMap { $0.id == toast.id ? $0.field : nil }
+            return AccessibleTree.CardInput(toast: toast, frame: card.frame, focused: focused == toast.id, reply: reply)
         }
         let center = service.center
         let centerInput = center.isOpen
@@ -27,7 +28,14 @@ final class AccessibleCards: AccessibilityHost {
         return AccessibleTree(cards: cards, center: centerInput)
     }
 
+    func editReply(_ edit: ReplyEdit, toast: String) {
+        service.editReply(edit, on: toast, now: now())
+    }
+
     func press(_ press: AccessibleTree.Press) {
+        if press.action == ReplyOptions.actionKey, service.board.toast(press.toast)?.reply != nil {
+            return service.perform(.openReply(id: press.toast), now: now())
+        }
         guard service.board.toast(press.toast)?.actions.contains(where: { $0.id == press.action }) == true else { return }
         service.perform(.invoke(id: press.toast, action: press.action), now: now())
     }

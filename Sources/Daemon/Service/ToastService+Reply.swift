@@ -35,6 +35,15 @@ extension ToastService {
         }
     }
 
+    /// A screen reader's edit of the open field (`EditableText`), as typing would be.
+    func editReply(_ edit: ReplyEdit, on id: String, now: Double) {
+        guard var session = reply, session.id == id else { return }
+        session.edit(edit, now: now)
+        reply = session
+        showReply(now: now)
+        settle(now)
+    }
+
     /// Opens `id`'s field (closing another one open: at most one at a time).
     private func openReply(_ id: String, serverTime: UInt?, now: Double) {
         if reply?.id == id { return }

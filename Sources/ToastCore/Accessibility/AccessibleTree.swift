@@ -13,6 +13,8 @@ public struct AccessibleTree: Equatable, Sendable {
         case window = 69
         case application = 75
         case notification = 101
+        /// The open reply field (`AccessibleTree+Reply`).
+        case entry = 79
 
         /// The role's name as `GetRoleName` answers it (libatspi's spelling).
         public var name: String {
@@ -25,6 +27,7 @@ public struct AccessibleTree: Equatable, Sendable {
             case .window: "window"
             case .application: "application"
             case .notification: "notification"
+            case .entry: "entry"
             }
         }
     }
@@ -32,9 +35,11 @@ public struct AccessibleTree: Equatable, Sendable {
     /// AT-SPI's states (`AtspiStateType`), the ones xtoast's objects have.
     public enum State: UInt32, Sendable, CaseIterable {
         case active = 1
+        case editable = 7
         case enabled = 8
         case focusable = 11
         case focused = 12
+        case multiLine = 17
         case selectable = 22
         case selected = 23
         case sensitive = 24
@@ -64,6 +69,8 @@ public struct AccessibleTree: Equatable, Sendable {
         public var press: Press?
         /// A card's progress value, so its changes can be limited to one a second.
         public var progress: Double?
+        /// The open reply field's text and caret, for `org.a11y.atspi.Text` (`AccessibleTree+Reply`).
+        public var text: ReplyText? = nil
     }
 
     /// One card as the daemon sees it: the toast, where its window is and whether focus mode is on it.
@@ -71,10 +78,13 @@ public struct AccessibleTree: Equatable, Sendable {
         public var toast: Toast
         public var frame: Rect
         public var focused: Bool
-        public init(toast: Toast, frame: Rect, focused: Bool) {
+        /// The reply field open on it, if any.
+        public var reply: ReplyField?
+        public init(toast: Toast, frame: Rect, focused: Bool, reply: ReplyField? = nil) {
             self.toast = toast
             self.frame = frame
             self.focused = focused
+            self.reply = reply
         }
     }
 
@@ -138,6 +148,9 @@ public struct AccessibleTree: Equatable, Sendable {
                 add(Node(path: path + "_button\(i)", role: .pushButton, name: action.label, description: "",
                          states: shown.union([.focusable]), extents: nil, parent: path, children: [],
                          press: Press(toast: toast.id, action: action.id), progress: nil))
+            }
+            if let options = toast.reply {
+                add(card.reply.map { replyEntry($0, options, card: path, toast: toast.id) } ?? replyButton(options, card: path, toast: toast.id))
             }
             nodes[path] = Node(path: path, role: .notification, name: name, description: message, states: states,
                                extents: card.frame, parent: Self.rootPath, children: children, press: nil, progress: toast.progress)

@@ -80,6 +80,12 @@ public struct ReplySession: Equatable, Sendable {
         field = ReplyField(text)
     }
 
+    /// An edit from assistive technology (`EditableText`): as typing, it starts the timeout again.
+    public mutating func edit(_ edit: ReplyEdit, now: Double) {
+        lastInput = now
+        field = field.applying(edit)
+    }
+
     /// What Enter sends: the text unless it is only blanks; nil: nothing to send.
     public var submission: String? {
         field.string.allSatisfy(\.isWhitespace) ? nil : field.string

@@ -1,0 +1,61 @@
+import CSDBus
+import ToastCore
+
+/// The open reply field's `org.a11y.atspi.Text` and `EditableText` (issue 29): what a screen
+/// reader reads of the typed text and how it edits it. Offsets are characters, as the field
+/// counts them; an edit is the host's to carry out (`AccessibilityHost.editReply`), as typing.
+extension AccessibleObjects {
+    static let text = "org.a11y.atspi.Text"
+    static let editableText = "org.a11y.atspi.EditableText"
+}
+
+extension AccessibilityBus {
+    /// One Text or EditableText call; nil when `member` is none of theirs.
+    func serveText(_ member: String, _ field: ReplyText, _ message: OpaquePointer,
+                   _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+        func int() -> Int32? {
+            var v: Int32 = 0
+            return sd_bus_message_read_basic(message, type("i"), &v) >= 0 ? v : nil
+        }
+        func string() -> String? {
+            var s: UnsafePointer<CChar>?
+            guard sd_bus_message_read_basic(message, type("s"), &s) >= 0, let s else { return nil }
+            return String(cString: s)
+        }
+        func yes() -> Int32 { reply(message) { m in var v: Int32 = 1; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 } }
+        switch member {
+        case "GetText":
+            guard let start = int(), let end = int() else { return invalid(error) }
+            return reply(message) { appendString($0, field.text(from: Int(start), to: Int(end))) }
+        case "GetCharacterAtOffset":
+            guard let offset = int() else { return invalid(error) }
+            let c = field.text(from: Int(offset), to: Int(offset) + 1).unicodeScalars.first.map { Int32(bitPattern: $0.value) } ?? 0
+            return reply(message) { appendI32($0, c) }
+        case "SetCaretOffset":
+            guard int() != nil else { return invalid(error) }
+            return reply(message) { m in var v: Int32 = 0; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 }
+        case "GetNSelections":
+            return reply(message) { appendI32($0, 0) }
+        case "SetTextContents":
+            guard let text = string() else { return invalid(error) }
+            let r = yes()
+            host.editReply(.setText(text), toast: field.toast)
+            return r
+        case "InsertText":
+            guard let position = int(), let text = string(), let length = int() else { return invalid(error) }
+            // `length` is in bytes of `text` (ATK's); a negative one is all of it.
+            let bytes = Array(text.utf8)
+            let used = length < 0 ? bytes.count : min(bytes.count, Int(length))
+            let r = yes()
+            host.editReply(.insert(String(decoding: bytes.prefix(used), as: UTF8.self), at: Int(position)), toast: field.toast)
+            return r
+        case "DeleteText":
+            guard let start = int(), let end = int() else { return invalid(error) }
+            let r = yes()
+            host.editReply(.delete(from: Int(start), to: Int(end)), toast: field.toast)
+            return r
+        default:
+            return nil
+        }
+    }
+}
