@@ -151,3 +151,98 @@ extension Integration {
         }
     }
 }
+
+extension Integration {
+    /// Issue 29's reply field read and written by the library Orca reads with (pyatspi).
+    @Suite(.serialized) struct InlineReplyAccessibilityTests {
+        typealias F = FoundationTests
+
+        /// Presses the card's Reply button through `Action`; when the ENTRY takes the focus,
+        /// reads it through `Text` and sets its text through `EditableText`.
+        static let client = #"""
+            import json, sys, time
+            import pyatspi
+            from gi.repository import GLib
+            out = open(sys.argv[1], "a")
+            def emit(d):
+                out.write(json.dumps(d) + "\n"); out.flush()
+            def on_event(e):
+                try:
+                    s = e.source
+                    if e.type.startswith("object:state-changed:showing") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_NOTIFICATION:
+                        kids = [s.getChildAtIndex(i) for i in range(s.childCount)]
+                        emit({"children": [[int(k.getRole()), k.name] for k in kids]})
+                        for k in kids:
+                            if k.getRole() == pyatspi.ROLE_PUSH_BUTTON and k.name == "Reply":
+                                emit({"pressed": bool(k.queryAction().doAction(0))})
+                    if e.type.startswith("object:state-changed:focused") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_ENTRY:
+                        t = s.queryText()
+                        emit({"entry": s.name, "text": t.getText(0, -1), "caret": t.caretOffset, "count": t.characterCount,
+                              "editable": pyatspi.STATE_EDITABLE in s.getState().getStates()})
+                        emit({"set": bool(s.queryEditableText().setTextContents("on my way"))})
+                        deadline = time.time() + 5
+                        while time.time() < deadline and s.queryText().getText(0, -1) != "on my way": time.sleep(0.05)
+                        emit({"after": s.queryText().getText(0, -1), "count": s.queryText().characterCount})
+                except Exception as ex:
+                    emit({"error": str(ex)})
+            for kind in ["object:state-changed:showing", "object:state-changed:focused"]:
+                pyatspi.Registry.registerEventListener(on_event, kind)
+            emit({"listening": True})
+            GLib.timeout_add_seconds(30, lambda: pyatspi.Registry.stop())
+            pyatspi.Registry.start()
+            """#
+
+        @Test("a screen reader presses Reply, finds the focused ENTRY, reads it (Text) and sets its text (EditableText); Enter sends that text to the sender")
+        func readAndWrite() throws {
+            let (bus, a11y, daemon) = try AccessibilityTests.start()
+            let a11yBus = try #require(a11y)
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(AccessibilityTests.connected) }
+            let probe = try XProbe()
+            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-reply-atspi-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let script = dir.appendingPathComponent("client.py"), file = dir.appendingPathComponent("events.jsonl")
+            try Self.client.write(to: script, atomically: true, encoding: .utf8)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            reader.arguments = [script.path, file.path]
+            reader.environment = a11yBus.clientEnvironment
+            reader.standardOutput = FileHandle.nullDevice
+            reader.standardError = FileHandle.nullDevice
+            try reader.run()
+            defer { if reader.isRunning { kill(reader.processIdentifier, SIGKILL) } }
+            func lines() -> [[String: Any]] {
+                ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+                }
+            }
+            func wait(_ what: String, _ key: String) throws -> [String: Any] {
+                var found: [String: Any]?
+                try waitUntil(what, timeout: 15) {
+                    found = lines().first { $0[key] != nil }
+                    return found != nil
+                }
+                return found ?? [:]
+            }
+            _ = try wait("the reader to listen", "listening")
+            let app = try RawBusClient(address: bus.address)
+            try app.listen()
+            let id = try app.notify(summary: "Ann", actions: ["inline-reply", "Reply"], expire: 0,
+                                    hints: ["x-kde-reply-placeholder-text": "Write to Ann"]).get()
+            let children = try wait("the card's children", "children")
+            #expect((children["children"] as? [[Any]] ?? []).map { "\($0[0]):\($0[1])" }.contains("43:Reply"), "\(children)")
+            let entry = try wait("the focused entry", "entry")
+            #expect(entry["entry"] as? String == "Write to Ann" && entry["text"] as? String == "" && entry["caret"] as? Int == 0
+                    && entry["count"] as? Int == 0 && entry["editable"] as? Bool == true, "\(entry)")
+            let after = try wait("the text set", "after")
+            #expect(after["after"] as? String == "on my way" && after["count"] as? Int == 9, "\(after)")
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            try waitUntil("the field to have the focus") { probe.inputFocus() == card.window }
+            probe.key("Return")
+            app.pump(seconds: 5) { app.inbox.signals.contains { $0.member == "NotificationClosed" } }
+            let heard = app.inbox.signals.map { "\($0.member) \($0.id) \($0.text)" }
+            #expect(heard.contains("NotificationReplied \(id) on my way"), "\(heard)")
+            #expect(!lines().contains { $0["error"] != nil }, "\(lines())")
+        }
+    }
+}
