@@ -246,3 +246,101 @@ extension Integration {
         }
     }
 }
+
+extension XProbe {
+    /// Owns `selection` (CLIPBOARD, PRIMARY) with `text` on a window of the probe's own and
+    /// answers the requests that come for it (as a text editor would) until `until` holds or
+    /// the deadline passes. The corresponding C functions are `XSetSelectionOwner`,
+    /// `XChangeProperty` and `XSendEvent`.
+    /// Returns once a request was answered (true), or at the deadline (false).
+    @discardableResult
+    func serveSelection(_ selection: String, _ text: String, timeout: Double = 5, after action: () -> Void) -> Bool {
+        let window = XCreateSimpleWindow(display, root, 0, 0, 1, 1, 0, 0, 0)
+        defer { XDestroyWindow(display, window); XSync(display, 0) }
+        let atom = XInternAtom(display, selection, 0), utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        XSetSelectionOwner(display, atom, window, UInt(CurrentTime))
+        XSync(display, 0)
+        // The text was selected (or copied) before the user pastes it.
+        action()
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+                guard event.type == SelectionRequest else { continue }
+                let request = event.xselectionrequest
+                var notify = XEvent()
+                notify.xselection.type = SelectionNotify
+                notify.xselection.requestor = request.requestor
+                notify.xselection.selection = request.selection
+                notify.xselection.target = request.target
+                notify.xselection.time = request.time
+                notify.xselection.property = 0
+                if request.target == utf8 {
+                    let bytes = Array(text.utf8)
+                    XChangeProperty(display, request.requestor, request.property, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+                    notify.xselection.property = request.property
+                }
+                XSendEvent(display, request.requestor, 0, 0, &notify)
+                XFlush(display)
+                return true
+            }
+            usleep(10_000)
+        }
+        return false
+    }
+}
+
+extension Integration {
+    /// Issue 29's paste into the reply field, from an owner of the test's own.
+    @Suite(.serialized) struct InlineReplyPasteTests {
+        typealias F = FoundationTests
+
+        @Test("Ctrl+V pastes CLIPBOARD and the middle button PRIMARY into the field; a selection with no owner pastes nothing; Enter right after a paste sends it")
+        func paste() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let client = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply=", "Ann: coming?"])
+            defer { client.stop() }
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: InlineReplyIntegrationTests.replyButton(card))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == card.window }
+            // No owner of CLIPBOARD yet: nothing comes, nothing breaks.
+            probe.key("ctrl+v")
+            probe.type("on ")
+            let before = try probe.capture(x: Int(card.frame.x), y: Int(card.frame.y), width: Int(card.frame.width), height: Int(card.frame.height))
+            #expect(probe.serveSelection("CLIPBOARD", "my ") { probe.key("ctrl+v") }, "the field asked for the clipboard")
+            try waitUntil("the pasted text to show") {
+                let now = try probe.capture(x: Int(card.frame.x), y: Int(card.frame.y), width: Int(card.frame.width), height: Int(card.frame.height))
+                return zip(now.pixels, before.pixels).contains { colorDistance($0, $1) > 60 }
+            }
+            let center = Point(x: card.frame.x + card.frame.width / 2 - 40, y: card.frame.y + card.frame.height - 12 - 12)
+            probe.movePointer(to: center)
+            #expect(probe.serveSelection("PRIMARY", "way") {
+                probe.button(2, down: true)
+                probe.button(2, down: false)
+            }, "the field asked for the primary selection")
+
+            // Enter right after the answer: the paste arrives first, in the input's order.
+            probe.key("Return")
+            let run = try client.finish()
+            #expect(run.stdout.split(separator: "\n").last == "reply on my way", "\(run.stdout) \(run.stderr)")
+        }
+
+        @Test("a 10 KiB clipboard is cut to the field's 4 KiB")
+        func bigPaste() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let client = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply=", "paste here"])
+            defer { client.stop() }
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: InlineReplyIntegrationTests.replyButton(card))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == card.window }
+            #expect(probe.serveSelection("CLIPBOARD", String(repeating: "x", count: 10_240)) { probe.key("ctrl+v") })
+            probe.key("Return")
+            let run = try client.finish()
+            let reply = run.stdout.split(separator: "\n").last ?? ""
+            #expect(reply == "reply " + String(repeating: "x", count: ReplyField.maxBytes), "\(reply.count) bytes")
+        }
+    }
+}

@@ -172,12 +172,12 @@ import Testing
         typed.apply(KeyPress(shiftEnter), now: 2)
         #expect(typed.field.string == "on my way\n")
         #expect(route(KeyStroke(key: "Escape"), typed).intents == [.cancelReply(id: "t")])
-        #expect(route(KeyStroke(key: "v", modifiers: [.control], text: "\u{16}"), typed).intents == [.pasteReply(id: "t", selection: .clipboard)],
+        #expect(route(KeyStroke(key: "v", modifiers: [.control], text: "\u{16}"), typed).intents == [.pasteReply(id: "t", selection: .clipboard, serverTime: 0)],
                 "Ctrl+V as the screen types it (U+0016)")
         var all = typed
         all.apply(KeyPress(KeyStroke(key: "a", modifiers: [.control], text: "\u{1}")), now: 3)
         #expect(all.field.selection == 0..<all.field.text.count, "Ctrl+A selects all")
-        #expect(route(KeyStroke(key: "v", modifiers: [.control], text: "v"), typed).intents == [.pasteReply(id: "t", selection: .clipboard)])
+        #expect(route(KeyStroke(key: "v", modifiers: [.control], text: "v"), typed).intents == [.pasteReply(id: "t", selection: .clipboard, serverTime: 0)])
         // Focus mode's keys are the field's while it is open: R types, Escape closes the field only.
         let focusR = route(KeyStroke(key: "r", text: "r"), empty, focus: true)
         #expect(focusR.intents == [.editReply(id: "t", KeyPress(KeyStroke(key: "r", text: "r")))] && focusR.keepsFocusAlive)
@@ -196,7 +196,7 @@ import Testing
         #expect(away.recipient == .cards)
         let middle = InputRouter.route(.press(surface: surface, button: 2, root: Point(x: 0, y: 0), time: 0, serverTime: 1),
                                        context(reply: session), board: board)
-        #expect(middle.intents == [.pasteReply(id: "t", selection: .primary)])
+        #expect(middle.intents == [.pasteReply(id: "t", selection: .primary, serverTime: 1)])
         let left = InputRouter.route(.press(surface: surface, button: 1, root: Point(x: 0, y: 0), time: 0, serverTime: 1),
                                      context(reply: session), board: board)
         #expect(left == InputRouter.Decision(.cards), "a press on its own card goes to the card (the send button, the field)")

@@ -23,9 +23,10 @@ extension ToastService {
             session.apply(press, now: now)
             reply = session
             showReply(now: now)
-        case let .pasteReply(id, selection):
+        case let .pasteReply(id, selection, serverTime):
             guard let session = reply, session.id == id, let card = stage.card(id) else { return }
-            screen.requestPaste(selection, for: card.surface, serverTime: session.openedAt)
+            // The selection as it was at the key or click that asked (ICCCM), else at the field's opening.
+            screen.requestPaste(selection, for: card.surface, serverTime: serverTime ?? session.openedAt)
         case let .insertReply(id, text):
             guard var session = reply, session.id == id else { return }
             session.paste(text, now: now)

@@ -71,12 +71,12 @@ public enum InputRouter {
         switch event {
         case let .key(stroke):
             return key(stroke, context, board: board)
-        case let .press(surface, button, _, _, _) where context.reply != nil && !context.centerOpen:
+        case let .press(surface, button, _, _, serverTime) where context.reply != nil && !context.centerOpen:
             // The open field: the middle button pastes the primary selection into it; a press
             // anywhere else closes it unsent (and then means what it means).
             let reply = context.reply!
             if surface == context.replySurface {
-                if button == 2 { return Decision(.nobody, [.pasteReply(id: reply.id, selection: .primary)]) }
+                if button == 2 { return Decision(.nobody, [.pasteReply(id: reply.id, selection: .primary, serverTime: serverTime)]) }
                 return Decision(.cards)
             }
             var without = context

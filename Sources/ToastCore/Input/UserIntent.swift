@@ -45,7 +45,8 @@ public enum UserIntent: Equatable, Sendable {
     case editReply(id: String, KeyPress)
     /// Ctrl+V (the clipboard) or the middle button (the primary selection) over the field:
     /// the screen is asked for the selection's text, which arrives later.
-    case pasteReply(id: String, selection: ReplySession.Selection)
+    /// `serverTime`: the key's or click's, the time the selection is asked as of.
+    case pasteReply(id: String, selection: ReplySession.Selection, serverTime: UInt? = nil)
     /// The pasted text arrived: it goes in at the caret (over the selection), cleaned and cut.
     case insertReply(id: String, text: String)
 }
@@ -58,6 +59,7 @@ extension UserIntent {
         case let .invoke(id, action, _): return .invoke(id: id, action: action, serverTime: serverTime)
         case let .openReply(id, _): return .openReply(id: id, serverTime: serverTime)
         case let .submitReply(id, _): return .submitReply(id: id, serverTime: serverTime)
+        case let .pasteReply(id, selection, _): return .pasteReply(id: id, selection: selection, serverTime: serverTime)
         default: return self
         }
     }

@@ -39,7 +39,7 @@ public struct ReplySession: Equatable, Sendable {
     public func intent(for given: KeyPress, serverTime: UInt) -> UserIntent? {
         let press = Self.controlLetter(given)
         if press.command, press.key == .text, press.text.lowercased() == "v" {
-            return .pasteReply(id: id, selection: .clipboard)
+            return .pasteReply(id: id, selection: .clipboard, serverTime: serverTime)
         }
         var copy = field
         switch copy.apply(press) {

@@ -78,6 +78,7 @@ public final class X11Output: Output {
         xsettings = XSettingsWatch(display: display)
         display.xsettingsWatch = xsettings
         paste = PasteWatch(display: display)
+        display.pasteWatch = paste
         replyFocus = ReplyFocus(display: display)
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
         sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
@@ -253,7 +254,7 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let (taken, drained) = display.takeEvents(watchers: [paste, fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []))
+        let (taken, drained) = display.takeEvents(watchers: [fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []))
         // The monitors are read again once the input has drained (`takeEvents`): a panel
         // changing `_NET_WORKAREA` in a loop delays the read until it pauses, rather than
         // having each read pull the flood it is behind into memory.
@@ -300,7 +301,6 @@ public final class X11Output: Output {
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
-        if let pasted = paste.report() { extra.append(.pasted(pasted)) }
         if sharing?.report() == true { extra.append(.topLevelWindowsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra

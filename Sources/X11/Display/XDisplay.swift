@@ -56,6 +56,9 @@ final class XDisplay {
     /// Told of the XSETTINGS selection's XFixes news, which would otherwise read as the
     /// compositor's (XSettingsWatch.swift).
     var xsettingsWatch: XSettingsWatch?
+    /// The reply field's paste: its `SelectionNotify` becomes `.pasted` in the input's order,
+    /// so a paste followed at once by Enter sends the pasted text (PasteWatch.swift).
+    var pasteWatch: PasteWatch?
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.

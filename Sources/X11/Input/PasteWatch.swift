@@ -4,11 +4,11 @@ import ToastCore
 /// A paste into the reply field, by the selection protocol and never waiting: the selection
 /// is asked to convert itself to UTF-8 onto a property of the card's window
 /// (`XConvertSelection`), and its `SelectionNotify` is read in the loop's event batch like any
-/// other event. One request at a time: a new one (or the field closing) forgets the last.
+/// other event, and arrives in the input's order (`XDisplay.decode`). One request at a time: a new one (or the field closing) forgets the last.
 /// What comes is at most `ReplyField.maxBytes` (an incremental transfer, for data too big
 /// for one property, is refused as too long); no owner, a refusal or something that is not
 /// text pastes nothing.
-final class PasteWatch: XEventWatcher {
+final class PasteWatch {
     private let display: XDisplay
     private lazy var property = display.atom("XTOAST_PASTE")
     private lazy var utf8 = display.atom("UTF8_STRING")

@@ -70,6 +70,9 @@ extension XDisplay {
                            time: Double(m.time) / 1000)
         case KeyPress:
             return decodeKey(&e.xkey)
+        case SelectionNotify:
+            guard let paste = pasteWatch, paste.notice(&e) else { return nil }
+            return paste.report().map { .pasted($0) }
         case EnterNotify:
             return .enter(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         case LeaveNotify:
