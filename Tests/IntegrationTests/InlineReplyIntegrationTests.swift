@@ -344,3 +344,41 @@ extension Integration {
         }
     }
 }
+
+extension Integration {
+    /// A click elsewhere, with a window manager that focuses what is clicked (openbox).
+    @Suite(.serialized) struct InlineReplyFocusTests {
+        typealias F = FoundationTests
+
+        @Test("a click on another window (openbox focuses it) closes the field unsent; the card shows its Reply button again, and a new field starts empty")
+        func clickElsewhere() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let wm = try WindowManager(display: display.name)
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            _ = wm
+            let app = probe.openWindow(at: Point(x: 100, y: 300), size: Size(width: 400, height: 300))
+            let client = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply=", "Ann: coming?"])
+            defer { client.stop() }
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let shot = { try probe.capture(x: Int(card.frame.x), y: Int(card.frame.y), width: Int(card.frame.width), height: Int(card.frame.height)) }
+            let closed = try shot()
+            probe.click(at: InlineReplyIntegrationTests.replyButton(card))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == card.window }
+            probe.type("nope")
+            probe.click(at: Point(x: 300, y: 450))
+            try waitUntil("openbox to focus the window clicked") { probe.inputFocus() != card.window }
+            try waitUntil("the card to show its button again") {
+                let now = try shot()
+                return zip(now.pixels, closed.pixels).filter { colorDistance($0, $1) > 60 }.count < 20
+            }
+            probe.click(at: InlineReplyIntegrationTests.replyButton(card))
+            try waitUntil("the field to take the focus again") { probe.inputFocus() == card.window }
+            probe.type("ok")
+            probe.key("Return")
+            let run = try client.finish()
+            #expect(run.stdout.split(separator: "\n").last == "reply ok", "\(run.stdout)")
+            _ = app
+        }
+    }
+}

@@ -203,6 +203,9 @@ import Testing
         #expect(InputRouter.route(.pasted("hello"), context(reply: session), board: board).intents == [.insertReply(id: "t", text: "hello")])
         #expect(InputRouter.route(.pasted(""), context(reply: session), board: board).intents.isEmpty, "no owner: nothing pasted")
         #expect(InputRouter.route(.pasted("x"), context(reply: nil), board: board).intents.isEmpty)
+        #expect(InputRouter.route(.focusLost(surface: surface), context(reply: session), board: board).intents == [.cancelReply(id: "t")],
+                "the focus put on another window closes the field")
+        #expect(InputRouter.route(.focusLost(surface: elsewhere), context(reply: session), board: board).intents.isEmpty)
     }
 
     // MARK: The session

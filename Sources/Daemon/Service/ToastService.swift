@@ -463,7 +463,7 @@ final class ToastService {
         case let .idleChanged(idle):
             Log.info(idle ? "no input for \(board.config.idleThreshold) s: timers wait for the user" : "input again: timers run")
             board.setHold(.idle, idle, now: now)
-        case .press, .release, .motion, .enter, .leave, .key, .pasted:
+        case .press, .release, .motion, .enter, .leave, .key, .pasted, .focusLost:
             break  // the router gives these to the centre, focus mode, the keys or the cards
         }
         center.screenEvent(input, board: board, now: now)

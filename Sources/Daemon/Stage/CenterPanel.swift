@@ -277,7 +277,7 @@ final class CenterPanel {
                 break
             }
         case .enter, .leave, .compositorChanged, .screenChanged, .lockChanged, .fullscreenChanged, .idleChanged, .imagesReady,
-             .desktopSettingsChanged, .topLevelWindowsChanged, .pasted:
+             .desktopSettingsChanged, .topLevelWindowsChanged, .pasted, .focusLost:
             return []
         }
         repaint(board: board, now: now)

@@ -89,7 +89,7 @@ extension Stage {
             guard !grabbing, let card = card(on: surface), let id = card.id, hovered == id else { return PointerOutcome() }
             unhover(card, now: now)
 
-        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .key, .pasted, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged:
+        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .key, .pasted, .focusLost, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged:
             break  // not the pointer's: the router gives them to the service (`InputRouter`)
         }
         return PointerOutcome()

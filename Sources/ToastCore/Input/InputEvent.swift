@@ -36,6 +36,9 @@ public enum InputEvent: Equatable, Sendable {
     /// The text a paste asked for (`ScreenInput.requestPaste`) arrived; empty when the
     /// selection had no owner, no text, or did not answer in time.
     case pasted(String)
+    /// The keyboard's focus left `surface` for another window (the user clicked one that a
+    /// window manager focused): an open reply field there closes.
+    case focusLost(surface: SurfaceID)
 }
 
 /// A key press as the loop sees it.

@@ -96,6 +96,9 @@ public enum InputRouter {
             return Decision(context.centerOpen ? .center : .cards, ends)
         case .release, .motion, .enter, .leave:
             return Decision(context.centerOpen ? .center : .cards)
+        case let .focusLost(surface):
+            guard let reply = context.reply, surface == context.replySurface else { return Decision(.nobody) }
+            return Decision(.nobody, [.cancelReply(id: reply.id)])
         case let .pasted(text):
             guard let reply = context.reply, !text.isEmpty else { return Decision(.nobody) }
             return Decision(.nobody, [.insertReply(id: reply.id, text: text)])

@@ -40,10 +40,10 @@ final class CardWindow {
     /// The pointer's events; keys only while a reply field on it has the focus (`selectKeys`).
     static let eventMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
 
-    /// Key presses come to the card while its reply field has the keyboard's focus, and only
-    /// then. The corresponding C function is `XSelectInput`.
+    /// Key presses (and the focus leaving it) come to the card while its reply field has the
+    /// keyboard's focus, and only then. The corresponding C function is `XSelectInput`.
     func selectKeys(_ on: Bool) {
-        XSelectInput(display.handle, window, Self.eventMask | (on ? KeyPressMask : 0))
+        XSelectInput(display.handle, window, Self.eventMask | (on ? KeyPressMask | FocusChangeMask : 0))
     }
 
     deinit {

@@ -70,6 +70,12 @@ extension XDisplay {
                            time: Double(m.time) / 1000)
         case KeyPress:
             return decodeKey(&e.xkey)
+        case FocusOut:
+            // The user put the focus elsewhere (a window manager's click to focus): not a grab's
+            // passing change, nor the focus moving within the card.
+            let f = e.xfocus
+            guard f.send_event == 0, f.mode == NotifyNormal, f.detail != NotifyInferior, f.detail != NotifyPointer else { return nil }
+            return .focusLost(surface: SurfaceID(f.window))
         case SelectionNotify:
             guard let paste = pasteWatch, paste.notice(&e) else { return nil }
             return paste.report().map { .pasted($0) }
