@@ -1,0 +1,76 @@
+@testable import Daemon
+import Testing
+import ToastCore
+
+/// Issue 29's reply field carried out by the service on the fake screen: the click that opens
+/// it and takes the focus, keys into it, Enter's signals, the timer held, the 60 s timeout,
+/// and focus mode keeping its own grab.
+@Suite struct InlineReplyServiceTests {
+    func replyButton(of id: String, _ rig: Rig) throws -> (SurfaceID, Point) {
+        let card = try #require(rig.output.live.first)
+        let composed = try #require(rig.service.stage.card(id)?.composed)
+        let button = try #require(composed.buttons.first { $0.id == ReplyOptions.actionKey }?.rect)
+        return (card.id, Point(x: card.surface.origin.x + button.midX, y: card.surface.origin.y + button.midY))
+    }
+
+    func type(_ text: String, _ rig: Rig, serverTime: UInt = 50) {
+        for c in text { rig.input(.key(KeyStroke(key: c == " " ? "space" : String(c), text: String(c), serverTime: serverTime))) }
+    }
+
+    @Test("a click on Reply takes the focus on the card; typed keys and Enter: ActivationToken (Enter's time), NotificationReplied to the sender only, closed 2; the focus goes back")
+    func sendFromBus() throws {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let id = server.notify(NotifyCall(summary: "Ann", actions: ["inline-reply", "Reply"], expireTimeout: 0), sender: ":1.5", now: rig.now).id
+        rig.wait(1.5)
+        let (surface, at) = try replyButton(of: String(id), rig)
+        rig.click(surface, at: at, serverTime: 10)
+        #expect(rig.output.replyFocus == surface)
+        #expect(rig.service.reply?.id == String(id))
+        type("on my way", rig)
+        rig.input(.key(KeyStroke(key: "Return", serverTime: 77)))
+        #expect(rig.sink.busSignals == [.activationToken(id: id, token: "xtoast-42-rig-1_TIME77"), .notificationReplied(id: id, text: "on my way"),
+                                        .notificationClosed(id: id, reason: 2)])
+        let replied = rig.sink.busDeliveries.first { if case .replied = $0.event { true } else { false } }
+        #expect(replied?.destination == ":1.5", "unicast to the sender")
+        #expect(rig.output.replyFocus == nil, "the focus went back")
+        #expect(rig.service.reply == nil)
+    }
+
+    @Test("the open field holds the toast's timer; 60 s without typing close it (the timer runs again); typing starts the 60 s again")
+    func timeout() throws {
+        let rig = Rig()
+        rig.show(#""message":"where?","timeout":5,"reply":"Say where""#)
+        rig.wait(1.5)
+        let (surface, at) = try replyButton(of: "1", rig)
+        rig.click(surface, at: at)
+        rig.wait(40)
+        type("x", rig)
+        rig.wait(40)
+        #expect(rig.service.board.toast("1") != nil, "80 s on: the field holds the 5 s timer")
+        #expect(rig.service.reply != nil, "40 s after the last key")
+        rig.wait(21)
+        #expect(rig.service.reply == nil, "61 s after the last key: closed")
+        #expect(rig.output.replyFocus == nil)
+        #expect(rig.service.board.toast("1") != nil, "the timer runs again from what was left")
+        rig.wait(6)
+        #expect(rig.service.board.toast("1") == nil)
+        #expect(!rig.sink.deliveries.contains { if case .replied = $0.event { true } else { false } }, "nothing was sent")
+    }
+
+    @Test("focus mode: R opens the focused card's field without another focus grab (focus mode holds the keyboard); Escape closes only the field")
+    func focusMode() throws {
+        let rig = Rig()
+        rig.show(#""message":"where?","timeout":0,"reply":"""#)
+        rig.wait(1.5)
+        rig.service.startFocus(now: rig.now)
+        rig.input(.key(KeyStroke(key: "r", text: "r", serverTime: 5)))
+        #expect(rig.service.reply?.id == "1")
+        #expect(rig.output.replyFocus == nil)
+        type("r", rig)
+        #expect(rig.service.reply?.field.string == "r", "R types into the open field")
+        rig.input(.key(KeyStroke(key: "Escape")))
+        #expect(rig.service.reply == nil)
+        #expect(rig.service.keyInput.focus != nil, "focus mode goes on")
+    }
+}
