@@ -380,5 +380,39 @@ extension Integration {
             #expect(run.stdout.split(separator: "\n").last == "reply ok", "\(run.stdout)")
             _ = app
         }
+
+        /// The pointer in the field: a click puts the caret there (before the text: typing goes
+        /// first), a drag selects (typing replaces it); no swipe.
+        @Test(arguments: [false, true])
+        func pointerCaret(drag: Bool) throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let client = try daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply=", "Ann: coming?"])
+            defer { client.stop() }
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: InlineReplyIntegrationTests.replyButton(card))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == card.window }
+            probe.type("my way")
+            // The text starts 6 px inside the box, which starts at the text column (12 + 20 + 10).
+            let textLeft = card.frame.x + 12 + 20 + 10 + 6, y = card.frame.y + card.frame.height - 12 - 14
+            probe.click(at: Point(x: textLeft - 3, y: y))
+            probe.type("on ")
+            let open = try #require(try F.restingCards(probe, count: 1).first)
+            if !drag {
+                probe.key("Return")
+                let run = try client.finish()
+                #expect(run.stdout.split(separator: "\n").last == "reply on my way", "\(run.stdout)")
+                return
+            }
+            probe.key("End")
+            probe.type(" now")
+            // A drag from past the end to before the start selects it all; typing replaces it.
+            probe.drag(from: Point(x: textLeft + 150, y: y), to: Point(x: textLeft - 3, y: y), steps: 6, duration: 0.2)
+            #expect(try F.restingCards(probe, count: 1).first?.frame == open.frame, "no swipe")
+            probe.type("home")
+            probe.key("Return")
+            let run = try client.finish()
+            #expect(run.stdout.split(separator: "\n").last == "reply home", "\(run.stdout)")
+        }
     }
 }

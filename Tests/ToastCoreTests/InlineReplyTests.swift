@@ -126,6 +126,20 @@ import Testing
         #expect(textOps(card.scene.ops).filter { $0.text == "on my way" }.count == 1)
     }
 
+    @Test("a press in the field puts the caret at the nearest character boundary; before the text, at 0; past it, at the end")
+    func pressPlacesCaret() throws {
+        let field = ReplyField("on my way")
+        let card = compose(replyToast(), reply: ReplyLook(field: field))
+        let (_, origin) = try #require(card.replyText)
+        let metrics = FixedMetrics()
+        #expect(CardComposer.replyCaret(at: Point(x: origin.x + 3 * 7 + 2, y: origin.y + 5), in: card, field: field, metrics: metrics) == 3)
+        #expect(CardComposer.replyCaret(at: Point(x: origin.x - 4, y: origin.y + 5), in: card, field: field, metrics: metrics) == 0)
+        #expect(CardComposer.replyCaret(at: Point(x: origin.x + 200, y: origin.y + 5), in: card, field: field, metrics: metrics) == 9)
+        let empty = compose(replyToast(), reply: ReplyLook(field: ReplyField()))
+        #expect(empty.replyText == nil)
+        #expect(CardComposer.replyCaret(at: Point(x: 50, y: 50), in: empty, field: ReplyField(), metrics: metrics) == 0)
+    }
+
     func caretBars(_ card: ComposedCard, in field: Rect) -> [Rect] {
         card.scene.ops.compactMap { op in
             guard case let .roundedRect(r, radius, _) = op, radius == 0, r.width <= 2, r.height >= 10, field.contains(Point(x: r.midX, y: r.midY))

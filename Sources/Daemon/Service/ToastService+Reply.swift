@@ -27,6 +27,11 @@ extension ToastService {
             guard let session = reply, session.id == id, let card = stage.card(id) else { return }
             // The selection as it was at the key or click that asked (ICCCM), else at the field's opening.
             screen.requestPaste(selection, for: card.surface, serverTime: serverTime ?? session.openedAt)
+        case let .selectReply(id, from, to):
+            guard var session = reply, session.id == id else { return }
+            session.select(from: from, to: to, now: now)
+            reply = session
+            showReply(now: now)
         case let .insertReply(id, text):
             guard var session = reply, session.id == id else { return }
             session.paste(text, now: now)

@@ -493,7 +493,7 @@ final class ToastService {
         case .menu: runMenuClient()
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
         case let .snoozeApp(id, choice): snoozeFromCard(id, choice: choice, now: now)
-        case .openReply, .submitReply, .cancelReply, .editReply, .pasteReply, .insertReply: performReply(intent, now: now)
+        case .openReply, .submitReply, .cancelReply, .editReply, .pasteReply, .insertReply, .selectReply: performReply(intent, now: now)
         }
     }
 

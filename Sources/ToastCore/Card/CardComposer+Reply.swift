@@ -11,9 +11,10 @@ public struct ReplyLook: Equatable, Sendable {
 }
 
 /// Where the open field's parts are, in card coordinates.
-struct ReplyRects: Equatable {
+struct ReplyRects {
     var field: Rect
     var send: Rect
+    var text: (block: TextBlock, origin: Point)?
 }
 
 /// The inline reply's parts of a card: the reply button among the action buttons, and the
@@ -85,7 +86,21 @@ extension CardComposer {
         ops.append(.text(label, origin: Point(x: send.x + px(CardMetrics.buttonLabelInset),
                                               y: (send.y + (buttonH - labelExtent.size.height) / 2).rounded()),
                          color: canSend ? c.accent : c.accent.mixed(with: c.background, 0.45)))
-        return (ops, ReplyRects(field: box, send: send), boxH)
+        return (ops, ReplyRects(field: box, send: send, text: empty ? nil : (block, origin)), boxH)
+    }
+
+    /// Where a press at `local` (card coordinates) puts the caret of the open field shown in
+    /// `card`: the character boundary nearest it (0 while the field is empty; the text's end
+    /// when the measurer places no glyphs).
+    public static func replyCaret(at local: Point, in card: ComposedCard, field: ReplyField, metrics: TextMeasuring) -> Int {
+        guard let (block, origin) = card.replyText else { return field.text.count }
+        guard let byte = metrics.index(at: Point(x: local.x - origin.x, y: local.y - origin.y), in: block) else { return field.text.count }
+        var used = 0
+        for (i, c) in field.text.enumerated() {
+            if used >= byte { return i }
+            used += c.utf8.count
+        }
+        return field.text.count
     }
 
     /// Character positions as UTF-8 byte offsets of the text they index.

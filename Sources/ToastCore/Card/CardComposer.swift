@@ -443,6 +443,7 @@ public struct CardComposer: Sendable {
         if let replyRects, replyRects.field.maxY <= height - border {
             card.replyField = replyRects.field
             card.replySend = replyRects.send
+            card.replyText = replyRects.text
         }
         return card
     }

@@ -24,6 +24,8 @@ public struct ComposedCard: Equatable, Sendable {
     /// The open reply field's text box and its send button, in card coordinates.
     public var replyField: Rect?
     public var replySend: Rect?
+    /// The open field's typed text as laid out (nil while it is empty), for a click's caret.
+    public var replyText: (block: TextBlock, origin: Point)?
 
     public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil,
                 iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0), buttons: [(id: String, rect: Rect)] = [],

@@ -47,6 +47,9 @@ public enum UserIntent: Equatable, Sendable {
     /// the screen is asked for the selection's text, which arrives later.
     /// `serverTime`: the key's or click's, the time the selection is asked as of.
     case pasteReply(id: String, selection: ReplySession.Selection, serverTime: UInt? = nil)
+    /// A press (and drag) in the open field: the caret at `to`, the selection from `from`
+    /// (character offsets, `CardComposer.replyCaret`).
+    case selectReply(id: String, from: Int, to: Int)
     /// The pasted text arrived: it goes in at the caret (over the selection), cleaned and cut.
     case insertReply(id: String, text: String)
 }

@@ -80,6 +80,12 @@ public struct ReplySession: Equatable, Sendable {
         field = ReplyField(text)
     }
 
+    /// A press or drag in the field: the caret at `to`, the selection from `from` (characters).
+    public mutating func select(from: Int, to: Int, now: Double) {
+        lastInput = now
+        field.select(from: from, to: to)
+    }
+
     /// An edit from assistive technology (`EditableText`): as typing, it starts the timeout again.
     public mutating func edit(_ edit: ReplyEdit, now: Double) {
         lastInput = now

@@ -63,6 +63,9 @@ public protocol TextMeasuring {
     /// Where a caret before UTF-8 byte `byte` of a plain-text `block` is drawn, relative to
     /// its origin: a zero-width rectangle one line high (bidi text: the strong cursor).
     func caret(at byte: Int, in block: TextBlock) -> Rect?
+    /// The UTF-8 byte offset of the character boundary nearest `point` (relative to the
+    /// block's origin) in a plain-text `block`: where a click puts a reply field's caret.
+    func index(at point: Point, in block: TextBlock) -> Int?
 }
 
 extension TextMeasuring {
@@ -70,6 +73,7 @@ extension TextMeasuring {
     public func rects(of ranges: [Range<Int>], in block: TextBlock) -> [[Rect]] { ranges.map { _ in [] } }
     /// Measurers that do not place glyphs put it at the block's start.
     public func caret(at byte: Int, in block: TextBlock) -> Rect? { nil }
+    public func index(at point: Point, in block: TextBlock) -> Int? { nil }
 }
 
 /// Bounds on the text a card lays out.

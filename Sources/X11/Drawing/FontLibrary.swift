@@ -75,6 +75,7 @@ final class FontLibrary: TextMeasuring {
     }
 
     func caret(at byte: Int, in block: TextBlock) -> Rect? { layout(for: block)?.caret(at: byte) }
+    func index(at point: Point, in block: TextBlock) -> Int? { layout(for: block)?.index(at: point, text: block.text) }
 
     /// Drops every cached layout (the screen has emptied: the next card lays its text out again).
     func forgetLayouts() { layouts = [:] }
@@ -162,6 +163,24 @@ final class Layout {
     }
 
     deinit { xt_pango_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// The character boundary nearest `point` (block coordinates), as a UTF-8 byte offset of
+    /// `text`. The corresponding C function is `pango_layout_xy_to_index`.
+    func index(at point: Point, text: String) -> Int? {
+        guard point.x.isFinite, point.y.isFinite else { return nil }
+        let scale = Double(PANGO_SCALE)
+        let x = Int32(clamping: Int64(max(-1e6, min(1e6, point.x)) * scale)), y = Int32(clamping: Int64(max(-1e6, min(1e6, point.y + windowTop)) * scale))
+        var index: Int32 = 0, trailing: Int32 = 0
+        _ = pango_layout_xy_to_index(handle, x, y, &index, &trailing)
+        let bytes = Array(text.utf8)
+        var i = max(0, min(bytes.count, Int(index)))
+        // `trailing`: past that many characters of the one at `index` (its trailing edge).
+        if trailing > 0, i < bytes.count {
+            i += 1
+            while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
+        }
+        return i
+    }
 
     /// The strong cursor before UTF-8 byte `byte` (a reply field's caret), relative to the
     /// block's origin; nil past the text. The corresponding C function is `pango_layout_get_cursor_pos`.

@@ -89,6 +89,13 @@ struct FixedMetrics: TextMeasuring {
         return Rect(x: Double(column) * advance, y: Double(line) * lineHeight, width: 0, height: lineHeight)
     }
 
+    /// The nearest boundary on one-line plain text: the column the point is closest to.
+    func index(at point: Point, in block: TextBlock) -> Int? {
+        let advance = (block.style.bold ? 8 : 7) * scale
+        let column = max(0, Int((point.x / advance).rounded()))
+        return Array(block.text.utf8).count < column ? block.text.utf8.count : String(block.text.prefix(column)).utf8.count
+    }
+
     /// The block's visible lines, as this fake breaks them.
     func lines(_ block: TextBlock) -> (lines: [String], isCut: Bool) {
         let advance = (block.style.bold ? 8 : 7) * scale
