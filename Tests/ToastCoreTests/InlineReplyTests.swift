@@ -111,6 +111,18 @@ import Testing
         #expect(ten.scene.size.height == oneLine + 3 * 17, "at most 4 lines show")
     }
 
+    @Test("x-kde-reply-submit-button-icon-name, once found in the theme: the send button is a square holding the icon, not its text")
+    func sendIcon() throws {
+        var appearance = CardComposer.Appearance()
+        appearance.reply = ReplyLook(field: ReplyField("ok"))
+        appearance.actionIcons = [ReplyOptions.sendIconKey: "/icons/document-send-symbolic.svg"]
+        let card = CardComposer(config: .default, scale: 1).compose(replyToast(), style: .tinted, appearance: appearance, metrics: FixedMetrics())
+        let send = try #require(card.replySend)
+        #expect(card.scene.ops.contains { if case let .image(path, r, tint) = $0 { path.hasSuffix("send-symbolic.svg") && send.contains(Point(x: r.midX, y: r.midY)) && tint != nil } else { false } })
+        #expect(!textOps(card.scene.ops).contains { $0.text == "Answer" })
+        #expect(send.width >= send.height && send.width <= 40, "about square, as an action icon's button")
+    }
+
     @Test("a selection is drawn behind the selected text")
     func selection() {
         var field = ReplyField("on my way")

@@ -324,8 +324,13 @@ final class ToastService {
     /// not a file to read) and is found, by key. A key not found keeps its label, silently:
     /// the specification lets the server fall back to labels.
     private func actionIcons(_ toast: Toast) -> [String: String] {
-        guard toast.actionIcons else { return [:] }
         var files: [String: String] = [:]
+        // The reply's send button: `x-kde-reply-submit-button-icon-name`, a theme icon's name.
+        if let icon = toast.reply?.sendIcon, !CardComposer.namesFile(icon),
+           case let .success(file) = stage.output.loadImage(.named(icon), pixelSize: stage.iconPixelSize) {
+            files[ReplyOptions.sendIconKey] = file
+        }
+        guard toast.actionIcons else { return files }
         for action in toast.actions where !CardComposer.namesFile(action.id) && !action.id.contains("/") {
             if case let .success(file) = stage.output.loadImage(.named(action.id), pixelSize: stage.iconPixelSize) {
                 files[action.id] = file

@@ -33,13 +33,16 @@ extension CardComposer {
     /// The field's row from `left` to `right` at `top`: the box grows with the text to
     /// `replyVisibleLines` lines; the send button sits at its right, as tall as a button.
     func replyRow(_ options: ReplyOptions, _ look: ReplyLook, left: Double, right: Double, top: Double, colors c: Colors,
-                  metrics: TextMeasuring) -> (ops: [DrawOp], rects: ReplyRects, height: Double) {
+                  metrics: TextMeasuring, sendIcon: String? = nil) -> (ops: [DrawOp], rects: ReplyRects, height: Double) {
         let inset = px(CardMetrics.buttonLabelInset) / 2
         let buttonH = buttonHeight(metrics)
         var label = TextBlock(text: options.sendLabel, style: FontStyle(bold: true), width: px(config.cardWidth), maxLines: 1)
         let labelExtent = metrics.measure(label)
         label.width = labelExtent.size.width.rounded(.up)
-        let sendW = (label.width + 2 * px(CardMetrics.buttonLabelInset)).rounded()
+        // With its icon (`x-kde-reply-submit-button-icon-name`) the send button is a square
+        // holding it, as an action icon's button is; else its text.
+        let sendW = sendIcon == nil ? (label.width + 2 * px(CardMetrics.buttonLabelInset)).rounded()
+            : max(buttonH, px(Self.iconSize) + px(CardMetrics.buttonLabelInset)).rounded()
         let boxW = max(1, right - left - sendW - px(CardMetrics.buttonSpacing))
         let textW = max(1, boxW - 2 * inset)
         let typed = look.field.string
@@ -83,9 +86,15 @@ extension CardComposer {
         let send = Rect(x: right - sendW, y: top + boxH - buttonH, width: sendW, height: buttonH)
         let canSend = !typed.allSatisfy(\.isWhitespace)
         ops.append(.roundedRect(send, radius: px(CardMetrics.buttonRadius), color: c.accent.withAlpha(canSend ? 77 : 31)))
-        ops.append(.text(label, origin: Point(x: send.x + px(CardMetrics.buttonLabelInset),
-                                              y: (send.y + (buttonH - labelExtent.size.height) / 2).rounded()),
-                         color: canSend ? c.accent : c.accent.mixed(with: c.background, 0.45)))
+        let labelColor = canSend ? c.accent : c.accent.mixed(with: c.background, 0.45)
+        if let sendIcon {
+            let side = min(px(Self.iconSize), buttonH)
+            let icon = Rect(x: (send.x + (sendW - side) / 2).rounded(), y: (send.y + (buttonH - side) / 2).rounded(), width: side, height: side)
+            ops.append(.image(path: sendIcon, icon, tint: Self.isSymbolic(sendIcon) ? labelColor : nil))
+        } else {
+            ops.append(.text(label, origin: Point(x: send.x + px(CardMetrics.buttonLabelInset),
+                                                  y: (send.y + (buttonH - labelExtent.size.height) / 2).rounded()), color: labelColor))
+        }
         return (ops, ReplyRects(field: box, send: send, text: empty ? nil : (block, origin)), boxH)
     }
 

@@ -352,7 +352,8 @@ public struct CardComposer: Sendable {
         if let options = toast.reply, let look = appearance.reply {
             // The open reply field takes the buttons' row (`CardComposer+Reply`).
             y += px(CardMetrics.buttonRowGap)
-            let row = replyRow(options, look, left: textX, right: width - padding, top: y, colors: c, metrics: metrics)
+            let row = replyRow(options, look, left: textX, right: width - padding, top: y, colors: c, metrics: metrics,
+                               sendIcon: appearance.actionIcons[ReplyOptions.sendIconKey])
             content += row.ops.map { ($0, y + row.height) }
             replyRects = row.rects
             y += row.height

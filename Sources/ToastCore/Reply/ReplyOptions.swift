@@ -7,6 +7,8 @@ public struct ReplyOptions: Equatable, Sendable {
     public static let actionKey = "inline-reply"
     public static let defaultLabel = "Reply"
     public static let defaultSubmitLabel = "Send"
+    /// The send icon's key among a toast's resolved icon files (`Toast.actionIconFiles`).
+    public static let sendIconKey = "inline-reply:send"
     /// Bytes of a hint's text kept (placeholder, labels): longer ones are cut.
     public static let maxHintBytes = 256
 
