@@ -72,5 +72,22 @@ import ToastCore
         rig.input(.key(KeyStroke(key: "Escape")))
         #expect(rig.service.reply == nil)
         #expect(rig.service.keyInput.focus != nil, "focus mode goes on")
+        // Opened again, then focus mode ends (its 10 s without a key): the field takes the focus itself.
+        rig.input(.key(KeyStroke(key: "r", text: "r", serverTime: 6)))
+        rig.service.endFocus()
+        #expect(rig.service.reply != nil && rig.output.replyFocus != nil)
+    }
+
+    @Test("an update that takes the reply away closes the open field; the toast ending does too")
+    func updateClosesField() throws {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let id = server.notify(NotifyCall(summary: "Ann", actions: ["inline-reply", "Reply"], expireTimeout: 0), sender: ":1.5", now: rig.now).id
+        rig.wait(1.5)
+        let (surface, at) = try replyButton(of: String(id), rig)
+        rig.click(surface, at: at)
+        #expect(rig.service.reply != nil)
+        _ = server.notify(NotifyCall(replacesID: id, summary: "Ann", body: "never mind", expireTimeout: 0), sender: ":1.5", now: rig.now)
+        #expect(rig.service.reply == nil && rig.output.replyFocus == nil)
     }
 }

@@ -95,6 +95,8 @@ extension ToastService {
         keyInput.grabRetry = nil
         screen.release(.focus)
         stage.showFocus(nil, board: board)
+        // A reply field opened in focus mode had the keyboard through its grab: it takes the focus now.
+        if let session = reply, let card = stage.card(session.id) { screen.grab(.reply(card.surface, serverTime: 0)) }
     }
 
     /// Due work: focus mode's idle timeout, a keyboard grab to try again.

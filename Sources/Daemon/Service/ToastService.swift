@@ -520,6 +520,8 @@ final class ToastService {
     /// hears it; every card goes, the history file is let go of, and so are the keys.
     func shutdown(now: Double) {
         let reason: DismissReason = handingOver ? .replaced : .shutdown
+        // An open reply field gives the keyboard's focus back before its card goes.
+        closeReply(now: now)
         board.dismissAll(reason: reason, now: now)
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
@@ -558,8 +560,8 @@ final class ToastService {
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
-            // The toast an open field answers ended (or was replaced): the field goes with it.
-            if let session = reply, board.toast(session.id) == nil || stage.card(session.id) == nil { closeReply(now: now) }
+            // The toast an open field answers ended, or an update took its reply away: the field goes.
+            if let session = reply, board.toast(session.id)?.reply == nil || stage.card(session.id) == nil { closeReply(now: now) }
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
             // An open reply field stops its toast's timer too: nobody's answer is cut off.
             let held = board.heldStacks(pointer: stage.heldKeys, focusedCard: keyInput.focus?.card, replyCard: reply?.id,
