@@ -271,6 +271,30 @@ import Testing
         #expect(session.submission == nil)
     }
 
+    // MARK: The socket
+
+    @Test("show --reply: alone, with =TEXT, or with a placeholder before the message; the JSON field round-trips; bounds refused")
+    func commandLine() {
+        func reply(_ args: [String]) -> (ReplyOptions?, String)? {
+            guard case let .show(show)? = parse(["show"] + args) else { return nil }
+            return (show.request.reply, show.request.message)
+        }
+        let lone = reply(["--reply", "coming?"]), before = reply(["--reply", "Where?", "Ann:", "coming?"]), inline = reply(["--reply=Where?", "coming?"])
+        #expect(lone?.0?.placeholder == "" && lone?.1 == "coming?", "a lone word is the message")
+        #expect(before?.0?.placeholder == "Where?" && before?.1 == "Ann: coming?")
+        #expect(inline?.0?.placeholder == "Where?" && inline?.1 == "coming?")
+        #expect(reply(["coming?"])?.0 == nil)
+        #expect((try? CommandParser.parse(["show", "--reply=" + String(repeating: "x", count: 300), "m"])) == nil)
+        guard case let .success(.show(decoded)) = decode(#"{"op":"show","message":"m","reply":"Where?"}"#) else {
+            Issue.record("the reply field should decode")
+            return
+        }
+        #expect(decoded.reply?.placeholder == "Where?")
+        #expect(Request.show(decoded).text.contains(#""reply":"Where?""#))
+        if case .success = decode(#"{"op":"show","message":"m","reply":"a\nb"}"#) { Issue.record("a newline in the placeholder is refused") }
+        if case .success = decode(#"{"op":"show","message":"m","reply":3}"#) { Issue.record("a number is refused") }
+    }
+
     // MARK: The board and the bus
 
     func notify(_ board: inout Board, _ call: NotifyCall, sender: String = ":1.7") -> String {

@@ -87,8 +87,9 @@ public enum CommandTable {
         Option("a", "action", "ID=LABEL", "a button (up to 3); clicking it ends the toast with that action"),
         Option(nil, "default-action", "ID", "the action a click on the card's body chooses"),
         Option(nil, "reply", "PLACEHOLDER", """
-            a reply field (its button opens it; Enter sends): the placeholder is
-            optional (--reply=TEXT, or --reply TEXT MESSAGE); with --wait prints "reply TEXT"
+            a reply field (its button opens it; Enter sends); the placeholder
+            is optional (--reply=TEXT, or --reply TEXT MESSAGE);
+            with --wait prints "reply TEXT"
             """),
         Option(nil, "progress", "N", "a progress bar, 0 to 100"),
         Option("u", "urgency", "LEVEL", values: Urgency.allCases.map(\.rawValue),
