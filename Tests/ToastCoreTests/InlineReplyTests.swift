@@ -323,6 +323,28 @@ import Testing
         #expect(!again, "gone: nothing more")
     }
 
+    @Test("a late reply: a restored bus toast's reply reaches its sender under the original id, unicast, late; once the sender left, no reply button")
+    func lateReply() throws {
+        var board = Board()
+        let id = notify(&board, replyCall())
+        board.dismiss(id, reason: .close, now: 1)
+        _ = board.takeChanges()
+        let restored = try board.restore(id: nil, owner: Owner(.socket, 9), now: 2).get()
+        #expect(restored != id && board.toast(restored)?.reply != nil)
+        _ = board.takeChanges()
+        let took = board.reply("late but here", on: restored, now: 3)
+        #expect(took)
+        let delivery = try #require(board.takeChanges().deliveries.first)
+        #expect(delivery.event == .replied(id: id, text: "late but here") && delivery.late && delivery.destination == ":1.7")
+        #expect(delivery.recipients.first == bus)
+        // The sender leaves: a restored toast loses its reply with its buttons.
+        let again = notify(&board, replyCall())
+        board.dismiss(again, reason: .close, now: 4)
+        let second = try board.restore(id: nil, owner: Owner(.socket, 9), now: 5).get()
+        board.dropListeners { $0.busName == ":1.7" }
+        #expect(board.toast(second)?.reply == nil)
+    }
+
     @Test("a toast without a reply takes none; the socket's event line is reply with its text")
     func socketEvent() {
         var board = Board()

@@ -80,6 +80,7 @@ extension Board {
         if entry.listener == nil {
             toast.actions = []
             toast.defaultAction = nil
+            toast.reply = nil  // nobody would hear it
         }
         return .success(present(toast, owner: owner, monitor: monitor, now: now))
     }
@@ -148,6 +149,7 @@ extension Board {
             stripped.lateListener = nil
             stripped.actions = []
             stripped.defaultAction = nil
+            stripped.reply = nil
             setLive(stripped, at: key, restartTimer: false, now: 0)
             if isVisible(toast.id) {
                 pending.restyled.append((toast.id, false))

@@ -484,11 +484,15 @@ public struct Board: Sendable {
     public mutating func reply(_ text: String, on id: String, activationToken: String? = nil, now: Double) -> Bool {
         guard key(of: id) != nil, let toast = toast(id), toast.reply != nil else { return false }
         let cut = ReplyField.cut(text, to: ReplyField.maxBytes)
-        var recipients = owners[id].map { [$0] } ?? []
+        // A restored toast's reply is its original's, late: its sender hears the id it knows.
+        let late = toast.lateListener
+        let heardID = late?.id ?? id
+        var recipients = late.map { [$0.owner] } ?? owners[id].map { [$0] } ?? []
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
-        var delivery = BoardChanges.Delivery(event: .replied(id: id, text: cut), recipients: recipients, source: toast.source,
-                                             app: toast.app, rules: toast.rules, restored: toast.restored, activationToken: activationToken)
-        delivery.destination = toast.sender
+        var delivery = BoardChanges.Delivery(event: .replied(id: heardID, text: cut), recipients: recipients, source: toast.source,
+                                             app: toast.app, rules: toast.rules, late: late != nil, restored: toast.restored && late == nil,
+                                             activationToken: activationToken)
+        delivery.destination = late?.busName ?? toast.sender
         pending.deliveries.append(delivery)
         return dismiss(id, reason: .action, now: now)
     }
