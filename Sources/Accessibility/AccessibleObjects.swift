@@ -32,6 +32,7 @@ enum AccessibleObjects {
         if node.role == .application { list.append(application) }
         if node.extents != nil { list.append(component) }
         if node.press != nil { list.append(action) }
+        list += controlInterfaces(of: node)
         return list
     }
 }
@@ -56,12 +57,13 @@ extension AccessibilityBus {
         }
         if interface == AccessibleObjects.properties { return properties(member, node, message, error) }
         guard interface.isEmpty || AccessibleObjects.interfaces(of: node).contains(interface) else { return 0 }
+        if node.control != nil, let answered = serveControl(member, node, message, error) { return answered }
         switch member {
         case "GetRole": return reply(message) { m in appendU32(m, node.role.rawValue) }
         case "GetRoleName", "GetLocalizedRoleName": return reply(message) { appendString($0, node.role.name) }
         case "GetState":
             return reply(message) { m in
-                let low = node.states.reduce(UInt32(0)) { $0 | (1 << $1.rawValue) }
+                let low = node.states.reduce(UInt32(0)) { $1.rawValue < 32 ? $0 | (1 << $1.rawValue) : $0 }
                 return sd_bus_message_open_container(m, type("a"), "u") >= 0 && appendU32(m, low) && appendU32(m, 0)
                     && sd_bus_message_close_container(m) >= 0
             }
@@ -196,7 +198,7 @@ extension AccessibilityBus {
         case AccessibleObjects.accessible: ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"]
         case AccessibleObjects.application where node.role == .application: ["ToolkitName", "Version", "AtspiVersion", "Id"]
         case AccessibleObjects.action where node.press != nil: ["NActions"]
-        default: []
+        default: controlPropertyNames(interface, node)
         }
     }
 
@@ -219,12 +221,12 @@ extension AccessibilityBus {
         case "AtspiVersion": return variant("s") { appendString(m, "2.1") }
         case "Id": return variant("i") { appendI32(m, applicationID) }
         case "NActions": return variant("i") { appendI32(m, 1) }
-        default: return false
+        default: return variant("i") { appendI32(m, controlProperty(name, node)) }
         }
     }
 
     /// Sends a method return built by `fill`.
-    private func reply(_ call: OpaquePointer, _ fill: (OpaquePointer) -> Bool) -> Int32 {
+    func reply(_ call: OpaquePointer, _ fill: (OpaquePointer) -> Bool) -> Int32 {
         var message: OpaquePointer?
         var r = sd_bus_message_new_method_return(call, &message)
         guard r >= 0, let message else { return r }
@@ -234,7 +236,7 @@ extension AccessibilityBus {
         return r < 0 ? r : 1
     }
 
-    private func invalid(_ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+    func invalid(_ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "malformed arguments")
     }
 
@@ -264,6 +266,7 @@ extension AccessibilityBus {
             signal(path, "PropertyChange", "accessible-name", 0) { m in
                 sd_bus_message_open_container(m, type("v"), "s") >= 0 && appendString(m, value) && sd_bus_message_close_container(m) >= 0
             }
+        case .checked, .textInserted, .textRemoved, .caretMoved: sendControl(event)
         case let .descriptionChanged(path, value):
             signal(path, "PropertyChange", "accessible-description", 0) { m in
                 sd_bus_message_open_container(m, type("v"), "s") >= 0 && appendString(m, value) && sd_bus_message_close_container(m) >= 0
@@ -272,14 +275,14 @@ extension AccessibilityBus {
     }
 
     /// The corresponding C functions are `sd_bus_message_new_signal` and `sd_bus_send`.
-    private func signal(_ node: String, _ member: String, _ detail: String, _ detail1: Int32,
-                        interface: String = AccessibleObjects.eventObject, _ value: (OpaquePointer) -> Bool) {
+    func signal(_ node: String, _ member: String, _ detail: String, _ detail1: Int32, detail2: Int32 = 0,
+                interface: String = AccessibleObjects.eventObject, _ value: (OpaquePointer) -> Bool) {
         guard let a11y else { return }
         var message: OpaquePointer?
         guard sd_bus_message_new_signal(a11y, &message, AccessibleObjects.path(node), interface, member) >= 0,
               let message else { return }
         defer { sd_bus_message_unref(message) }
-        guard appendString(message, detail), appendI32(message, detail1), appendI32(message, 0), value(message),
+        guard appendString(message, detail), appendI32(message, detail1), appendI32(message, detail2), value(message),
               sd_bus_message_open_container(message, type("a"), "{sv}") >= 0, sd_bus_message_close_container(message) >= 0 else { return }
         _ = sd_bus_send(a11y, message, nil)
     }
@@ -301,6 +304,6 @@ func appendI32(_ m: OpaquePointer, _ value: Int32) -> Bool {
     return sd_bus_message_append_basic(m, type("i"), &v) >= 0
 }
 
-private func appendVariantI32(_ m: OpaquePointer, _ value: Int32) -> Bool {
+func appendVariantI32(_ m: OpaquePointer, _ value: Int32) -> Bool {
     sd_bus_message_open_container(m, type("v"), "i") >= 0 && appendI32(m, value) && sd_bus_message_close_container(m) >= 0
 }

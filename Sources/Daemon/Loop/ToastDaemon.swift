@@ -102,6 +102,11 @@ public final class ToastDaemon {
         self.service = service
         turns = ClientTurns(service: service, clients: clients, output: output, clock: { clock.now() }, wallNow: { clock.wallNow() })
         scripts.timeout = { service.board.config.scriptTimeout }
+        // GSettings, read in child processes at start and at each reload, speak for a desktop
+        // with no XSETTINGS manager.
+        programs.gsettings.done = { [unowned service] settings in service.gsettingsRead(settings, now: clock.now()) }
+        service.readGSettings = { programs.gsettings.start(now: clock.now()) }
+        service.readGSettings()
         // A file size limit (`ulimit -f`) reached by the history file fails that write (EFBIG,
         // which stops the saving) rather than killing the daemon.
         signal(SIGXFSZ, SIG_IGN)

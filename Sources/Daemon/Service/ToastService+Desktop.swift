@@ -9,7 +9,7 @@ extension ToastService {
     func desktopChanged(now: Double) {
         var config = board.config
         let was = config
-        config.desktop = screen.desktopSettings
+        config.desktop = desktopSettings
         guard config != was else { return }
         Self.logDesktop(config, was: was)
         let scale = desktopScale(config)
@@ -18,6 +18,20 @@ extension ToastService {
         board.setRoom(stage.room, now: now)
         center.reconfigure(config, scale: scale)
         settle(now)
+    }
+
+    /// What the desktop says: its XSETTINGS, or, while no XSETTINGS manager runs, what
+    /// GSettings said at the last read (`gsettings get`, at start and at a reload).
+    var desktopSettings: DesktopSettings {
+        let xsettings = screen.desktopSettings
+        guard xsettings.noManager, let gsettings = gsettingsDesktop else { return xsettings }
+        return gsettings
+    }
+
+    /// A read of GSettings has ended: the cards follow it while no XSETTINGS manager speaks.
+    func gsettingsRead(_ settings: DesktopSettings, now: Double) {
+        gsettingsDesktop = settings
+        desktopChanged(now: now)
     }
 
     /// One line for each choice the desktop's settings turned (all of them, at start and

@@ -35,6 +35,15 @@ final class ToastService {
     private var images: UInt64 = 0
     /// The bound keys and focus mode (ToastService+Keys.swift).
     var keyInput = KeyInput()
+    /// Counts what may change what a screen reader sees (the board's changes reaching the
+    /// stage, frames, input, requests, focus moving): the accessible tree is rebuilt only when
+    /// it moved (`AccessibleCards.treeGeneration`), never on an idle turn.
+    var accessibleGeneration = 0
+    /// What GSettings said at the last `gsettings get` read (nil: not read yet); it speaks
+    /// for the desktop while no XSETTINGS manager runs (`desktopSettings`).
+    var gsettingsDesktop: DesktopSettings?
+    /// Starts a read of GSettings in child processes (the daemon points it at its reader).
+    var readGSettings: () -> Void = {}
     /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
     private let sound: (any SoundPlayer)?
     /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
@@ -128,13 +137,20 @@ final class ToastService {
         board.expire(now: now)
         advanceKeys(now: now)
         settle(now)
-        if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
-        if let due = center.nextFrame, due <= now + 0.001 { center.stepFrame(board: board, now: now) }
+        if let due = stage.nextFrame, due <= now + 0.001 {
+            stage.stepFrame(board: board, now: now)
+            accessibleGeneration &+= 1
+        }
+        if let due = center.nextFrame, due <= now + 0.001 {
+            center.stepFrame(board: board, now: now)
+            accessibleGeneration &+= 1
+        }
     }
 
     // MARK: Requests
 
     func handle(_ request: Request, from owner: Owner, now: Double, wallNow: Double) -> Reply {
+        accessibleGeneration &+= 1
         defer { settle(now) }
         switch request {
         case .ping:
@@ -345,7 +361,8 @@ final class ToastService {
     /// Cards on screen restyle.
     func reload(now: Double) -> [String] {
         var (config, diagnostics) = loadConfig(board.config)
-        config.desktop = screen.desktopSettings
+        config.desktop = desktopSettings
+        readGSettings()
         Self.logDesktop(config, was: board.config)
         let scale = desktopScale(config)
         let pixelSize = config.fontSize * 96 / 72 * scale
@@ -401,6 +418,7 @@ final class ToastService {
     var hasInputWaiting: Bool { !pendingInput.isEmpty || screen.hasPendingInput }
 
     func handle(_ input: InputEvent, now: Double) {
+        accessibleGeneration &+= 1
         let decision = InputRouter.route(input, inputContext(for: input), board: board)
         if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
         for intent in decision.intents { perform(intent, now: now) }
@@ -546,7 +564,9 @@ final class ToastService {
             let changes = board.takeChanges()
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
+            let focusWas = keyInput.focus?.card
             followFocus()
+            if !changes.isEmpty || keyInput.focus?.card != focusWas { accessibleGeneration &+= 1 }
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
             let focused = keyInput.focus.flatMap { board.key(of: $0.card) }.map { Set([$0]) } ?? []
             let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused)
@@ -615,6 +635,7 @@ extension ToastService {
 extension ToastService {
     /// `xtoast center`: opens on the monitor a toast would go to now.
     func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, filter: String? = nil, now: Double) -> Reply {
+        accessibleGeneration &+= 1
         let monitors = screen.monitors
         let chosen = chooseMonitor(choice).name
         let monitor = monitors.first { $0.name == chosen } ?? monitors.first

@@ -196,7 +196,21 @@ final class CenterPanel {
         if !filter.isComplete { armFrames(now) }
     }
 
+    /// A screen reader pressed one of the header's controls: as a click on it
+    /// (`CenterState.click`); the command is the daemon's to do.
+    func press(_ target: CenterTarget, board: Board, now: Double) -> CenterCommand? {
+        guard isOpen, surface != nil else { return nil }
+        let command = state.click(target, rows: rows, now: now, userQuiet: quietView().user)
+        if state.clearArmedUntil != nil { armFrames(now) }
+        repaint(board: board, now: now)
+        return command
+    }
+
+    /// How many times the panel was composed: each change of what it shows is one.
+    private(set) var compositions = 0
+
     private func compose(board: Board, now: Double) -> CardScene {
+        compositions &+= 1
         // One bounded step of the filter's search per paint; frames follow until it is done.
         filter.set(state.filter ?? "", history: board.history)
         rows = CenterContent.rows(board.history, matching: filter, grouping: config.center.group,
