@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import ToastCore
+
+extension Integration {
+    /// Issue 31: a card's links and the centre's header controls and filter as a screen reader
+    /// reaches them (Debian's python3-pyatspi on a real accessibility bus): found, read and
+    /// pressed, each press doing what a click does.
+    @Suite struct AccessibilityControlsTests {
+        typealias F = FoundationTests
+        typealias A = AccessibilityTests
+
+        /// One question, asked by a fresh client and answered as one JSON line: `link` (the
+        /// first card's LINK children, then presses the first), `header` (the centre panel's
+        /// children, and an ENTRY's text through `Text`), `press NAME` (the header button NAME).
+        static let query = #"""
+            import json, sys, time
+            import pyatspi
+            mode = sys.argv[1]
+            def find_app():
+                d = pyatspi.Registry.getDesktop(0)
+                for i in range(d.childCount):
+                    a = d.getChildAtIndex(i)
+                    if a is not None and a.name == "xtoast":
+                        return a
+            def kids(o): return [o.getChildAtIndex(i) for i in range(o.childCount)]
+            def checked(o): return o.getState().contains(pyatspi.STATE_CHECKED)
+            result, deadline = None, time.time() + 10
+            while result is None and time.time() < deadline:
+                app = find_app()
+                if app is None:
+                    time.sleep(0.05); continue
+                if mode == "link":
+                    cards = [c for c in kids(app) if c.getRole() == pyatspi.ROLE_NOTIFICATION]
+                    links = [k for c in cards for k in kids(c) if k.getRole() == pyatspi.ROLE_LINK]
+                    if links:
+                        act = links[0].queryAction()
+                        result = {"links": [[int(k.getRole()), k.name, k.description] for k in links],
+                                  "action": act.getName(0), "actions": act.nActions, "done": bool(act.doAction(0))}
+                else:
+                    windows = [c for c in kids(app) if c.getRole() == pyatspi.ROLE_WINDOW]
+                    if windows:
+                        panel = kids(windows[0])[0]
+                        controls = kids(panel)
+                        if mode == "header":
+                            out = []
+                            for k in controls:
+                                item = {"role": int(k.getRole()), "name": k.name, "checked": checked(k)}
+                                if k.getRole() == pyatspi.ROLE_ENTRY:
+                                    t = k.queryText()
+                                    item.update({"text": t.getText(0, -1), "caret": t.caretOffset, "count": t.characterCount,
+                                                 "focused": k.getState().contains(pyatspi.STATE_FOCUSED)})
+                                out.append(item)
+                            result = {"controls": out}
+                        elif mode == "press":
+                            for k in controls:
+                                if k.getRole() == pyatspi.ROLE_PUSH_BUTTON and k.name == sys.argv[2]:
+                                    act = k.queryAction()
+                                    result = {"action": act.getName(0), "done": bool(act.doAction(0))}
+                if result is None: time.sleep(0.1)
+            print(json.dumps(result if result is not None else {"error": "not found"}), flush=True)
+            """#
+
+        static func ask(_ a11y: PrivateAccessibilityBus, _ args: [String]) throws -> [String: Any] {
+            let script = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-a11y-query-\(UUID().uuidString.prefix(8)).py")
+            try query.write(to: script, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: script) }
+            let run = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path] + args, environment: a11y.clientEnvironment,
+                                            timeout: 20)
+            let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            guard let answer = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                throw TestFailure("the query \(args) said \(run.stdout) \(run.stderr)")
+            }
+            return answer
+        }
+
+        @Test("a link in a card is a LINK named by its text, described by its target; pressing it through Action runs the opener with it, as a click does")
+        func linkIsPressed() throws {
+            let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-a11y-links-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let opened = directory.appendingPathComponent("opened")
+            let stub = directory.appendingPathComponent("opener")
+            try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(opened.path).part && mv \(opened.path).part \(opened.path)\n"
+                .write(to: stub, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
+            let bus = try PrivateBus()
+            let a11y = try PrivateAccessibilityBus(on: bus)
+            let daemon = try DaemonHarness(config: "[general]\nopener = \(stub.path)\n", extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(A.connected) }
+            let probe = try XProbe()
+            let owner = try ProtocolClient(path: daemon.socketPath)
+            owner.send(#"{"op":"show","markup":true,"timeout":0,"title":"Review","message":"Read <a href=\"https://example.org/notes?a=1&amp;b=2\">the notes</a> now"}"#)
+            let id = try #require(try owner.next()["id"]?.string)
+            _ = try F.restingCards(probe, count: 1)
+
+            let answer = try Self.ask(a11y, ["link"])
+            let links = (answer["links"] as? [[Any]] ?? []).map { $0.map { "\($0)" } }
+            #expect(links == [["88", "the notes", "https://example.org/notes?a=1&b=2"]], "\(answer)")
+            #expect(answer["action"] as? String == "jump" && answer["actions"] as? Int == 1 && answer["done"] as? Bool == true, "\(answer)")
+            defer { if !FileManager.default.fileExists(atPath: opened.path) { print("LOG", daemon.log) } }
+            try waitUntil("the opener to run") { FileManager.default.fileExists(atPath: opened.path) }
+            #expect(try String(contentsOf: opened, encoding: .utf8) == "https://example.org/notes?a=1&b=2\n")
+            let end = try owner.event("dismissed")
+            #expect(end["id"]?.string == id && end["reason"]?.string == "click")
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+        }
+
+        @Test("the centre's header: Clear all and Do not disturb are PUSH_BUTTONs a screen reader presses (do-not-disturb turns on; Clear all, pressed twice, clears); the filter is an ENTRY whose Text is what was typed")
+        func headerAndFilter() throws {
+            let bus = try PrivateBus()
+            let a11y = try PrivateAccessibilityBus(on: bus)
+            let daemon = try DaemonHarness(config: "[center]\ngroup = none\n", extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(A.connected) }
+            let probe = try XProbe()
+            for title in ["Alpha", "Mail from Bob"] { _ = try daemon.show(["--timeout", "0.05", "--title", title, "message of \(title)"]) }
+            try waitUntil("the toasts to end") { probe.cards().isEmpty }
+            #expect(try daemon.xtoast(["center", "open"]).status == 0)
+            try waitUntil("the panel to take the keyboard") { probe.keyboardIsFree() == false }
+
+            let header = try Self.ask(a11y, ["header"])
+            let controls = header["controls"] as? [[String: Any]] ?? []
+            #expect(controls.map { "\($0["role"] ?? ""):\($0["name"] ?? "")" } == ["43:Clear all", "43:Do not disturb", "31:Notifications"], "\(header)")
+            #expect(controls.dropFirst().first?["checked"] as? Bool == false, "\(header)")
+
+            let pressed = try Self.ask(a11y, ["press", "Do not disturb"])
+            #expect(pressed["action"] as? String == "click" && pressed["done"] as? Bool == true, "\(pressed)")
+            try waitUntil("do-not-disturb to be on") { try daemon.xtoast(["list"]).stdout.contains(#""paused":true"#) }
+            let quiet = try Self.ask(a11y, ["header"])
+            #expect((quiet["controls"] as? [[String: Any]])?.first { $0["name"] as? String == "Do not disturb" }?["checked"] as? Bool == true, "\(quiet)")
+
+            // The filter, typed as a user types it: `/` then the letters.
+            probe.key("slash")
+            for letter in ["m", "a", "i"] { probe.key(letter) }
+            var typed: [String: Any] = [:]
+            try waitUntil("the filter's ENTRY to hold what was typed") {
+                typed = (try Self.ask(a11y, ["header"])["controls"] as? [[String: Any]])?.first { $0["role"] as? Int == 79 } ?? [:]
+                return typed["text"] as? String == "mai"
+            }
+            #expect(typed["name"] as? String == "Filter" && typed["caret"] as? Int == 3 && typed["count"] as? Int == 3
+                    && typed["focused"] as? Bool == true, "\(typed)")
+            probe.key("Escape")
+
+            // Clear all, as two clicks: the first arms it (its name says so), the second clears.
+            #expect(try Self.ask(a11y, ["press", "Clear all"])["done"] as? Bool == true)
+            try waitUntil("Clear all to be armed") {
+                (try Self.ask(a11y, ["header"])["controls"] as? [[String: Any]])?.contains { $0["name"] as? String == "Click again to clear" } == true
+            }
+            #expect(try Self.ask(a11y, ["press", "Click again to clear"])["done"] as? Bool == true)
+            try waitUntil("the history to be empty") { !(try daemon.xtoast(["history"]).stdout.contains("Alpha")) }
+        }
+    }
+}
