@@ -105,7 +105,10 @@ public enum ManPage {
             fill with text, border, icon and buttons at 7:1 or more against it; your own colours win \
             where they reach 7:1, and one log line names those that do not. Gtk/CursorBlink and \
             Gtk/CursorBlinkTime set how a reply field's caret blinks. Without a settings daemon \
-            nothing is read and the defaults apply.
+            the daemon runs gsettings get (in child processes, killed after 3 s) at start and at \
+            each reload for org.gnome.desktop.interface enable-animations, gtk-theme, cursor-blink \
+            and cursor-blink-time and org.gnome.desktop.a11y.interface high-contrast; a key that \
+            fails says nothing, and the defaults apply.
             """)
     }
 
