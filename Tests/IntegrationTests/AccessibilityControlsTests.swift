@@ -105,6 +105,32 @@ extension Integration {
             try waitUntil("the card to leave") { probe.cards().isEmpty }
         }
 
+        @Test("a progress toast updated ten times in half a second is announced at most once a second, and its last value is heard once the second is up")
+        func progressIsThrottled() throws {
+            let (bus, a11y, daemon) = try A.start()
+            let a11yBus = try #require(a11y)
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(A.connected) }
+            let reader = try A.ScreenReader(a11yBus, pressing: "")
+            try reader.wait(for: "the reader to listen") { $0["listening"] != nil }
+            let id = try bus.run("notify-send", ["-p", "-t", "0", "-h", "int:value:0", "Volume", "0%"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            try reader.wait(for: "the card to show") { $0["extents"] != nil }
+            let start = Date()
+            for value in stride(from: 10, through: 100, by: 10) {
+                try bus.run("notify-send", ["-r", id, "-t", "0", "-h", "int:value:\(value)", "Volume", "\(value)%"])
+            }
+            let sending = Date().timeIntervalSince(start)
+            func changes() -> [String] {
+                reader.lines.filter { ($0["event"] as? String)?.hasPrefix("object:property-change:accessible-description") == true }
+                    .compactMap { $0["description"] as? String }
+            }
+            try waitUntil("the last value to be heard") { changes().last == "100%" }
+            let heard = changes()
+            // One right away, then one a second at most while they came, then the last.
+            #expect(heard.count <= Int(sending.rounded(.up)) + 2, "\(heard) in \(sending) s")
+            #expect(heard.count < 10, "\(heard)")
+        }
+
         @Test("the centre's header: Clear all and Do not disturb are PUSH_BUTTONs a screen reader presses (do-not-disturb turns on; Clear all, pressed twice, clears); the filter is an ENTRY whose Text is what was typed")
         func headerAndFilter() throws {
             let bus = try PrivateBus()
