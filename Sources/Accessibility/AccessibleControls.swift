@@ -5,27 +5,82 @@ import Glibc
 import ToastCore
 
 /// The interfaces of `AccessibleTree.Control` objects: `Action` on a card's links and the
-/// centre's header buttons (pressed as a click on them), and `org.a11y.atspi.Text` on the
-/// centre's filter (its typed text, the caret at its end, read only: keys type into it).
+/// centre's header buttons (pressed as a click on them), `Hyperlink` on the links and
+/// `Hypertext` on the message label that holds them, and `org.a11y.atspi.Text` on that label
+/// and on the centre's filter (its typed text, the caret at its end, read only: keys type into it).
 extension AccessibleObjects {
     static let text = "org.a11y.atspi.Text"
+    static let hypertext = "org.a11y.atspi.Hypertext"
+    static let hyperlink = "org.a11y.atspi.Hyperlink"
     /// A link's one action, as GTK and WebKit name it (Orca knows "jump" for links).
     static let linkActionName = "jump"
 
     static func controlInterfaces(of node: AccessibleTree.Node) -> [String] {
-        guard let control = node.control else { return [] }
-        return control.isPressable ? [action] : [text]
+        switch node.control {
+        case nil: return []
+        case .link?: return [action, hyperlink]
+        case .hypertext?: return [text, hypertext]
+        case .filter?: return [text]
+        case .clearAll?, .doNotDisturb?: return [action]
+        }
     }
 }
 
 extension AccessibilityBus {
-    /// A method on a control's `Action` or `Text`; nil leaves it to the common `Accessible` ones.
-    func serveControl(_ member: String, _ node: AccessibleTree.Node, _ message: OpaquePointer,
+    /// A method on a control's `Action`, `Text`, `Hyperlink` or `Hypertext`, by the interface
+    /// it was called on (`Text.GetAttributes` is not `Accessible.GetAttributes`); nil leaves it
+    /// to the common `Accessible` ones.
+    func serveControl(_ interface: String, _ member: String, _ node: AccessibleTree.Node, _ message: OpaquePointer,
                       _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
-        guard let control = node.control else { return nil }
-        if control.isPressable { return serveAction(member, node, control, message, error) }
-        guard let text = AccessibleTree.text(of: node) else { return nil }
-        return serveText(member, Array(text.unicodeScalars), message, error)
+        guard let control = node.control, AccessibleObjects.controlInterfaces(of: node).contains(interface) else { return nil }
+        switch (interface, control) {
+        case let (AccessibleObjects.hyperlink, .link(_, target, characters)):
+            return serveHyperlink(member, node, target, characters, message, error)
+        case let (AccessibleObjects.hypertext, .hypertext(_, links)): return serveHypertext(member, links, message, error)
+        case (AccessibleObjects.action, _): return serveAction(member, node, control, message, error)
+        case (AccessibleObjects.text, _):
+            guard let text = AccessibleTree.text(of: node) else { return nil }
+            return serveText(member, Array(text.unicodeScalars), message, error)
+        default: return nil
+        }
+    }
+
+    /// `Hyperlink` on a link: one anchor (the link object itself), its target, where it lies
+    /// in its label's text (the properties `StartIndex`, `EndIndex`).
+    private func serveHyperlink(_ member: String, _ node: AccessibleTree.Node, _ target: String, _ characters: Range<Int>,
+                                _ message: OpaquePointer, _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+        switch member {
+        case "GetObject", "GetURI":
+            var index: Int32 = 0
+            guard sd_bus_message_read_basic(message, type("i"), &index) >= 0 else { return invalid(error) }
+            guard index == 0 else { return sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "a link has one anchor, index 0") }
+            if member == "GetURI" { return reply(message) { appendString($0, target) } }
+            return reply(message) { appendReference($0, self.reference(node.path)) }
+        case "IsValid": return reply(message) { m in var v: Int32 = 1; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 }
+        default: return nil
+        }
+    }
+
+    /// `Hypertext` on a message label: its links in order, and which one a character is in.
+    private func serveHypertext(_ member: String, _ links: [String], _ message: OpaquePointer,
+                                _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+        switch member {
+        case "GetNLinks": return reply(message) { appendI32($0, Int32(clamping: links.count)) }
+        case "GetLink":
+            var index: Int32 = 0
+            guard sd_bus_message_read_basic(message, type("i"), &index) >= 0 else { return invalid(error) }
+            let link = index >= 0 && Int(index) < links.count ? links[Int(index)] : nil
+            return reply(message) { appendReference($0, self.reference(link)) }
+        case "GetLinkIndex":
+            var offset: Int32 = 0
+            guard sd_bus_message_read_basic(message, type("i"), &offset) >= 0 else { return invalid(error) }
+            let found = links.firstIndex { path in
+                guard case let .link(_, _, characters)? = announcer.published[path]?.control else { return false }
+                return characters.contains(Int(offset))
+            }
+            return reply(message) { appendI32($0, Int32(clamping: found ?? -1)) }
+        default: return nil
+        }
     }
 
     private func serveAction(_ member: String, _ node: AccessibleTree.Node, _ control: AccessibleTree.Control,
@@ -116,19 +171,28 @@ extension AccessibilityBus {
     /// The `Properties` of a control's interfaces: `Action.NActions`, `Text.CharacterCount`
     /// and `Text.CaretOffset`.
     func controlPropertyNames(_ interface: String, _ node: AccessibleTree.Node) -> [String] {
-        guard let control = node.control else { return [] }
+        guard AccessibleObjects.controlInterfaces(of: node).contains(interface) else { return [] }
         switch interface {
-        case AccessibleObjects.action where control.isPressable: return ["NActions"]
-        case AccessibleObjects.text where !control.isPressable: return ["CharacterCount", "CaretOffset"]
+        case AccessibleObjects.action: return ["NActions"]
+        case AccessibleObjects.text: return ["CharacterCount", "CaretOffset"]
+        case AccessibleObjects.hyperlink: return ["NAnchors", "StartIndex", "EndIndex"]
         default: return []
         }
     }
 
     /// The value (all integers) of one of `controlPropertyNames`.
     func controlProperty(_ name: String, _ node: AccessibleTree.Node) -> Int32 {
+        let characters: Range<Int>?
+        if case let .link(_, _, range)? = node.control { characters = range } else { characters = nil }
         switch name {
-        case "NActions": return 1
-        case "CharacterCount", "CaretOffset": return Int32(clamping: AccessibleTree.text(of: node)?.unicodeScalars.count ?? 0)
+        case "NActions", "NAnchors": return 1
+        case "StartIndex": return Int32(clamping: characters?.lowerBound ?? 0)
+        case "EndIndex": return Int32(clamping: characters?.upperBound ?? 0)
+        case "CharacterCount": return Int32(clamping: AccessibleTree.text(of: node)?.unicodeScalars.count ?? 0)
+        // The filter's caret is at its end; a label has none to move (0).
+        case "CaretOffset":
+            guard case .filter? = node.control else { return 0 }
+            return Int32(clamping: AccessibleTree.text(of: node)?.unicodeScalars.count ?? 0)
         default: return 0
         }
     }

@@ -57,7 +57,7 @@ extension AccessibilityBus {
         }
         if interface == AccessibleObjects.properties { return properties(member, node, message, error) }
         guard interface.isEmpty || AccessibleObjects.interfaces(of: node).contains(interface) else { return 0 }
-        if node.control != nil, let answered = serveControl(member, node, message, error) { return answered }
+        if node.control != nil, let answered = serveControl(interface, member, node, message, error) { return answered }
         switch member {
         case "GetRole": return reply(message) { m in appendU32(m, node.role.rawValue) }
         case "GetRoleName", "GetLocalizedRoleName": return reply(message) { appendString($0, node.role.name) }

@@ -34,8 +34,20 @@ extension Integration {
                     cards = [c for c in kids(app) if c.getRole() == pyatspi.ROLE_NOTIFICATION]
                     links = [k for c in cards for k in kids(c) if k.getRole() == pyatspi.ROLE_LINK]
                     if links:
+                        # The message label's Hypertext: its text, its links, where each lies.
+                        hyper = {}
+                        for label in [k for c in cards for k in kids(c) if k.getRole() == pyatspi.ROLE_LABEL]:
+                            try:
+                                h = label.queryHypertext()
+                            except NotImplementedError:
+                                continue
+                            l = h.getLink(0)
+                            l = l.queryHyperlink() if hasattr(l, "queryHyperlink") else l
+                            hyper = {"text": label.queryText().getText(0, -1), "nlinks": h.getNLinks(), "uri": l.getURI(0),
+                                     "start": l.startIndex, "end": l.endIndex, "object": l.getObject(0).name,
+                                     "index": h.getLinkIndex(l.startIndex)}
                         act = links[0].queryAction()
-                        result = {"links": [[int(k.getRole()), k.name, k.description] for k in links],
+                        result = {"links": [[int(k.getRole()), k.name, k.description] for k in links], "hypertext": hyper,
                                   "action": act.getName(0), "actions": act.nActions, "done": bool(act.doAction(0))}
                 else:
                     windows = [c for c in kids(app) if c.getRole() == pyatspi.ROLE_WINDOW]
@@ -97,6 +109,12 @@ extension Integration {
             let links = (answer["links"] as? [[Any]] ?? []).map { $0.map { "\($0)" } }
             #expect(links == [["88", "the notes", "https://example.org/notes?a=1&b=2"]], "\(answer)")
             #expect(answer["action"] as? String == "jump" && answer["actions"] as? Int == 1 && answer["done"] as? Bool == true, "\(answer)")
+            // The message label's Hypertext finds the link in its words: "Read " is 5 characters.
+            let hyper = answer["hypertext"] as? [String: Any] ?? [:]
+            #expect(hyper["text"] as? String == "Read the notes now" && hyper["nlinks"] as? Int == 1
+                    && hyper["uri"] as? String == "https://example.org/notes?a=1&b=2", "\(hyper)")
+            #expect(hyper["start"] as? Int == 5 && hyper["end"] as? Int == 14 && hyper["object"] as? String == "the notes"
+                    && hyper["index"] as? Int == 0, "\(hyper)")
             defer { if !FileManager.default.fileExists(atPath: opened.path) { print("LOG", daemon.log) } }
             try waitUntil("the opener to run") { FileManager.default.fileExists(atPath: opened.path) }
             #expect(try String(contentsOf: opened, encoding: .utf8) == "https://example.org/notes?a=1&b=2\n")

@@ -16,7 +16,11 @@ import Testing
         let links = card.children.compactMap { tree[$0] }.filter { $0.role == .link }
         #expect(links.map(\.name) == ["pull request & notes", "x"])
         #expect(links.map(\.description) == ["https://example.org/pr/1", "https://x.test"])
-        #expect(links[0].control == .link(toast: "7", target: "https://example.org/pr/1"))
+        // "See " is 4 characters, "pull request & notes" 20; in the message label's text, whose Hypertext lists them.
+        #expect(links[0].control == .link(toast: "7", target: "https://example.org/pr/1", characters: 4..<24))
+        let label = try #require(tree[AccessibleTree.cardPath("7") + "_message"])
+        #expect(label.control == .hypertext(text: "See pull request & notes or x", links: links.map(\.path)))
+        if case let .link(_, _, range)? = links[1].control { #expect(range == 28..<29) }
         #expect(links.allSatisfy { $0.parent == card.path && $0.states.isSuperset(of: [.showing, .focusable]) && $0.control?.isPressable == true })
         // Plain text has no links, whatever it looks like.
         let plain = AccessibleTree(cards: [Self.card(#"<a href="https://e.org">e</a>"#, markup: false)])

@@ -58,7 +58,7 @@ final class AccessibleCards: AccessibilityHost {
         let now = now()
         service.accessibleGeneration &+= 1
         switch control {
-        case let .link(id, target):
+        case let .link(id, target, _):
             guard let toast = service.board.toast(id), service.stage.card(id) != nil, Links.targets(of: toast).contains(target) else { return }
             service.openLink(target, of: id, now: now)
         case .clearAll:
@@ -70,7 +70,7 @@ final class AccessibleCards: AccessibilityHost {
             guard service.center.isOpen else { return }
             service.toggleQuiet(now: now)
             service.center.repaint(board: service.board, now: now)
-        case .filter:
+        case .filter, .hypertext:
             return
         }
         service.settle(now)

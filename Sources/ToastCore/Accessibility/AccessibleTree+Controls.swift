@@ -5,7 +5,11 @@ extension AccessibleTree {
     /// What an object other than a card's button does or holds.
     public enum Control: Equatable, Sendable {
         /// A link in a card's message: pressed, it opens as a click on its text does.
-        case link(toast: String, target: String)
+        /// `characters`: where its text lies in the message label's text (`Hyperlink`).
+        case link(toast: String, target: String, characters: Range<Int>)
+        /// A card's message label with links: its text as drawn (`Text`) and its links' paths
+        /// (`Hypertext`), so a screen reader finds each link where it is in the words.
+        case hypertext(text: String, links: [String])
         /// The centre's "Clear all": pressed, as a click on it (the first arms, the second clears).
         case clearAll
         /// The centre's do-not-disturb switch: pressed, it turns as Shift+D turns it.
@@ -13,10 +17,18 @@ extension AccessibleTree {
         /// The centre's filter: its text, read through `org.a11y.atspi.Text`.
         case filter(text: String)
 
-        /// Whether it has an `org.a11y.atspi.Action` (the filter is typed into, not pressed).
-        public var isPressable: Bool {
-            if case .filter = self { return false }
+        /// Whether its own changes are announced (`controlEvents`); a message label's are its card's.
+        var isAnnounced: Bool {
+            if case .hypertext = self { return false }
             return true
+        }
+
+        /// Whether it has an `org.a11y.atspi.Action` (the filter is typed into, a label read).
+        public var isPressable: Bool {
+            switch self {
+            case .filter, .hypertext: false
+            case .link, .clearAll, .doNotDisturb: true
+            }
         }
     }
 
@@ -42,24 +54,34 @@ extension AccessibleTree {
     /// Links published per card at most (a message holds few; this bounds a reply).
     public static let maxLinks = 16
 
-    /// A card's links as LINK objects, named by their text as drawn, described by their target.
-    static func links(of toast: Toast, card: String) -> [Node] {
-        guard toast.markup else { return [] }
+    /// A card's links as LINK objects, named by their text as drawn, described by their
+    /// target; and the message as drawn, for its label's `Text` and `Hypertext` (nil without links).
+    static func links(of toast: Toast, card: String) -> (nodes: [Node], text: String?) {
+        guard toast.markup else { return ([], nil) }
         // The message as the composer draws it, so the spans fall on the words shown.
         let message = TextLimits.cut(TextSanitizer.sanitize(toast.message)).text
         let spans = MarkupSanitizer.sanitize(message, linkColor: RGBA(rgb: 0)).links
-        guard !spans.isEmpty else { return [] }
-        let plain = Array(MarkupSanitizer.stripped(message).utf8)
+        guard !spans.isEmpty else { return ([], nil) }
+        let text = MarkupSanitizer.stripped(message)
+        let plain = Array(text.utf8)
+        /// A byte offset as a character offset (scalars, as AT-SPI counts), within the text.
+        func characters(_ byte: Int) -> Int {
+            String(decoding: plain[0..<max(0, min(plain.count, byte))], as: UTF8.self).unicodeScalars.count
+        }
         let shown: Set<State> = [.showing, .visible, .enabled, .sensitive, .focusable]
-        return spans.prefix(maxLinks).enumerated().map { i, span in
+        let nodes = spans.prefix(maxLinks).enumerated().map { i, span in
             var name = span.target
             if span.bytes.lowerBound >= 0, span.bytes.upperBound <= plain.count, !span.bytes.isEmpty {
                 let words = Substring(String(decoding: plain[span.bytes], as: UTF8.self)).trimmingBlanks()
                 if !words.isEmpty { name = String(words) }
             }
+            let start = characters(span.bytes.lowerBound)
+            let range = start..<max(start, characters(span.bytes.upperBound))
             return Node(path: card + "_link\(i)", role: .link, name: name, description: span.target, states: shown, extents: nil,
-                        parent: card, children: [], press: nil, progress: nil, control: .link(toast: toast.id, target: span.target))
+                        parent: card, children: [], press: nil, progress: nil,
+                        control: .link(toast: toast.id, target: span.target, characters: range))
         }
+        return (nodes, text)
     }
 
     /// The header's controls under the panel, before the list: "Clear all" while it shows, the
@@ -104,7 +126,9 @@ extension AccessibleTree {
             }
         }
         for path in next.nodes.keys.sorted() {
-            guard let after = next[path], let control = after.control, let before = old[path], before.control != nil else { continue }
+            // A message label's words change with its card, which says so (held for progress).
+            guard let after = next[path], let control = after.control, let before = old[path], before.control != nil,
+                  control.isAnnounced else { continue }
             if after.name != before.name { events.append(.nameChanged(path: path, after.name)) }
             if after.description != before.description { events.append(.descriptionChanged(path: path, after.description)) }
             if after.states.contains(.checked) != before.states.contains(.checked) {
@@ -125,9 +149,11 @@ extension AccessibleTree {
         return events
     }
 
-    /// The text of an object that has one (the filter), and its length in characters.
+    /// The text of an object that has one (the filter, a message label with links).
     public static func text(of node: Node) -> String? {
-        if case let .filter(text) = node.control { return text }
-        return nil
+        switch node.control {
+        case let .filter(text)?, let .hypertext(text, _)?: text
+        default: nil
+        }
     }
 }

@@ -141,11 +141,13 @@ public struct AccessibleTree: Equatable, Sendable {
                 add(Node(path: path + "_title", role: .label, name: title, description: "", states: shown, extents: nil,
                          parent: path, children: [], press: nil, progress: nil))
             }
+            let links = Self.links(of: toast, card: path)
             if !message.isEmpty {
                 add(Node(path: path + "_message", role: .label, name: message, description: "", states: shown, extents: nil,
-                         parent: path, children: [], press: nil, progress: nil))
+                         parent: path, children: [], press: nil, progress: nil,
+                         control: links.text.map { .hypertext(text: $0, links: links.nodes.map(\.path)) }))
             }
-            for link in Self.links(of: toast, card: path) { add(link) }
+            for link in links.nodes { add(link) }
             for (i, action) in toast.actions.prefix(Action.maxCount).enumerated() {
                 add(Node(path: path + "_button\(i)", role: .pushButton, name: action.label, description: "",
                          states: shown.union([.focusable]), extents: nil, parent: path, children: [],
