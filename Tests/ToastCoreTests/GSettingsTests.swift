@@ -26,6 +26,8 @@ import Testing
         }
         #expect(GSettings.parse([UInt8](repeating: UInt8(ascii: "1"), count: GSettings.maxOutputBytes + 1)) == nil)
         #expect(GSettings.parse([0xFF, 0xFE, 0x27]) == nil)
+        // Found by fuzz-xsettings: a quoted string of bytes that are not UTF-8 would grow past them.
+        #expect(GSettings.parse([0x27, 0xC3, 0x28, 0xFF, 0x27]) == nil)
     }
 
     @Test("the keys become DesktopSettings: animations off, the theme, the caret's blink; high-contrast on names the high-contrast theme")

@@ -50,7 +50,8 @@ public enum GSettings {
 
     /// One printed value: `true`/`false`, a quoted string (`'Adwaita'`, or `"it's"` when it
     /// holds a quote; backslash escapes), or an integer with an optional type word
-    /// (`1200`, `int32 1200`, `uint32 7`). Nil for anything else, or more than one value.
+    /// (`1200`, `int32 1200`, `uint32 7`). Nil for anything else, more than one value, or
+    /// bytes that are not UTF-8.
     public static func parse(_ output: [UInt8]) -> Value? {
         guard output.count <= maxOutputBytes else { return nil }
         // One value on one line: blanks and its newline (and a CR) around it go.
@@ -58,7 +59,9 @@ public enum GSettings {
         guard let first = output.firstIndex(where: { !blank($0) }), let last = output.lastIndex(where: { !blank($0) }) else { return nil }
         let line = output[first...last]
         guard !line.contains(0x0A), !line.contains(0x0D) else { return nil }
-        return parseLine(Substring(String(decoding: line, as: UTF8.self)))
+        // gsettings prints UTF-8; anything else is not its output (and a string stays within the bytes).
+        guard let text = String(validating: line, as: UTF8.self) else { return nil }
+        return parseLine(Substring(text))
     }
 
     private static func parseLine(_ text: Substring) -> Value? {
