@@ -21,7 +21,8 @@ extension AccessibleObjects {
         case .link?: return [action, hyperlink]
         case .hypertext?: return [text, hypertext]
         case .filter?: return [text]
-        case .clearAll?, .doNotDisturb?: return [action]
+        case .clearAll?, .doNotDisturb?, .quietChoice?: return [action]
+        case .quietMenu?: return []
         }
     }
 }

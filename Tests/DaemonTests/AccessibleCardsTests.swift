@@ -82,6 +82,31 @@ import ToastCore
         #expect(rig.service.board.history.isEmpty)
     }
 
+    @Test("Shift+Q opens the do-not-disturb menu: a MENU with the offered choices, the highlighted one focused; pressing a choice turns do-not-disturb on for that long and closes it")
+    func quietMenuChoices() throws {
+        let rig = Rig()
+        let id = rig.show(#""title":"Old","message":"news","timeout":0"#)
+        rig.request(#"{"op":"dismiss","id":"\#(id)"}"#)
+        rig.wait(1)
+        rig.openCenter()
+        let host = AccessibleCards(service: rig.service, now: { rig.now })
+        #expect(host.accessibleTree()[AccessibleTree.quietMenuPath] == nil)
+        rig.key(KeyStroke(key: "q", modifiers: .shift, text: "Q"))
+        let tree = host.accessibleTree()
+        let items = try #require(tree[AccessibleTree.quietMenuPath]).children.compactMap { tree[$0] }
+        #expect(items.map(\.name) == rig.service.center.quietView().choices.map(\.label) && !items.isEmpty)
+        #expect(items.first?.states.contains(.focused) == true)
+        host.activate(.quietChoice(.oneHour))
+        #expect(rig.service.board.doNotDisturb)
+        #expect(!rig.service.center.state.quietMenuOpen)
+        #expect(host.accessibleTree()[AccessibleTree.quietMenuPath] == nil)
+        // A choice pressed while the menu is closed does nothing.
+        rig.key(KeyStroke(key: "d", modifiers: .shift, text: "D"))
+        #expect(!rig.service.board.doNotDisturb)
+        host.activate(.quietChoice(.fourHours))
+        #expect(!rig.service.board.doNotDisturb)
+    }
+
     @Test("the filter typed after / is an ENTRY whose text is what was typed")
     func filterEntry() throws {
         let rig = Rig()

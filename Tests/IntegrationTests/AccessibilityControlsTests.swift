@@ -58,6 +58,8 @@ extension Integration {
                             out = []
                             for k in controls:
                                 item = {"role": int(k.getRole()), "name": k.name, "checked": checked(k)}
+                                if k.getRole() == pyatspi.ROLE_MENU:
+                                    item["items"] = [[m.name, m.getState().contains(pyatspi.STATE_FOCUSED)] for m in kids(k)]
                                 if k.getRole() == pyatspi.ROLE_ENTRY:
                                     t = k.queryText()
                                     item.update({"text": t.getText(0, -1), "caret": t.caretOffset, "count": t.characterCount,
@@ -65,10 +67,12 @@ extension Integration {
                                 out.append(item)
                             result = {"controls": out}
                         elif mode == "press":
-                            for k in controls:
-                                if k.getRole() == pyatspi.ROLE_PUSH_BUTTON and k.name == sys.argv[2]:
+                            menus = [m for k in controls if k.getRole() == pyatspi.ROLE_MENU for m in kids(k)]
+                            for k in controls + menus:
+                                if k.getRole() in (pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_MENU_ITEM) and k.name == sys.argv[2]:
                                     act = k.queryAction()
                                     result = {"action": act.getName(0), "done": bool(act.doAction(0))}
+                                    break
                 if result is None: time.sleep(0.1)
             print(json.dumps(result if result is not None else {"error": "not found"}), flush=True)
             """#
@@ -149,7 +153,7 @@ extension Integration {
             #expect(heard.count < 10, "\(heard)")
         }
 
-        @Test("the centre's header: Clear all and Do not disturb are PUSH_BUTTONs a screen reader presses (do-not-disturb turns on; Clear all, pressed twice, clears); the filter is an ENTRY whose Text is what was typed")
+        @Test("the centre's header: Clear all and Do not disturb are PUSH_BUTTONs a screen reader presses (do-not-disturb turns on, then off; a choice of its menu, opened by Shift+Q, turns it on for an hour; Clear all, pressed twice, clears); the filter is an ENTRY whose Text is what was typed")
         func headerAndFilter() throws {
             let bus = try PrivateBus()
             let a11y = try PrivateAccessibilityBus(on: bus)
@@ -171,6 +175,19 @@ extension Integration {
             try waitUntil("do-not-disturb to be on") { try daemon.xtoast(["list"]).stdout.contains(#""paused":true"#) }
             let quiet = try Self.ask(a11y, ["header"])
             #expect((quiet["controls"] as? [[String: Any]])?.first { $0["name"] as? String == "Do not disturb" }?["checked"] as? Bool == true, "\(quiet)")
+            // Pressed again it turns off; Shift+Q opens its menu, whose choices a screen reader presses.
+            #expect(try Self.ask(a11y, ["press", "Do not disturb"])["done"] as? Bool == true)
+            try waitUntil("do-not-disturb to be off") { try daemon.xtoast(["list"]).stdout.contains(#""paused":false"#) }
+            probe.key("shift+q")
+            var menu: [String: Any] = [:]
+            try waitUntil("the menu to be published") {
+                menu = (try Self.ask(a11y, ["header"])["controls"] as? [[String: Any]])?.first { $0["role"] as? Int == 33 } ?? [:]
+                return menu["items"] != nil
+            }
+            let choices = (menu["items"] as? [[Any]] ?? []).map { "\($0[0]):\($0[1])" }
+            #expect(choices.first == "For 1 hour:1" && choices.contains("Until turned off:0"), "\(menu)")
+            #expect(try Self.ask(a11y, ["press", "For 1 hour"])["done"] as? Bool == true)
+            try waitUntil("do-not-disturb to be on for an hour") { try daemon.xtoast(["list"]).stdout.contains(#""paused":true"#) }
 
             // The filter, typed as a user types it: `/` then the letters.
             probe.key("slash")

@@ -98,6 +98,24 @@ import Testing
                 == [.childRemoved(parent: panel, index: 2, child: AccessibleTree.filterPath)])
     }
 
+    @Test("the do-not-disturb menu, while open, is a MENU after the switch (EXPANDED) with a MENU_ITEM per choice, the highlighted one FOCUSED instead of the list's selection")
+    func quietMenu() throws {
+        var header = AccessibleTree.CenterHeader()
+        header.quietMenuOpen = true
+        header.quietChoices = [.oneHour, .untilTurnedOff]
+        header.quietSelection = 1
+        let tree = Self.center(header, selection: .entry(HistoryKey(Self.entry)))
+        let panel = try #require(tree[AccessibleTree.centerPath + "_panel"])
+        #expect(panel.children.compactMap { tree[$0]?.role } == [.pushButton, .menu, .list])
+        #expect(tree[AccessibleTree.doNotDisturbPath]?.states.isSuperset(of: [.expandable, .expanded]) == true)
+        let items = try #require(tree[AccessibleTree.quietMenuPath]).children.compactMap { tree[$0] }
+        #expect(items.map(\.role) == [.menuItem, .menuItem] && items.map(\.name) == ["For 1 hour", "Until turned off"])
+        #expect(items[1].states.contains(.focused) && !items[0].states.contains(.focused))
+        #expect(items[0].control == .quietChoice(.oneHour) && items[0].control?.isPressable == true)
+        #expect(!tree.nodes.values.contains { $0.role == .listItem && $0.states.contains(.focused) }, "the menu has the focus")
+        #expect(tree.nodes.values.contains { $0.role == .listItem && $0.states.contains(.selected) })
+    }
+
     @Test("the tree is built only when the host's generation moved or a held progress change is due: 1000 idle turns build nothing")
     func buildsFollowChanges() {
         var announcer = AccessibleAnnouncer()

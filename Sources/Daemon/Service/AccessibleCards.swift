@@ -41,6 +41,9 @@ final class AccessibleCards: AccessibilityHost {
         header.quietLines = quiet.lines
         header.filter = state.filter
         header.typingFilter = state.isTypingFilter
+        header.quietMenuOpen = state.quietMenuOpen
+        header.quietChoices = state.quietMenuOpen ? quiet.choices : []
+        header.quietSelection = state.quietMenuSelection
         return header
     }
 
@@ -70,7 +73,12 @@ final class AccessibleCards: AccessibilityHost {
             guard service.center.isOpen else { return }
             service.toggleQuiet(now: now)
             service.center.repaint(board: service.board, now: now)
-        case .filter, .hypertext:
+        case let .quietChoice(choice):
+            guard service.center.state.quietMenuOpen,
+                  service.center.press(.quietChoice(choice), board: service.board, now: now) == .pauseFor(choice) else { return }
+            service.pauseFromCenter(choice, now: now)
+            service.center.repaint(board: service.board, now: now)
+        case .filter, .hypertext, .quietMenu:
             return
         }
         service.settle(now)

@@ -16,6 +16,11 @@ extension AccessibleTree {
         case doNotDisturb
         /// The centre's filter: its text, read through `org.a11y.atspi.Text`.
         case filter(text: String)
+        /// A choice of the do-not-disturb menu while it is open: pressed, it is taken as a click
+        /// on it (do-not-disturb for that long).
+        case quietChoice(QuietChoice)
+        /// The do-not-disturb menu itself (it holds the choices; nothing to press).
+        case quietMenu
 
         /// Whether its own changes are announced (`controlEvents`); a message label's are its card's.
         var isAnnounced: Bool {
@@ -26,8 +31,8 @@ extension AccessibleTree {
         /// Whether it has an `org.a11y.atspi.Action` (the filter is typed into, a label read).
         public var isPressable: Bool {
             switch self {
-            case .filter, .hypertext: false
-            case .link, .clearAll, .doNotDisturb: true
+            case .filter, .hypertext, .quietMenu: false
+            case .link, .clearAll, .doNotDisturb, .quietChoice: true
             }
         }
     }
@@ -45,12 +50,18 @@ extension AccessibleTree {
         /// The filter typed after `/` (nil: none) and whether keys go into it now.
         public var filter: String?
         public var typingFilter = false
+        /// The do-not-disturb menu is open (a click on the switch, Shift+Q): its choices, and the
+        /// one the keyboard highlights.
+        public var quietMenuOpen = false
+        public var quietChoices: [QuietChoice] = []
+        public var quietSelection: Int?
         public init() {}
     }
 
     public static let clearPath = centerPath + "_clear"
     public static let doNotDisturbPath = centerPath + "_quiet"
     public static let filterPath = centerPath + "_filter"
+    public static let quietMenuPath = centerPath + "_quiet_menu"
     /// Links published per card at most (a message holds few; this bounds a reply).
     public static let maxLinks = 16
 
@@ -99,11 +110,26 @@ extension AccessibleTree {
             add(Self.clearPath, .pushButton, header.clearArmed ? "Click again to clear" : "Clear all",
                 "Removes every notification from the history", shown, .clearAll)
         }
-        add(Self.doNotDisturbPath, .pushButton, "Do not disturb", header.quietLines.joined(separator: ", "),
-            header.doNotDisturb ? shown.union([.checked]) : shown, .doNotDisturb)
+        var switchStates = shown.union([.expandable])
+        if header.doNotDisturb { switchStates.insert(.checked) }
+        if header.quietMenuOpen { switchStates.insert(.expanded) }
+        add(Self.doNotDisturbPath, .pushButton, "Do not disturb", header.quietLines.joined(separator: ", "), switchStates, .doNotDisturb)
+        if header.quietMenuOpen {
+            // The menu's choices, the highlighted one FOCUSED (Up and Down move it, Enter takes it).
+            let items = header.quietChoices.enumerated().map { i, choice in
+                var states = shown.union([.selectable])
+                if i == header.quietSelection { states.formUnion([.selected, .focused]) }
+                let path = Self.quietMenuPath + "_\(i)"
+                nodes[path] = Node(path: path, role: .menuItem, name: choice.label, description: "", states: states, extents: nil,
+                                   parent: Self.quietMenuPath, children: [], press: nil, progress: nil, control: .quietChoice(choice))
+                return path
+            }
+            add(Self.quietMenuPath, .menu, "Do not disturb", "", shown, .quietMenu)
+            nodes[Self.quietMenuPath]?.children = items
+        }
         if let filter = header.filter {
             var states = shown.union([.editable, .singleLine])
-            if header.typingFilter && !listFocused { states.insert(.focused) }
+            if header.typingFilter && !listFocused && !header.quietMenuOpen { states.insert(.focused) }
             add(Self.filterPath, .entry, "Filter", "Filter by app, title or message", states, .filter(text: filter))
         }
         return paths

@@ -8,6 +8,8 @@ public struct AccessibleTree: Equatable, Sendable {
         case label = 29
         case list = 31
         case listItem = 32
+        case menu = 33
+        case menuItem = 35
         case panel = 39
         case pushButton = 43
         case window = 69
@@ -22,6 +24,8 @@ public struct AccessibleTree: Equatable, Sendable {
             case .label: "label"
             case .list: "list"
             case .listItem: "list item"
+            case .menu: "menu"
+            case .menuItem: "menu item"
             case .panel: "panel"
             case .pushButton: "push button"
             case .window: "window"
@@ -39,6 +43,8 @@ public struct AccessibleTree: Equatable, Sendable {
         case checked = 4
         case editable = 7
         case enabled = 8
+        case expandable = 9
+        case expanded = 10
         case focusable = 11
         case focused = 12
         case selectable = 22
@@ -186,14 +192,15 @@ public struct AccessibleTree: Equatable, Sendable {
             }
             guard nodes[path] == nil else { continue }
             var states = shown.union([.selectable, .focusable])
-            if row.id == center.selection { states.formUnion([.selected, .focused]) }
+            // While the do-not-disturb menu is open it has the keys, and the focus.
+            if row.id == center.selection { states.formUnion(center.header.quietMenuOpen ? [.selected] : [.selected, .focused]) }
             nodes[path] = Node(path: path, role: .listItem, name: name, description: description, states: states, extents: nil,
                                parent: list, children: [], press: nil, progress: nil)
             items.append(path)
         }
         nodes[list] = Node(path: list, role: .list, name: "Notifications", description: "", states: shown, extents: nil,
                            parent: panel, children: items, press: nil, progress: nil)
-        let controls = addHeader(center.header, panel: panel, listFocused: center.selection != nil)
+        let controls = addHeader(center.header, panel: panel, listFocused: center.selection != nil && !center.header.quietMenuOpen)
         nodes[panel] = Node(path: panel, role: .panel, name: "", description: "", states: shown, extents: nil,
                             parent: window, children: controls + [list], press: nil, progress: nil)
         nodes[window] = Node(path: window, role: .window, name: "Notification centre", description: "", states: shown.union([.focusable, .active]),
