@@ -5,12 +5,14 @@ import ToastCore
 /// high-contrast cards change while the daemon runs, as the desktop's own windows do.
 extension ToastService {
     /// The desktop's settings changed: the config's `auto` choices follow, and the cards on
-    /// screen restyle (as at a reload, without reading the file).
+    /// screen restyle (as at a reload, without reading the file). A change that turns none of
+    /// them (a theme renamed but not high-contrast, GSettings read at start saying what the
+    /// defaults say) changes nothing: restyling would shut an open centre for nothing.
     func desktopChanged(now: Double) {
         var config = board.config
         let was = config
         config.desktop = desktopSettings
-        guard config != was else { return }
+        guard Self.followed(config) != Self.followed(was) else { return }
         Self.logDesktop(config, was: was)
         let scale = desktopScale(config)
         board.reconfigure(config, now: now)
@@ -18,6 +20,17 @@ extension ToastService {
         board.setRoom(stage.room, now: now)
         center.reconfigure(config, scale: scale)
         settle(now)
+    }
+
+    /// What the cards take from the desktop's settings.
+    static func followed(_ config: Config) -> Followed {
+        Followed(reducesMotion: config.reducesMotion, highContrast: config.highContrast, caretHalfPeriod: config.caretHalfPeriod)
+    }
+
+    struct Followed: Equatable {
+        var reducesMotion: Bool
+        var highContrast: Bool
+        var caretHalfPeriod: Double?
     }
 
     /// What the desktop says: its XSETTINGS, or, while no XSETTINGS manager runs, what
