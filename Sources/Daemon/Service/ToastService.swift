@@ -135,7 +135,10 @@ final class ToastService {
     func advance(now: Double) {
         checkQuiet(now: now)
         board.expire(now: now)
+        let focusWas = keyInput.focus?.card
         advanceKeys(now: now)
+        // Focus mode ending by its timer moves the focus a screen reader follows.
+        if keyInput.focus?.card != focusWas { accessibleGeneration &+= 1 }
         settle(now)
         if let due = stage.nextFrame, due <= now + 0.001 {
             stage.stepFrame(board: board, now: now)
