@@ -42,8 +42,12 @@ public struct SnoozeMenuLayout {
         let text = RGBA(rgb: palette.text)
         let size = size(menu)
         let box = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
-        var ops: [DrawOp] = [.roundedRect(box, radius: px(8), color: RGBA(rgb: palette.background)),
-                             .roundedRect(box, radius: px(8), color: text.withAlpha(24))]
+        // A hairline of the text colour round it: the menu stands apart from the card or the
+        // list it opens over, which are of the same background.
+        let inner = Rect(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2)
+        var ops: [DrawOp] = [.roundedRect(box, radius: px(8), color: text.withAlpha(72)),
+                             .roundedRect(inner, radius: px(8) - 1, color: RGBA(rgb: palette.background)),
+                             .roundedRect(inner, radius: px(8) - 1, color: text.withAlpha(24))]
         var targets: [(rect: Rect, target: SnoozeMenu.Target)] = []
         var y = box.y + px(4)
         for (i, choice) in menu.choices.enumerated() {
