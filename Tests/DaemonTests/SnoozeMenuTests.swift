@@ -86,4 +86,18 @@ import ToastCore
         rig.input(.compositorChanged)
         #expect(popup(rig, app: "Chat") == nil && rig.output.keyboard == nil)
     }
+
+    @Test("the card's stack waits while its menu is open; closed, the card times out")
+    func holdsTheCard() throws {
+        let rig = Rig()
+        let id = rig.show(#""message":"brief","app":"Chat","timeout":3"#)
+        let (surface, middle) = try card(rig, "brief")
+        rig.input(.press(surface: surface, button: 3, root: middle, time: rig.now, serverTime: 1))
+        #expect(popup(rig, app: "Chat") != nil)
+        rig.wait(10)
+        #expect(rig.service.board.isVisible(id), "timed out under the menu")
+        rig.input(.key(KeyStroke(key: "Escape")))
+        rig.wait(10)
+        #expect(!rig.service.board.isVisible(id))
+    }
 }

@@ -59,6 +59,13 @@ extension ToastService {
         if keyInput.focus != nil { screen.grab(.focus) }
     }
 
+    /// The stack of the card the menu is about waits while the menu is open, as a hovered
+    /// one does: the card does not time out from under the choice.
+    var snoozeMenuHolds: Set<StackKey> {
+        guard case let .card(id)? = snoozePopup?.menu.place, let key = board.key(of: id) else { return [] }
+        return [key]
+    }
+
     /// A fact about the screen: the popup's surface is of the old kind (a compositor came or
     /// went), its monitor may be gone, or a locker covers it: it closes.
     func snoozeMenuScreenEvent(_ input: InputEvent) {

@@ -561,7 +561,7 @@ final class ToastService {
             followFocus()
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
             let focused = keyInput.focus.flatMap { board.key(of: $0.card) }.map { Set([$0]) } ?? []
-            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused)
+            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused).union(snoozeMenuHolds)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
