@@ -97,6 +97,23 @@ extension Integration {
             #expect(probe.cards().isEmpty, "a snoozed app's toast shows no card")
         }
 
+        @Test("'always' from the menu appends the commented [rule snooze APP] to the config file and reloads, as snooze APP always does")
+        func always() throws {
+            let daemon = try DaemonHarness(config: "[general]\n# mine\n")
+            let probe = try XProbe()
+            CardTests.parkPointer(probe)
+            #expect(try daemon.xtoast(["show", "--app", "Build bot", "--timeout", "0", "--title", "Build", "failed"]).status == 0)
+            let card = try #require(F.restingCards(probe, count: 1).first)
+            Self.rightClick(probe, at: Self.middle(card.frame))
+            let menu = try Self.popup(probe, besides: card)
+            probe.click(at: Self.row(2, of: menu.frame))
+            try waitUntil("the card and the menu to go") { probe.cards().isEmpty }
+            let config = daemon.directory.appendingPathComponent("config/xtoast/config")
+            let text = try String(contentsOf: config, encoding: .utf8)
+            #expect(text.hasPrefix("[general]\n# mine\n") && text.contains("[rule snooze Build bot]\nmatch app = \"Build bot\"\nskip = display\n"), "\(text)")
+            #expect(try daemon.xtoast(["rules"]).stdout.contains("snooze Build bot"), "reloaded")
+        }
+
         @Test("Escape closes the menu and nothing else; so does a press elsewhere; right_click = close_all keeps dunst's meaning")
         func dismissing() throws {
             let daemon = try DaemonHarness()
