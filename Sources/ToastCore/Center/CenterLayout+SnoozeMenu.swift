@@ -6,9 +6,11 @@ extension CenterLayout {
         let layout = SnoozeMenuLayout(composer: composer, metrics: metrics)
         let size = layout.size(menu)
         let pad = px(CenterMetrics.padding)
-        let panel = Rect(x: 0, y: header, width: size.width, height: max(0, self.size.height - header))
+        // Within the list's margins, under the header.
+        let margin = px(CenterMetrics.sideMargin)
+        let list = Rect(x: margin, y: header, width: max(size.width, self.size.width - 2 * margin), height: max(0, self.size.height - header))
         let anchor = point ?? row.map { Point(x: $0.x + pad, y: $0.maxY - px(4)) } ?? Point(x: pad, y: header)
-        let origin = SnoozeMenuLayout.place(size, at: anchor, on: Rect(x: panel.x, y: panel.y, width: self.size.width, height: panel.height))
+        let origin = SnoozeMenuLayout.place(size, at: anchor, on: list)
         let composed = layout.compose(menu, at: origin)
         let targets = composed.targets.map { item -> (rect: Rect, target: CenterTarget) in
             switch item.target {
