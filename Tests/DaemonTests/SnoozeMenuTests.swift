@@ -38,6 +38,8 @@ import ToastCore
         let p = again.surface.origin
         // The first row: under 4 px of padding, a third of the rest.
         let row = Point(x: p.x + again.surface.size.width / 2, y: p.y + 4 + (again.surface.size.height - 8) / 6)
+        rig.input(.press(surface: again.id, button: 5, root: row, time: rig.now, serverTime: 3))
+        #expect(popup(rig, app: "Slack") != nil && rig.service.snoozes.all.isEmpty, "a wheel notch chooses nothing")
         rig.input(.press(surface: again.id, button: 1, root: row, time: rig.now, serverTime: 3))
         #expect(popup(rig, app: "Slack") == nil && rig.output.keyboard == nil)
         #expect(rig.service.snoozes.all.map(\.app) == ["Slack"])

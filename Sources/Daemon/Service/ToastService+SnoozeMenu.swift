@@ -29,7 +29,9 @@ extension ToastService {
         switch input {
         case let .key(stroke):
             outcome = popup.press(KeyPress(stroke))
-        case let .press(surface, _, root, _, _):
+        case let .press(surface, button, root, _, _):
+            // The wheel's notches come as presses: they choose nothing, and close nothing.
+            guard TextScroll.wheelNotches(button: button) == nil else { return }
             outcome = popup.menu.press(on: popup.target(at: root, on: surface))
         case let .motion(surface, root, _):
             popup.hover(popup.target(at: root, on: surface))
