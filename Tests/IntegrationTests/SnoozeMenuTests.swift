@@ -134,6 +134,19 @@ extension Integration {
             try waitUntil("the menu to close on a press elsewhere") { probe.cards().count == 1 }
             #expect(try daemon.xtoast(["list"]).stdout.contains("Invoice"), "the card is still there")
             #expect(try daemon.xtoast(["snooze", "--list"]).stdout.contains(#""snoozes":[]"#), "nothing was snoozed")
+            #expect(try daemon.xtoast(["dismiss", "--all"]).status == 0)
+            try waitUntil("the card to go") { probe.cards().isEmpty }
+
+            // A card with a timeout waits while its menu is open, and times out once it closed
+            // and the pointer left (the grab's crossings do not leave it hovered).
+            #expect(try daemon.xtoast(["show", "--app", "Mail", "--timeout", "2", "--title", "Brief", "soon gone"]).status == 0)
+            let brief = try #require(F.restingCards(probe, count: 1).first)
+            Self.rightClick(probe, at: Self.middle(brief.frame))
+            _ = try Self.popup(probe, besides: brief)
+            Thread.sleep(forTimeInterval: 2.5)
+            #expect(try daemon.xtoast(["list"]).stdout.contains("Brief"), "timed out from under its menu")
+            probe.click(at: Point(x: 20, y: probe.screenSize.height - 20))
+            try waitUntil("the card to time out once the menu closed", timeout: 5) { probe.cards().isEmpty }
             daemon.stop()
 
             let dunst = try DaemonHarness(config: "[mouse]\nright_click = close_all\n")

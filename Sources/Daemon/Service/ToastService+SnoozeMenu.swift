@@ -20,6 +20,10 @@ extension ToastService {
             return Log.info("snooze menu: another client holds the keyboard or the pointer")
         }
         snoozePopup = popup
+        // The grab took the pointer: the card is no longer hovered (its leave came during the
+        // grab and is ignored); the menu holds its stack instead (`snoozeMenuHolds`), and an
+        // enter after the menu closes hovers it again if the pointer is still there.
+        stage.pointerTaken(now: now)
     }
 
     /// Input the router gave the open menu.
