@@ -104,9 +104,9 @@ final class GSettingsReader {
 
     /// Kills a read past its timeout (it then says nothing).
     func killOverdue(now: Double) {
-        for pid in children.killOverdue(now: now, owner: .gsettings) {
-            log("desktop settings: gsettings (pid \(pid)) took longer than \(Int(Self.timeout)) s; killed")
-        }
+        let killed = children.killOverdue(now: now, owner: .gsettings)
+        guard !killed.isEmpty else { return }
+        log("desktop settings: \(killed.count) gsettings get took longer than \(Int(Self.timeout)) s; killed (they say nothing)")
     }
 
     private func drain(_ job: Job, upTo limit: Int) {
