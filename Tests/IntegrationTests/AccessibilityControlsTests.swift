@@ -77,6 +77,52 @@ extension Integration {
             print(json.dumps(result if result is not None else {"error": "not found"}), flush=True)
             """#
 
+        /// A listener writing one JSON line per text, caret and checked event it hears.
+        static let listener = #"""
+            import json, sys
+            import pyatspi
+            from gi.repository import GLib
+            out = open(sys.argv[1], "a")
+            def on_event(e):
+                data = e.any_data if isinstance(e.any_data, str) else None
+                out.write(json.dumps({"event": e.type, "detail1": e.detail1, "detail2": e.detail2, "text": data,
+                                      "role": int(e.source.getRole()), "name": e.source.name}) + "\n")
+                out.flush()
+            for kind in ["object:text-changed", "object:text-caret-moved", "object:state-changed:checked"]:
+                pyatspi.Registry.registerEventListener(on_event, kind)
+            out.write(json.dumps({"listening": True}) + "\n"); out.flush()
+            GLib.timeout_add_seconds(30, lambda: pyatspi.Registry.stop())
+            pyatspi.Registry.start()
+            """#
+
+        /// `listener` running; `lines` is what it heard so far.
+        final class Listener {
+            let file: URL
+            let process: Process
+            init(_ a11y: PrivateAccessibilityBus) throws {
+                let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-a11y-listen-\(UUID().uuidString.prefix(8))")
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                let script = dir.appendingPathComponent("listen.py")
+                try AccessibilityControlsTests.listener.write(to: script, atomically: true, encoding: .utf8)
+                file = dir.appendingPathComponent("events.jsonl")
+                _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+                process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+                process.arguments = [script.path, file.path]
+                process.environment = a11y.clientEnvironment
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                try waitUntil("the listener to listen") { self.lines.contains { $0["listening"] != nil } }
+            }
+            deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            var lines: [[String: Any]] {
+                ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+                }
+            }
+        }
+
         static func ask(_ a11y: PrivateAccessibilityBus, _ args: [String]) throws -> [String: Any] {
             let script = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-a11y-query-\(UUID().uuidString.prefix(8)).py")
             try query.write(to: script, atomically: true, encoding: .utf8)
@@ -153,7 +199,7 @@ extension Integration {
             #expect(heard.count < 10, "\(heard)")
         }
 
-        @Test("the centre's header: Clear all and Do not disturb are PUSH_BUTTONs a screen reader presses (do-not-disturb turns on, then off; a choice of its menu, opened by Shift+Q, turns it on for an hour; Clear all, pressed twice, clears); the filter is an ENTRY whose Text is what was typed")
+        @Test("the centre's header: Clear all and Do not disturb are PUSH_BUTTONs a screen reader presses (do-not-disturb turns on, then off; a choice of its menu, opened by Shift+Q, turns it on for an hour; Clear all, pressed twice, clears); the filter is an ENTRY whose Text is what was typed, heard as text-changed:insert and text-caret-moved")
         func headerAndFilter() throws {
             let bus = try PrivateBus()
             let a11y = try PrivateAccessibilityBus(on: bus)
@@ -170,6 +216,7 @@ extension Integration {
             #expect(controls.map { "\($0["role"] ?? ""):\($0["name"] ?? "")" } == ["43:Clear all", "43:Do not disturb", "31:Notifications"], "\(header)")
             #expect(controls.dropFirst().first?["checked"] as? Bool == false, "\(header)")
 
+            let listener = try Listener(a11y)
             let pressed = try Self.ask(a11y, ["press", "Do not disturb"])
             #expect(pressed["action"] as? String == "click" && pressed["done"] as? Bool == true, "\(pressed)")
             try waitUntil("do-not-disturb to be on") { try daemon.xtoast(["list"]).stdout.contains(#""paused":true"#) }
@@ -199,6 +246,23 @@ extension Integration {
             }
             #expect(typed["name"] as? String == "Filter" && typed["caret"] as? Int == 3 && typed["count"] as? Int == 3
                     && typed["focused"] as? Bool == true, "\(typed)")
+            // What a screen reader heard: the switch's checked 1, then 0 (then 1 for the hour);
+            // the letters inserted into the ENTRY (79) at their places (letters typed within one
+            // loop turn come as one insert), the caret after them.
+            func heard(_ prefix: String) -> [[String: Any]] {
+                listener.lines.filter { ($0["event"] as? String)?.hasPrefix(prefix) == true }
+            }
+            try waitUntil("the last letter to be heard") { heard("object:text-caret-moved").contains { $0["detail1"] as? Int == 3 } }
+            let inserts = heard("object:text-changed:insert")
+            var typedSoFar = ""
+            for insert in inserts {
+                let text = insert["text"] as? String ?? ""
+                #expect(insert["role"] as? Int == 79 && insert["detail1"] as? Int == typedSoFar.count
+                        && insert["detail2"] as? Int == text.count, "\(insert)")
+                typedSoFar += text
+            }
+            #expect(typedSoFar == "mai", "\(listener.lines)")
+            #expect(Array(heard("object:state-changed:checked").map { $0["detail1"] as? Int }.prefix(2)) == [1, 0], "\(listener.lines)")
             probe.key("Escape")
 
             // Clear all, as two clicks: the first arms it (its name says so), the second clears.
