@@ -75,6 +75,7 @@ public final class X11Output: Output {
         display.xsettingsWatch = xsettings
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
         sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
+        display.inputMethod = InputMethod(display: display)
     }
 
     /// Other clients' top-level windows, for quiet while the screen is shared.
@@ -173,6 +174,8 @@ public final class X11Output: Output {
 
     public func destroy(_ surface: SurfaceID) {
         spinners.removeValue(forKey: surface)
+        carets.removeValue(forKey: surface)
+        if let window = windows[surface]?.window, display.inputMethod?.focusWindow == window { display.inputMethod?.unfocus() }
         windows.removeValue(forKey: surface)
         // Nothing left on screen needs a laid-out text: a closed centre's last rows were about
         // 600 KiB of Pango layouts (up to `FontLibrary`'s 96), kept by an idle daemon.
@@ -204,6 +207,8 @@ public final class X11Output: Output {
             return keys.grabKeyboard() ? [] : ["another client holds the keyboard"]
         case let .panel(surface):
             holdsInput = windows[surface].map { display.grabInput($0.window) } ?? false
+            // Text is taken (through the input method) only while the panel holds the keyboard.
+            if holdsInput, let window = windows[surface]?.window { display.inputMethod?.focus(on: window, caret: caret(on: surface)) }
             return holdsInput ? [] : ["another client holds the keyboard or the pointer"]
         }
     }
@@ -219,12 +224,24 @@ public final class X11Output: Output {
             keys.ungrabKeyboard()
         case .panel:
             holdsInput = false
+            display.inputMethod?.unfocus()
             display.ungrabInput()
         }
     }
 
     /// The centre's panel holds the keyboard and pointer (`Grab.panel`).
     private var holdsInput = false
+
+    /// Where each surface's text caret is (`placeCaret`), for the input method's preedit.
+    private var carets: [SurfaceID: Point] = [:]
+    private func caret(on surface: SurfaceID) -> Point { carets[surface] ?? Point(x: 0, y: 0) }
+
+    public func placeCaret(_ caret: Point?, on surface: SurfaceID) {
+        carets[surface] = caret
+        guard let caret, let method = display.inputMethod, method.isTakingText,
+              method.focusWindow == windows[surface]?.window else { return }
+        method.moveCaret(to: caret)
+    }
 
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
     /// (RandR sends several per change; a compositor can come and go many times a second):
@@ -337,6 +354,6 @@ public final class X11Output: Output {
 
     public func takeErrors() -> [String] {
         defer { problems.removeAll() }
-        return display.takeErrors() + problems
+        return display.takeErrors() + problems + (display.inputMethod?.takeLines() ?? [])
     }
 }
