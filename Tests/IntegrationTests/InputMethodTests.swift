@@ -20,16 +20,16 @@ extension Integration {
         /// The panel: the one xtoast window as tall as the screen.
         func panel(_ probe: XProbe) -> XProbe.CardWindow? { probe.cards().first { $0.frame.height == 800 } }
 
-        /// Ink of the list (entries' titles and messages, well below the header with its
-        /// filter box) in the theme's text colour.
+        /// Ink of the list (entries' titles and messages, below the header with its filter's
+        /// box) in the theme's text colour.
         func listInk(_ probe: XProbe, _ frame: Rect) throws -> Int {
-            let c = try probe.capture(x: Int(frame.x), y: Int(frame.y) + 200, width: Int(frame.width), height: 500)
+            let c = try probe.capture(x: Int(frame.x), y: Int(frame.y) + 125, width: Int(frame.width), height: 600)
             return c.pixels.filter { colorDistance($0, Palette.dark.text) < 40 }.count
         }
 
         /// The header's pixels, where the filter's box shows what is typed.
         func header(_ probe: XProbe, _ frame: Rect) throws -> [UInt32] {
-            try probe.capture(x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: 200).pixels
+            try probe.capture(x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: 120).pixels
         }
 
         /// Three toasts into the history, the centre open and resting; its frame.
@@ -44,7 +44,7 @@ extension Integration {
             try waitUntil("the panel to rest") {
                 let now = panel(probe)
                 defer { resting = now }
-                return now != nil && now == resting
+                return now != nil && now == resting && now?.frame.maxX == 1280
             }
             let frame = try #require(resting).frame
             try waitUntil("the entries to show") { try listInk(probe, frame) > 300 }
@@ -89,8 +89,8 @@ extension Integration {
                                        })
             let probe = screen.probe
             let frame = try openCentre(screen, titles: ["Café crème", "Green tea", "Espresso"])
-            let all = try listInk(probe, frame)
             try startFilter(probe, frame)
+            let all = try listInk(probe, frame)
             let composed = try typeAndSettle(probe, frame, ["Multi_key", "e", "apostrophe"])
             #expect(composed > 0, "an entry matches é (none would match e')")
             #expect(composed * 2 < all, "one entry of three: \(composed) of \(all)")
@@ -107,8 +107,8 @@ extension Integration {
             let screen = try OwnScreen(extraEnvironment: ["LANG": "C", "LC_ALL": "C", "XMODIFIERS": "@im=nothing-runs-here"])
             let probe = screen.probe
             let frame = try openCentre(screen, titles: ["Café crème", "Green tea", "Espresso"])
-            let all = try listInk(probe, frame)
             try startFilter(probe, frame)
+            let all = try listInk(probe, frame)
             let one = try typeAndSettle(probe, frame, ["t", "e", "a"])
             #expect(one > 0 && one * 2 < all, "only Green tea: \(one) of \(all)")
             probe.key("Escape")
@@ -125,12 +125,17 @@ extension Integration {
 
             init(display: String) throws {
                 home = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-ibus-\(UUID().uuidString.prefix(8))")
-                try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+                // anthy starts in hiragana (its default is Latin, which a user switches from
+                // with Ctrl+J): GSettings from a key file of the test's own.
+                let settings = home.appendingPathComponent(".config/glib-2.0/settings")
+                try FileManager.default.createDirectory(at: settings, withIntermediateDirectories: true)
+                try "[org/freedesktop/ibus/engine/anthy/common]\ninput-mode=0\n"
+                    .write(to: settings.appendingPathComponent("keyfile"), atomically: true, encoding: .utf8)
                 // /usr/bin first: the anthy engine runs `python3` and needs Debian's (with gi).
                 environment = ["PATH": "/usr/bin:/bin", "DISPLAY": display, "HOME": home.path,
                                "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
                                "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
-                               "XDG_RUNTIME_DIR": home.path, "GSETTINGS_BACKEND": "memory",
+                               "XDG_RUNTIME_DIR": home.path, "GSETTINGS_BACKEND": "keyfile",
                                "DBUS_SESSION_BUS_ADDRESS": "unix:path=" + home.appendingPathComponent("no-bus").path,
                                "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/ibus-daemon")
@@ -175,7 +180,7 @@ extension Integration {
             XGetSelectionOwner(probe.display, XInternAtom(probe.display, "@server=ibus", 0)) != 0
         }
 
-        @Test("IBus with anthy (XMODIFIERS=@im=ibus): romaji nihon then Enter types にほん into the filter",
+        @Test("IBus with anthy in hiragana (XMODIFIERS=@im=ibus): / still starts the filter, romaji nihon then Enter types にほん, Escape still leaves",
               .enabled(if: ibusInstalled, "ibus and ibus-anthy are not installed (scripts/lib/common.sh lists them)"))
         func ibusJapanese() throws {
             // The server first, as in a session that starts IBus before the daemon.
@@ -191,8 +196,8 @@ extension Integration {
             let probe = screen.probe
             try waitUntil("the daemon to use IBus") { screen.daemon.log.contains("input method: ibus") }
             let frame = try openCentre(screen, titles: ["にほん", "Tokyo tower", "Osaka castle"])
-            let all = try listInk(probe, frame)
             try startFilter(probe, frame)
+            let all = try listInk(probe, frame)
             let typed = try typeAndSettle(probe, frame, ["n", "i", "h", "o", "n", "Return"])
             #expect(typed > 0, "an entry matches にほん (none would match nihon)")
             #expect(typed * 2 < all, "one entry of three: \(typed) of \(all)")
@@ -217,11 +222,13 @@ extension Integration {
             // The daemon hears of it from the root window's XIM_SERVERS, without any input of its own.
             try waitUntil("the daemon to use IBus", timeout: 15) { daemon.log.contains("input method: ibus") }
             let frame = try openCentre(screen, titles: ["にほん", "Tokyo tower", "Osaka castle"])
-            let all = try listInk(probe, frame)
             try startFilter(probe, frame)
+            let all = try listInk(probe, frame)
             let typed = try typeAndSettle(probe, frame, ["n", "i", "h", "o", "n", "Return"])
             #expect(typed > 0 && typed * 2 < all, "only にほん: \(typed) of \(all)")
+            // Not at once: IBus drops keys still in flight when the filter lets go of it (README, Limits).
             probe.key("Escape")
+            try waitUntil("the filter to go") { try listInk(probe, frame) > typed }
             probe.key("Escape")
             try waitUntil("the panel to close") { panel(probe) == nil }
 

@@ -207,8 +207,10 @@ public final class X11Output: Output {
             return keys.grabKeyboard() ? [] : ["another client holds the keyboard"]
         case let .panel(surface):
             holdsInput = windows[surface].map { display.grabInput($0.window) } ?? false
-            // Text is taken (through the input method) only while the panel holds the keyboard.
-            if holdsInput, let window = windows[surface]?.window { display.inputMethod?.focus(on: window, caret: caret(on: surface)) }
+            panel = holdsInput ? surface : nil
+            // A key may start text (the filter's "/"): the loop acts on it before the next is read.
+            display.endsBatchAfterKey = holdsInput
+            if holdsInput, let caret = carets[surface] { placeCaret(caret, on: surface) }
             return holdsInput ? [] : ["another client holds the keyboard or the pointer"]
         }
     }
@@ -224,6 +226,8 @@ public final class X11Output: Output {
             keys.ungrabKeyboard()
         case .panel:
             holdsInput = false
+            panel = nil
+            display.endsBatchAfterKey = false
             display.inputMethod?.unfocus()
             display.ungrabInput()
         }
@@ -232,15 +236,24 @@ public final class X11Output: Output {
     /// The centre's panel holds the keyboard and pointer (`Grab.panel`).
     private var holdsInput = false
 
-    /// Where each surface's text caret is (`placeCaret`), for the input method's preedit.
+    /// The panel's surface while it holds the keyboard.
+    private var panel: SurfaceID?
+    /// Where each surface's text caret is while text is typed into it (`placeCaret`).
     private var carets: [SurfaceID: Point] = [:]
-    private func caret(on surface: SurfaceID) -> Point { carets[surface] ?? Point(x: 0, y: 0) }
 
+    /// Text is taken (through the input method) exactly while a caret is placed on a surface
+    /// that holds the keyboard: the centre's filter while it is typed. Outside it the panel's
+    /// keys ("/", Shift+C, Delete) are read as keys, whatever mode the input method is in.
     public func placeCaret(_ caret: Point?, on surface: SurfaceID) {
         carets[surface] = caret
-        guard let caret, let method = display.inputMethod, method.isTakingText,
-              method.focusWindow == windows[surface]?.window else { return }
-        method.moveCaret(to: caret)
+        guard let method = display.inputMethod, let window = windows[surface]?.window else { return }
+        let taking = method.focusWindow == window
+        switch caret {
+        case let caret? where surface == panel:
+            if taking { method.moveCaret(to: caret) } else { method.focus(on: window, caret: caret) }
+        default:
+            if taking { method.unfocus() }
+        }
     }
 
     /// One turn's batch of X events. Screen and compositor notifications come in bursts

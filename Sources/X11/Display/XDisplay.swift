@@ -62,6 +62,10 @@ final class XDisplay {
     /// Sees every event before the loop (`XFilterEvent`) and reads keys into text while
     /// text is taken (InputMethod.swift).
     var inputMethod: InputMethod?
+    /// A batch of events ends after a key press (`takeEvents`): while a key can start or end
+    /// taking text, the loop acts on it before the next key is read (and filtered, or not, by
+    /// the input method).
+    var endsBatchAfterKey = false
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.

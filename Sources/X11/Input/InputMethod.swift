@@ -216,14 +216,14 @@ final class InputMethod {
         xt_ic_set_spot(ic, x, y)
     }
 
-    /// Nobody takes text now: a half-typed sequence or conversion is dropped, not carried to
-    /// the next field.
+    /// Nobody takes text now. The context is not reset (`XmbResetIC` waits for a server's
+    /// answer, and keys it still has to hand back would be lost): a server ends its own
+    /// conversion on focus out, as it does when any window loses the focus.
     func unfocus() {
         guard focusWindow != nil else { return }
         focusWindow = nil
         guard let ic else { return }
         XUnsetICFocus(ic)
-        if let dropped = Xutf8ResetIC(ic) { XFree(dropped) }
         xt_ic_set_focus_window(ic, clientWindow)
     }
 

@@ -43,7 +43,10 @@ extension XDisplay {
             // program can type through it either; everything else goes to the method first.
             if Self.isUserInput(event.type), event.xany.send_event != 0 { continue }
             if let method = inputMethod, method.filter(&event) { continue }
-            if let event = decode(event, watchers: watchers) { events.append(event) }
+            if let decoded = decode(event, watchers: watchers) {
+                events.append(decoded)
+                if endsBatchAfterKey, case .key = decoded { break }
+            }
         }
         return (InputEvent.latestMotion(events), drained)
     }
