@@ -116,6 +116,33 @@ extension Integration {
             try waitUntil("the panel to close") { panel(probe) == nil }
         }
 
+        @Test("a server that holds its selection but never answers (hung) does not stall the daemon: it starts, and plain keys type")
+        func hungServer() throws {
+            // The test's own window holds @server=hung and is listed in XIM_SERVERS, as a real
+            // server's is; the probe's connection never answers its SelectionRequest.
+            let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XMODIFIERS": "@im=hung"]) { $1 },
+                                       before: { probe in
+                                           let d = probe.display
+                                           let owner = XCreateSimpleWindow(d, probe.root, 0, 0, 1, 1, 0, 0, 0)
+                                           let selection = XInternAtom(d, "@server=hung", 0)
+                                           XSetSelectionOwner(d, selection, owner, UInt(CurrentTime))
+                                           var atoms: [Atom] = [selection]
+                                           atoms.withUnsafeMutableBytes { bytes in
+                                               _ = XChangeProperty(d, probe.root, XInternAtom(d, "XIM_SERVERS", 0), XA_ATOM, 32, PropModeReplace,
+                                                                   bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 1)
+                                           }
+                                           XSync(d, 0)
+                                       })
+            let probe = screen.probe
+            try waitUntil("the daemon to ask the server") { screen.daemon.log.contains("asked hung") }
+            let frame = try openCentre(screen, titles: ["Café crème", "Green tea", "Espresso"])
+            try startFilter(probe, frame)
+            let all = try listInk(probe, frame)
+            let one = try typeAndSettle(probe, frame, ["t", "e", "a"])
+            #expect(one > 0 && one * 2 < all, "only Green tea: \(one) of \(all)")
+            #expect(!screen.daemon.log.contains("input method: hung"), "\(screen.daemon.log)")
+        }
+
         /// IBus's daemon with its XIM server on `display`, in a home of its own, with anthy as
         /// the engine. Run in the foreground (not `--daemonize`) so the test holds its process.
         final class IBus {

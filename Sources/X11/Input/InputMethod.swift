@@ -101,17 +101,27 @@ final class InputMethod {
     private var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
     /// Opens the method `XMODIFIERS` names, else Xlib's own (then waits for the named one's
-    /// server to start).
-    private func open() {
+    /// server to start). A server is opened only once it has answered (`probed`): `XOpenIM`
+    /// would wait for ever on a server that holds its selection but does not answer.
+    private func open(probed: Bool = false) {
         _ = XSetLocaleModifiers("")
         let named = Self.modifierName
         let namesServer = !named.isEmpty && named != "none" && named != "local"
-        if let method = XOpenIM(handle, nil, nil, nil) {
+        if !namesServer || probed, let method = XOpenIM(handle, nil, nil, nil) {
             adopt(method, as: namesServer ? .server(named) : .local)
             return
         }
-        if namesServer, !waitingForServer {
-            waitingForServer = XRegisterIMInstantiateCallback(handle, nil, nil, nil, instantiated, context.assumingMemoryBound(to: CChar.self)) != 0
+        if namesServer {
+            // Registering the instantiate callback makes Xlib open the server at once, to see
+            // (imInsClbk.c), which waits as long as `XOpenIM`: it is registered only while no
+            // server holds the selection; one that holds it is probed.
+            let selection = XInternAtom(handle, "@server=" + named, 0)
+            if XGetSelectionOwner(handle, selection) != 0 {
+                if !probed { probe(selection, name: named) }
+            } else if !waitingForServer {
+                waitingForServer = XRegisterIMInstantiateCallback(handle, nil, nil, nil, instantiated,
+                                                                  context.assumingMemoryBound(to: CChar.self)) != 0
+            }
         }
         _ = XSetLocaleModifiers("@im=none")
         if let local = XOpenIM(handle, nil, nil, nil) {
@@ -121,6 +131,28 @@ final class InputMethod {
             problems.append("input method: Xlib's own did not open; keys are read without one")
         }
         _ = XSetLocaleModifiers("")
+    }
+
+    /// The selection a server holds (`@server=NAME`) and the question asked of it.
+    private var probing: Atom?
+    private lazy var probeProperty = XInternAtom(handle, "_XTOAST_XIM_PROBE", 0)
+
+    /// Asks the server holding `selection` what Xlib's `XOpenIM` asks first (its `LOCALES`),
+    /// without waiting: the answer comes as an event (`filter`), and only then is the server
+    /// opened. A server that never answers is never opened; Xlib's own serves meanwhile.
+    private func probe(_ selection: Atom, name: String) {
+        guard probing == nil else { return }
+        probing = selection
+        XConvertSelection(handle, selection, XInternAtom(handle, "LOCALES", 0), probeProperty, clientWindow, UInt(CurrentTime))
+        news.append("input method: asked \(name) whether it answers")
+    }
+
+    /// The server answered the probe (its `SelectionNotify` to our window): open it now.
+    private func answered(_ event: XSelectionEvent) {
+        guard let selection = probing, event.selection == selection else { return }
+        probing = nil
+        if event.property != 0 { XDeleteProperty(handle, clientWindow, event.property) }
+        reopen()
     }
 
     /// `XMODIFIERS`'s `@im=` name ("ibus"), for the log.
@@ -134,6 +166,7 @@ final class InputMethod {
         im = method
         self.kind = kind
         if case .server = kind {
+            probing = nil
             _ = xt_im_set_destroy_callback(method, destroyed, context.assumingMemoryBound(to: CChar.self))
             if waitingForServer { unregisterInstantiate() }
         }
@@ -235,6 +268,10 @@ final class InputMethod {
     /// events too). True when the method took it: the loop must not act on it.
     /// The corresponding C function is `XFilterEvent`.
     func filter(_ event: inout XEvent) -> Bool {
+        if event.type == SelectionNotify, event.xselection.requestor == clientWindow {
+            answered(event.xselection)
+            return true
+        }
         let taken = XFilterEvent(&event, 0) != 0
         if serverGone { serverGone = false; lost() }
         if serverAppeared { serverAppeared = false; reopen() }
@@ -253,14 +290,14 @@ final class InputMethod {
         if let held { focus(on: held, caret: caret) }
     }
 
-    /// A server announced itself (the instantiate callback): it replaces Xlib's own.
+    /// A server announced itself (the instantiate callback, after Xlib opened it once to see)
+    /// or answered the probe: it replaces Xlib's own.
     private func reopen() {
         if case .server = kind { return }
         let held = focusWindow
         unfocus()
         close()
-        _ = XSetLocaleModifiers("")
-        if let server = XOpenIM(handle, nil, nil, nil) { adopt(server, as: .server(Self.modifierName)) } else { open() }
+        open(probed: true)
         if let held { focus(on: held, caret: caret) }
     }
 
