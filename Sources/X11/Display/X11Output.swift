@@ -238,18 +238,21 @@ public final class X11Output: Output {
 
     /// The panel's surface while it holds the keyboard.
     private var panel: SurfaceID?
+    /// Whether the keyboard's presses come to `surface`: text typed there can be taken.
+    private func takesKeys(_ surface: SurfaceID) -> Bool { surface == panel }
     /// Where each surface's text caret is while text is typed into it (`placeCaret`).
     private var carets: [SurfaceID: Point] = [:]
 
     /// Text is taken (through the input method) exactly while a caret is placed on a surface
-    /// that holds the keyboard: the centre's filter while it is typed. Outside it the panel's
-    /// keys ("/", Shift+C, Delete) are read as keys, whatever mode the input method is in.
+    /// that holds the keyboard (`takesKeys`): the centre's filter while it is typed. Outside
+    /// it the panel's keys ("/", Shift+C, Delete) are read as keys, whatever mode the input
+    /// method is in.
     public func placeCaret(_ caret: Point?, on surface: SurfaceID) {
         carets[surface] = caret
         guard let method = display.inputMethod, let window = windows[surface]?.window else { return }
         let taking = method.focusWindow == window
         switch caret {
-        case let caret? where surface == panel:
+        case let caret? where takesKeys(surface):
             if taking { method.moveCaret(to: caret) } else { method.focus(on: window, caret: caret) }
         default:
             if taking { method.unfocus() }

@@ -9,8 +9,9 @@ import Transport
 /// the text: the centre's filter, a reply field), so nothing above this layer sees Xlib.
 ///
 /// One input context, made when an input method is opened, takes text only while someone
-/// asks for it (`focus(on:caret:)`, `unfocus()`): bound keys grabbed on the root window are
-/// never filtered, so a compose key held for a half-typed sequence cannot eat a shortcut.
+/// asks for it (`focus(on:caret:)`, `unfocus()`; X11Output does while a caret is placed on a
+/// surface that has the keyboard): other keys, and bound keys grabbed on the root window, are
+/// never filtered, so an input method's mode or a half-typed sequence cannot eat a shortcut.
 ///
 /// Which input method: `XMODIFIERS` (`@im=ibus`, `@im=fcitx`), through `XSetLocaleModifiers("")`.
 /// When it names none, or its server does not run, Xlib's own (local) method is used, which
@@ -20,12 +21,14 @@ import Transport
 /// (no UTF-8 locale, no locale support in Xlib) keys are read as before, with `XLookupString`.
 ///
 /// The protocol runs over the display's own connection: its messages are X events, which
-/// every event passes `filter(_:)` for, so they flow with the loop. Opening a server's
-/// method (`XOpenIM`, also inside the instantiate check) and making the context
-/// (`XCreateIC`) wait for the server's answers in Xlib, without a timeout; so does a key in
-/// a server's synchronous mode. A server that is alive answers in a few milliseconds; one
-/// that is stopped (SIGSTOP) while owning its selection stalls the daemon until it goes on
-/// or dies, as it stalls every X client using it (README, Limits).
+/// every event passes `filter(_:)` for, so they flow with the loop, and keys are handed to
+/// the server without waiting (IBus and Fcitx answer asynchronously). Opening a server's
+/// method (`XOpenIM`, also inside the instantiate callback's registration and check) and
+/// making the context (`XCreateIC`) wait for the server's answers inside Xlib, without a
+/// timeout: so a server is opened only after it has answered a question asked without
+/// waiting (`probe`), and the callback is registered only while no server holds the
+/// selection. One that stops answering after that (SIGSTOP) stalls the daemon while it is
+/// asked something, as it stalls every X client using it (README, Limits).
 ///
 /// The corresponding C functions are `XOpenIM`, `XCreateIC`, `XFilterEvent`,
 /// `Xutf8LookupString`, `XSetICFocus` and `XUnsetICFocus`.
