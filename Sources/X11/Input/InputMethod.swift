@@ -91,7 +91,7 @@ final class InputMethod {
             problems.append("input method: no UTF-8 locale that Xlib supports; keys are read without one")
             return
         }
-        open()
+        openServer()
     }
 
     deinit {
@@ -103,38 +103,47 @@ final class InputMethod {
 
     private var context: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    /// Opens the method `XMODIFIERS` names, else Xlib's own (then waits for the named one's
-    /// server to start). A server is opened only once it has answered (`probed`): `XOpenIM`
-    /// would wait for ever on a server that holds its selection but does not answer.
-    private func open(probed: Bool = false) {
+    /// Opens the server `XMODIFIERS` names (`@im=ibus`) once it has answered (`probed`):
+    /// `XOpenIM` would wait for ever on a server that holds its selection but does not answer.
+    /// Until then, and when no server is named, Xlib's own method serves, opened only while
+    /// text is taken (`openLocal`).
+    private func openServer(probed: Bool = false) {
         _ = XSetLocaleModifiers("")
         let named = Self.modifierName
-        let namesServer = !named.isEmpty && named != "none" && named != "local"
-        if !namesServer || probed, let method = XOpenIM(handle, nil, nil, nil) {
-            adopt(method, as: namesServer ? .server(named) : .local)
+        guard !named.isEmpty, named != "none", named != "local" else { return }
+        if probed, let method = XOpenIM(handle, nil, nil, nil) {
+            adopt(method, as: .server(named))
             return
         }
-        if namesServer {
-            // Registering the instantiate callback makes Xlib open the server at once, to see
-            // (imInsClbk.c), which waits as long as `XOpenIM`: it is registered only while no
-            // server holds the selection; one that holds it is probed.
-            let selection = XInternAtom(handle, "@server=" + named, 0)
-            if XGetSelectionOwner(handle, selection) != 0 {
-                if !probed { probe(selection, name: named) }
-            } else if !waitingForServer {
-                waitingForServer = XRegisterIMInstantiateCallback(handle, nil, nil, nil, instantiated,
-                                                                  context.assumingMemoryBound(to: CChar.self)) != 0
-            }
+        // Registering the instantiate callback makes Xlib open the server at once, to see
+        // (imInsClbk.c), which waits as long as `XOpenIM`: it is registered only while no
+        // server holds the selection; one that holds it is probed.
+        let selection = XInternAtom(handle, "@server=" + named, 0)
+        if XGetSelectionOwner(handle, selection) != 0 {
+            if !probed { probe(selection, name: named) }
+        } else if !waitingForServer {
+            waitingForServer = XRegisterIMInstantiateCallback(handle, nil, nil, nil, instantiated,
+                                                              context.assumingMemoryBound(to: CChar.self)) != 0
+            news.append("input method: waiting for \(named) to start; Xlib's own meanwhile")
         }
+    }
+
+    /// Xlib's own method (compose sequences, dead keys), for text taken while no server's is
+    /// open. Closed again when the text is (`unfocus`): its compose table is some 400 KiB
+    /// that an idle daemon would keep all session; reading it again takes a few milliseconds.
+    private func openLocal() {
+        guard im == nil, localeReady else { return }
         _ = XSetLocaleModifiers("@im=none")
         if let local = XOpenIM(handle, nil, nil, nil) {
             adopt(local, as: .local)
-        } else {
-            kind = .none
+        } else if !localFailed {
+            localFailed = true
             problems.append("input method: Xlib's own did not open; keys are read without one")
         }
         _ = XSetLocaleModifiers("")
     }
+    private var localFailed = false
+    private var localAnnounced = false
 
     /// The selection a server holds (`@server=NAME`) and the question asked of it.
     private var probing: Atom?
@@ -174,6 +183,8 @@ final class InputMethod {
             if waitingForServer { unregisterInstantiate() }
         }
         makeContext(method)
+        if kind == .local && localAnnounced { return }
+        if kind == .local { localAnnounced = true }
         news.append("input method: \(kind)\(ic == nil ? ", but it made no input context" : overTheSpot ? ", over the spot" : "")")
     }
 
@@ -228,6 +239,7 @@ final class InputMethod {
     func focus(on window: Window, caret: Point) {
         focusWindow = window
         self.caret = caret
+        if im == nil { openLocal() }
         guard let ic else { return }
         xt_ic_set_focus_window(ic, window)
         // The method may want more than KeyPress (key releases), on the window taking text.
@@ -258,9 +270,14 @@ final class InputMethod {
     func unfocus() {
         guard focusWindow != nil else { return }
         focusWindow = nil
-        guard let ic else { return }
-        XUnsetICFocus(ic)
-        xt_ic_set_focus_window(ic, clientWindow)
+        if let ic {
+            XUnsetICFocus(ic)
+            xt_ic_set_focus_window(ic, clientWindow)
+        }
+        if kind == .local {
+            close()
+            kind = .none
+        }
     }
 
     var isTakingText: Bool { focusWindow != nil }
@@ -289,7 +306,8 @@ final class InputMethod {
         ic = nil
         im = nil
         problems.append("input method: \(kind) went away; compose sequences still work, waiting for it to come back")
-        open()
+        kind = .none
+        openServer()
         if let held { focus(on: held, caret: caret) }
     }
 
@@ -299,8 +317,7 @@ final class InputMethod {
         if case .server = kind { return }
         let held = focusWindow
         unfocus()
-        close()
-        open(probed: true)
+        openServer(probed: true)
         if let held { focus(on: held, caret: caret) }
     }
 
