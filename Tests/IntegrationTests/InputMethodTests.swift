@@ -73,14 +73,17 @@ extension Integration {
             return ink
         }
 
-        @Test("a compose sequence from XCOMPOSEFILE (Multi_key e apostrophe) types é into the filter: only the entry with é stays",
+        @Test("a compose sequence from XCOMPOSEFILE (Multi_key e apostrophe) types é into the filter: only the entry with é stays; a 69-byte one too",
               .enabled(if: xmodmapInstalled, "xmodmap (x11-xserver-utils) maps a key to Multi_key"))
         func composeIntoFilter() throws {
             let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-compose-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             let compose = dir.appendingPathComponent("Compose")
-            try "<Multi_key> <e> <apostrophe> : \"é\" eacute\n".write(to: compose, atomically: true, encoding: .utf8)
+            // The second commits 69 bytes: more than the first buffer (`XBufferOverflow`, asked again).
+            let long = Array(repeating: "crème", count: 10).joined(separator: " ")
+            try "<Multi_key> <e> <apostrophe> : \"é\" eacute\n<Multi_key> <c> <c> : \"\(long)\"\n"
+                .write(to: compose, atomically: true, encoding: .utf8)
             // XMODIFIERS is cleared: no input method server, Xlib's own does the compose file.
             let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XCOMPOSEFILE": compose.path, "XMODIFIERS": ""]) { $1 },
                                        before: { probe in
@@ -104,6 +107,10 @@ extension Integration {
             try startFilter(probe, frame)
             let again = try typeAndSettle(probe, frame, ["Multi_key", "e", "apostrophe"])
             #expect(abs(again - composed) * 10 <= composed, "é again: \(again) against \(composed)")
+            probe.key("Escape")
+            try startFilter(probe, frame)
+            let longer = try typeAndSettle(probe, frame, ["Multi_key", "c", "c"])
+            #expect(abs(longer - composed) * 10 <= composed, "crème ×10 shows Café crème: \(longer) against \(composed)")
             #expect(screen.daemon.log.contains("input method: Xlib's own"), "\(screen.daemon.log)")
         }
 
