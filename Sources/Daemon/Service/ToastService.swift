@@ -54,6 +54,8 @@ final class ToastService {
     var snoozes = Snoozes()
     /// Where the snoozes are kept across restarts; nil keeps them in memory.
     var snoozeStore: SnoozeStore?
+    /// The snooze menu beside a card while it is open (`ToastService+SnoozeMenu`).
+    var snoozePopup: SnoozePopup?
     /// The config file "Mute APP always" appends its rule to; nil: none.
     var configPath: String?
     /// The local time zone "18:00" and the schedules are read in.
@@ -403,15 +405,18 @@ final class ToastService {
     func handle(_ input: InputEvent, now: Double) {
         let decision = InputRouter.route(input, inputContext(for: input), board: board)
         if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
-        for intent in decision.intents { perform(intent, now: now) }
+        for intent in decision.intents { perform(intent, now: now, from: input) }
         switch decision.recipient {
-        case .screen: screenEvent(input, now: now)
+        case .screen:
+            snoozeMenuScreenEvent(input)
+            screenEvent(input, now: now)
         case .center: handleInCenter(input, now: now)
+        case .snoozeMenu: handleInSnoozeMenu(input, now: now)
         case .cards:
             let outcome = stage.handle(input, board: board, now: now)
             if let grab = outcome.grab { screen.grab(grab) }
             if let release = outcome.release { screen.release(release) }
-            for intent in outcome.intents { perform(intent, now: now) }
+            for intent in outcome.intents { perform(intent, now: now, from: input) }
         case .nobody: break
         }
         settle(now)
@@ -425,7 +430,8 @@ final class ToastService {
         if case let .press(_, button, _, _, _) = input { clicks = button == 2 || button == 3 }
         return InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
                                    cards: keyInput.focus == nil ? [] : stage.facts(board: board),
-                                   surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse)
+                                   surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse,
+                                   snoozeMenuOpen: snoozePopup != nil)
     }
 
     /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
@@ -464,8 +470,9 @@ final class ToastService {
         center.screenEvent(input, board: board, now: now)
     }
 
-    /// Carries out what the user meant, from whichever input said it.
-    func perform(_ intent: UserIntent, now: Double) {
+    /// Carries out what the user meant, from whichever input said it (`input`: the event that
+    /// said it, when one did: a menu opens where the pointer pressed).
+    func perform(_ intent: UserIntent, now: Double, from input: InputEvent? = nil) {
         switch intent {
         case let .dismiss(id, reason):
             let summary = reason == .click ? board.toast(id)?.summary : nil
@@ -488,6 +495,10 @@ final class ToastService {
         case .menu: runMenuClient()
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
         case let .snoozeApp(id, choice): snoozeFromCard(id, choice: choice, now: now)
+        case let .openSnoozeMenu(id):
+            var pointer: Point?
+            if case let .press(_, _, root, _, _)? = input { pointer = root }
+            openSnoozeMenu(id, at: pointer, now: now)
         }
     }
 
@@ -513,6 +524,7 @@ final class ToastService {
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
         historyStore?.release()
+        closeSnoozeMenu()
         endFocus()
         stage.removeAll()
         center.remove()
@@ -549,7 +561,7 @@ final class ToastService {
             followFocus()
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
             let focused = keyInput.focus.flatMap { board.key(of: $0.card) }.map { Set([$0]) } ?? []
-            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused)
+            let held = focusHoldsTimers ? Set(board.keys) : stage.heldKeys.union(focused).union(snoozeMenuHolds)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
@@ -632,7 +644,10 @@ extension ToastService {
         case .close: center.close(now: now)
         case .toggle: center.toggle(on: monitor, board: board, now: now)
         }
-        if center.isOpen { stage.pointerTaken(now: now) }
+        if center.isOpen {
+            closeSnoozeMenu()
+            stage.pointerTaken(now: now)
+        }
         return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
     }
 

@@ -248,10 +248,19 @@ final class CenterPanel {
                 if case let .entry(key)? = composed?.target(at: p) { entry = key }
                 drag = CenterDragGesture(at: p, entry: entry)
                 return []
+            } else if button == 3 {
+                // A right click on an entry or a group opens its snooze menu (`CenterState+SnoozeMenu`).
+                state.closeSnoozeMenu()
+                state.openSnoozeMenu(on: composed?.target(at: p), rows: rows, at: p)
             } else {
                 return []
             }
         case let .motion(_, root, _):
+            if drag == nil, state.snoozeMenu != nil {
+                let target = composed?.target(at: Point(x: root.x - frame.x, y: root.y - frame.y))
+                if state.hoverInSnoozeMenu(target) { repaint(board: board, now: now) }
+                return []
+            }
             guard var d = drag else { return [] }
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)
             let dy = d.move(to: p, slop: composer.px(config.motion.clickSlop))

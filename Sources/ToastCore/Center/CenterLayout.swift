@@ -189,6 +189,17 @@ public struct CenterLayout {
             ops += menuOps
             targets = menuTargets + targets
         }
+        if let menu = state.snoozeMenu {
+            let selected: CenterTarget? = switch state.selection {
+            case let .entry(key)?: .entry(key)
+            case let .group(app)?: .group(app)
+            case nil: nil
+            }
+            let row = selected.flatMap { s in targets.first { $0.target == s }?.rect }
+            let (menuOps, menuTargets) = snoozeMenuOverlay(menu, at: state.snoozeMenuAt, below: row, header: header)
+            ops += menuOps
+            targets = menuTargets + targets
+        }
         return Composed(scene: CardScene(size: size, cornerRadius: 0, ops: ops), targets: targets, drawnRows: visible.map(\.index),
                         filterCaret: caret)
     }

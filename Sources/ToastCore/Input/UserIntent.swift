@@ -33,6 +33,9 @@ public enum UserIntent: Equatable, Sendable {
     /// Focus mode's M: the focused card's application is snoozed ("Mute APP for 1 hour";
     /// Shift+M: until tomorrow morning) and the card closes.
     case snoozeApp(id: String, choice: SnoozeChoice)
+    /// The snooze menu opens beside the card (a right click, S in focus mode): its choices
+    /// are `SnoozeMenu`'s.
+    case openSnoozeMenu(id: String)
 }
 
 extension UserIntent {
