@@ -192,6 +192,7 @@ final class CenterPanel {
         guard let surface else { return }
         let scene = compose(board: board, now: now)
         output.paint(surface, scene, at: motion.position)
+        output.placeCaret(composed?.filterCaret, on: surface)
         // A filter still searching takes its next step at the next frame.
         if !filter.isComplete { armFrames(now) }
     }

@@ -373,8 +373,8 @@ extension Operation {
                         the monitor toasts go to, listing the history newest first, grouped by application.
                         While it is open it holds the keyboard (Up, Down, PageUp, PageDown, Home, End, Enter,
                         Delete, Shift+C clear all, Shift+D do-not-disturb, Shift+Q its menu, S the selected
-                        row's snooze menu (a right click on an entry or group opens it too), / filter,
-                        Escape) and new toasts go
+                        row's snooze menu (a right click on an entry or group opens it too), / filter (typed
+                        through the input method XMODIFIERS names), Escape) and new toasts go
                         straight into it (shown, then dismissed with reason "center"). An entry shows its buttons
                         while its sender can still hear them; a click on one, or on the entry (Enter: its default
                         action), reaches the sender as a late action ("late":true on the socket, ActionInvoked

@@ -75,6 +75,7 @@ public final class X11Output: Output {
         display.xsettingsWatch = xsettings
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
         sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
+        display.inputMethod = InputMethod(display: display)
     }
 
     /// Other clients' top-level windows, for quiet while the screen is shared.
@@ -173,6 +174,8 @@ public final class X11Output: Output {
 
     public func destroy(_ surface: SurfaceID) {
         spinners.removeValue(forKey: surface)
+        carets.removeValue(forKey: surface)
+        if let window = windows[surface]?.window, display.inputMethod?.focusWindow == window { display.inputMethod?.unfocus() }
         windows.removeValue(forKey: surface)
         // Nothing left on screen needs a laid-out text: a closed centre's last rows were about
         // 600 KiB of Pango layouts (up to `FontLibrary`'s 96), kept by an idle daemon.
@@ -204,6 +207,10 @@ public final class X11Output: Output {
             return keys.grabKeyboard() ? [] : ["another client holds the keyboard"]
         case let .panel(surface):
             holdsInput = windows[surface].map { display.grabInput($0.window) } ?? false
+            panel = holdsInput ? surface : nil
+            // A key may start text (the filter's "/"): the loop acts on it before the next is read.
+            display.endsBatchAfterKey = holdsInput
+            if holdsInput, let caret = carets[surface] { placeCaret(caret, on: surface) }
             return holdsInput ? [] : ["another client holds the keyboard or the pointer"]
         }
     }
@@ -219,12 +226,38 @@ public final class X11Output: Output {
             keys.ungrabKeyboard()
         case .panel:
             holdsInput = false
+            panel = nil
+            display.endsBatchAfterKey = false
+            display.inputMethod?.unfocus()
             display.ungrabInput()
         }
     }
 
     /// The centre's panel holds the keyboard and pointer (`Grab.panel`).
     private var holdsInput = false
+
+    /// The panel's surface while it holds the keyboard.
+    private var panel: SurfaceID?
+    /// Whether the keyboard's presses come to `surface`: text typed there can be taken.
+    private func takesKeys(_ surface: SurfaceID) -> Bool { surface == panel }
+    /// Where each surface's text caret is while text is typed into it (`placeCaret`).
+    private var carets: [SurfaceID: Point] = [:]
+
+    /// Text is taken (through the input method) exactly while a caret is placed on a surface
+    /// that holds the keyboard (`takesKeys`): the centre's filter while it is typed. Outside
+    /// it the panel's keys ("/", Shift+C, Delete) are read as keys, whatever mode the input
+    /// method is in.
+    public func placeCaret(_ caret: Point?, on surface: SurfaceID) {
+        carets[surface] = caret
+        guard let method = display.inputMethod, let window = windows[surface]?.window else { return }
+        let taking = method.focusWindow == window
+        switch caret {
+        case let caret? where takesKeys(surface):
+            if taking { method.moveCaret(to: caret) } else { method.focus(on: window, caret: caret) }
+        default:
+            if taking { method.unfocus() }
+        }
+    }
 
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
     /// (RandR sends several per change; a compositor can come and go many times a second):
@@ -337,6 +370,6 @@ public final class X11Output: Output {
 
     public func takeErrors() -> [String] {
         defer { problems.removeAll() }
-        return display.takeErrors() + problems
+        return display.takeErrors() + problems + (display.inputMethod?.takeLines() ?? [])
     }
 }

@@ -38,7 +38,15 @@ extension XDisplay {
                 drained = true
                 break
             }
-            if let event = decode(nextEvent(), watchers: watchers) { events.append(event) }
+            var event = nextEvent()
+            // Forged input is dropped before the input method sees it (`decode`), so no
+            // program can type through it either; everything else goes to the method first.
+            if Self.isUserInput(event.type), event.xany.send_event != 0 { continue }
+            if let method = inputMethod, method.filter(&event) { continue }
+            if let decoded = decode(event, watchers: watchers) {
+                events.append(decoded)
+                if endsBatchAfterKey, case .key = decoded { break }
+            }
         }
         return (InputEvent.latestMotion(events), drained)
     }
@@ -122,10 +130,10 @@ extension XDisplay {
         XUngrabPointer(handle, UInt(CurrentTime))
     }
 
-    /// A key press: its keysym's name without Shift (index 0), as `xev` names it, and what it
-    /// types in the keyboard's layout; the output adds which binding it is.
-    /// The corresponding C functions are `XLookupKeysym` and `XLookupString`.
+    /// A key press, read by the input method (`InputMethod.keyStroke`): with one taking
+    /// text, what it commits; else the key's plain text. The output adds which binding it is.
     private func decodeKey(_ key: inout XKeyEvent) -> InputEvent? {
+        if let method = inputMethod { return method.keyStroke(&key).map { .key($0) } }
         let keysym = XLookupKeysym(&key, 0)
         guard keysym != 0, let name = XKeysymToString(keysym) else { return nil }
         var buffer = [CChar](repeating: 0, count: 32)
