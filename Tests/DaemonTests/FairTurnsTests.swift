@@ -108,4 +108,36 @@ import Transport
         #expect(answered == [1, 1, 1, 1, 1])
         #expect(!client.cutShort && client.unanswered.isEmpty)
     }
+    @Test("under an X client's flood of input, a frame that is due is drawn at the turn's start, before any of the flood is handled; the flood's share is one budget")
+    func dueFrameBeforeTheFlood() throws {
+        let output = FakeOutput()
+        let service = ToastService(config: .default, output: output, sink: RecordingSink())
+        output.clock = 100
+        _ = service.handle(.show(ShowRequest(message: "sliding in")), from: Owner(.socket, 1), now: 100, wallNow: 1_700_000_000)
+        let due = try #require(service.nextFrame, "a card sliding in has a frame due")
+        let card = try #require(output.live.first?.surface)
+        let movesBefore = card.moves.count
+        // A flood already read from the server: motion over no surface of ours, 1,000 events.
+        var handled = 0
+        output.input = (0..<1000).map { i in
+            .motion(surface: SurfaceID(1), root: Point(x: Double(i % 1280), y: 10), time: Double(i) / 1000)
+        }
+        // The clock moves 0.1 ms a reading (and the fake screen's with it), so handling the
+        // flood makes the time go on: a frame drawn after it would be drawn late.
+        var now = due
+        let clock = { () -> Double in
+            now += 0.0001
+            output.clock = now
+            return now
+        }
+        output.clock = due
+        let start = due
+        service.takeTurn(budget: TurnBudget(clock: clock), now: { handled += 1; return clock() })
+        #expect(card.moves.count > movesBefore, "the due frame moved the card")
+        let firstMove = try #require(card.moveTimes.dropFirst(movesBefore).first)
+        #expect(firstMove <= start + 0.0001 + 1e-9, "the frame was drawn \((firstMove - start) * 1000) ms into the turn, after the flood")
+        // Handling took its budget's worth (2 ms at 0.1 ms a reading), not the whole flood.
+        #expect(handled < 40, "events handled in the turn: \(handled)")
+        #expect(service.hasInputWaiting, "the rest of the flood waits for the next turn")
+    }
 }

@@ -267,14 +267,14 @@ public final class ToastDaemon {
         return code
     }
 
-    /// The work that does not wait: one bounded batch of screen input (by count, and by
-    /// `TurnBudget` as it is handled), due timeouts and frames, then output. Input left over
+    /// The work that does not wait: a due frame, one bounded batch of screen input (by count
+    /// and time as it is read, and by `TurnBudget` as it is handled), due timeouts and
+    /// frames, then output (`ToastService.takeTurn`). Input left over
     /// (a flood, or what handling made the screen read into a buffer `poll()` cannot see)
     /// waits for the next turn, after the sockets and the bus are served: `pollTimeout` does
     /// not sleep while it waits.
     private func turn() {
-        service.handleInput(budget: TurnBudget(clock: { [clock] in clock.now() }), now: { [clock] in clock.now() })
-        service.advance(now: clock.now())
+        service.takeTurn(budget: TurnBudget(clock: { [clock] in clock.now() }), now: { [clock] in clock.now() })
         output.flush()
         // What the turn changed, told to a screen reader (nothing is built without one).
         accessibility?.publish()

@@ -174,9 +174,13 @@ public final class X11Output: Output {
     public func destroy(_ surface: SurfaceID) {
         spinners.removeValue(forKey: surface)
         windows.removeValue(forKey: surface)
-        // Nothing left on screen needs a laid-out text: a closed centre's last rows were about
-        // 600 KiB of Pango layouts (up to `FontLibrary`'s 96), kept by an idle daemon.
-        if windows.isEmpty { loadedFonts?.forgetLayouts() }
+        // Nothing left on screen needs a laid-out text or a coverage mask: a closed centre's
+        // last rows were about 600 KiB of Pango layouts (up to `FontLibrary`'s 96), and its
+        // rows' and panel's masks another 128 KiB, kept by an idle daemon.
+        if windows.isEmpty {
+            loadedFonts?.forgetLayouts()
+            loadedPainter?.forgetMasks()
+        }
     }
 
     public func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) {
@@ -280,7 +284,7 @@ public final class X11Output: Output {
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
-        if sharing?.report() == true { extra.append(.topLevelWindowsChanged) }
+        if sharing?.report(mayAsk: drained) == true { extra.append(.topLevelWindowsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }

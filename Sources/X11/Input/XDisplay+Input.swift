@@ -1,5 +1,7 @@
 import CX11
+import Glibc
 import ToastCore
+import Transport
 
 /// Decoding X events into the loop's `InputEvent`s, so nothing above this layer sees an `XEvent`.
 extension XDisplay {
@@ -12,6 +14,10 @@ extension XDisplay {
     /// (forged input, other windows' news) cost a fraction of a microsecond each: a flood of
     /// them is emptied from Xlib's queue quickly, so little piles up behind it.
     static let rawEventsPerTurn = 8192
+    /// Events read between looks at the clock: the batch is bounded by time too
+    /// (`TurnBudget.seconds`), since reading a flood the server had waiting costs more per
+    /// event than taking what Xlib holds, and a due frame waits for the batch to end.
+    static let eventsPerClockRead = 128
 
     /// Takes up to `eventsPerTurn` events the loop acts on, oldest first, with stale motion
     /// dropped (`InputEvent.latestMotion`). Events Xlib already holds are taken first; the
@@ -28,7 +34,9 @@ extension XDisplay {
     func takeEvents(watchers: [any XEventWatcher] = []) -> (events: [InputEvent], drained: Bool) {
         var events: [InputEvent] = []
         var drained = false
-        for _ in 0..<Self.rawEventsPerTurn {
+        let budget = TurnBudget(clock: Self.monotonicSeconds)
+        for n in 0..<Self.rawEventsPerTurn {
+            if n > 0, n % Self.eventsPerClockRead == 0, budget.isSpent { break }
             if events.count >= Self.eventsPerTurn {
                 events = InputEvent.latestMotion(events)
                 // Go on only while thinning left real room (it is O(n) a time).
@@ -41,6 +49,13 @@ extension XDisplay {
             if let event = decode(nextEvent(), watchers: watchers) { events.append(event) }
         }
         return (InputEvent.latestMotion(events), drained)
+    }
+
+    /// Seconds on CLOCK_MONOTONIC, for the batch's time bound.
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Whether events already read from the connection wait in Xlib's queue, where `poll()`

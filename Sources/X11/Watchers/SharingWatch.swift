@@ -1,5 +1,6 @@
 import CX11
 import ToastCore
+import Transport
 
 /// Follows other clients' top-level windows and their names, for quiet while the screen is
 /// shared (`SharingWindows` keeps the table; `SharingPattern` and `QuietState` decide).
@@ -81,11 +82,25 @@ final class SharingWatch: XEventWatcher {
 
     /// Names are left to read (past this turn's budget): the loop turns again at once.
     var hasPendingWork: Bool { windows.hasUnread || clientListStale }
+    /// Windows whose names were read so far (each a few round trips), counted for tests.
+    private(set) var roundTrips = 0
 
-    /// Reads what changed, within the budget; true when the table differs from the last report.
-    func report() -> Bool {
-        if clientListStale { readClientList() }
-        for window in windows.unread(limit: Self.readsPerTurn) { readNames(Window(window)) }
+    /// Reads what changed, within the budget (`readsPerTurn` windows, and `TurnBudget.seconds`);
+    /// true when the table differs from the last report. Asks the server nothing unless
+    /// `mayAsk` (the batch drained the input, `XDisplay.takeEvents`): each read is a round
+    /// trip, which first reads every event the server holds for the daemon into Xlib's queue,
+    /// so behind an X client's flood 16 windows' names cost the flood's backlog in memory
+    /// and the frame grid a late frame. The names are read once the flood pauses.
+    func report(mayAsk: Bool) -> Bool {
+        if mayAsk {
+            if clientListStale { readClientList() }
+            let budget = TurnBudget(clock: XDisplay.monotonicSeconds)
+            for window in windows.unread(limit: Self.readsPerTurn) {
+                readNames(Window(window))
+                roundTrips += 1
+                if budget.isSpent { break }
+            }
+        }
         guard windows != reported else { return false }
         reported = windows
         return true
