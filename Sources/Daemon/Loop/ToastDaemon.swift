@@ -315,7 +315,7 @@ public final class ToastDaemon {
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.nextFrame : nil
         guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, accessibility?.deadline, programs.nextDeadline,
-                          clients.nextShedDeadline].compactMap({ $0 }).min() else { return -1 }
+                          clients.nextShedDeadline, output.nextReadDue].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 

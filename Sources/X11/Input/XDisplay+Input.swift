@@ -1,5 +1,4 @@
 import CX11
-import Glibc
 import ToastCore
 import Transport
 
@@ -34,7 +33,7 @@ extension XDisplay {
     func takeEvents(watchers: [any XEventWatcher] = []) -> (events: [InputEvent], drained: Bool) {
         var events: [InputEvent] = []
         var drained = false
-        let budget = TurnBudget(clock: Self.monotonicSeconds)
+        let budget = TurnBudget(clock: MonotonicClock.now)
         for n in 0..<Self.rawEventsPerTurn {
             if n > 0, n % Self.eventsPerClockRead == 0, budget.isSpent { break }
             if events.count >= Self.eventsPerTurn {
@@ -49,13 +48,6 @@ extension XDisplay {
             if let event = decode(nextEvent(), watchers: watchers) { events.append(event) }
         }
         return (InputEvent.latestMotion(events), drained)
-    }
-
-    /// Seconds on CLOCK_MONOTONIC, for the batch's time bound.
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     /// Whether events already read from the connection wait in Xlib's queue, where `poll()`

@@ -94,7 +94,7 @@ final class SharingWatch: XEventWatcher {
     func report(mayAsk: Bool) -> Bool {
         if mayAsk {
             if clientListStale { readClientList() }
-            let budget = TurnBudget(clock: XDisplay.monotonicSeconds)
+            let budget = TurnBudget(clock: MonotonicClock.now)
             for window in windows.unread(limit: Self.readsPerTurn) {
                 readNames(Window(window))
                 roundTrips += 1
