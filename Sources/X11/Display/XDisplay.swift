@@ -56,6 +56,9 @@ final class XDisplay {
     /// Told of the XSETTINGS selection's XFixes news, which would otherwise read as the
     /// compositor's (XSettingsWatch.swift).
     var xsettingsWatch: XSettingsWatch?
+    /// The most events Xlib's queue held since its spare nodes were last given back
+    /// (`XDisplay.takeEvents`).
+    var queuedPeak = 0
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.
