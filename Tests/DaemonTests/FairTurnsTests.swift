@@ -142,4 +142,31 @@ import Transport
         #expect(handled < 40, "events handled in the turn: \(handled)")
         #expect(service.hasInputWaiting, "the rest of the flood waits for the next turn")
     }
+    @Test("a frame that comes due while a flood of X input is handled ends the batch: it is drawn within an event of its time, the rest waits")
+    func frameDueMidBatch() throws {
+        let output = FakeOutput()
+        let service = ToastService(config: .default, output: output, sink: RecordingSink())
+        output.clock = 100
+        _ = service.handle(.show(ShowRequest(message: "sliding in")), from: Owner(.socket, 1), now: 100, wallNow: 1_700_000_000)
+        let card = try #require(output.live.first?.surface)
+        var now = try #require(service.nextFrame)
+        let clock = { () -> Double in
+            now += 0.0001
+            output.clock = now
+            return now
+        }
+        // The first turn draws its due frame, then handles the flood; the next frame (16.7 ms
+        // on) comes due within this turn's budget, here 50 ms (500 readings).
+        output.input = (0..<2000).map { i in
+            .motion(surface: SurfaceID(1), root: Point(x: Double(i % 1280), y: 10), time: Double(i) / 1000)
+        }
+        let movesBefore = card.moves.count
+        service.takeTurn(budget: TurnBudget(clock: clock, seconds: 0.05), now: clock)
+        let times = Array(card.moveTimes.dropFirst(movesBefore))
+        try #require(times.count >= 2, "two frames in the turn: \(times)")
+        let interval = times[1] - times[0]
+        // On the grid (16.7 ms), late by at most an event's reading or two, never by the budget.
+        #expect(interval < 1.0 / 60 + 0.0005, "the second frame came \(interval * 1000) ms after the first")
+        #expect(service.hasInputWaiting, "the rest of the flood waits for the next turn")
+    }
 }

@@ -404,12 +404,23 @@ final class ToastService {
     /// Handles screen input, one event at a time until `budget` is spent: first what an
     /// earlier turn left over, else a new batch from the screen. The rest waits for the next
     /// turn, after the sockets and the bus are served (`hasInputWaiting`).
+    /// A frame that comes due meanwhile ends the batch too: the turn draws it (`advance`)
+    /// before any more input, and the rest waits for the next turn.
     func handleInput(budget: TurnBudget, now: () -> Double) {
         if pendingInput.isEmpty { pendingInput = screen.takeInput()[...] }
         while let event = pendingInput.popFirst() {
-            handle(event, now: now())
-            if budget.isSpent { break }
+            let time = now()
+            handle(event, now: time)
+            if budget.isSpent || isFrameDue(time) { break }
         }
+    }
+
+    /// Whether the cards' or the centre's next frame is due by `now` (within a millisecond,
+    /// as `stepDueFrames` takes it).
+    private func isFrameDue(_ now: Double) -> Bool {
+        if let due = stage.nextFrame, due <= now + 0.001 { return true }
+        if let due = center.nextFrame, due <= now + 0.001 { return true }
+        return false
     }
 
     /// Input is there to handle now: left over from a turn, or read into the screen's buffer
