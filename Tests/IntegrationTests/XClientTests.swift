@@ -75,5 +75,38 @@ extension Integration {
             }
             #expect(kept - before < 8 * 1024, "resident \(before / 1024) MiB before, \(kept / 1024) MiB after the flood (peak \(peak / 1024) MiB); the flood sent \(sent.stdout)")
         }
+            @Test("a daemon stopped for 0.6 s behind an X flood reads the server's backlog when it runs again, and gives that memory back once the queue drains")
+        func backlogIsGivenBack() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            _ = try daemon.show(["--timeout", "0", "flooded"])
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let pid = daemon.process.processIdentifier
+            let before = try Self.memory(pid, "VmRSS")
+            let f = card.frame
+            let flood = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/python3"), [
+                Self.xflood.path, display.name, "3", "motion,crossing,workarea",
+                String(Int(f.x) - 20), String(Int(f.y)), String(Int(f.width) + 40), String(Int(f.height)),
+            ], environment: ["PATH": "/usr/bin:/bin"])
+            // As a loaded machine would: the daemon gets no core for a while, and the server
+            // queues the flood for it meanwhile.
+            Thread.sleep(forTimeInterval: 0.5)
+            kill(pid, SIGSTOP)
+            Thread.sleep(forTimeInterval: 0.6)
+            kill(pid, SIGCONT)
+            let sent = try flood.finish()
+            #expect(sent.status == 0, "xflood: \(sent.stderr)")
+            let peak = try Self.memory(pid, "VmHWM")
+            let deadline = Date().addingTimeInterval(10)
+            var kept = try Self.memory(pid, "VmRSS")
+            while kept - before >= 8 * 1024, Date() < deadline {
+                _ = try daemon.xtoast(["ping"])
+                Thread.sleep(forTimeInterval: 0.1)
+                kept = try Self.memory(pid, "VmRSS")
+            }
+            #expect(kept - before < 8 * 1024, "resident \(before / 1024) MiB before, \(kept / 1024) MiB after (peak \(peak / 1024) MiB); the flood sent \(sent.stdout)")
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+        }
     }
 }
