@@ -10,8 +10,9 @@ import Transport
 /// inside a window manager's frame. Under a window manager that keeps `_NET_CLIENT_LIST` on
 /// the root, that list says which client windows there are (the root's children are frames).
 ///
-/// Bounded: `SharingWindows.capacity` windows, `readsPerTurn` windows' names read per turn
-/// (more left: another turn at once, `hasPendingWork`), names cut at 256 bytes, the client
+/// Bounded: `SharingWindows.capacity` windows, `readsPerTurn` windows' names (or
+/// `TurnBudget.seconds` of them) read per turn, and only once the input has drained (more
+/// left: another turn at once, `hasPendingWork`), names cut at 256 bytes, the client
 /// list read up to the capacity. The C functions are `XGetWindowProperty`, `XGetClassHint`,
 /// `XGetWindowAttributes`, `XSelectInput`.
 final class SharingWatch: XEventWatcher {
@@ -82,8 +83,6 @@ final class SharingWatch: XEventWatcher {
 
     /// Names are left to read (past this turn's budget): the loop turns again at once.
     var hasPendingWork: Bool { windows.hasUnread || clientListStale }
-    /// Windows whose names were read so far (each a few round trips), counted for tests.
-    private(set) var roundTrips = 0
 
     /// Reads what changed, within the budget (`readsPerTurn` windows, and `TurnBudget.seconds`);
     /// true when the table differs from the last report. Asks the server nothing unless
@@ -97,7 +96,6 @@ final class SharingWatch: XEventWatcher {
             let budget = TurnBudget(clock: MonotonicClock.now)
             for window in windows.unread(limit: Self.readsPerTurn) {
                 readNames(Window(window))
-                roundTrips += 1
                 if budget.isSpent { break }
             }
         }
