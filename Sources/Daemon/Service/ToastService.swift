@@ -131,10 +131,20 @@ final class ToastService {
         stepDueFrames(now: now)
     }
 
-    /// The frames of the cards and of the centre that are due at `now` (within a millisecond).
-    func stepDueFrames(now: Double) {
-        if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
-        if let due = center.nextFrame, due <= now + 0.001 { center.stepFrame(board: board, now: now) }
+    /// The frames of the cards and of the centre that are due at `now` (within a millisecond);
+    /// whether there were any.
+    @discardableResult
+    func stepDueFrames(now: Double) -> Bool {
+        var stepped = false
+        if let due = stage.nextFrame, due <= now + 0.001 {
+            stage.stepFrame(board: board, now: now)
+            stepped = true
+        }
+        if let due = center.nextFrame, due <= now + 0.001 {
+            center.stepFrame(board: board, now: now)
+            stepped = true
+        }
+        return stepped
     }
 
     /// One turn of the screen's work: a frame that has come due is drawn first, then one
@@ -143,7 +153,8 @@ final class ToastService {
     /// handling it makes) before a due frame put the frame a batch late, off the 60 Hz grid
     /// (p99 interval 21 ms where the socket's and the bus's floods kept 18-19 ms).
     func takeTurn(budget: TurnBudget, now: () -> Double) {
-        stepDueFrames(now: now())
+        // Sent at once: left in the connection's buffer, the frame would wait for the batch.
+        if stepDueFrames(now: now()) { screen.flush() }
         handleInput(budget: budget, now: now)
         advance(now: now())
     }
