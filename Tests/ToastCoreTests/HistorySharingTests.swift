@@ -38,4 +38,18 @@ import Testing
         // Nothing else changes: the values are the entries' own.
         #expect(Array(log) == entries)
     }
+    @Test("a history file's lines share what each repeats from the line before as they are parsed, so the copies never pile up")
+    func parsedLinesShare() {
+        let lines = (0..<200).map { i in
+            #"{"v":1,"ended":\#(1_796_167_299 + i),"id":"\#(i)","title":"title \#(i)","message":"message \#(i)","kind":"info","reason":"timeout","app":"Thunderbird (a long application name)","rules":["mail","report"],"icon":"dialog-information-long-name","actions":[{"id":"open","label":"Open"},{"id":"later","label":"Later"}],"default_action":"open"}"#
+        }
+        let records = HistoryFile.parse(Array((lines.joined(separator: "\n") + "\n").utf8)).records
+        #expect(records.count == 200)
+        #expect(Set(records.map { storage($0.toast.actions) }).count == 1)
+        #expect(Set(records.map { storage($0.toast.rules) }).count == 1)
+        #expect(Set(records.map { storage($0.toast.icon) }).count == 1)
+        #expect(Set(records.map { storage($0.toast.app) }).count == 1)
+        #expect(records.last?.toast.actions == [Action(id: "open", label: "Open"), Action(id: "later", label: "Later")])
+        #expect(Set(records.map(\.toast.title)).count == 200)
+    }
 }

@@ -53,27 +53,12 @@ public struct HistoryLog: RandomAccessCollection, Equatable, Sendable {
         entries.append(sharingRepeats(entry))
     }
 
-    /// `entry` with the fields it repeats from the newest entry before it taking that one's
-    /// storage: an application's toasts come in runs with the same buttons, rules, icon and
-    /// names, and each copy was a heap block of its own (about 250 of the 1,600 bytes a
-    /// kept entry cost, with 1,000 kept). The values are the same; only one copy is kept.
-    /// O(1): compared with one entry, field by field.
+    /// `entry` holding what it repeats from the newest entry before it in that one's storage
+    /// (`Toast.shareRepeatedFields`).
     private func sharingRepeats(_ entry: HistoryEntry) -> HistoryEntry {
         guard let last = entries.last?.toast else { return entry }
         var entry = entry
-        // Strings and arrays compare their storage first, so a field already shared costs
-        // a pointer comparison.
-        if entry.toast.actions == last.actions { entry.toast.actions = last.actions }
-        if entry.toast.rules == last.rules { entry.toast.rules = last.rules }
-        if entry.toast.icon == last.icon { entry.toast.icon = last.icon }
-        if entry.toast.iconFile == last.iconFile { entry.toast.iconFile = last.iconFile }
-        if entry.toast.app == last.app { entry.toast.app = last.app }
-        if entry.toast.category == last.category { entry.toast.category = last.category }
-        if entry.toast.desktopEntry == last.desktopEntry { entry.toast.desktopEntry = last.desktopEntry }
-        if entry.toast.sender == last.sender { entry.toast.sender = last.sender }
-        if entry.toast.origin == last.origin { entry.toast.origin = last.origin }
-        if entry.toast.defaultAction == last.defaultAction { entry.toast.defaultAction = last.defaultAction }
-        if entry.toast.actionIconFiles == last.actionIconFiles { entry.toast.actionIconFiles = last.actionIconFiles }
+        entry.toast.shareRepeatedFields(of: last)
         return entry
     }
 
