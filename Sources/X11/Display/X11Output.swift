@@ -41,6 +41,16 @@ public final class X11Output: Output {
     private var screenReadDue = false
     /// The same for the compositor's selection.
     private var compositorReadDue = false
+    /// When the last notice that the screen or the compositor changed came (monotonic seconds).
+    private var lastScreenNotice = -Double.infinity
+    /// A read of the monitors or the compositor waits until no notice of a change has come
+    /// for this long, as well as for the input to drain. A client toggling `_NET_WORKAREA`
+    /// or the compositor's selection without pause lets the input drain between its bursts:
+    /// each drain read the screen (about 15 round trips, 57 reads in 3 s), and each round
+    /// trip read what the server had queued meanwhile into Xlib's queue, which on a loaded
+    /// machine grew the daemon past 32 MiB. Settled, the screen is read once the storm
+    /// pauses; one change (a panel appearing) is read 50 ms after its notice.
+    static let readSettle = 0.05
     /// The desktop's news that holds toasts: a fullscreen window, the user away.
     private let fullscreen: FullscreenWatch
     private let idle: IdleAlarm
@@ -177,9 +187,13 @@ public final class X11Output: Output {
         carets.removeValue(forKey: surface)
         if let window = windows[surface]?.window, display.inputMethod?.focusWindow == window { display.inputMethod?.unfocus() }
         windows.removeValue(forKey: surface)
-        // Nothing left on screen needs a laid-out text: a closed centre's last rows were about
-        // 600 KiB of Pango layouts (up to `FontLibrary`'s 96), kept by an idle daemon.
-        if windows.isEmpty { loadedFonts?.forgetLayouts() }
+        // Nothing left on screen needs a laid-out text or a coverage mask: a closed centre's
+        // last rows were about 600 KiB of Pango layouts (up to `FontLibrary`'s 96), and its
+        // rows' and panel's masks another 128 KiB, kept by an idle daemon.
+        if windows.isEmpty {
+            loadedFonts?.forgetLayouts()
+            loadedPainter?.forgetMasks()
+        }
     }
 
     public func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) {
@@ -270,8 +284,11 @@ public final class X11Output: Output {
         // The monitors are read again once the input has drained (`takeEvents`): a panel
         // changing `_NET_WORKAREA` in a loop delays the read until it pauses, rather than
         // having each read pull the flood it is behind into memory.
+        let now = MonotonicClock.now()
         if taken.contains(.screenChanged) { screenReadDue = true }
-        let screenChanged = screenReadDue && drained
+        if taken.contains(.screenChanged) || taken.contains(.compositorChanged) { lastScreenNotice = now }
+        let settled = drained && now - lastScreenNotice >= Self.readSettle
+        let screenChanged = screenReadDue && settled
         if screenChanged { screenReadDue = false }
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
             // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
@@ -280,7 +297,7 @@ public final class X11Output: Output {
             return .key(stroke)
         }
         if taken.contains(.compositorChanged) { compositorReadDue = true }
-        let compositorChanged = compositorReadDue && drained
+        let compositorChanged = compositorReadDue && settled
         if compositorChanged { compositorReadDue = false }
         if compositorChanged, display.hasCompositor != visual.hasAlpha {
             visual = CardVisual(display: display, argb: !visual.hasAlpha)
@@ -313,7 +330,7 @@ public final class X11Output: Output {
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
-        if sharing?.report() == true { extra.append(.topLevelWindowsChanged) }
+        if sharing?.report(mayAsk: drained) == true { extra.append(.topLevelWindowsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }
@@ -322,8 +339,12 @@ public final class X11Output: Output {
     /// loop turning, so it is made even when nothing more comes; so do window names the
     /// sharing watch has still to read.
     public var hasPendingInput: Bool {
-        display.hasQueuedEvents || screenReadDue || compositorReadDue || sharing?.hasPendingWork == true
+        display.hasQueuedEvents || (isReadDue && MonotonicClock.now() - lastScreenNotice >= Self.readSettle)
+            || sharing?.hasPendingWork == true
     }
+    private var isReadDue: Bool { screenReadDue || compositorReadDue }
+    /// A read of the screen waits for its notices to settle (`readSettle`): the loop wakes then.
+    public var nextReadDue: Double? { isReadDue ? lastScreenNotice + Self.readSettle : nil }
     /// Other clients' top-level windows and their names (`SharingWatch`).
     public var topLevelWindows: SharingWindows { sharing?.windows ?? SharingWindows() }
 

@@ -66,6 +66,9 @@ final class XDisplay {
     /// taking text, the loop acts on it before the next key is read (and filtered, or not, by
     /// the input method).
     var endsBatchAfterKey = false
+    /// The most events Xlib's queue held since its spare nodes were last given back
+    /// (`XDisplay.takeEvents`).
+    var queuedPeak = 0
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.
