@@ -10,6 +10,8 @@ import PackageDescription
 /// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
 /// - `CArguments`: the client's argv, kept by an initialiser instead of the Swift runtime's
 ///   start-up scan of /proc/self/maps (a C target; only `xtoast` links it).
+/// - `CXlibQueue`: gives back the event-queue nodes Xlib keeps after a flood (a C target, since
+///   it needs Xlib's private `Xlibint.h`, which must not reach Swift's view of `Display`).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
 /// - `Install`: the man pages and shell completions, rendered from ToastCore's operation table;
 ///   only `xtoast-generate` links it.
@@ -64,6 +66,7 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
         .target(name: "CArguments"),
+        .target(name: "CXlibQueue"),
         .target(name: "ToastCore"),
         .target(name: "Install", dependencies: ["ToastCore"]),
         .target(name: "Migration", dependencies: ["ToastCore"]),
@@ -73,7 +76,7 @@ let package = Package(
         .target(name: "Bus", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Accessibility", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Images", dependencies: ["CPixbuf", "CSystem", "ToastCore", "Transport"]),
-        .target(name: "X11", dependencies: ["CX11", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
+        .target(name: "X11", dependencies: ["CX11", "CXlibQueue", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "Accessibility", "DaemonLog", "Sound"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to

@@ -293,10 +293,11 @@ public final class AccessibilityBus {
         return true
     }
 
-    /// Publishes the host's tree now, announcing what changed (only while publishing: the
-    /// tree is not even built otherwise). Called by the loop after each turn.
+    /// Publishes the host's tree, announcing what changed, when the host says it may have
+    /// changed or a held change is due (only while publishing: the tree is not even built
+    /// otherwise). Called by the loop after each turn.
     public func publish() {
-        guard isPublishing, a11y != nil else { return }
+        guard isPublishing, a11y != nil, announcer.wantsTree(generation: host.treeGeneration, now: now()) else { return }
         let events = announcer.advance(to: host.accessibleTree(), now: now())
         for event in events { send(event) }
     }

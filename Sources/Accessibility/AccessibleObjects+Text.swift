@@ -5,7 +5,7 @@ import ToastCore
 /// reader reads of the typed text and how it edits it. Offsets are characters, as the field
 /// counts them; an edit is the host's to carry out (`AccessibilityHost.editReply`), as typing.
 extension AccessibleObjects {
-    static let text = "org.a11y.atspi.Text"
+    // `text` is `AccessibleControls`' (the filter's and the labels' Text too).
     static let editableText = "org.a11y.atspi.EditableText"
 }
 

@@ -33,6 +33,7 @@ enum AccessibleObjects {
         if node.extents != nil { list.append(component) }
         if node.press != nil { list.append(action) }
         if node.text != nil { list += [text, editableText] }
+        list += controlInterfaces(of: node)
         return list
     }
 }
@@ -57,6 +58,7 @@ extension AccessibilityBus {
         }
         if interface == AccessibleObjects.properties { return properties(member, node, message, error) }
         guard interface.isEmpty || AccessibleObjects.interfaces(of: node).contains(interface) else { return 0 }
+        if node.control != nil, let answered = serveControl(interface, member, node, message, error) { return answered }
         if let text = node.text, interface.isEmpty || interface == AccessibleObjects.text || interface == AccessibleObjects.editableText,
            let answered = serveText(member, text, message, error) { return answered }
         switch member {
@@ -64,7 +66,7 @@ extension AccessibilityBus {
         case "GetRoleName", "GetLocalizedRoleName": return reply(message) { appendString($0, node.role.name) }
         case "GetState":
             return reply(message) { m in
-                let low = node.states.reduce(UInt32(0)) { $0 | (1 << $1.rawValue) }
+                let low = node.states.reduce(UInt32(0)) { $1.rawValue < 32 ? $0 | (1 << $1.rawValue) : $0 }
                 return sd_bus_message_open_container(m, type("a"), "u") >= 0 && appendU32(m, low) && appendU32(m, 0)
                     && sd_bus_message_close_container(m) >= 0
             }
@@ -200,7 +202,7 @@ extension AccessibilityBus {
         case AccessibleObjects.application where node.role == .application: ["ToolkitName", "Version", "AtspiVersion", "Id"]
         case AccessibleObjects.action where node.press != nil: ["NActions"]
         case AccessibleObjects.text where node.text != nil: ["CharacterCount", "CaretOffset"]
-        default: []
+        default: controlPropertyNames(interface, node)
         }
     }
 
@@ -225,7 +227,7 @@ extension AccessibilityBus {
         case "NActions": return variant("i") { appendI32(m, 1) }
         case "CharacterCount": return variant("i") { appendI32(m, Int32(clamping: node.text?.characterCount ?? 0)) }
         case "CaretOffset": return variant("i") { appendI32(m, Int32(clamping: node.text?.caret ?? 0)) }
-        default: return false
+        default: return variant("i") { appendI32(m, controlProperty(name, node)) }
         }
     }
 
@@ -270,6 +272,7 @@ extension AccessibilityBus {
             signal(path, "PropertyChange", "accessible-name", 0) { m in
                 sd_bus_message_open_container(m, type("v"), "s") >= 0 && appendString(m, value) && sd_bus_message_close_container(m) >= 0
             }
+        case .checked, .textInserted, .textRemoved, .caretMoved: sendControl(event)
         case let .descriptionChanged(path, value):
             signal(path, "PropertyChange", "accessible-description", 0) { m in
                 sd_bus_message_open_container(m, type("v"), "s") >= 0 && appendString(m, value) && sd_bus_message_close_container(m) >= 0
@@ -278,14 +281,14 @@ extension AccessibilityBus {
     }
 
     /// The corresponding C functions are `sd_bus_message_new_signal` and `sd_bus_send`.
-    private func signal(_ node: String, _ member: String, _ detail: String, _ detail1: Int32,
-                        interface: String = AccessibleObjects.eventObject, _ value: (OpaquePointer) -> Bool) {
+    func signal(_ node: String, _ member: String, _ detail: String, _ detail1: Int32, detail2: Int32 = 0,
+                interface: String = AccessibleObjects.eventObject, _ value: (OpaquePointer) -> Bool) {
         guard let a11y else { return }
         var message: OpaquePointer?
         guard sd_bus_message_new_signal(a11y, &message, AccessibleObjects.path(node), interface, member) >= 0,
               let message else { return }
         defer { sd_bus_message_unref(message) }
-        guard appendString(message, detail), appendI32(message, detail1), appendI32(message, 0), value(message),
+        guard appendString(message, detail), appendI32(message, detail1), appendI32(message, detail2), value(message),
               sd_bus_message_open_container(message, type("a"), "{sv}") >= 0, sd_bus_message_close_container(message) >= 0 else { return }
         _ = sd_bus_send(a11y, message, nil)
     }
@@ -307,6 +310,6 @@ func appendI32(_ m: OpaquePointer, _ value: Int32) -> Bool {
     return sd_bus_message_append_basic(m, type("i"), &v) >= 0
 }
 
-private func appendVariantI32(_ m: OpaquePointer, _ value: Int32) -> Bool {
+func appendVariantI32(_ m: OpaquePointer, _ value: Int32) -> Bool {
     sd_bus_message_open_container(m, type("v"), "i") >= 0 && appendI32(m, value) && sd_bus_message_close_container(m) >= 0
 }

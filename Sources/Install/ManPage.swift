@@ -105,7 +105,10 @@ public enum ManPage {
             fill with text, border, icon and buttons at 7:1 or more against it; your own colours win \
             where they reach 7:1, and one log line names those that do not. Gtk/CursorBlink and \
             Gtk/CursorBlinkTime set how a reply field's caret blinks. Without a settings daemon \
-            nothing is read and the defaults apply.
+            the daemon runs gsettings get (in child processes, killed after 3 s) at start and at \
+            each reload for org.gnome.desktop.interface enable-animations, gtk-theme, cursor-blink \
+            and cursor-blink-time and org.gnome.desktop.a11y.interface high-contrast; a key that \
+            fails says nothing, and the defaults apply.
             """)
     }
 
@@ -199,6 +202,9 @@ public enum ManPage {
         ("XDG_STATE_HOME", "Where the history file is kept (default ~/.local/state)."),
         ("XTOAST_ICON_THEME", "The icon theme icon names are looked up in (default: GTK's configured theme)."),
         ("NOTIFY_SOCKET", "Set by systemd for a Type=notify service: the daemon reports READY=1 there once it listens."),
+        ("XMODIFIERS", "The input method the centre's filter takes text through (@im=ibus, @im=fcitx); without one, Xlib's own does compose sequences."),
+        ("XCOMPOSEFILE", "The compose file Xlib's input method reads instead of ~/.XCompose and the locale's."),
+        ("LC_ALL, LC_CTYPE, LANG", "The locale input methods work in; a UTF-8 one (C.UTF-8 when the environment's is not UTF-8)."),
     ]
 
     /// One example of each request (`Operation.Docs.examples`), encoded by the same code the

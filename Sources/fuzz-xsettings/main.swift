@@ -1,7 +1,9 @@
 // libFuzzer target: an XSETTINGS blob, which any X client can write on the settings
 // selection's owner, read the way the daemon reads it (`XSettings.parse`, then
 // `DesktopSettings`). Nothing may trap or stall, and what comes out must be bounded by the
-// blob and by the ranges the daemon relies on. Built by scripts/fuzz; in a plain
+// blob and by the ranges the daemon relies on. The same bytes are also read as what
+// `gsettings get` printed (`GSettings.parse`, for a desktop without XSETTINGS), each key
+// given them. Built by scripts/fuzz; in a plain
 // `swift build` it links and does nothing.
 import FuzzSupport
 import ToastCore
@@ -24,5 +26,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var config = Config()
     config.desktop = desktop
     _ = (config.reducesMotion, config.highContrast, HighContrast.overrideNotice(config))
+
+    if case let .string(s)? = GSettings.parse(blob) { fuzzCheck(s.utf8.count <= blob.count, "a \(s.utf8.count)-byte string from \(blob.count) bytes") }
+    let gsettings = GSettings.settings(Dictionary(uniqueKeysWithValues: GSettings.keys.map { ($0, blob) }))
+    if let time = gsettings.cursorBlinkTime { fuzzCheck(DesktopSettings.blinkTimeRange.contains(time), "gsettings blink time \(time)") }
+    if let name = gsettings.themeName { fuzzCheck(name.utf8.count <= DesktopSettings.maxThemeNameBytes, "gsettings theme of \(name.utf8.count) bytes") }
     return 0
 }

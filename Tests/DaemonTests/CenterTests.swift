@@ -225,6 +225,27 @@ import Testing
 }
 
 extension CenterPanelTests {
+    @Test("the filter's caret is placed for the input method while it is typed, moves right as text comes, and goes with Enter")
+    func filterCaret() throws {
+        let rig = Rig(config: Rig.ungrouped)
+        rig.show(#""title":"Café","timeout":0.05"#)
+        rig.wait(1)
+        rig.openCenter()
+        let panel = try #require(rig.centerPanel)
+        #expect(panel.surface.caret == nil, "no text is taken before /")
+        rig.key(KeyStroke(key: "slash", text: "/"))
+        let empty = try #require(panel.surface.caret)
+        // Within the filter's box, below the title and the switch.
+        #expect(empty.x > 0 && empty.x < panel.surface.size.width && empty.y > 40)
+        rig.key(KeyStroke(key: "", text: "カフェ"))
+        let typed = try #require(panel.surface.caret)
+        #expect(typed.x > empty.x && typed.y == empty.y)
+        rig.key(KeyStroke(key: "Return"))
+        #expect(panel.surface.caret == nil, "Enter ends the typing: the input method lets go")
+    }
+}
+
+extension CenterPanelTests {
     /// The scene's op drawing `text`, and where.
     func origin(of text: String, in scene: CardScene) -> Point? {
         scene.ops.compactMap { op -> Point? in

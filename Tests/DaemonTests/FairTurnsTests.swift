@@ -108,4 +108,65 @@ import Transport
         #expect(answered == [1, 1, 1, 1, 1])
         #expect(!client.cutShort && client.unanswered.isEmpty)
     }
+    @Test("under an X client's flood of input, a frame that is due is drawn at the turn's start, before any of the flood is handled; the flood's share is one budget")
+    func dueFrameBeforeTheFlood() throws {
+        let output = FakeOutput()
+        let service = ToastService(config: .default, output: output, sink: RecordingSink())
+        output.clock = 100
+        _ = service.handle(.show(ShowRequest(message: "sliding in")), from: Owner(.socket, 1), now: 100, wallNow: 1_700_000_000)
+        let due = try #require(service.nextFrame, "a card sliding in has a frame due")
+        let card = try #require(output.live.first?.surface)
+        let movesBefore = card.moves.count
+        // A flood already read from the server: motion over no surface of ours, 1,000 events.
+        var handled = 0
+        output.input = (0..<1000).map { i in
+            .motion(surface: SurfaceID(1), root: Point(x: Double(i % 1280), y: 10), time: Double(i) / 1000)
+        }
+        // The clock moves 0.1 ms a reading (and the fake screen's with it), so handling the
+        // flood makes the time go on: a frame drawn after it would be drawn late.
+        var now = due
+        let clock = { () -> Double in
+            now += 0.0001
+            output.clock = now
+            return now
+        }
+        output.clock = due
+        let start = due
+        service.takeTurn(budget: TurnBudget(clock: clock), now: { handled += 1; return clock() })
+        #expect(card.moves.count > movesBefore, "the due frame moved the card")
+        let firstMove = try #require(card.moveTimes.dropFirst(movesBefore).first)
+        // Two readings in: the budget's start, then the turn's own `now` for the frame (handled
+        // after the flood, it would be some 20 readings, the budget's 2 ms, in).
+        #expect(firstMove <= start + 0.0002 + 1e-9, "the frame was drawn \((firstMove - start) * 1000) ms into the turn, after the flood")
+        // Handling took its budget's worth (2 ms at 0.1 ms a reading), not the whole flood.
+        #expect(handled < 40, "events handled in the turn: \(handled)")
+        #expect(service.hasInputWaiting, "the rest of the flood waits for the next turn")
+    }
+    @Test("a frame that comes due while a flood of X input is handled ends the batch: it is drawn within an event of its time, the rest waits")
+    func frameDueMidBatch() throws {
+        let output = FakeOutput()
+        let service = ToastService(config: .default, output: output, sink: RecordingSink())
+        output.clock = 100
+        _ = service.handle(.show(ShowRequest(message: "sliding in")), from: Owner(.socket, 1), now: 100, wallNow: 1_700_000_000)
+        let card = try #require(output.live.first?.surface)
+        var now = try #require(service.nextFrame)
+        let clock = { () -> Double in
+            now += 0.0001
+            output.clock = now
+            return now
+        }
+        // The first turn draws its due frame, then handles the flood; the next frame (16.7 ms
+        // on) comes due within this turn's budget, here 50 ms (500 readings).
+        output.input = (0..<2000).map { i in
+            .motion(surface: SurfaceID(1), root: Point(x: Double(i % 1280), y: 10), time: Double(i) / 1000)
+        }
+        let movesBefore = card.moves.count
+        service.takeTurn(budget: TurnBudget(clock: clock, seconds: 0.05), now: clock)
+        let times = Array(card.moveTimes.dropFirst(movesBefore))
+        try #require(times.count >= 2, "two frames in the turn: \(times)")
+        let interval = times[1] - times[0]
+        // On the grid (16.7 ms), late by at most an event's reading or two, never by the budget.
+        #expect(interval < 1.0 / 60 + 0.0005, "the second frame came \(interval * 1000) ms after the first")
+        #expect(service.hasInputWaiting, "the rest of the flood waits for the next turn")
+    }
 }

@@ -44,7 +44,8 @@ extension Integration {
                     s = e.source
                     if e.type.startswith("object:state-changed:showing") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_WINDOW:
                         panel = s.getChildAtIndex(0)
-                        lst = panel.getChildAtIndex(0)
+                        # The header's controls come first; the list is the panel's LIST child.
+                        lst = [k for k in [panel.getChildAtIndex(n) for n in range(panel.childCount)] if k.getRole() == pyatspi.ROLE_LIST][0]
                         emit({"center": [int(s.getRole()), int(panel.getRole()), int(lst.getRole())],
                               "items": [[int(i.getRole()), i.name] for i in [lst.getChildAtIndex(n) for n in range(lst.childCount)]]})
                     if e.type.startswith("object:state-changed:showing") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_NOTIFICATION:

@@ -271,7 +271,8 @@ extension XProbe {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                guard event.type == SelectionRequest else { continue }
+                // Only this selection's: a request for another one (left from an earlier paste) is not ours to answer.
+                guard event.type == SelectionRequest, event.xselectionrequest.selection == atom else { continue }
                 let request = event.xselectionrequest
                 var notify = XEvent()
                 notify.xselection.type = SelectionNotify

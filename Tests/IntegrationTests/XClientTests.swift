@@ -20,7 +20,13 @@ extension Integration {
             return kib
         }
 
-        @Test("an X flood for 3 s (XTest motion over a card, forged crossings, a compositor and a panel toggling): list and show are answered within a second throughout, and memory stays bounded")
+        /// The one-minute load average (`/proc/loadavg`).
+        static func loadAverage() -> Double {
+            let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+            return Double(text.split(separator: " ").first ?? "") ?? .infinity
+        }
+
+        @Test("an X flood for 3 s (XTest motion over a card, forged crossings, a compositor and a panel toggling): list and show are answered within a second throughout; memory stays bounded (its peak at a load below 1) and goes back after the flood")
         func floodKeepsTheLoopServing() throws {
             let display = try PrivateDisplay(size: "1280x800")
             let daemon = try DaemonHarness(display: display.name)
@@ -50,7 +56,56 @@ extension Integration {
             #expect(answered >= 6, "requests answered during the flood: \(answered); the flood sent \(sent.stdout)")
             #expect(slowest < 1, "the slowest reply took \(slowest) s; the flood sent \(sent.stdout)")
             let peak = try Self.memory(pid, "VmHWM")
-            #expect(peak - before < 32 * 1024, "resident \(before / 1024) MiB before, peak \(peak / 1024) MiB; the flood sent \(sent.stdout)")
+            // The peak is what the daemon read while the flood went on. Whenever the daemon
+            // waits for a core (a loaded machine), the server queues the flood for it, and
+            // Xlib's next read takes all of it (XPending and XFlush read until the socket is
+            // empty): 85 MiB at load 4, 129 MiB behind a 0.6 s stop. So the peak is held to
+            // 32 MiB only on a machine that is not loaded; what the daemon keeps once the
+            // flood is over is held to 8 MiB always: Xlib's spare queue nodes are given back.
+            if Self.loadAverage() < 1 {
+                #expect(peak - before < 32 * 1024, "resident \(before / 1024) MiB before, peak \(peak / 1024) MiB; the flood sent \(sent.stdout)")
+            }
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            let deadline = Date().addingTimeInterval(10)
+            var kept = try Self.memory(pid, "VmRSS")
+            while kept - before >= 8 * 1024, Date() < deadline {
+                _ = try daemon.xtoast(["ping"])
+                Thread.sleep(forTimeInterval: 0.1)
+                kept = try Self.memory(pid, "VmRSS")
+            }
+            #expect(kept - before < 8 * 1024, "resident \(before / 1024) MiB before, \(kept / 1024) MiB after the flood (peak \(peak / 1024) MiB); the flood sent \(sent.stdout)")
+        }
+            @Test("a daemon stopped for 0.6 s behind an X flood reads the server's backlog when it runs again, and gives that memory back once the queue drains")
+        func backlogIsGivenBack() throws {
+            let display = try PrivateDisplay(size: "1280x800")
+            let daemon = try DaemonHarness(display: display.name)
+            let probe = try XProbe(display.name)
+            _ = try daemon.show(["--timeout", "0", "flooded"])
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            let pid = daemon.process.processIdentifier
+            let before = try Self.memory(pid, "VmRSS")
+            let f = card.frame
+            let flood = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/python3"), [
+                Self.xflood.path, display.name, "3", "motion,crossing,workarea",
+                String(Int(f.x) - 20), String(Int(f.y)), String(Int(f.width) + 40), String(Int(f.height)),
+            ], environment: ["PATH": "/usr/bin:/bin"])
+            // As a loaded machine would: the daemon gets no core for a while, and the server
+            // queues the flood for it meanwhile.
+            Thread.sleep(forTimeInterval: 0.5)
+            kill(pid, SIGSTOP)
+            Thread.sleep(forTimeInterval: 0.6)
+            kill(pid, SIGCONT)
+            let sent = try flood.finish()
+            #expect(sent.status == 0, "xflood: \(sent.stderr)")
+            let peak = try Self.memory(pid, "VmHWM")
+            let deadline = Date().addingTimeInterval(10)
+            var kept = try Self.memory(pid, "VmRSS")
+            while kept - before >= 8 * 1024, Date() < deadline {
+                _ = try daemon.xtoast(["ping"])
+                Thread.sleep(forTimeInterval: 0.1)
+                kept = try Self.memory(pid, "VmRSS")
+            }
+            #expect(kept - before < 8 * 1024, "resident \(before / 1024) MiB before, \(kept / 1024) MiB after (peak \(peak / 1024) MiB); the flood sent \(sent.stdout)")
             #expect(try daemon.xtoast(["ping"]).status == 0)
         }
     }

@@ -104,7 +104,8 @@ import Testing
         #expect(open.root.children == [AccessibleTree.centerPath])
         let window = try #require(open[AccessibleTree.centerPath])
         let panel = try #require(open[window.children[0]])
-        let list = try #require(open[panel.children[0]])
+        // The header's controls come before the list (AccessibleControlsTests).
+        let list = try #require(panel.children.compactMap { open[$0] }.first { $0.role == .list })
         #expect([window.role, panel.role, list.role] == [.window, .panel, .list] && window.extents == frame)
         let items = list.children.compactMap { open[$0] }
         #expect(items.map(\.role) == [.listItem, .listItem, .listItem])

@@ -115,7 +115,7 @@ import ToastCore
             middle_click = do_action, close_current
             right_click = explode
             """, file: "c")
-        #expect(config.mouse.left == [.closeCurrent] && config.mouse.middle == [.doAction, .closeCurrent] && config.mouse.right == [])
+        #expect(config.mouse.left == [.closeCurrent] && config.mouse.middle == [.doAction, .closeCurrent] && config.mouse.right == [.snooze])
         #expect(diagnostics.map(\.line) == [4])
         #expect(Config.default.mouse == MouseBindings(), "xtoast's own defaults unchanged")
     }

@@ -102,6 +102,11 @@ public final class ToastDaemon {
         self.service = service
         turns = ClientTurns(service: service, clients: clients, output: output, clock: { clock.now() }, wallNow: { clock.wallNow() })
         scripts.timeout = { service.board.config.scriptTimeout }
+        // GSettings, read in child processes at start and at each reload, speak for a desktop
+        // with no XSETTINGS manager.
+        programs.gsettings.done = { [unowned service] settings in service.gsettingsRead(settings, now: clock.now()) }
+        service.readGSettings = { programs.gsettings.start(now: clock.now()) }
+        service.readGSettings()
         // A file size limit (`ulimit -f`) reached by the history file fails that write (EFBIG,
         // which stops the saving) rather than killing the daemon.
         signal(SIGXFSZ, SIG_IGN)
@@ -267,14 +272,14 @@ public final class ToastDaemon {
         return code
     }
 
-    /// The work that does not wait: one bounded batch of screen input (by count, and by
-    /// `TurnBudget` as it is handled), due timeouts and frames, then output. Input left over
+    /// The work that does not wait: a due frame, one bounded batch of screen input (by count
+    /// and time as it is read, and by `TurnBudget` as it is handled), due timeouts and
+    /// frames, then output (`ToastService.takeTurn`). Input left over
     /// (a flood, or what handling made the screen read into a buffer `poll()` cannot see)
     /// waits for the next turn, after the sockets and the bus are served: `pollTimeout` does
     /// not sleep while it waits.
     private func turn() {
-        service.handleInput(budget: TurnBudget(clock: { [clock] in clock.now() }), now: { [clock] in clock.now() })
-        service.advance(now: clock.now())
+        service.takeTurn(budget: TurnBudget(clock: { [clock] in clock.now() }), now: { [clock] in clock.now() })
         output.flush()
         // What the turn changed, told to a screen reader (nothing is built without one).
         accessibility?.publish()
@@ -315,7 +320,7 @@ public final class ToastDaemon {
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.nextFrame : nil
         guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, accessibility?.deadline, programs.nextDeadline,
-                          clients.nextShedDeadline].compactMap({ $0 }).min() else { return -1 }
+                          clients.nextShedDeadline, output.nextReadDue].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 

@@ -23,8 +23,12 @@ final class AccessibleCards: AccessibilityHost {
             return AccessibleTree.CardInput(toast: toast, frame: card.frame, focused: focused == toast.id, reply: reply)
         }
         let center = service.center
-        let centerInput = center.isOpen
-            ? AccessibleTree.CenterInput(frame: center.frame, rows: center.rows, selection: center.state.selection) : nil
+        var centerInput: AccessibleTree.CenterInput?
+        if center.isOpen {
+            var input = AccessibleTree.CenterInput(frame: center.frame, rows: center.rows, selection: center.state.selection)
+            input.header = header(now: now())
+            centerInput = input
+        }
         return AccessibleTree(cards: cards, center: centerInput)
     }
 
@@ -32,11 +36,59 @@ final class AccessibleCards: AccessibilityHost {
         service.editReply(edit, on: toast, now: now())
     }
 
+    /// The centre's header as `CenterLayout` draws it.
+    private func header(now: Double) -> AccessibleTree.CenterHeader {
+        let center = service.center, state = center.state, quiet = center.quietView()
+        var header = AccessibleTree.CenterHeader()
+        header.showsClear = !center.rows.isEmpty || state.filter != nil
+        header.clearArmed = state.isClearArmed(now: now)
+        header.doNotDisturb = quiet.user
+        header.quietLines = quiet.lines
+        header.filter = state.filter
+        header.typingFilter = state.isTypingFilter
+        header.quietMenuOpen = state.quietMenuOpen
+        header.quietChoices = state.quietMenuOpen ? quiet.choices : []
+        header.quietSelection = state.quietMenuSelection
+        return header
+    }
+
+    /// The service's changes and the panel's compositions together: either moving may change the tree.
+    var treeGeneration: Int { service.accessibleGeneration &+ service.center.compositions }
+
     func press(_ press: AccessibleTree.Press) {
         if press.action == ReplyOptions.actionKey, service.board.toast(press.toast)?.reply != nil {
             return service.perform(.openReply(id: press.toast), now: now())
         }
         guard service.board.toast(press.toast)?.actions.contains(where: { $0.id == press.action }) == true else { return }
         service.perform(.invoke(id: press.toast, action: press.action), now: now())
+    }
+
+    /// A link opens as a click on its text does (`openLink`); "Clear all" takes a click (the
+    /// first arms it); the do-not-disturb switch turns as Shift+D turns it.
+    func activate(_ control: AccessibleTree.Control) {
+        let now = now()
+        service.accessibleGeneration &+= 1
+        switch control {
+        case let .link(id, target, _):
+            guard let toast = service.board.toast(id), service.stage.card(id) != nil, Links.targets(of: toast).contains(target) else { return }
+            service.openLink(target, of: id, now: now)
+        case .clearAll:
+            if service.center.press(.clearAll, board: service.board, now: now) == .clearAll {
+                service.board.removeHistory { _ in true }
+                service.center.repaint(board: service.board, now: now)
+            }
+        case .doNotDisturb:
+            guard service.center.isOpen else { return }
+            service.toggleQuiet(now: now)
+            service.center.repaint(board: service.board, now: now)
+        case let .quietChoice(choice):
+            guard service.center.state.quietMenuOpen,
+                  service.center.press(.quietChoice(choice), board: service.board, now: now) == .pauseFor(choice) else { return }
+            service.pauseFromCenter(choice, now: now)
+            service.center.repaint(board: service.board, now: now)
+        case .filter, .hypertext, .quietMenu:
+            return
+        }
+        service.settle(now)
     }
 }

@@ -5,12 +5,14 @@ import ToastCore
 /// high-contrast cards change while the daemon runs, as the desktop's own windows do.
 extension ToastService {
     /// The desktop's settings changed: the config's `auto` choices follow, and the cards on
-    /// screen restyle (as at a reload, without reading the file).
+    /// screen restyle (as at a reload, without reading the file). A change that turns none of
+    /// them (a theme renamed but not high-contrast, GSettings read at start saying what the
+    /// defaults say) changes nothing: restyling would shut an open centre for nothing.
     func desktopChanged(now: Double) {
         var config = board.config
         let was = config
-        config.desktop = screen.desktopSettings
-        guard config != was else { return }
+        config.desktop = desktopSettings
+        guard Self.followed(config) != Self.followed(was) else { return }
         Self.logDesktop(config, was: was)
         let scale = desktopScale(config)
         board.reconfigure(config, now: now)
@@ -18,6 +20,31 @@ extension ToastService {
         board.setRoom(stage.room, now: now)
         center.reconfigure(config, scale: scale)
         settle(now)
+    }
+
+    /// What the cards take from the desktop's settings.
+    static func followed(_ config: Config) -> Followed {
+        Followed(reducesMotion: config.reducesMotion, highContrast: config.highContrast, caretHalfPeriod: config.caretHalfPeriod)
+    }
+
+    struct Followed: Equatable {
+        var reducesMotion: Bool
+        var highContrast: Bool
+        var caretHalfPeriod: Double?
+    }
+
+    /// What the desktop says: its XSETTINGS, or, while no XSETTINGS manager runs, what
+    /// GSettings said at the last read (`gsettings get`, at start and at a reload).
+    var desktopSettings: DesktopSettings {
+        let xsettings = screen.desktopSettings
+        guard xsettings.noManager, let gsettings = gsettingsDesktop else { return xsettings }
+        return gsettings
+    }
+
+    /// A read of GSettings has ended: the cards follow it while no XSETTINGS manager speaks.
+    func gsettingsRead(_ settings: DesktopSettings, now: Double) {
+        gsettingsDesktop = settings
+        desktopChanged(now: now)
     }
 
     /// One line for each choice the desktop's settings turned (all of them, at start and

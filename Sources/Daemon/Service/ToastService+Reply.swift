@@ -70,6 +70,7 @@ extension ToastService {
         guard let session = reply else { return }
         reply = nil
         blinkDeadline = nil
+        accessibleGeneration &+= 1  // the ENTRY goes, the Reply button comes back
         screen.release(.reply(SurfaceID(0), serverTime: 0))
         stage.showReply(nil, on: session.id, board: board, now: now)
     }
@@ -80,6 +81,8 @@ extension ToastService {
         let half = board.config.caretHalfPeriod
         let look = ReplyLook(field: session.field, caretVisible: session.caretVisible(now: now, halfPeriod: half))
         blinkDeadline = session.nextBlink(after: now, halfPeriod: half)
+        // What a screen reader reads of it changed (a blink alone changes nothing it reads).
+        if stage.card(session.id)?.appearance.reply?.field != session.field { accessibleGeneration &+= 1 }
         stage.showReply(look, on: session.id, board: board, now: now)
     }
 

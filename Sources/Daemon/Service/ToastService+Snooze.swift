@@ -54,29 +54,38 @@ extension ToastService {
     /// the card closes.
     func snoozeFromCard(_ id: String, choice: SnoozeChoice, now: Double) {
         guard let toast = board.toast(id) else { return }
-        let app = toast.app.flatMap { $0.isEmpty ? nil : $0 } ?? toast.desktopEntry
+        let app = SnoozeMenu.app(of: toast)
         guard Snoozes.problem(app) == nil else { return Log.info("snooze: the card names no application") }
-        let wall = wallClock(now)
-        do throws(QuietProblem) {
-            if case let .error(message) = snooze(app, until: try choice.end.resolve(now: wall, zone: zone), now: now, wallNow: wall) {
-                return Log.info("snooze \(Log.quoted(app)): \(message)")
-            }
-        } catch {
-            return Log.info("snooze \(Log.quoted(app)): \(error.message)")
-        }
+        guard snoozeApp(app, choice: choice, now: now) else { return }
         board.dismiss(id, reason: .close, now: now)
     }
 
-    /// The centre's Shift+M on an entry or a group.
+    /// The centre's Shift+M, or its snooze menu, on an entry or a group.
     func snoozeFromCenter(_ app: String, choice: SnoozeChoice, now: Double) {
+        snoozeApp(app, choice: choice, now: now)
+    }
+
+    /// A choice from a card, a menu or a key: what `xtoast snooze APP 1h|tomorrow|always`
+    /// does, a failure logged (no one to answer). False when it failed.
+    @discardableResult
+    func snoozeApp(_ app: String, choice: SnoozeChoice, now: Double) -> Bool {
         let wall = wallClock(now)
-        do throws(QuietProblem) {
-            if case let .error(message) = snooze(app, until: try choice.end.resolve(now: wall, zone: zone), now: now, wallNow: wall) {
-                Log.info("snooze \(Log.quoted(app)): \(message)")
+        let reply: Reply
+        if let end = choice.end {
+            do throws(QuietProblem) {
+                reply = snooze(app, until: try end.resolve(now: wall, zone: zone), now: now, wallNow: wall)
+            } catch {
+                Log.info("snooze \(Log.quoted(app)): \(error.message)")
+                return false
             }
-        } catch {
-            Log.info("snooze \(Log.quoted(app)): \(error.message)")
+        } else {
+            reply = snoozeAlways(app, now: now, wallNow: wall)
         }
+        if case let .error(message) = reply {
+            Log.info("snooze \(Log.quoted(app)): \(message)")
+            return false
+        }
+        return true
     }
 
     /// Saves the snoozes and tells the board and the timer.

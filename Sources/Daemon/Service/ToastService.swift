@@ -38,6 +38,15 @@ final class ToastService {
     /// The open reply field, if any (`ToastService+Reply`), and its caret's next blink.
     var reply: ReplySession?
     var blinkDeadline: Double?
+    /// Counts what may change what a screen reader sees (the board's changes reaching the
+    /// stage, frames, input, requests, focus moving): the accessible tree is rebuilt only when
+    /// it moved (`AccessibleCards.treeGeneration`), never on an idle turn.
+    var accessibleGeneration = 0
+    /// What GSettings said at the last `gsettings get` read (nil: not read yet); it speaks
+    /// for the desktop while no XSETTINGS manager runs (`desktopSettings`).
+    var gsettingsDesktop: DesktopSettings?
+    /// Starts a read of GSettings in child processes (the daemon points it at its reader).
+    var readGSettings: () -> Void = {}
     /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
     private let sound: (any SoundPlayer)?
     /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
@@ -57,6 +66,8 @@ final class ToastService {
     var snoozes = Snoozes()
     /// Where the snoozes are kept across restarts; nil keeps them in memory.
     var snoozeStore: SnoozeStore?
+    /// The snooze menu beside a card while it is open (`ToastService+SnoozeMenu`).
+    var snoozePopup: SnoozePopup?
     /// The config file "Mute APP always" appends its rule to; nil: none.
     var configPath: String?
     /// The local time zone "18:00" and the schedules are read in.
@@ -129,16 +140,49 @@ final class ToastService {
     func advance(now: Double) {
         checkQuiet(now: now)
         board.expire(now: now)
+        let focusWas = keyInput.focus?.card
         advanceKeys(now: now)
         advanceReply(now: now)
+        // Focus mode ending by its timer moves the focus a screen reader follows.
+        if keyInput.focus?.card != focusWas { accessibleGeneration &+= 1 }
         settle(now)
-        if let due = stage.nextFrame, due <= now + 0.001 { stage.stepFrame(board: board, now: now) }
-        if let due = center.nextFrame, due <= now + 0.001 { center.stepFrame(board: board, now: now) }
+        stepDueFrames(now: now)
+    }
+
+    /// The frames of the cards and of the centre that are due at `now` (within a millisecond);
+    /// whether there were any.
+    @discardableResult
+    func stepDueFrames(now: Double) -> Bool {
+        var stepped = false
+        if let due = stage.nextFrame, due <= now + 0.001 {
+            stage.stepFrame(board: board, now: now)
+            accessibleGeneration &+= 1
+            stepped = true
+        }
+        if let due = center.nextFrame, due <= now + 0.001 {
+            center.stepFrame(board: board, now: now)
+            accessibleGeneration &+= 1
+            stepped = true
+        }
+        return stepped
+    }
+
+    /// One turn of the screen's work: a frame that has come due is drawn first, then one
+    /// bounded batch of input (`handleInput`), then what came due meanwhile (`advance`).
+    /// Frame first: under an X client's flood, taking a batch of input (and the round trips
+    /// handling it makes) before a due frame put the frame a batch late, off the 60 Hz grid
+    /// (p99 interval 21 ms where the socket's and the bus's floods kept 18-19 ms).
+    func takeTurn(budget: TurnBudget, now: () -> Double) {
+        // Sent at once: left in the connection's buffer, the frame would wait for the batch.
+        if stepDueFrames(now: now()) { screen.flush() }
+        handleInput(budget: budget, now: now)
+        advance(now: now())
     }
 
     // MARK: Requests
 
     func handle(_ request: Request, from owner: Owner, now: Double, wallNow: Double) -> Reply {
+        accessibleGeneration &+= 1
         defer { settle(now) }
         switch request {
         case .ping:
@@ -354,7 +398,8 @@ final class ToastService {
     /// Cards on screen restyle.
     func reload(now: Double) -> [String] {
         var (config, diagnostics) = loadConfig(board.config)
-        config.desktop = screen.desktopSettings
+        config.desktop = desktopSettings
+        readGSettings()
         Self.logDesktop(config, was: board.config)
         let scale = desktopScale(config)
         let pixelSize = config.fontSize * 96 / 72 * scale
@@ -397,12 +442,23 @@ final class ToastService {
     /// Handles screen input, one event at a time until `budget` is spent: first what an
     /// earlier turn left over, else a new batch from the screen. The rest waits for the next
     /// turn, after the sockets and the bus are served (`hasInputWaiting`).
+    /// A frame that comes due meanwhile ends the batch too: the turn draws it (`advance`)
+    /// before any more input, and the rest waits for the next turn.
     func handleInput(budget: TurnBudget, now: () -> Double) {
         if pendingInput.isEmpty { pendingInput = screen.takeInput()[...] }
         while let event = pendingInput.popFirst() {
-            handle(event, now: now())
-            if budget.isSpent { break }
+            let time = now()
+            handle(event, now: time)
+            if budget.isSpent || isFrameDue(time) { break }
         }
+    }
+
+    /// Whether the cards' or the centre's next frame is due by `now` (within a millisecond,
+    /// as `stepDueFrames` takes it).
+    private func isFrameDue(_ now: Double) -> Bool {
+        if let due = stage.nextFrame, due <= now + 0.001 { return true }
+        if let due = center.nextFrame, due <= now + 0.001 { return true }
+        return false
     }
 
     /// Input is there to handle now: left over from a turn, or read into the screen's buffer
@@ -410,17 +466,21 @@ final class ToastService {
     var hasInputWaiting: Bool { !pendingInput.isEmpty || screen.hasPendingInput }
 
     func handle(_ input: InputEvent, now: Double) {
+        accessibleGeneration &+= 1
         let decision = InputRouter.route(input, inputContext(for: input), board: board)
         if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
-        for intent in decision.intents { perform(intent, now: now) }
+        for intent in decision.intents { perform(intent, now: now, from: input) }
         switch decision.recipient {
-        case .screen: screenEvent(input, now: now)
+        case .screen:
+            snoozeMenuScreenEvent(input)
+            screenEvent(input, now: now)
         case .center: handleInCenter(input, now: now)
+        case .snoozeMenu: handleInSnoozeMenu(input, now: now)
         case .cards:
             let outcome = stage.handle(input, board: board, now: now)
             if let grab = outcome.grab { screen.grab(grab) }
             if let release = outcome.release { screen.release(release) }
-            for intent in outcome.intents { perform(intent, now: now) }
+            for intent in outcome.intents { perform(intent, now: now, from: input) }
         case .nobody: break
         }
         settle(now)
@@ -435,6 +495,7 @@ final class ToastService {
         return InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
                                    cards: keyInput.focus == nil ? [] : stage.facts(board: board),
                                    surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse,
+                                   snoozeMenuOpen: snoozePopup != nil,
                                    reply: reply, replySurface: reply.flatMap { stage.card($0.id)?.surface })
     }
 
@@ -474,8 +535,9 @@ final class ToastService {
         center.screenEvent(input, board: board, now: now)
     }
 
-    /// Carries out what the user meant, from whichever input said it.
-    func perform(_ intent: UserIntent, now: Double) {
+    /// Carries out what the user meant, from whichever input said it (`input`: the event that
+    /// said it, when one did: a menu opens where the pointer pressed).
+    func perform(_ intent: UserIntent, now: Double, from input: InputEvent? = nil) {
         switch intent {
         case let .dismiss(id, reason):
             let summary = reason == .click ? board.toast(id)?.summary : nil
@@ -499,6 +561,10 @@ final class ToastService {
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
         case let .snoozeApp(id, choice): snoozeFromCard(id, choice: choice, now: now)
         case .openReply, .submitReply, .cancelReply, .editReply, .pasteReply, .insertReply, .selectReply: performReply(intent, now: now)
+        case let .openSnoozeMenu(id):
+            var pointer: Point?
+            if case let .press(_, _, root, _, _)? = input { pointer = root }
+            openSnoozeMenu(id, at: pointer, now: now)
         }
     }
 
@@ -526,6 +592,7 @@ final class ToastService {
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
         historyStore?.release()
+        closeSnoozeMenu()
         endFocus()
         stage.removeAll()
         center.remove()
@@ -559,12 +626,14 @@ final class ToastService {
             let changes = board.takeChanges()
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
+            let focusWas = keyInput.focus?.card
             followFocus()
+            if !changes.isEmpty || keyInput.focus?.card != focusWas { accessibleGeneration &+= 1 }
             // The toast an open field answers ended, or an update took its reply away: the field goes.
             if let session = reply, board.toast(session.id)?.reply == nil || stage.card(session.id) == nil { closeReply(now: now) }
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
             // An open reply field stops its toast's timer too: nobody's answer is cut off.
-            let held = board.heldStacks(pointer: stage.heldKeys, focusedCard: keyInput.focus?.card, replyCard: reply?.id,
+            let held = board.heldStacks(pointer: stage.heldKeys.union(snoozeMenuHolds), focusedCard: keyInput.focus?.card, replyCard: reply?.id,
                                         holdAll: focusHoldsTimers)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
             for d in changes.deliveries { sink.deliver(d) }
@@ -631,6 +700,7 @@ extension ToastService {
 extension ToastService {
     /// `xtoast center`: opens on the monitor a toast would go to now.
     func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, filter: String? = nil, now: Double) -> Reply {
+        accessibleGeneration &+= 1
         let monitors = screen.monitors
         let chosen = chooseMonitor(choice).name
         let monitor = monitors.first { $0.name == chosen } ?? monitors.first
@@ -648,7 +718,10 @@ extension ToastService {
         case .close: center.close(now: now)
         case .toggle: center.toggle(on: monitor, board: board, now: now)
         }
-        if center.isOpen { stage.pointerTaken(now: now) }
+        if center.isOpen {
+            closeSnoozeMenu()
+            stage.pointerTaken(now: now)
+        }
         return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
     }
 

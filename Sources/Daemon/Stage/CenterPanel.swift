@@ -192,11 +192,26 @@ final class CenterPanel {
         guard let surface else { return }
         let scene = compose(board: board, now: now)
         output.paint(surface, scene, at: motion.position)
+        output.placeCaret(composed?.filterCaret, on: surface)
         // A filter still searching takes its next step at the next frame.
         if !filter.isComplete { armFrames(now) }
     }
 
+    /// A screen reader pressed one of the header's controls: as a click on it
+    /// (`CenterState.click`); the command is the daemon's to do.
+    func press(_ target: CenterTarget, board: Board, now: Double) -> CenterCommand? {
+        guard isOpen, surface != nil else { return nil }
+        let command = state.click(target, rows: rows, now: now, userQuiet: quietView().user)
+        if state.clearArmedUntil != nil { armFrames(now) }
+        repaint(board: board, now: now)
+        return command
+    }
+
+    /// How many times the panel was composed: each change of what it shows is one.
+    private(set) var compositions = 0
+
     private func compose(board: Board, now: Double) -> CardScene {
+        compositions &+= 1
         // One bounded step of the filter's search per paint; frames follow until it is done.
         filter.set(state.filter ?? "", history: board.history)
         rows = CenterContent.rows(board.history, matching: filter, grouping: config.center.group,
@@ -247,10 +262,19 @@ final class CenterPanel {
                 if case let .entry(key)? = composed?.target(at: p) { entry = key }
                 drag = CenterDragGesture(at: p, entry: entry)
                 return []
+            } else if button == 3 {
+                // A right click on an entry or a group opens its snooze menu (`CenterState+SnoozeMenu`).
+                state.closeSnoozeMenu()
+                state.openSnoozeMenu(on: composed?.target(at: p), rows: rows, at: p)
             } else {
                 return []
             }
         case let .motion(_, root, _):
+            if drag == nil, state.snoozeMenu != nil {
+                let target = composed?.target(at: Point(x: root.x - frame.x, y: root.y - frame.y))
+                if state.hoverInSnoozeMenu(target) { repaint(board: board, now: now) }
+                return []
+            }
             guard var d = drag else { return [] }
             let p = Point(x: root.x - frame.x, y: root.y - frame.y)
             let dy = d.move(to: p, slop: composer.px(config.motion.clickSlop))

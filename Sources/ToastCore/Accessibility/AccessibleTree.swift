@@ -8,13 +8,15 @@ public struct AccessibleTree: Equatable, Sendable {
         case label = 29
         case list = 31
         case listItem = 32
+        case menu = 33
+        case menuItem = 35
         case panel = 39
         case pushButton = 43
         case window = 69
         case application = 75
-        case notification = 101
-        /// The open reply field (`AccessibleTree+Reply`).
         case entry = 79
+        case link = 88
+        case notification = 101
 
         /// The role's name as `GetRoleName` answers it (libatspi's spelling).
         public var name: String {
@@ -22,12 +24,15 @@ public struct AccessibleTree: Equatable, Sendable {
             case .label: "label"
             case .list: "list"
             case .listItem: "list item"
+            case .menu: "menu"
+            case .menuItem: "menu item"
             case .panel: "panel"
             case .pushButton: "push button"
             case .window: "window"
             case .application: "application"
-            case .notification: "notification"
             case .entry: "entry"
+            case .link: "link"
+            case .notification: "notification"
             }
         }
     }
@@ -35,8 +40,11 @@ public struct AccessibleTree: Equatable, Sendable {
     /// AT-SPI's states (`AtspiStateType`), the ones xtoast's objects have.
     public enum State: UInt32, Sendable, CaseIterable {
         case active = 1
+        case checked = 4
         case editable = 7
         case enabled = 8
+        case expandable = 9
+        case expanded = 10
         case focusable = 11
         case focused = 12
         case multiLine = 17
@@ -44,6 +52,7 @@ public struct AccessibleTree: Equatable, Sendable {
         case selected = 23
         case sensitive = 24
         case showing = 25
+        case singleLine = 26
         case visible = 30
     }
 
@@ -71,6 +80,8 @@ public struct AccessibleTree: Equatable, Sendable {
         public var progress: Double?
         /// The open reply field's text and caret, for `org.a11y.atspi.Text` (`AccessibleTree+Reply`).
         public var text: ReplyText? = nil
+        /// A link, a centre header control or the filter (`AccessibleTree+Controls`).
+        public var control: Control? = nil
     }
 
     /// One card as the daemon sees it: the toast, where its window is and whether focus mode is on it.
@@ -94,6 +105,8 @@ public struct AccessibleTree: Equatable, Sendable {
         public var frame: Rect
         public var rows: [CenterRow]
         public var selection: CenterRow.ID?
+        /// The header's controls and the filter, as drawn (`AccessibleTree+Controls`).
+        public var header = CenterHeader()
         public init(frame: Rect, rows: [CenterRow], selection: CenterRow.ID?) {
             self.frame = frame
             self.rows = rows
@@ -110,7 +123,7 @@ public struct AccessibleTree: Equatable, Sendable {
     /// Cards published at most (the board's own limit is lower; this bounds a reply's size).
     public static let maxCards = 64
 
-    public private(set) var nodes: [String: Node]
+    public internal(set) var nodes: [String: Node]
 
     /// The root alone: the application with no cards.
     public init() {
@@ -140,10 +153,13 @@ public struct AccessibleTree: Equatable, Sendable {
                 add(Node(path: path + "_title", role: .label, name: title, description: "", states: shown, extents: nil,
                          parent: path, children: [], press: nil, progress: nil))
             }
+            let links = Self.links(of: toast, card: path)
             if !message.isEmpty {
                 add(Node(path: path + "_message", role: .label, name: message, description: "", states: shown, extents: nil,
-                         parent: path, children: [], press: nil, progress: nil))
+                         parent: path, children: [], press: nil, progress: nil,
+                         control: links.text.map { .hypertext(text: $0, links: links.nodes.map(\.path)) }))
             }
+            for link in links.nodes { add(link) }
             for (i, action) in toast.actions.prefix(Action.maxCount).enumerated() {
                 add(Node(path: path + "_button\(i)", role: .pushButton, name: action.label, description: "",
                          states: shown.union([.focusable]), extents: nil, parent: path, children: [],
@@ -185,15 +201,17 @@ public struct AccessibleTree: Equatable, Sendable {
             }
             guard nodes[path] == nil else { continue }
             var states = shown.union([.selectable, .focusable])
-            if row.id == center.selection { states.formUnion([.selected, .focused]) }
+            // While the do-not-disturb menu is open it has the keys, and the focus.
+            if row.id == center.selection { states.formUnion(center.header.quietMenuOpen ? [.selected] : [.selected, .focused]) }
             nodes[path] = Node(path: path, role: .listItem, name: name, description: description, states: states, extents: nil,
                                parent: list, children: [], press: nil, progress: nil)
             items.append(path)
         }
         nodes[list] = Node(path: list, role: .list, name: "Notifications", description: "", states: shown, extents: nil,
                            parent: panel, children: items, press: nil, progress: nil)
+        let controls = addHeader(center.header, panel: panel, listFocused: center.selection != nil && !center.header.quietMenuOpen)
         nodes[panel] = Node(path: panel, role: .panel, name: "", description: "", states: shown, extents: nil,
-                            parent: window, children: [list], press: nil, progress: nil)
+                            parent: window, children: controls + [list], press: nil, progress: nil)
         nodes[window] = Node(path: window, role: .window, name: "Notification centre", description: "", states: shown.union([.focusable, .active]),
                              extents: center.frame, parent: Self.rootPath, children: [panel], press: nil, progress: nil)
     }
@@ -226,6 +244,13 @@ public struct AccessibleTree: Equatable, Sendable {
         /// `org.a11y.atspi.Event.Window` `Activate`/`Deactivate`: the centre opened (with the
         /// keyboard) or closed. Orca follows focus only within the active window.
         case windowActive(path: String, Bool)
+        /// `StateChanged("checked", 1|0)`: the do-not-disturb switch turned.
+        case checked(path: String, Bool)
+        /// `TextChanged("insert"|"delete", offset, length)` with the text: the filter typed.
+        case textInserted(path: String, offset: Int, text: String)
+        case textRemoved(path: String, offset: Int, text: String)
+        /// `TextCaretMoved(offset)`.
+        case caretMoved(path: String, offset: Int)
     }
 }
 
@@ -238,8 +263,22 @@ public struct AccessibleAnnouncer: Sendable {
     /// A card whose progress change is being held: when it may go out.
     public private(set) var heldUntil: Double?
     public static let progressInterval = 1.0
+    /// The host's `treeGeneration` when the tree was last built (nil: never yet).
+    private var builtGeneration: Int?
+    /// Trees built so far (what `wantsTree` let through), for the tests' counts.
+    public private(set) var builds = 0
 
     public init() {}
+
+    /// Whether to build the tree now: the host's generation moved since the last build, or a
+    /// held progress change is due. Counts the builds it allows.
+    public mutating func wantsTree(generation: Int, now: Double) -> Bool {
+        let due = heldUntil.map { $0 <= now } ?? false
+        guard generation != builtGeneration || due else { return false }
+        builtGeneration = generation
+        builds += 1
+        return true
+    }
 
     /// The events from the published tree to `next`, and publishes it; a card's name or
     /// description change driven by progress alone within `progressInterval` of its last
@@ -282,6 +321,7 @@ public struct AccessibleAnnouncer: Sendable {
         // Focus moving (focus mode's card, the centre's selection): the one losing it first.
         let lost = old.nodes.values.filter { $0.states.contains(.focused) && next[$0.path]?.states.contains(.focused) == false }
         let gained = next.nodes.values.filter { $0.states.contains(.focused) && old[$0.path]?.states.contains(.focused) != true }
+        events += AccessibleTree.controlEvents(from: old, to: next)
         events += lost.map(\.path).sorted().map { .focused(path: $0, false) }
         events += gained.map(\.path).sorted().map { .focused(path: $0, true) }
         published = next

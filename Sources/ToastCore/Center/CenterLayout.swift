@@ -58,6 +58,9 @@ public struct CenterLayout {
         public var targets: [(rect: Rect, target: CenterTarget)]
         /// The rows laid out and drawn, by index: the visible ones only.
         public var drawnRows: [Int]
+        /// Where the filter's caret is while it is typed (the baseline at its end), for the
+        /// input method's preedit drawn over the spot; nil otherwise.
+        public var filterCaret: Point? = nil
 
         public func target(at p: Point) -> CenterTarget? { targets.first { $0.rect.contains(p) }?.target }
     }
@@ -178,7 +181,7 @@ public struct CenterLayout {
         }
 
         ops.append(.roundedRect(Rect(x: 0, y: 0, width: size.width, height: header), radius: 0, color: background))
-        let (headerOps, headerTargets) = headerContent(rows: rows, state: state, status: status, bottom: header)
+        let (headerOps, headerTargets, caret) = headerContent(rows: rows, state: state, status: status, bottom: header)
         ops += headerOps
         targets = headerTargets + targets.filter { $0.rect.height > 0 }
         if state.quietMenuOpen {
@@ -186,7 +189,19 @@ public struct CenterLayout {
             ops += menuOps
             targets = menuTargets + targets
         }
-        return Composed(scene: CardScene(size: size, cornerRadius: 0, ops: ops), targets: targets, drawnRows: visible.map(\.index))
+        if let menu = state.snoozeMenu {
+            let selected: CenterTarget? = switch state.selection {
+            case let .entry(key)?: .entry(key)
+            case let .group(app)?: .group(app)
+            case nil: nil
+            }
+            let row = selected.flatMap { s in targets.first { $0.target == s }?.rect }
+            let (menuOps, menuTargets) = snoozeMenuOverlay(menu, at: state.snoozeMenuAt, below: row, header: header)
+            ops += menuOps
+            targets = menuTargets + targets
+        }
+        return Composed(scene: CardScene(size: size, cornerRadius: 0, ops: ops), targets: targets, drawnRows: visible.map(\.index),
+                        filterCaret: caret)
     }
 
     /// The do-not-disturb menu, over the list under the switch: who holds quiet now, then the
@@ -230,7 +245,7 @@ public struct CenterLayout {
     }
 
     private func headerContent(rows: [CenterRow], state: CenterState, status: Status, bottom: Double)
-        -> ([DrawOp], [(rect: Rect, target: CenterTarget)]) {
+        -> ([DrawOp], [(rect: Rect, target: CenterTarget)], Point?) {
         let pad = px(CenterMetrics.padding)
         let text = RGBA(rgb: palette.text), secondary = RGBA(rgb: palette.secondaryText)
         var ops: [DrawOp] = []
@@ -274,6 +289,7 @@ public struct CenterLayout {
                         .doNotDisturb))
         y += lineHeight
 
+        var caret: Point?
         if let filter = state.filter {
             y += px(CenterMetrics.headerLineGap)
             let box = Rect(x: pad, y: y, width: size.width - 2 * pad, height: filterBoxHeight)
@@ -282,10 +298,15 @@ public struct CenterLayout {
             let cursor = state.isTypingFilter && !filter.isEmpty ? "\u{258F}" : ""
             let block = TextBlock(text: "/ " + shown + cursor, width: box.width - 2 * px(8), maxLines: 1)
             ops.append(.text(block, origin: Point(x: box.x + px(8), y: box.y + px(4)), color: filter.isEmpty ? secondary : text))
+            if state.isTypingFilter {
+                let typed = metrics.measure(TextBlock(text: "/ " + filter, width: box.width - 2 * px(8), maxLines: 1)).size.width
+                caret = Point(x: (box.x + px(8) + min(typed, box.width - 2 * px(8))).rounded(),
+                              y: (box.y + px(4) + lineHeight * 0.8).rounded())
+            }
         }
         let line = bottom - px(CenterMetrics.rowGap) - 1
         ops.append(.roundedRect(Rect(x: 0, y: line, width: size.width, height: 1), radius: 0, color: secondary.withAlpha(60)))
-        return (ops, targets)
+        return (ops, targets, caret)
     }
 
     /// An application's header row: chevron, icon, name and count.

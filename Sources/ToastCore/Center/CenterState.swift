@@ -10,6 +10,9 @@ public enum CenterTarget: Equatable, Sendable {
     /// An entry's action button (shown while its sender can hear it): the action's id and
     /// the entry's `HistoryEntry.historyID`.
     case action(String, historyID: UInt64)
+    /// A choice of the snooze menu (open on an entry's or a group's app), and the menu's box.
+    case snoozeChoice(SnoozeChoice)
+    case snoozeMenuBox
 }
 
 /// The panel's own state, apart from what the board holds: where the list is scrolled, the
@@ -32,6 +35,10 @@ public struct CenterState: Equatable, Sendable {
     /// The menu's highlighted choice (an index into the choices offered), when the keyboard
     /// opened it or moved in it: Up and Down move it, Enter takes it.
     public var quietMenuSelection: Int?
+    /// The snooze menu, open on an entry's or a group's application (`CenterState+SnoozeMenu`),
+    /// and where it opened (panel coordinates; nil: under the selected row).
+    public var snoozeMenu: SnoozeMenu?
+    public var snoozeMenuAt: Point?
 
     public init() {}
 
@@ -77,6 +84,7 @@ public struct CenterState: Equatable, Sendable {
     public mutating func press(_ key: KeyPress, rows: [CenterRow], viewport: Double, now: Double,
                                height: (Int) -> Double, quietChoices: [QuietChoice] = QuietChoice.allCases) -> CenterCommand? {
         if quietMenuOpen { return pressInQuietMenu(key, choices: quietChoices) }
+        if snoozeMenu != nil { return pressInSnoozeMenu(key) }
         if isTypingFilter {
             switch key.key {
             case .escape:
@@ -127,6 +135,8 @@ public struct CenterState: Equatable, Sendable {
                     let app = entry.toast.app.flatMap { $0.isEmpty ? nil : $0 } ?? entry.toast.desktopEntry
                     return app.isEmpty ? nil : .snoozeApp(app, .oneHour)
                 }
+            case "s" where !key.shift:
+                openSnoozeMenuOnSelection(rows: rows)
             case "Q" where key.shift:
                 quietMenuOpen = true
                 quietMenuSelection = quietChoices.isEmpty ? nil : 0
@@ -222,6 +232,7 @@ public struct CenterState: Equatable, Sendable {
     /// `userQuiet`: the user's own do-not-disturb is on, so the switch turns it off; off, the
     /// switch opens its menu, and a choice there turns it on.
     public mutating func click(_ target: CenterTarget, rows: [CenterRow], now: Double, userQuiet: Bool = false) -> CenterCommand? {
+        if snoozeMenu != nil { return clickInSnoozeMenu(target) }
         let menuWasOpen = quietMenuOpen
         closeQuietMenu()
         switch target {
@@ -238,6 +249,8 @@ public struct CenterState: Equatable, Sendable {
             return nil
         case let .quietChoice(choice):
             return .pauseFor(choice)
+        case .snoozeChoice, .snoozeMenuBox:
+            return nil  // only while the snooze menu is open (above)
         case let .group(app):
             toggleGroup(app)
             select(.group(app), in: rows)

@@ -126,7 +126,7 @@ package enum ConfigSchema {
                 config.mouse.middle = try mouseActions(value) ?? []
             },
             Setting(key: "right_click", keep: keeping(\.mouse.right)) { (config: inout Config, value: String) throws(ConfigProblem) in
-                config.mouse.right = try mouseActions(value) ?? []
+                config.mouse.right = try mouseActions(value) ?? MouseBindings().right
             },
         ]),
         // The rules themselves are `[rule NAME]` sections (`RuleSettingKey`); this one holds

@@ -15,6 +15,9 @@ public struct DesktopSettings: Equatable, Sendable {
     /// `Gtk/CursorBlinkTime`: the length of a caret's whole blink cycle, in milliseconds,
     /// within `blinkTimeRange`.
     public var cursorBlinkTime: Int?
+    /// No XSETTINGS manager owns the selection: the desktop has not spoken through XSETTINGS
+    /// at all, so GSettings (`GSettings`, read by `gsettings get`) may speak for it.
+    public var noManager = false
 
     /// GTK's own bounds for `gtk-cursor-blink-time` start at 100 ms; past 10 s a caret that
     /// blinks is as good as still.

@@ -76,7 +76,12 @@ public enum HistoryFile {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             contents.lines += 1
             do {
-                contents.records.append(try HistoryRecord.decode(line))
+                var record = try HistoryRecord.decode(line)
+                // At once, line by line: the copies freed here are taken again by the next
+                // line's, where sharing them after the whole file was read left holes among
+                // the kept texts that malloc could not give back.
+                if let previous = contents.records.last { record.toast.shareRepeatedFields(of: previous.toast) }
+                contents.records.append(record)
             } catch {
                 contents.damaged.append(Damage(line: number, reason: error.reason))
             }

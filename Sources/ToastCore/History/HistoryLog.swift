@@ -50,7 +50,16 @@ public struct HistoryLog: RandomAccessCollection, Equatable, Sendable {
 
     mutating func append(_ entry: HistoryEntry) {
         note(entry)
-        entries.append(entry)
+        entries.append(sharingRepeats(entry))
+    }
+
+    /// `entry` holding what it repeats from the newest entry before it in that one's storage
+    /// (`Toast.shareRepeatedFields`).
+    private func sharingRepeats(_ entry: HistoryEntry) -> HistoryEntry {
+        guard let last = entries.last?.toast else { return entry }
+        var entry = entry
+        entry.toast.shareRepeatedFields(of: last)
+        return entry
     }
 
     mutating func removeFirst(_ n: Int) {

@@ -15,7 +15,8 @@ public enum CenterCommand: Equatable, Sendable {
     case activate(HistoryEntry)
     /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).
     case lateAction(String, historyID: UInt64)
-    /// Shift+M on an entry (or a group): its application is snoozed ("Mute APP for 1 hour").
+    /// Shift+M on an entry (or a group), or a choice of its snooze menu: its application is
+    /// snoozed ("Mute APP for 1 hour"; `always` writes the rule).
     case snoozeApp(String, SnoozeChoice)
 }
 

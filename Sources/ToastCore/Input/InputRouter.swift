@@ -1,9 +1,11 @@
 /// Who gets each input event, decided in one place and in one order: the centre's key first
 /// (it toggles the centre wherever the keyboard is), then the open centre (it holds the
-/// keyboard and the pointer: every key and pointer event is its own), then an open reply
-/// field (it takes the keys, and a press elsewhere closes it), then focus mode's keys, then a
-/// bound key, and the pointer to the cards. Facts about the screen go to the service, which
-/// passes them to the board, the cards and the centre alike.
+/// keyboard and the pointer: every key and pointer event is its own), then an open snooze
+/// menu beside a card (it holds them the same way, until a choice or Escape or a press
+/// elsewhere closes it), then an open reply field (it takes the keys, and a press elsewhere
+/// closes it), then focus mode's keys, then a bound key, and the pointer to the cards. Facts
+/// about the screen go to the service, which passes them to the board, the cards and the
+/// centre alike.
 public enum InputRouter {
     /// What the router knows when it decides.
     public struct Context: Equatable, Sendable {
@@ -19,14 +21,17 @@ public enum InputRouter {
         public var surfaceCards: [SurfaceID: CardFacts]
         /// What the mouse buttons do on a card (`[mouse]`).
         public var mouse: MouseBindings
+        /// The snooze menu beside a card is open (`SnoozeMenu`).
+        public var snoozeMenuOpen: Bool
         /// The open reply field, and the surface of the card it is on: it takes every key,
         /// and a press anywhere else closes it.
         public var reply: ReplySession?
         public var replySurface: SurfaceID?
 
         public init(centerOpen: Bool = false, focus: KeyboardFocus? = nil, cardSurfaces: Set<SurfaceID> = [], cards: [CardFacts] = [],
-                    surfaceCards: [SurfaceID: CardFacts] = [:], mouse: MouseBindings = MouseBindings(),
+                    surfaceCards: [SurfaceID: CardFacts] = [:], mouse: MouseBindings = MouseBindings(), snoozeMenuOpen: Bool = false,
                     reply: ReplySession? = nil, replySurface: SurfaceID? = nil) {
+            self.snoozeMenuOpen = snoozeMenuOpen
             self.reply = reply
             self.replySurface = replySurface
             self.centerOpen = centerOpen
@@ -42,6 +47,8 @@ public enum InputRouter {
     public enum Recipient: Equatable, Sendable {
         /// The open centre's panel (`CenterState` decides what its keys and clicks mean).
         case center
+        /// The open snooze menu beside a card (`SnoozeMenu` decides what its keys and clicks mean).
+        case snoozeMenu
         /// The cards' pointer handling: hover, the swipe gesture, hit-testing a click.
         case cards
         /// A fact about the screen (a compositor, monitors, a locker, fullscreen, idle, images
@@ -68,6 +75,13 @@ public enum InputRouter {
     /// Decides `event`. A bound key's toast is the board's `newest(for:)`, as the socket's
     /// commands choose it.
     public static func route(_ event: InputEvent, _ context: Context, board: Board) -> Decision {
+        if context.snoozeMenuOpen && !context.centerOpen {
+            switch event {
+            case let .key(stroke) where stroke.bound != .center: return Decision(.snoozeMenu, keepsFocusAlive: context.focus != nil)
+            case .press, .release, .motion, .enter, .leave: return Decision(.snoozeMenu)
+            default: break
+            }
+        }
         switch event {
         case let .key(stroke):
             return key(stroke, context, board: board)

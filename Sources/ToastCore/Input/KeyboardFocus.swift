@@ -52,6 +52,8 @@ public struct KeyboardFocus: Equatable, Sendable {
             return .openReply(id: focused.id)
         case .text where !key.command && key.text.lowercased() == "m":
             return .snoozeApp(id: focused.id, choice: key.shift ? .tomorrowMorning : .oneHour)
+        case .text where !key.command && key.text.lowercased() == "s":
+            return .openSnoozeMenu(id: focused.id)
         default: return nil
         }
     }

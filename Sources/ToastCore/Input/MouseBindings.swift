@@ -15,19 +15,24 @@ public enum MouseAction: String, CaseIterable, Sendable {
     case contextAll = "context_all"
     /// The message's link when it has exactly one; with more, the menu.
     case openURL = "open_url"
+    /// xtoast's own: the small menu that mutes the card's application ("Mute APP for 1 hour /
+    /// until tomorrow / always", `SnoozeMenu`). The right button's default.
+    case snooze
 }
 
 /// The mouse buttons a card answers, and what each does. Nil for the left button is xtoast's
 /// own click (`CardActivation`: expand a cut card, else the default action, else dismiss);
-/// the middle and right buttons do nothing unless bound. The close button, action buttons
+/// the middle button does nothing unless bound; the right one opens the snooze menu (a
+/// right click is where a user looks for "mute this app"), unless bound to something else
+/// (a dunstrc's `close_all` carries over) or to `none`. The close button, action buttons
 /// and links keep their meaning under any left-button binding: a binding is what a click on
 /// the card's body does, as dunst's is for its notification.
 public struct MouseBindings: Equatable, Sendable {
     public var left: [MouseAction]?
     public var middle: [MouseAction] = []
-    public var right: [MouseAction] = []
+    public var right: [MouseAction] = [.snooze]
 
-    public init(left: [MouseAction]? = nil, middle: [MouseAction] = [], right: [MouseAction] = []) {
+    public init(left: [MouseAction]? = nil, middle: [MouseAction] = [], right: [MouseAction] = [.snooze]) {
         self.left = left
         self.middle = middle
         self.right = right
@@ -72,6 +77,7 @@ public struct MouseBindings: Equatable, Sendable {
             case .closeCurrent: intents.append(.dismiss(id: card.id, reason: .click))
             case .closeAll: intents.append(.dismissAll)
             case .context, .contextAll: menu = true
+            case .snooze: intents.append(.openSnoozeMenu(id: card.id))
             case .openURL:
                 if card.links.count == 1, let link = card.links.first { intents.append(.openLink(id: card.id, target: link)) }
                 else if card.links.count > 1 { menu = true }

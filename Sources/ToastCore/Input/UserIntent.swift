@@ -52,6 +52,9 @@ public enum UserIntent: Equatable, Sendable {
     case selectReply(id: String, from: Int, to: Int)
     /// The pasted text arrived: it goes in at the caret (over the selection), cleaned and cut.
     case insertReply(id: String, text: String)
+    /// The snooze menu opens beside the card (a right click, S in focus mode): its choices
+    /// are `SnoozeMenu`'s.
+    case openSnoozeMenu(id: String)
 }
 
 extension UserIntent {

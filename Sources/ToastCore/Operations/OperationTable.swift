@@ -159,7 +159,10 @@ extension Operation {
                         always appends a [rule snooze APP] section (skip = display) with a comment to
                         the config file (the file its path resolves to, through symlinks), never
                         changing the lines already there, and reloads. --list prints the snoozes as
-                        JSON; --clear APP ends one.
+                        JSON; --clear APP ends one. The same choices (for 1 hour, until tomorrow,
+                        always) are in the snooze menu: a right click on a card (unless [mouse]
+                        right_click binds something else), S in focus mode, a right click or S in the
+                        centre.
                         """, options: [
                             .flag(nil, "list", "print the snoozes (app, until, since) as JSON"),
                             Option(nil, "clear", "APP", "end APP's snooze"),
@@ -283,8 +286,9 @@ extension Operation {
                         the cards (across stacks, newest first); Left, Right and Tab move along its buttons;
                         Return presses the focused button, or does what a click on the card does (its default
                         action, or expands a cut card); 1 to 3 press the buttons; Delete or BackSpace closes
-                        it; Space holds every timer (or lets them run again) until focus mode ends. Exits 1
-                        when no card is visible. The [keys] focus key does the same.
+                        it; Space holds every timer (or lets them run again) until focus mode ends; M mutes
+                        the card's application for an hour (Shift+M until tomorrow morning), S opens its
+                        snooze menu. Exits 1 when no card is visible. The [keys] focus key does the same.
                         """, options: []),
             overview: [("xtoast focus", "act on the cards with the keyboard (Escape ends)")],
             examples: [
@@ -368,7 +372,9 @@ extension Operation {
                         Opens, closes or toggles (the default) the notification centre: a panel at the edge of
                         the monitor toasts go to, listing the history newest first, grouped by application.
                         While it is open it holds the keyboard (Up, Down, PageUp, PageDown, Home, End, Enter,
-                        Delete, Shift+C clear all, Shift+D do-not-disturb, / filter, Escape) and new toasts go
+                        Delete, Shift+C clear all, Shift+D do-not-disturb, Shift+Q its menu, S the selected
+                        row's snooze menu (a right click on an entry or group opens it too), / filter (typed
+                        through the input method XMODIFIERS names), Escape) and new toasts go
                         straight into it (shown, then dismissed with reason "center"). An entry shows its buttons
                         while its sender can still hear them; a click on one, or on the entry (Enter: its default
                         action), reaches the sender as a late action ("late":true on the socket, ActionInvoked

@@ -162,14 +162,26 @@ struct QuietSnoozed: Equatable, Sendable {
     }
 }
 
-/// How long a snooze from a card lasts: "Mute APP for 1 hour / until tomorrow morning".
-public enum SnoozeChoice: Equatable, Sendable {
-    case oneHour, tomorrowMorning
+/// How long a snooze from a card or the centre lasts: "Mute APP for 1 hour / until tomorrow
+/// morning / always" (`SnoozeMenu`; focus mode's M and Shift+M take the first two at once).
+public enum SnoozeChoice: CaseIterable, Equatable, Sendable {
+    case oneHour, tomorrowMorning, always
 
-    public var end: QuietEnd {
+    /// The end it asks for; nil: "always", a rule in the config (`SnoozeRule`), not a snooze.
+    public var end: QuietEnd? {
         switch self {
         case .oneHour: .after(3600)
         case .tomorrowMorning: .at(day: .tomorrow, minute: QuietEnd.morning)
+        case .always: nil
+        }
+    }
+
+    /// The menu's line for `app`.
+    public func label(app: String) -> String {
+        switch self {
+        case .oneHour: "Mute \(app) for 1 hour"
+        case .tomorrowMorning: "Mute \(app) until tomorrow"
+        case .always: "Mute \(app) always"
         }
     }
 }

@@ -27,6 +27,9 @@ public protocol ScreenInput: AnyObject {
     /// Whether input already read from the screen's connection waits for the next
     /// `takeInput`, where `poll()` on `fileDescriptor` cannot see it: the loop must not sleep.
     var hasPendingInput: Bool { get }
+    /// When the screen wants `takeInput` called though no input comes (a read it holds back
+    /// until a storm of changes settles), on the daemon's monotonic clock; nil: never.
+    var nextReadDue: Double? { get }
     /// Sends what was asked so far to the screen.
     func flush()
     /// Runs `body` if the screen goes away for good (the X server dies). `body` must not call
@@ -66,6 +69,8 @@ public protocol ScreenInput: AnyObject {
 }
 
 extension ScreenInput {
+    /// A screen that reads what changed at once.
+    public var nextReadDue: Double? { nil }
     /// A screen without a settings daemon says nothing.
     public var desktopSettings: DesktopSettings { DesktopSettings() }
     /// A screen without other clients' windows.

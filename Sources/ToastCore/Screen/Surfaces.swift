@@ -24,4 +24,12 @@ public protocol Surfaces: AnyObject {
     func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?)
     /// Turns every spinner to `phase` (turns, 0..<1 repeating).
     func turnSpinners(phase: Double)
+    /// Where the caret of text typed into the surface is (surface coordinates, at the
+    /// baseline; nil: none), so an input method draws its preedit there (over the spot).
+    func placeCaret(_ caret: Point?, on surface: SurfaceID)
+}
+
+extension Surfaces {
+    /// A screen without input methods has no use for the caret.
+    public func placeCaret(_ caret: Point?, on surface: SurfaceID) {}
 }

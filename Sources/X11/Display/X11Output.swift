@@ -41,6 +41,16 @@ public final class X11Output: Output {
     private var screenReadDue = false
     /// The same for the compositor's selection.
     private var compositorReadDue = false
+    /// When the last notice that the screen or the compositor changed came (monotonic seconds).
+    private var lastScreenNotice = -Double.infinity
+    /// A read of the monitors or the compositor waits until no notice of a change has come
+    /// for this long, as well as for the input to drain. A client toggling `_NET_WORKAREA`
+    /// or the compositor's selection without pause lets the input drain between its bursts:
+    /// each drain read the screen (about 15 round trips, 57 reads in 3 s), and each round
+    /// trip read what the server had queued meanwhile into Xlib's queue, which on a loaded
+    /// machine grew the daemon past 32 MiB. Settled, the screen is read once the storm
+    /// pauses; one change (a panel appearing) is read 50 ms after its notice.
+    static let readSettle = 0.05
     /// The desktop's news that holds toasts: a fullscreen window, the user away.
     private let fullscreen: FullscreenWatch
     private let idle: IdleAlarm
@@ -82,6 +92,7 @@ public final class X11Output: Output {
         replyFocus = ReplyFocus(display: display)
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
         sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
+        display.inputMethod = InputMethod(display: display)
     }
 
     /// Other clients' top-level windows, for quiet while the screen is shared.
@@ -180,10 +191,16 @@ public final class X11Output: Output {
 
     public func destroy(_ surface: SurfaceID) {
         spinners.removeValue(forKey: surface)
+        carets.removeValue(forKey: surface)
+        if let window = windows[surface]?.window, display.inputMethod?.focusWindow == window { display.inputMethod?.unfocus() }
         windows.removeValue(forKey: surface)
-        // Nothing left on screen needs a laid-out text: a closed centre's last rows were about
-        // 600 KiB of Pango layouts (up to `FontLibrary`'s 96), kept by an idle daemon.
-        if windows.isEmpty { loadedFonts?.forgetLayouts() }
+        // Nothing left on screen needs a laid-out text or a coverage mask: a closed centre's
+        // last rows were about 600 KiB of Pango layouts (up to `FontLibrary`'s 96), and its
+        // rows' and panel's masks another 128 KiB, kept by an idle daemon.
+        if windows.isEmpty {
+            loadedFonts?.forgetLayouts()
+            loadedPainter?.forgetMasks()
+        }
     }
 
     public func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) {
@@ -211,6 +228,10 @@ public final class X11Output: Output {
             return keys.grabKeyboard() ? [] : ["another client holds the keyboard"]
         case let .panel(surface):
             holdsInput = windows[surface].map { display.grabInput($0.window) } ?? false
+            panel = holdsInput ? surface : nil
+            // A key may start text (the filter's "/"): the loop acts on it before the next is read.
+            display.endsBatchAfterKey = holdsInput
+            if holdsInput, let caret = carets[surface] { placeCaret(caret, on: surface) }
             return holdsInput ? [] : ["another client holds the keyboard or the pointer"]
         case let .reply(surface, serverTime):
             guard let window = windows[surface] else { return ["the reply field's card is gone"] }
@@ -231,6 +252,9 @@ public final class X11Output: Output {
             keys.ungrabKeyboard()
         case .panel:
             holdsInput = false
+            panel = nil
+            display.endsBatchAfterKey = false
+            display.inputMethod?.unfocus()
             display.ungrabInput()
         case .reply:
             replyFocus.giveBack(replySurface.flatMap { windows[$0] })
@@ -247,6 +271,29 @@ public final class X11Output: Output {
     /// The centre's panel holds the keyboard and pointer (`Grab.panel`).
     private var holdsInput = false
 
+    /// The panel's surface while it holds the keyboard.
+    private var panel: SurfaceID?
+    /// Whether the keyboard's presses come to `surface`: text typed there can be taken.
+    private func takesKeys(_ surface: SurfaceID) -> Bool { surface == panel }
+    /// Where each surface's text caret is while text is typed into it (`placeCaret`).
+    private var carets: [SurfaceID: Point] = [:]
+
+    /// Text is taken (through the input method) exactly while a caret is placed on a surface
+    /// that holds the keyboard (`takesKeys`): the centre's filter while it is typed. Outside
+    /// it the panel's keys ("/", Shift+C, Delete) are read as keys, whatever mode the input
+    /// method is in.
+    public func placeCaret(_ caret: Point?, on surface: SurfaceID) {
+        carets[surface] = caret
+        guard let method = display.inputMethod, let window = windows[surface]?.window else { return }
+        let taking = method.focusWindow == window
+        switch caret {
+        case let caret? where takesKeys(surface):
+            if taking { method.moveCaret(to: caret) } else { method.focus(on: window, caret: caret) }
+        default:
+            if taking { method.unfocus() }
+        }
+    }
+
     /// One turn's batch of X events. Screen and compositor notifications come in bursts
     /// (RandR sends several per change; a compositor can come and go many times a second):
     /// each is re-read at most once per batch. A compositor change switches the visual here,
@@ -258,8 +305,11 @@ public final class X11Output: Output {
         // The monitors are read again once the input has drained (`takeEvents`): a panel
         // changing `_NET_WORKAREA` in a loop delays the read until it pauses, rather than
         // having each read pull the flood it is behind into memory.
+        let now = MonotonicClock.now()
         if taken.contains(.screenChanged) { screenReadDue = true }
-        let screenChanged = screenReadDue && drained
+        if taken.contains(.screenChanged) || taken.contains(.compositorChanged) { lastScreenNotice = now }
+        let settled = drained && now - lastScreenNotice >= Self.readSettle
+        let screenChanged = screenReadDue && settled
         if screenChanged { screenReadDue = false }
         var events = taken.filter { $0 != .screenChanged && $0 != .compositorChanged }.map { event in
             // Which binding a key is, by the key's code: what the keysym's name cannot tell (`n` or `N`).
@@ -268,7 +318,7 @@ public final class X11Output: Output {
             return .key(stroke)
         }
         if taken.contains(.compositorChanged) { compositorReadDue = true }
-        let compositorChanged = compositorReadDue && drained
+        let compositorChanged = compositorReadDue && settled
         if compositorChanged { compositorReadDue = false }
         if compositorChanged, display.hasCompositor != visual.hasAlpha {
             visual = CardVisual(display: display, argb: !visual.hasAlpha)
@@ -301,7 +351,7 @@ public final class X11Output: Output {
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
-        if sharing?.report() == true { extra.append(.topLevelWindowsChanged) }
+        if sharing?.report(mayAsk: drained) == true { extra.append(.topLevelWindowsChanged) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }
@@ -310,8 +360,12 @@ public final class X11Output: Output {
     /// loop turning, so it is made even when nothing more comes; so do window names the
     /// sharing watch has still to read.
     public var hasPendingInput: Bool {
-        display.hasQueuedEvents || screenReadDue || compositorReadDue || sharing?.hasPendingWork == true
+        display.hasQueuedEvents || (isReadDue && MonotonicClock.now() - lastScreenNotice >= Self.readSettle)
+            || sharing?.hasPendingWork == true
     }
+    private var isReadDue: Bool { screenReadDue || compositorReadDue }
+    /// A read of the screen waits for its notices to settle (`readSettle`): the loop wakes then.
+    public var nextReadDue: Double? { isReadDue ? lastScreenNotice + Self.readSettle : nil }
     /// Other clients' top-level windows and their names (`SharingWatch`).
     public var topLevelWindows: SharingWindows { sharing?.windows ?? SharingWindows() }
 
@@ -358,6 +412,6 @@ public final class X11Output: Output {
 
     public func takeErrors() -> [String] {
         defer { problems.removeAll() }
-        return display.takeErrors() + problems
+        return display.takeErrors() + problems + (display.inputMethod?.takeLines() ?? [])
     }
 }

@@ -21,7 +21,10 @@ final class XDisplay {
         XErrorLog.install()
     }
 
-    deinit { XCloseDisplay(handle) }
+    deinit {
+        inputMethod = nil  // its context and method are closed while the connection is open
+        XCloseDisplay(handle)
+    }
 
     /// The connection's file descriptor, for `poll()`.
     var fileDescriptor: Int32 { XConnectionNumber(handle) }
@@ -59,6 +62,16 @@ final class XDisplay {
     /// The reply field's paste: its `SelectionNotify` becomes `.pasted` in the input's order,
     /// so a paste followed at once by Enter sends the pasted text (PasteWatch.swift).
     var pasteWatch: PasteWatch?
+    /// Sees every event before the loop (`XFilterEvent`) and reads keys into text while
+    /// text is taken (InputMethod.swift).
+    var inputMethod: InputMethod?
+    /// A batch of events ends after a key press (`takeEvents`): while a key can start or end
+    /// taking text, the loop acts on it before the next key is read (and filtered, or not, by
+    /// the input method).
+    var endsBatchAfterKey = false
+    /// The most events Xlib's queue held since its spare nodes were last given back
+    /// (`XDisplay.takeEvents`).
+    var queuedPeak = 0
 
     /// Asks to be told when the compositor selection changes owner, so cards can switch
     /// between ARGB and XShape while running. The corresponding C function is `XFixesSelectSelectionInput`.

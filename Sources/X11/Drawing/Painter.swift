@@ -30,6 +30,12 @@ final class Painter {
         case icon(IconShape, size: Int, phase: Double)
     }
 
+    /// Drops every cached mask (the screen has emptied: what shows next computes its own).
+    func forgetMasks() { masks = [:] }
+
+    /// How many masks are cached (for tests of what an empty screen keeps).
+    var cachedMaskCount: Int { masks.count }
+
     private func mask(_ key: MaskKey, _ make: () -> [UInt8]) -> [UInt8] {
         if let cached = masks[key] { return cached }
         if masks.count >= Self.maskLimit { masks.removeAll(keepingCapacity: true) }

@@ -15,6 +15,9 @@ final class PasteWatch {
     private lazy var incr = display.atom("INCR")
     /// The window the answer goes to, while a request waits.
     private var waiting: Window?
+    /// The selection and time asked for: an answer to an earlier request (a paste asked again
+    /// before the last one was answered) is not this one's.
+    private var requested: (selection: Atom, time: UInt) = (0, 0)
     /// What arrived (empty: nothing to paste), until `report` hands it over.
     private var arrived: String?
 
@@ -24,7 +27,9 @@ final class PasteWatch {
     func request(_ selection: ReplySession.Selection, into window: Window, time: UInt) {
         waiting = window
         arrived = nil
-        XConvertSelection(display.handle, display.atom(selection.rawValue), utf8, property, window, time == 0 ? UInt(CurrentTime) : time)
+        let atom = display.atom(selection.rawValue), at = time == 0 ? UInt(CurrentTime) : time
+        requested = (atom, at)
+        XConvertSelection(display.handle, atom, utf8, property, window, at)
     }
 
     /// The field closed: an answer still on its way is dropped.
@@ -43,6 +48,8 @@ final class PasteWatch {
     /// deleting it) and `XDeleteProperty`.
     func notice(_ event: inout XEvent) -> Bool {
         guard event.type == SelectionNotify, let window = waiting, event.xselection.requestor == window else { return false }
+        // Another request's answer (or a stale one): dropped, this one still waits.
+        guard event.xselection.selection == requested.selection else { return true }
         waiting = nil
         guard event.xselection.property != 0 else {
             arrived = ""  // no owner, or it would not give text

@@ -1,5 +1,6 @@
 import CX11
 import ToastCore
+import Transport
 
 /// Follows other clients' top-level windows and their names, for quiet while the screen is
 /// shared (`SharingWindows` keeps the table; `SharingPattern` and `QuietState` decide).
@@ -9,8 +10,9 @@ import ToastCore
 /// inside a window manager's frame. Under a window manager that keeps `_NET_CLIENT_LIST` on
 /// the root, that list says which client windows there are (the root's children are frames).
 ///
-/// Bounded: `SharingWindows.capacity` windows, `readsPerTurn` windows' names read per turn
-/// (more left: another turn at once, `hasPendingWork`), names cut at 256 bytes, the client
+/// Bounded: `SharingWindows.capacity` windows, `readsPerTurn` windows' names (or
+/// `TurnBudget.seconds` of them) read per turn, and only once the input has drained (more
+/// left: another turn at once, `hasPendingWork`), names cut at 256 bytes, the client
 /// list read up to the capacity. The C functions are `XGetWindowProperty`, `XGetClassHint`,
 /// `XGetWindowAttributes`, `XSelectInput`.
 final class SharingWatch: XEventWatcher {
@@ -82,10 +84,21 @@ final class SharingWatch: XEventWatcher {
     /// Names are left to read (past this turn's budget): the loop turns again at once.
     var hasPendingWork: Bool { windows.hasUnread || clientListStale }
 
-    /// Reads what changed, within the budget; true when the table differs from the last report.
-    func report() -> Bool {
-        if clientListStale { readClientList() }
-        for window in windows.unread(limit: Self.readsPerTurn) { readNames(Window(window)) }
+    /// Reads what changed, within the budget (`readsPerTurn` windows, and `TurnBudget.seconds`);
+    /// true when the table differs from the last report. Asks the server nothing unless
+    /// `mayAsk` (the batch drained the input, `XDisplay.takeEvents`): each read is a round
+    /// trip, which first reads every event the server holds for the daemon into Xlib's queue,
+    /// so behind an X client's flood 16 windows' names cost the flood's backlog in memory
+    /// and the frame grid a late frame. The names are read once the flood pauses.
+    func report(mayAsk: Bool) -> Bool {
+        if mayAsk {
+            if clientListStale { readClientList() }
+            let budget = TurnBudget(clock: MonotonicClock.now)
+            for window in windows.unread(limit: Self.readsPerTurn) {
+                readNames(Window(window))
+                if budget.isSpent { break }
+            }
+        }
         guard windows != reported else { return false }
         reported = windows
         return true

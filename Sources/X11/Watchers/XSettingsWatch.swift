@@ -80,7 +80,11 @@ final class XSettingsWatch: XEventWatcher {
             owner = current
             if current != 0 { _ = display.addEventMask(current, PropertyChangeMask) }
         }
-        guard owner != 0 else { return DesktopSettings() }
+        guard owner != 0 else {
+            var none = DesktopSettings()
+            none.noManager = true
+            return none
+        }
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0

@@ -13,6 +13,8 @@ final class FakeOutput: Output {
         var isDestroyed = false
         var opacity = 1.0
         var spinner: SpinnerSpec?
+        /// The text caret last placed on it (`placeCaret`): the input method's spot.
+        var caret: Point?
         var clip: Rect?
         /// Every place the surface was moved to, in order.
         var moves: [Point] = []
@@ -98,6 +100,7 @@ final class FakeOutput: Output {
     func destroy(_ surface: SurfaceID) { surfaces[surface]?.isDestroyed = true }
     func setSpinner(_ surface: SurfaceID, _ spinner: SpinnerSpec?) { surfaces[surface]?.spinner = spinner }
     func turnSpinners(phase: Double) {}
+    func placeCaret(_ caret: Point?, on surface: SurfaceID) { surfaces[surface]?.caret = caret }
     /// The keys held now (`Grab.keys`), and the lines a grab reports for those in `heldElsewhere`.
     private(set) var grabbedKeys: [KeyAction: KeyChord] = [:]
     private(set) var keyGrabCalls = 0

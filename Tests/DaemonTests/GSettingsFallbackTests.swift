@@ -1,0 +1,40 @@
+@testable import Daemon
+import Testing
+import ToastCore
+
+/// Issue 31: what GSettings said (`gsettings get`, read in child processes) speaks for the
+/// desktop only while no XSETTINGS manager runs, and a read that turns nothing restyles nothing.
+@Suite struct GSettingsFallbackTests {
+    @Test("without an XSETTINGS manager GSettings' enable-animations false reduces motion; with one, XSETTINGS win")
+    func onlyWithoutManager() {
+        let rig = Rig()
+        var none = DesktopSettings()
+        none.noManager = true
+        rig.output.desktopSettings = none
+        rig.input(.desktopSettingsChanged)
+        rig.service.gsettingsRead(DesktopSettings(enableAnimations: false), now: rig.now)
+        #expect(rig.service.board.config.reducesMotion)
+        // A settings daemon appears and says animations are on: it wins.
+        rig.output.desktopSettings = DesktopSettings(enableAnimations: true)
+        rig.input(.desktopSettingsChanged)
+        #expect(!rig.service.board.config.reducesMotion)
+        rig.service.gsettingsRead(DesktopSettings(enableAnimations: false), now: rig.now)
+        #expect(!rig.service.board.config.reducesMotion)
+    }
+
+    @Test("a GSettings read that says what the defaults say leaves the open centre open")
+    func sameSettingsKeepTheCentre() {
+        let rig = Rig()
+        var none = DesktopSettings()
+        none.noManager = true
+        rig.output.desktopSettings = none
+        rig.input(.desktopSettingsChanged)
+        rig.openCenter()
+        #expect(rig.service.center.isOpen)
+        rig.service.gsettingsRead(DesktopSettings(enableAnimations: true, themeName: "Adwaita", cursorBlink: true, cursorBlinkTime: 1200),
+                                  now: rig.now)
+        #expect(rig.service.center.isOpen, "nothing the cards follow changed")
+        rig.service.gsettingsRead(DesktopSettings(enableAnimations: false), now: rig.now)
+        #expect(rig.service.board.config.reducesMotion)
+    }
+}
