@@ -165,6 +165,14 @@ final class Stage {
         card.hoverRepaintDue = false
         card.composed = compose(toast, card.appearance, on: card.key)
         output.paint(card.surface, card.composed.scene, at: card.surfaceOrigin)
+        placeReplyCaret(card)
+    }
+
+    /// Tells the output where the open reply field's caret is (surface coordinates), or that
+    /// no field is open: an input method takes text for the card only while it is placed.
+    func placeReplyCaret(_ card: Card) {
+        let inset = card.composed.scene.inset
+        output.placeCaret(card.composed.replyCaret.map { Point(x: $0.x + inset, y: $0.y + inset) }, on: card.surface)
     }
 
     /// Recomposes a card after its content changed; a new height or progress animates.
@@ -187,6 +195,7 @@ final class Stage {
         } else {
             card.composed = target
             output.paint(card.surface, target.scene, at: card.surfaceOrigin)
+            placeReplyCaret(card)
         }
         updateSpinner(card, toast)
         armFrames(now)

@@ -15,6 +15,9 @@ struct ReplyRects {
     var field: Rect
     var send: Rect
     var text: (block: TextBlock, origin: Point)?
+    /// The caret's foot (its left edge, the bottom of its line): where an input method's
+    /// preedit goes (over the spot).
+    var caret: Point
 }
 
 /// The inline reply's parts of a card: the reply button among the action buttons, and the
@@ -76,10 +79,11 @@ extension CardComposer {
         if !empty || !options.placeholder.isEmpty {
             ops.append(.text(block, origin: origin, color: empty ? c.secondary : c.text))
         }
+        let caret = empty ? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
+            : metrics.caret(at: look.field.caretByteOffset, in: block) ?? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
+        let caretX = min(max(origin.x + caret.x, box.x + px(1)), box.maxX - px(3))
         if look.caretVisible {
-            let caret = empty ? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
-                : metrics.caret(at: look.field.caretByteOffset, in: block) ?? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
-            let x = min(max(origin.x + caret.x, box.x + px(1)), box.maxX - px(3))
+            let x = caretX
             ops.append(.roundedRect(Rect(x: x.rounded(), y: origin.y + caret.y, width: max(1, px(1.5)).rounded(), height: caret.height),
                                     radius: 0, color: c.text))
         }
@@ -95,7 +99,8 @@ extension CardComposer {
             ops.append(.text(label, origin: Point(x: send.x + px(CardMetrics.buttonLabelInset),
                                                   y: (send.y + (buttonH - labelExtent.size.height) / 2).rounded()), color: labelColor))
         }
-        return (ops, ReplyRects(field: box, send: send, text: empty ? nil : (block, origin)), boxH)
+        return (ops, ReplyRects(field: box, send: send, text: empty ? nil : (block, origin),
+                                caret: Point(x: caretX.rounded(), y: origin.y + caret.y + caret.height)), boxH)
     }
 
     /// Where a press at `local` (card coordinates) puts the caret of the open field shown in

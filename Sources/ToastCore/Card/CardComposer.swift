@@ -445,6 +445,7 @@ public struct CardComposer: Sendable {
             card.replyField = replyRects.field
             card.replySend = replyRects.send
             card.replyText = replyRects.text
+            card.replyCaret = replyRects.caret
         }
         return card
     }

@@ -26,6 +26,9 @@ public struct ComposedCard: Equatable, Sendable {
     public var replySend: Rect?
     /// The open field's typed text as laid out (nil while it is empty), for a click's caret.
     public var replyText: (block: TextBlock, origin: Point)?
+    /// The open field's caret foot, in card coordinates: where an input method shows what is
+    /// being composed.
+    public var replyCaret: Point?
 
     public init(scene: CardScene, isTruncated: Bool = false, closeButton: Rect? = nil,
                 iconRect: Rect = Rect(x: 0, y: 0, width: 0, height: 0), buttons: [(id: String, rect: Rect)] = [],
@@ -44,7 +47,7 @@ public struct ComposedCard: Equatable, Sendable {
         a.scene == b.scene && a.isTruncated == b.isTruncated && a.closeButton == b.closeButton && a.iconRect == b.iconRect
             && a.buttons.map(\.id) == b.buttons.map(\.id) && a.buttons.map(\.rect) == b.buttons.map(\.rect)
             && a.fullHeight == b.fullHeight && a.expandButton == b.expandButton && a.scroll == b.scroll
-            && a.replyField == b.replyField && a.replySend == b.replySend
+            && a.replyField == b.replyField && a.replySend == b.replySend && a.replyCaret == b.replyCaret
     }
 
     /// The action button at a point in card coordinates.

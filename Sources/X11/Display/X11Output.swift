@@ -237,6 +237,10 @@ public final class X11Output: Output {
             guard let window = windows[surface] else { return ["the reply field's card is gone"] }
             replySurface = surface
             replyFocus.take(window, time: serverTime)
+            // As for the panel's filter: a key may end the text, so the loop acts on it
+            // before the next is read (and filtered by the input method, or not).
+            display.endsBatchAfterKey = true
+            if let caret = carets[surface] { placeCaret(caret, on: surface) }
             return []
         }
     }
@@ -257,6 +261,10 @@ public final class X11Output: Output {
             display.inputMethod?.unfocus()
             display.ungrabInput()
         case .reply:
+            if let window = replySurface.flatMap({ windows[$0]?.window }), display.inputMethod?.focusWindow == window {
+                display.inputMethod?.unfocus()
+            }
+            display.endsBatchAfterKey = holdsInput
             replyFocus.giveBack(replySurface.flatMap { windows[$0] })
             replySurface = nil
             paste.cancel()
@@ -274,12 +282,13 @@ public final class X11Output: Output {
     /// The panel's surface while it holds the keyboard.
     private var panel: SurfaceID?
     /// Whether the keyboard's presses come to `surface`: text typed there can be taken.
-    private func takesKeys(_ surface: SurfaceID) -> Bool { surface == panel }
+    private func takesKeys(_ surface: SurfaceID) -> Bool { surface == panel || surface == replySurface }
     /// Where each surface's text caret is while text is typed into it (`placeCaret`).
     private var carets: [SurfaceID: Point] = [:]
 
     /// Text is taken (through the input method) exactly while a caret is placed on a surface
-    /// that holds the keyboard (`takesKeys`): the centre's filter while it is typed. Outside
+    /// that holds the keyboard (`takesKeys`): the centre's filter while it is typed, a card's
+    /// open reply field (which holds the input focus). Outside
     /// it the panel's keys ("/", Shift+C, Delete) are read as keys, whatever mode the input
     /// method is in.
     public func placeCaret(_ caret: Point?, on surface: SurfaceID) {
