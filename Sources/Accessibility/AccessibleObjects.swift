@@ -225,8 +225,11 @@ extension AccessibilityBus {
         case "AtspiVersion": return variant("s") { appendString(m, "2.1") }
         case "Id": return variant("i") { appendI32(m, applicationID) }
         case "NActions": return variant("i") { appendI32(m, 1) }
-        case "CharacterCount": return variant("i") { appendI32(m, Int32(clamping: node.text?.characterCount ?? 0)) }
-        case "CaretOffset": return variant("i") { appendI32(m, Int32(clamping: node.text?.caret ?? 0)) }
+        // A reply field's text is its own (`node.text`); the filter's and the labels' are the
+        // controls' (`controlProperty`).
+        case "CharacterCount" where node.text != nil:
+            return variant("i") { appendI32(m, Int32(clamping: node.text?.characterCount ?? 0)) }
+        case "CaretOffset" where node.text != nil: return variant("i") { appendI32(m, Int32(clamping: node.text?.caret ?? 0)) }
         default: return variant("i") { appendI32(m, controlProperty(name, node)) }
         }
     }
