@@ -1,0 +1,78 @@
+import Testing
+@testable import ToastCore
+
+/// The centre's late reply (issue 29): an entry whose toast had a reply field offers Reply
+/// while its sender listens; pressing it brings the toast back to answer it.
+@Suite struct CenterReplyTests {
+    let alice = Owner(.socket, 1), bob = Owner(.socket, 2)
+
+    func ended(_ board: inout Board, id: String, reply: Bool, owner: Owner) -> HistoryEntry {
+        var show = ShowRequest(message: "coming?", title: id)
+        show.id = id
+        show.actions = [Action(id: "open", label: "Open")]
+        if reply { show.reply = ReplyOptions(label: "Answer") }
+        board.show(show, owner: owner, now: 0)
+        board.dismiss(id, reason: .timeout, now: 1)
+        return board.history.first { $0.toast.id == id }!
+    }
+
+    @Test("Reply is offered (first, with the card's label) only while the sender listens, and only for a toast that had a reply")
+    func offered() {
+        var board = Board()
+        let ann = ended(&board, id: "ann", reply: true, owner: alice)
+        let plain = ended(&board, id: "plain", reply: false, owner: alice)
+        #expect(CenterContent.offersReply(ann))
+        #expect(CenterContent.buttons(of: ann).map(\.id) == [ReplyOptions.actionKey, "open"])
+        #expect(CenterContent.buttons(of: ann).first?.label == "Answer")
+        #expect(!CenterContent.offersReply(plain))
+        #expect(CenterContent.buttons(of: plain).map(\.id) == ["open"])
+        board.forget(alice)
+        let gone = board.history.first { $0.toast.id == "ann" }!
+        #expect(!CenterContent.offersReply(gone) && CenterContent.buttons(of: gone).isEmpty && !CenterContent.showsButtons(gone))
+    }
+
+    @Test("a click on Reply, or r on the selected entry, asks for the reply; r on an entry without one does nothing")
+    func intent() {
+        var board = Board()
+        let ann = ended(&board, id: "ann", reply: true, owner: alice)
+        let plain = ended(&board, id: "plain", reply: false, owner: alice)
+        let rows = [CenterRow.entry(plain), .entry(ann)]
+        var state = CenterState()
+        #expect(state.click(.reply(historyID: ann.historyID), rows: rows, now: 0) == .reply(historyID: ann.historyID))
+        state.selection = .entry(HistoryKey(ann))
+        let r = KeyPress(.text, text: "r")
+        #expect(state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 }) == .reply(historyID: ann.historyID))
+        state.selection = .entry(HistoryKey(plain))
+        #expect(state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 }) == nil)
+        // While the filter is typed, r is text.
+        state.isTypingFilter = true
+        state.filter = ""
+        state.selection = .entry(HistoryKey(ann))
+        #expect(state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 }) == nil && state.filter == "r")
+    }
+
+    @Test("the board restores the toast with its reply; the reply reaches the sender late under the original id")
+    func carriedOut() throws {
+        var board = Board()
+        let ann = ended(&board, id: "ann", reply: true, owner: alice)
+        _ = board.takeChanges()
+        let id = try #require(board.restoreToReply(historyID: ann.historyID, owner: bob, now: 2))
+        #expect(board.toast(id)?.reply != nil && board.toast(id)?.restored == true)
+        #expect(!board.history.contains { $0.historyID == ann.historyID })
+        _ = board.takeChanges()
+        #expect(board.reply("late", on: id, now: 3))
+        let delivery = try #require(board.takeChanges().deliveries.first { if case .replied = $0.event { true } else { false } })
+        #expect(delivery.event == .replied(id: "ann", text: "late") && delivery.late && delivery.recipients == [alice])
+    }
+
+    @Test("nothing is restored for an entry whose sender left since the panel drew, or that had no reply")
+    func refused() {
+        var board = Board()
+        let ann = ended(&board, id: "ann", reply: true, owner: alice)
+        let plain = ended(&board, id: "plain", reply: false, owner: bob)
+        #expect(board.restoreToReply(historyID: plain.historyID, owner: bob, now: 2) == nil)
+        board.forget(alice)
+        #expect(board.restoreToReply(historyID: ann.historyID, owner: bob, now: 2) == nil)
+        #expect(board.history.count == 2 && board.liveToasts.isEmpty)
+    }
+}
