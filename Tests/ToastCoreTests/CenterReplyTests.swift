@@ -38,17 +38,21 @@ import Testing
         let plain = ended(&board, id: "plain", reply: false, owner: alice)
         let rows = [CenterRow.entry(plain), .entry(ann)]
         var state = CenterState()
-        #expect(state.click(.reply(historyID: ann.historyID), rows: rows, now: 0) == .reply(historyID: ann.historyID))
+        let clicked = state.click(.reply(historyID: ann.historyID), rows: rows, now: 0)
+        #expect(clicked == .reply(historyID: ann.historyID))
         state.selection = .entry(HistoryKey(ann))
         let r = KeyPress(.text, text: "r")
-        #expect(state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 }) == .reply(historyID: ann.historyID))
+        let pressed = state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 })
+        #expect(pressed == .reply(historyID: ann.historyID))
         state.selection = .entry(HistoryKey(plain))
-        #expect(state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 }) == nil)
+        let none = state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 })
+        #expect(none == nil)
         // While the filter is typed, r is text.
         state.isTypingFilter = true
         state.filter = ""
         state.selection = .entry(HistoryKey(ann))
-        #expect(state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 }) == nil && state.filter == "r")
+        let typed = state.press(r, rows: rows, viewport: 500, now: 0, height: { _ in 50 })
+        #expect(typed == nil && state.filter == "r")
     }
 
     @Test("the board restores the toast with its reply; the reply reaches the sender late under the original id")
@@ -56,12 +60,15 @@ import Testing
         var board = Board()
         let ann = ended(&board, id: "ann", reply: true, owner: alice)
         _ = board.takeChanges()
-        let id = try #require(board.restoreToReply(historyID: ann.historyID, owner: bob, now: 2))
+        let restored = board.restoreToReply(historyID: ann.historyID, owner: bob, now: 2)
+        let id = try #require(restored)
         #expect(board.toast(id)?.reply != nil && board.toast(id)?.restored == true)
         #expect(!board.history.contains { $0.historyID == ann.historyID })
         _ = board.takeChanges()
-        #expect(board.reply("late", on: id, now: 3))
-        let delivery = try #require(board.takeChanges().deliveries.first { if case .replied = $0.event { true } else { false } })
+        let sent = board.reply("late", on: id, now: 3)
+        #expect(sent)
+        let changes = board.takeChanges()
+        let delivery = try #require(changes.deliveries.first { if case .replied = $0.event { true } else { false } })
         #expect(delivery.event == .replied(id: "ann", text: "late") && delivery.late && delivery.recipients == [alice])
     }
 
@@ -70,9 +77,11 @@ import Testing
         var board = Board()
         let ann = ended(&board, id: "ann", reply: true, owner: alice)
         let plain = ended(&board, id: "plain", reply: false, owner: bob)
-        #expect(board.restoreToReply(historyID: plain.historyID, owner: bob, now: 2) == nil)
+        let noReply = board.restoreToReply(historyID: plain.historyID, owner: bob, now: 2)
+        #expect(noReply == nil)
         board.forget(alice)
-        #expect(board.restoreToReply(historyID: ann.historyID, owner: bob, now: 2) == nil)
+        let left = board.restoreToReply(historyID: ann.historyID, owner: bob, now: 2)
+        #expect(left == nil)
         #expect(board.history.count == 2 && board.liveToasts.isEmpty)
     }
 }
