@@ -30,8 +30,8 @@ import ToastCore
         #expect(!rig.service.center.isOpen, "the panel closed")
         let session = try #require(rig.service.reply, "the field is open")
         #expect(rig.service.board.toast(session.id)?.restored == true)
-        let card = try #require(rig.output.live.first)
-        #expect(rig.output.replyFocus == card.id, "the restored card has the focus")
+        let card = try #require(rig.service.stage.card(session.id), "the restored toast has its card")
+        #expect(rig.output.replyFocus == card.surface, "the restored card has the focus")
         type("late", rig)
         rig.input(.key(KeyStroke(key: "Return", serverTime: 77)))
         #expect(rig.sink.busSignals.contains(.notificationReplied(id: id, text: "late")))
@@ -60,7 +60,7 @@ import ToastCore
         #expect(rig2.placeInCenter(of: "Reply") == nil, "nobody listens: no Reply")
         rig2.input(.key(KeyStroke(key: "Down")))
         rig2.input(.key(KeyStroke(key: "r", text: "r")))
-        #expect(rig2.service.center.isOpen && rig2.service.reply == nil && rig2.output.live.isEmpty)
+        #expect(rig2.service.center.isOpen && rig2.service.reply == nil && rig2.service.board.liveToasts.isEmpty)
         _ = server
     }
 }
