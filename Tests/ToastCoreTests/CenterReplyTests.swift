@@ -84,4 +84,28 @@ import Testing
         #expect(left == nil)
         #expect(board.history.count == 2 && board.liveToasts.isEmpty)
     }
+
+    @Test("the panel draws Reply on the entry and hits it as .reply; once the sender left, neither")
+    func drawn() {
+        let layout = CenterLayout(composer: CardComposer(config: .default, scale: 1), metrics: FixedMetrics(),
+                                  size: Size(width: 420, height: 600))
+        let status = CenterLayout.Status(unread: 0, doNotDisturb: false, now: 100, wallNow: 1_796_133_750) { .utc($0) }
+        func compose(_ board: Board) -> CenterLayout.Composed {
+            let rows = CenterContent.rows(board.history, grouping: .none)
+            return layout.compose(rows: rows, state: CenterState(), status: status, height: { layout.height(of: rows[$0], expanded: false) })
+        }
+        func labels(_ c: CenterLayout.Composed) -> [String] {
+            c.scene.ops.compactMap { if case let .text(block, _, _) = $0 { return block.text }; return nil }
+        }
+        var board = Board()
+        let ann = ended(&board, id: "ann", reply: true, owner: alice)
+        let heard = compose(board)
+        #expect(labels(heard).contains("Answer") && labels(heard).contains("Open"))
+        #expect(heard.targets.contains { $0.target == .reply(historyID: ann.historyID) })
+        #expect(heard.targets.contains { $0.target == .action("open", historyID: ann.historyID) })
+        #expect(!heard.targets.contains { $0.target == .action(ReplyOptions.actionKey, historyID: ann.historyID) })
+        board.forget(alice)
+        let gone = compose(board)
+        #expect(!labels(gone).contains("Answer") && !gone.targets.contains { $0.target == .reply(historyID: ann.historyID) })
+    }
 }
