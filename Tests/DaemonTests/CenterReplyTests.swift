@@ -64,3 +64,19 @@ import ToastCore
         _ = server
     }
 }
+
+extension CenterReplyServiceTests {
+    @Test("with do-not-disturb on, Reply still opens the field: the user asked for the card")
+    func underDoNotDisturb() throws {
+        let rig = Rig(config: Rig.ungrouped)
+        let (_, id) = ended(rig)
+        rig.request(#"{"op":"pause"}"#)
+        rig.openCenter()
+        let (panelID, _) = try #require(rig.centerPanel)
+        rig.click(panelID, at: try #require(rig.placeInCenter(of: "Reply")), serverTime: 30)
+        #expect(rig.service.reply != nil, "the field is open")
+        type("late", rig)
+        rig.input(.key(KeyStroke(key: "Return", serverTime: 77)))
+        #expect(rig.sink.busSignals.contains(.notificationReplied(id: id, text: "late")))
+    }
+}
