@@ -220,7 +220,7 @@ public enum ManPage {
         (.shown(id: "7"), "The card appeared (a queued toast shows later)."),
         (.updated(id: "7"), "An update changed it."),
         (.action(id: "7", action: "yes"), "A button (or the body, with a default action) was clicked. After the toast ended (a restored toast's button, the centre) it carries \"late\":true and the original id: the one exception to dismissed being last."),
-        (.replied(id: "7", text: "on my way"), "The user sent this text from the toast's reply field (show --reply); with \"activation_token\". The toast then ends as action."),
+        (.replied(id: "7", text: "on my way"), "The user sent this text from the toast's reply field (show --reply); with \"activation_token\". The toast then ends as action. From a restored toast (xtoast restore, or Reply on a centre entry) it carries \"late\":true and the original id."),
         (.dismissed(id: "7", reason: .timeout), "It ended; always the toast's last event."),
     ]
 

@@ -41,6 +41,18 @@ extension ToastService {
         }
     }
 
+    /// The centre's Reply on an entry: its toast comes back as a card (`Board.restoreToReply`;
+    /// the restored toast's reply reaches its sender late, under the original id), the panel
+    /// closes as for a late action that raises something, and the card's field opens.
+    func replyFromCenter(_ historyID: UInt64, serverTime: UInt?, now: Double) {
+        guard let id = board.restoreToReply(historyID: historyID, owner: Self.keyOwner, monitor: chooseMonitor(nil).name, now: now) else {
+            return Log.info("reply: the entry's sender no longer listens")
+        }
+        center.close(now: now)
+        settle(now)  // the card is on the stage now, and the centre's grab gone
+        openReply(id, serverTime: serverTime, now: now)
+    }
+
     /// A screen reader's edit of the open field (`EditableText`), as typing would be.
     func editReply(_ edit: ReplyEdit, on id: String, now: Double) {
         guard var session = reply, session.id == id else { return }

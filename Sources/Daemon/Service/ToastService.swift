@@ -748,6 +748,7 @@ extension ToastService {
                 }
             case let .lateAction(action, historyID):
                 board.lateAction(action, on: historyID, activationToken: activationToken(input.serverTime), now: now)
+            case let .reply(historyID): replyFromCenter(historyID, serverTime: input.serverTime, now: now)
             }
         }
         if !commands.isEmpty { center.repaint(board: board, now: now) }

@@ -63,11 +63,35 @@ extension Board {
     public mutating func restore(id: String?, owner: Owner, monitor: String = "", now: Double) -> Result<String, RequestError> {
         if case let .failure(error) = restorable(id: id) { return .failure(error) }
         guard let i = history.lastIndex(where: { id == nil || $0.toast.id == id }) else { return .failure(RequestError("history is empty")) }
+        return .success(restore(at: i, owner: owner, monitor: monitor, now: now))
+    }
+
+    /// The centre's Reply on an entry (`CenterCommand.reply`): its toast comes back as
+    /// `restore` brings it (a kept one as itself), so that its reply field can open on the
+    /// card and its reply reach the sender late under the original id. Nil, and nothing
+    /// changed, when no entry has that number, or its toast had no reply, or its sender no
+    /// longer listens (decided from the board now: it may have left since the panel drew).
+    /// The user asked for the card: it shows through do-not-disturb and a fullscreen window
+    /// (as a critical toast does), so the field has a card to open on.
+    public mutating func restoreToReply(historyID: UInt64, owner: Owner, monitor: String = "", now: Double) -> String? {
+        guard let i = history.index(ofHistoryID: historyID), CenterContent.offersReply(history[i]) else { return nil }
+        return restore(at: i, owner: owner, monitor: monitor, asked: true, now: now)
+    }
+
+    /// `asked`: shown through quiet and fullscreen (the centre's Reply).
+    private mutating func restore(at i: Int, owner: Owner, monitor: String, asked: Bool = false, now: Double) -> String {
+        func shown(_ toast: Toast) -> Toast {
+            guard asked else { return toast }
+            var toast = toast
+            toast.overridePauseLevel = QuietState.fullLevel
+            toast.fullscreen = .show
+            return toast
+        }
         if history[i].kept, let (entry, keeper) = reopenKept(history[i].toast.id) {
             // Still open: it comes back as itself, its sender still listening, until dismissed.
             var toast = entry.toast
             toast.timeout = 0
-            return .success(present(toast, owner: keeper, monitor: monitor, now: now))
+            return present(shown(toast), owner: keeper, monitor: monitor, now: now)
         }
         let entry = history.remove(at: i)
         // The entry leaves the file too: the restored toast goes back in when it ends, once.
@@ -82,7 +106,7 @@ extension Board {
             toast.defaultAction = nil
             toast.reply = nil  // nobody would hear it
         }
-        return .success(present(toast, owner: owner, monitor: monitor, now: now))
+        return present(shown(toast), owner: owner, monitor: monitor, now: now)
     }
 
     // MARK: Late actions

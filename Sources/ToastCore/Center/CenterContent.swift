@@ -114,7 +114,19 @@ public enum CenterContent {
         history.lazy.filter { $0.unread || readAtOpen.contains($0.historyID) }.count
     }
 
-    /// Whether an entry shows its action buttons: it has some and its sender can still hear
-    /// them (`HistoryEntry.listener`).
-    public static func showsButtons(_ entry: HistoryEntry) -> Bool { entry.listener != nil && !entry.toast.actions.isEmpty }
+    /// Whether an entry shows its action buttons: it has some (or a reply) and its sender can
+    /// still hear them (`HistoryEntry.listener`).
+    public static func showsButtons(_ entry: HistoryEntry) -> Bool { !buttons(of: entry).isEmpty }
+
+    /// Whether an entry offers Reply (issue 29's late reply): its toast had a reply field and
+    /// its sender still listens, the same test the late actions take.
+    public static func offersReply(_ entry: HistoryEntry) -> Bool { entry.listener != nil && entry.toast.reply != nil }
+
+    /// The buttons an entry shows while its sender listens: Reply first (id
+    /// `ReplyOptions.actionKey`, labelled as the card's), then its actions; none otherwise.
+    public static func buttons(of entry: HistoryEntry) -> [Action] {
+        guard entry.listener != nil else { return [] }
+        guard let reply = entry.toast.reply else { return entry.toast.actions }
+        return [Action(id: ReplyOptions.actionKey, label: reply.buttonLabel)] + entry.toast.actions
+    }
 }

@@ -166,7 +166,10 @@ public struct CenterLayout {
                 ops += drawn.ops
                 targets.append((clipped(drawn.close, top: header), .remove(key)))
                 for button in drawn.buttons {
-                    targets.append((clipped(button.rect, top: header), .action(button.id, historyID: entry.historyID)))
+                    // Reply is never one of the toast's actions (`ReplyOptions` takes it out of them).
+                    let target: CenterTarget = button.id == ReplyOptions.actionKey && CenterContent.offersReply(entry)
+                        ? .reply(historyID: entry.historyID) : .action(button.id, historyID: entry.historyID)
+                    targets.append((clipped(button.rect, top: header), target))
                 }
                 targets.append((clipped(drawn.rect, top: header), .entry(key)))
             }
@@ -390,7 +393,7 @@ public struct CenterLayout {
         var buttons: [(id: String, rect: Rect)] = []
         if CenterContent.showsButtons(entry) {
             let top = rect.maxY - p - composer.buttonHeight(metrics)
-            let row = composer.buttonRow(toast.actions, trailingEdge: rect.maxX - p, top: top, colors: c,
+            let row = composer.buttonRow(CenterContent.buttons(of: entry), trailingEdge: rect.maxX - p, top: top, colors: c,
                                          appearance: CardComposer.Appearance(), metrics: metrics)
             ops += row.0
             buttons = row.1

@@ -10,6 +10,8 @@ public enum CenterTarget: Equatable, Sendable {
     /// An entry's action button (shown while its sender can hear it): the action's id and
     /// the entry's `HistoryEntry.historyID`.
     case action(String, historyID: UInt64)
+    /// An entry's Reply button (its toast had a reply field and its sender listens).
+    case reply(historyID: UInt64)
     /// A choice of the snooze menu (open on an entry's or a group's app), and the menu's box.
     case snoozeChoice(SnoozeChoice)
     case snoozeMenuBox
@@ -78,6 +80,7 @@ public struct CenterState: Equatable, Sendable {
 
     /// A key pressed while the panel is open. Shift+C and Shift+D act only outside the filter,
     /// where typing them is text; Escape first leaves (and clears) the filter, then closes.
+    /// `r` on an entry that offers Reply answers it late (`CenterCommand.reply`).
     /// Shift+Q opens the do-not-disturb menu from the keyboard (as a click on the switch
     /// does); while it is open the menu has the keys (`pressInQuietMenu`). `quietChoices` are
     /// the choices it offers now (`QuietChoice.offered`).
@@ -135,6 +138,10 @@ public struct CenterState: Equatable, Sendable {
                     let app = entry.toast.app.flatMap { $0.isEmpty ? nil : $0 } ?? entry.toast.desktopEntry
                     return app.isEmpty ? nil : .snoozeApp(app, .oneHour)
                 }
+            case "r", "R":
+                // Reply on the selected entry, as `r` opens a focused card's field.
+                guard let i = selectedIndex(in: rows), case let .entry(entry) = rows[i], CenterContent.offersReply(entry) else { return nil }
+                return .reply(historyID: entry.historyID)
             case "s" where !key.shift:
                 openSnoozeMenuOnSelection(rows: rows)
             case "Q" where key.shift:
@@ -259,6 +266,8 @@ public struct CenterState: Equatable, Sendable {
             return .remove(key)
         case let .action(action, historyID):
             return .lateAction(action, historyID: historyID)
+        case let .reply(historyID):
+            return .reply(historyID: historyID)
         case let .entry(key):
             select(.entry(key), in: rows)
             guard let row = rows.first(where: { $0.id == .entry(key) }), case let .entry(entry) = row else { return nil }

@@ -15,6 +15,9 @@ public enum CenterCommand: Equatable, Sendable {
     case activate(HistoryEntry)
     /// One of an entry's buttons: its sender hears the action late (`Board.lateAction`).
     case lateAction(String, historyID: UInt64)
+    /// An entry's Reply (a click, or `r` on it): its toast comes back as a card with its reply
+    /// field open (`Board.restoreToReply`), whose reply its sender hears late.
+    case reply(historyID: UInt64)
     /// Shift+M on an entry (or a group), or a choice of its snooze menu: its application is
     /// snoozed ("Mute APP for 1 hour"; `always` writes the rule).
     case snoozeApp(String, SnoozeChoice)
