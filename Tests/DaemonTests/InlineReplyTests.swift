@@ -4,7 +4,7 @@ import ToastCore
 
 /// Issue 29's reply field carried out by the service on the fake screen: the click that opens
 /// it and takes the focus, keys into it, Enter's signals, the timer held, the 60 s timeout,
-/// and focus mode keeping its own grab.
+/// and focus mode's grab handing over to the field and back.
 @Suite struct InlineReplyServiceTests {
     func replyButton(of id: String, _ rig: Rig) throws -> (SurfaceID, Point) {
         let card = try #require(rig.output.live.first)
@@ -58,24 +58,30 @@ import ToastCore
         #expect(!rig.sink.deliveries.contains { if case .replied = $0.event { true } else { false } }, "nothing was sent")
     }
 
-    @Test("focus mode: R opens the focused card's field without another focus grab (focus mode holds the keyboard); Escape closes only the field")
+    @Test("focus mode: R opens the focused card's field, which takes the focus from focus mode's grab (keys on the root window reach no input method); Escape closes only the field and focus mode takes the keyboard again")
     func focusMode() throws {
         let rig = Rig()
         rig.show(#""message":"where?","timeout":0,"reply":"""#)
         rig.wait(1.5)
         rig.service.startFocus(now: rig.now)
+        #expect(rig.output.keyboardGrabbed)
         rig.input(.key(KeyStroke(key: "r", text: "r", serverTime: 5)))
         #expect(rig.service.reply?.id == "1")
-        #expect(rig.output.replyFocus == nil)
+        #expect(rig.output.replyFocus != nil, "the field has the input focus")
+        #expect(!rig.output.keyboardGrabbed, "focus mode's grab waits while the field is open")
         type("r", rig)
         #expect(rig.service.reply?.field.string == "r", "R types into the open field")
         rig.input(.key(KeyStroke(key: "Escape")))
-        #expect(rig.service.reply == nil)
+        #expect(rig.service.reply == nil && rig.output.replyFocus == nil)
         #expect(rig.service.keyInput.focus != nil, "focus mode goes on")
-        // Opened again, then focus mode ends (its 10 s without a key): the field takes the focus itself.
+        #expect(rig.output.keyboardGrabbed, "with its keyboard again")
+        // Opened again, then focus mode ends (its 10 s without a key): the field keeps the focus,
+        // and closing it takes no keyboard grab.
         rig.input(.key(KeyStroke(key: "r", text: "r", serverTime: 6)))
         rig.service.endFocus()
         #expect(rig.service.reply != nil && rig.output.replyFocus != nil)
+        rig.input(.key(KeyStroke(key: "Escape")))
+        #expect(rig.output.replyFocus == nil && !rig.output.keyboardGrabbed)
     }
 
     @Test("an update that takes the reply away closes the open field; the toast ending does too")

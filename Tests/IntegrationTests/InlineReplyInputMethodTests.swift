@@ -36,49 +36,61 @@ extension Integration.InputMethodTests {
     @Test("a compose sequence (XCOMPOSEFILE) types é into a reply field: the script hears reply café",
           .enabled(if: xmodmapInstalled, "xmodmap (x11-xserver-utils) maps a key to Multi_key"))
     func composeIntoReply() throws {
-        let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-compose-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let (screen, dir) = try composeScreen("<Multi_key> <e> <apostrophe> : \"é\" eacute\n")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let compose = dir.appendingPathComponent("Compose")
-        try "<Multi_key> <e> <apostrophe> : \"é\" eacute\n".write(to: compose, atomically: true, encoding: .utf8)
-        let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XCOMPOSEFILE": compose.path, "XMODIFIERS": ""]) { $1 },
-                                   before: { probe in
-                                       _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/xmodmap"), ["-e", "keycode 135 = Multi_key"],
-                                                                 environment: ["DISPLAY": String(cString: XDisplayString(screen_display(probe)))])
-                                   })
         let (client, _) = try openReply(screen)
         defer { client.stop() }
         for key in ["c", "a", "f", "Multi_key", "e", "apostrophe", "Return"] { screen.probe.key(key) }
         #expect(try answer(client) == "reply café")
     }
 
-    @Test("IBus with anthy in hiragana: romaji nihon, Enter to commit and Enter to send, answers reply にほん",
+    /// Focus mode's keyboard grab reports keys to the root window, which no input method
+    /// reads: the field opened with R takes the focus as a click's does, so the compose
+    /// sequence still types é; Escape would give focus mode its keyboard back.
+    @Test("focus mode, R on the card: a compose sequence types é into the field (the script hears reply café)",
+          .enabled(if: xmodmapInstalled, "xmodmap (x11-xserver-utils) maps a key to Multi_key"))
+    func composeIntoReplyFromFocusMode() throws {
+        let (screen, dir) = try composeScreen("<Multi_key> <e> <apostrophe> : \"é\" eacute\n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (client, card) = try openReplyInFocusMode(screen)
+        defer { client.stop() }
+        for key in ["c", "a", "f", "Multi_key", "e", "apostrophe", "Return"] { screen.probe.key(key) }
+        #expect(try answer(client) == "reply café")
+        #expect(card.window != screen.probe.inputFocus(), "the focus went back")
+    }
+
+    /// A `show --reply --wait` on the screen's daemon, its card at rest, focus mode on and the
+    /// field opened with R: it holds the input focus.
+    func openReplyInFocusMode(_ screen: OwnScreen) throws -> (DaemonHarness.Background, XProbe.CardWindow) {
+        let client = try screen.daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply", "Answer", "Ann: where?"])
+        let card = try #require(try Integration.FoundationTests.restingCards(screen.probe, count: 1).first)
+        #expect(try screen.daemon.xtoast(["focus"]).status == 0)
+        screen.probe.key("r")
+        try waitUntil("the field to take the focus") { screen.probe.inputFocus() == card.window }
+        return (client, card)
+    }
+
+    @Test("IBus with anthy in hiragana: romaji nihon, Enter to commit and Enter to send, answers reply にほん; the same from focus mode's R",
           .enabled(if: ibusInstalled, "ibus and ibus-anthy are not installed (scripts/lib/common.sh lists them)"))
     func ibusIntoReply() throws {
-        var ibus: IBus?
-        defer { ibus?.stop() }
-        let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XMODIFIERS": "@im=ibus"]) { $1 },
-                                   before: { probe in
-                                       let started = try IBus(display: String(cString: XDisplayString(probe.display)))
-                                       ibus = started
-                                       try started.useAnthy()
-                                       try waitUntil("IBus's XIM server") { ibusServes(probe) }
-                                   })
-        try waitUntil("the daemon to use IBus") { screen.daemon.log.contains("input method: ibus") }
-        let (client, card) = try openReply(screen)
-        defer { client.stop() }
-        let empty = try fieldInk(screen.probe, card)
-        // The first Return is the method's (it commits the preedit); the second the field's,
-        // once the commit is drawn in the field (IBus answers on its own time).
-        for key in ["n", "i", "h", "o", "n", "Return"] { screen.probe.key(key) }
-        var ink = empty
-        try waitUntil("にほん in the field (ink \(ink), empty \(empty))", timeout: 10) {
-            ink = try fieldInk(screen.probe, card)
-            return ink > empty + 60
+        let (screen, ibus) = try ibusScreen()
+        defer { ibus.stop() }
+        for focusMode in [false, true] {
+            let (client, card) = try focusMode ? openReplyInFocusMode(screen) : openReply(screen)
+            defer { client.stop() }
+            let empty = try fieldInk(screen.probe, card)
+            // The first Return is the method's (it commits the preedit); the second the field's,
+            // once the commit is drawn in the field (IBus answers on its own time).
+            for key in ["n", "i", "h", "o", "n", "Return"] { screen.probe.key(key) }
+            var ink = empty
+            try waitUntil("にほん in the field (ink \(ink), empty \(empty), focus mode \(focusMode))", timeout: 10) {
+                ink = try fieldInk(screen.probe, card)
+                return ink > empty + 60
+            }
+            screen.probe.key("Return")
+            let got = try answer(client)
+            #expect(got == "reply にほん", "focus mode \(focusMode)")
+            try waitUntil("the card to go") { screen.probe.cards().isEmpty }
         }
-        screen.probe.key("Return")
-        #expect(try answer(client) == "reply にほん")
     }
 }
-
-private func screen_display(_ probe: XProbe) -> OpaquePointer? { probe.display }

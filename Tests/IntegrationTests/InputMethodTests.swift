@@ -76,20 +76,10 @@ extension Integration {
         @Test("a compose sequence from XCOMPOSEFILE (Multi_key e apostrophe) types é into the filter: only the entry with é stays; a 69-byte one too",
               .enabled(if: xmodmapInstalled, "xmodmap (x11-xserver-utils) maps a key to Multi_key"))
         func composeIntoFilter() throws {
-            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-compose-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: dir) }
-            let compose = dir.appendingPathComponent("Compose")
             // The second commits 69 bytes: more than the first buffer (`XBufferOverflow`, asked again).
             let long = Array(repeating: "crème", count: 10).joined(separator: " ")
-            try "<Multi_key> <e> <apostrophe> : \"é\" eacute\n<Multi_key> <c> <c> : \"\(long)\"\n"
-                .write(to: compose, atomically: true, encoding: .utf8)
-            // XMODIFIERS is cleared: no input method server, Xlib's own does the compose file.
-            let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XCOMPOSEFILE": compose.path, "XMODIFIERS": ""]) { $1 },
-                                       before: { probe in
-                                           _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/xmodmap"), ["-e", "keycode 135 = Multi_key"],
-                                                                     environment: ["DISPLAY": String(cString: XDisplayString(probe.display))])
-                                       })
+            let (screen, dir) = try composeScreen("<Multi_key> <e> <apostrophe> : \"é\" eacute\n<Multi_key> <c> <c> : \"\(long)\"\n")
+            defer { try? FileManager.default.removeItem(at: dir) }
             let probe = screen.probe
             let frame = try openCentre(screen, titles: ["Café crème", "Green tea", "Espresso"])
             try startFilter(probe, frame)
@@ -216,6 +206,42 @@ extension Integration {
             }
         }
 
+        /// A screen whose daemon types compose sequences from a file of `rules` through Xlib's
+        /// own method (`XCOMPOSEFILE`; `XMODIFIERS` cleared, so no server), with keycode 135
+        /// mapped to Multi_key first. The file's folder is the caller's to remove.
+        func composeScreen(_ rules: String) throws -> (OwnScreen, URL) {
+            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-compose-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let compose = dir.appendingPathComponent("Compose")
+            try rules.write(to: compose, atomically: true, encoding: .utf8)
+            let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XCOMPOSEFILE": compose.path, "XMODIFIERS": ""]) { $1 },
+                                       before: { probe in
+                                           _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/xmodmap"), ["-e", "keycode 135 = Multi_key"],
+                                                                     environment: ["DISPLAY": String(cString: XDisplayString(probe.display))])
+                                       })
+            return (screen, dir)
+        }
+
+        /// A screen whose daemon types through IBus's XIM server with anthy, started before the
+        /// daemon as a session does; the caller stops the returned IBus.
+        func ibusScreen() throws -> (OwnScreen, IBus) {
+            var ibus: IBus?
+            do {
+                let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XMODIFIERS": "@im=ibus"]) { $1 },
+                                           before: { probe in
+                                               let started = try IBus(display: String(cString: XDisplayString(probe.display)))
+                                               ibus = started
+                                               try started.useAnthy()
+                                               try waitUntil("IBus's XIM server") { ibusServes(probe) }
+                                           })
+                try waitUntil("the daemon to use IBus") { screen.daemon.log.contains("input method: ibus") }
+                return (screen, ibus!)
+            } catch {
+                ibus?.stop()
+                throw error
+            }
+        }
+
         /// Whether IBus's XIM server owns its selection on the probe's display.
         func ibusServes(_ probe: XProbe) -> Bool {
             XGetSelectionOwner(probe.display, XInternAtom(probe.display, "@server=ibus", 0)) != 0
@@ -225,17 +251,9 @@ extension Integration {
               .enabled(if: ibusInstalled, "ibus and ibus-anthy are not installed (scripts/lib/common.sh lists them)"))
         func ibusJapanese() throws {
             // The server first, as in a session that starts IBus before the daemon.
-            var ibus: IBus?
-            defer { ibus?.stop() }
-            let screen = try OwnScreen(extraEnvironment: Self.locale.merging(["XMODIFIERS": "@im=ibus"]) { $1 },
-                                       before: { probe in
-                                           let started = try IBus(display: String(cString: XDisplayString(probe.display)))
-                                           ibus = started
-                                           try started.useAnthy()
-                                           try waitUntil("IBus's XIM server") { ibusServes(probe) }
-                                       })
+            let (screen, ibus) = try ibusScreen()
+            defer { ibus.stop() }
             let probe = screen.probe
-            try waitUntil("the daemon to use IBus") { screen.daemon.log.contains("input method: ibus") }
             let frame = try openCentre(screen, titles: ["にほん", "Tokyo tower", "Osaka castle"])
             try startFilter(probe, frame)
             let all = try listInk(probe, frame)

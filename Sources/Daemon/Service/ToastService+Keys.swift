@@ -74,12 +74,13 @@ extension ToastService {
     func startFocus(now: Double) {
         guard keyInput.focus == nil, let focus = KeyboardFocus(cards: stage.facts(board: board), now: now) else { return }
         keyInput.focus = focus
-        grabKeyboard(now: now)
+        // A reply field open has the focus: focus mode takes the keyboard when it closes.
+        if reply == nil { grabFocusKeyboard(now: now) }
         stage.showFocus(keyInput.focus, board: board)
     }
 
     /// Takes the keyboard, or tries again shortly while another client holds it (`GrabRetry`).
-    private func grabKeyboard(now: Double) {
+    func grabFocusKeyboard(now: Double) {
         if screen.grab(.focus).isEmpty { return keyInput.grabRetry = nil }
         let next: GrabRetry? = if let retry = keyInput.grabRetry { retry.refused(at: now) } else { GrabRetry(refusedAt: now) }
         guard let next else {
@@ -95,14 +96,12 @@ extension ToastService {
         keyInput.grabRetry = nil
         screen.release(.focus)
         stage.showFocus(nil, board: board)
-        // A reply field opened in focus mode had the keyboard through its grab: it takes the focus now.
-        if let session = reply, let card = stage.card(session.id) { screen.grab(.reply(card.surface, serverTime: 0)) }
     }
 
     /// Due work: focus mode's idle timeout, a keyboard grab to try again.
     func advanceKeys(now: Double) {
         if let focus = keyInput.focus, focus.deadline <= now { endFocus() }
-        if let retry = keyInput.grabRetry, retry.next <= now { grabKeyboard(now: now) }
+        if let retry = keyInput.grabRetry, retry.next <= now, reply == nil { grabFocusKeyboard(now: now) }
     }
 
     /// The cards changed: the ring follows (a card that went passes it on); with no card

@@ -3,7 +3,7 @@ import DaemonLog
 
 /// The inline reply (issue 29): the one open field, carried out as `ReplySession` and the
 /// router decide. The field takes the keyboard's focus while it is open (`Grab.reply`; focus
-/// mode's and the centre's grabs stay theirs), stops its toast's timer, and closes on Enter
+/// mode's grab waits meanwhile), stops its toast's timer, and closes on Enter
 /// (sent), Escape, a press elsewhere or 60 s without typing.
 extension ToastService {
     /// Carries out a reply intent (others are not its own).
@@ -69,11 +69,13 @@ extension ToastService {
         if reply != nil { closeReply(now: now) }
         let session = ReplySession(id: id, now: now, serverTime: serverTime ?? 0)
         reply = session
-        // Focus mode and the centre hold the keyboard already; otherwise the card takes the focus.
-        if keyInput.focus == nil {
-            let problems = screen.grab(.reply(card.surface, serverTime: serverTime ?? 0))
-            for problem in problems { Log.info("reply: \(problem)") }
-        }
+        // The card takes the input focus, as for a click. Focus mode's keyboard grab reports
+        // every key to the root window, where no input method reads them (a compose sequence
+        // or IBus would type nothing into the field), so it lets go while the field is open
+        // and takes the keyboard again when the field closes.
+        if keyInput.focus != nil { screen.release(.focus) }
+        let problems = screen.grab(.reply(card.surface, serverTime: serverTime ?? 0))
+        for problem in problems { Log.info("reply: \(problem)") }
         showReply(now: now)
     }
 
@@ -84,6 +86,8 @@ extension ToastService {
         blinkDeadline = nil
         accessibleGeneration &+= 1  // the ENTRY goes, the Reply button comes back
         screen.release(.reply(SurfaceID(0), serverTime: 0))
+        // Back to focus mode's keys, if it is still on (the field had the focus meanwhile).
+        if keyInput.focus != nil { grabFocusKeyboard(now: now) }
         stage.showReply(nil, on: session.id, board: board, now: now)
     }
 

@@ -75,6 +75,14 @@ final class InputMethod {
     /// Whether the process's character type is UTF-8 and Xlib supports it: XIM needs both.
     private let localeReady: Bool
     private var waitingForServer = false
+    /// No key has reached the window taking text since `focus(on:)`. Xlib notes that a key a
+    /// server handed back (one it did not use) is due, and lets the next key that passes its
+    /// filter through unread, taking it for that one. A handed-back key that arrives after
+    /// the field closed (Enter's release, when it was forwarded before the press came back)
+    /// passes no filter, so the note stays, and the next field's first key went by unread
+    /// (IBus typed "nいほん" for "にほん"). Nothing was forwarded since the focus, so
+    /// nothing can be due: a first key passed by is given to the filter once more.
+    private var firstKeySinceFocus = false
     /// Set by Xlib's callbacks (called from inside `XFilterEvent`), acted on after it returns.
     fileprivate var serverAppeared = false
     fileprivate var serverGone = false
@@ -253,6 +261,7 @@ final class InputMethod {
         }
         if overTheSpot { let (x, y) = Self.spot(caret); xt_ic_set_spot(ic, x, y) }
         XSetICFocus(ic)
+        firstKeySinceFocus = true
     }
 
     /// The caret moved (the text grew): the preedit follows it.
@@ -292,7 +301,12 @@ final class InputMethod {
             answered(event.xselection)
             return true
         }
-        let taken = XFilterEvent(&event, 0) != 0
+        var taken = XFilterEvent(&event, 0) != 0
+        if firstKeySinceFocus, event.type == KeyPress || event.type == KeyRelease, event.xkey.window == focusWindow {
+            firstKeySinceFocus = false
+            // See `firstKeySinceFocus`: the first call only cleared Xlib's stale note.
+            if !taken, case .server = kind { taken = XFilterEvent(&event, 0) != 0 }
+        }
         if serverGone { serverGone = false; lost() }
         if serverAppeared { serverAppeared = false; reopen() }
         return taken
