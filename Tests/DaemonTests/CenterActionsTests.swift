@@ -27,7 +27,7 @@ import ToastCore
         #expect(rig.placeInCenter(of: "Deploy?") != nil)
     }
 
-    @Test("a click on an entry's body is its default action, late (a bus app hears ActionInvoked with the original id); without a listener it expands")
+    @Test("a click on an entry's body is its default action, late (a bus app hears ActivationToken, then ActionInvoked with the original id); without a listener it expands")
     func bodyClickIsTheDefaultAction() throws {
         let rig = Rig(config: Rig.ungrouped)
         let server = DesktopNotifications(service: rig.service)
@@ -38,6 +38,13 @@ import ToastCore
         rig.click(panelID, at: try #require(rig.placeInCenter(of: "open me")))
         let signals = rig.sink.heard(by: DesktopNotifications.owner).compactMap(NotificationMapping.signal(for:))
         #expect(signals.last == .actionInvoked(id: b, key: "default"))
+        // The late action's token comes first, its _TIME the click's server time (the rig's 2).
+        let token = rig.sink.busSignals.dropLast().last
+        if case let .activationToken(id, value)? = token {
+            #expect(id == b && value.hasPrefix("xtoast-") && value.hasSuffix("_TIME2"), "\(value)")
+        } else {
+            Issue.record("no ActivationToken before the late ActionInvoked: \(rig.sink.busSignals)")
+        }
         #expect(rig.service.center.state.expandedEntries.isEmpty)
 
         server.nameLeft(":1.7", now: rig.now)

@@ -61,6 +61,12 @@ import ToastCore
         var lines = typed("one\ntwo")
         lines.apply(KeyPress(.home))
         #expect(lines.caret == 4, "Home: the start of the caret's line")
+        lines.apply(KeyPress(.end))
+        #expect(lines.caret == 7, "End: the end of the caret's line")
+        lines.apply(KeyPress(.left))
+        lines.apply(KeyPress(.left))
+        lines.apply(KeyPress(.end, shift: true))
+        #expect(lines.selectedText == "wo", "Shift+End selects to the line's end")
         lines.select(from: 1, to: 99)
         #expect(lines.selectedText == "ne\ntwo", "a pointer drag, clamped")
     }

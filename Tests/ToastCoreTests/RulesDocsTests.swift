@@ -46,4 +46,14 @@ import Install
             #expect(page.contains(command), "\(command)")
         }
     }
+
+    /// README lists the calendar and call sites whose critical Chromium notifications stay
+    /// critical: the same list, in the same order, as `BrowserCritical.keptSites`.
+    @Test func readmeListsTheKeptChromiumSites() throws {
+        let start = try #require(Self.readme.range(of: "is one of these calendar and call sites"))
+        let end = try #require(Self.readme.range(of: "It applies before the rules", range: start.upperBound..<Self.readme.endIndex))
+        let listed = Self.readme[start.upperBound..<end.lowerBound].split(separator: "`").enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        #expect(listed == BrowserCritical.keptSites)
+    }
 }
