@@ -32,8 +32,10 @@ extension AccessibilityBus {
             let c = field.text(from: Int(offset), to: Int(offset) + 1).unicodeScalars.first.map { Int32(bitPattern: $0.value) } ?? 0
             return reply(message) { appendI32($0, c) }
         case "SetCaretOffset":
-            guard int() != nil else { return invalid(error) }
-            return reply(message) { m in var v: Int32 = 0; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 }
+            guard let offset = int() else { return invalid(error) }
+            let r = yes()
+            host.editReply(.caret(at: Int(offset)), toast: field.toast)
+            return r
         case "GetNSelections":
             return reply(message) { appendI32($0, 0) }
         case "SetTextContents":

@@ -404,7 +404,7 @@ import Testing
         #expect(announcer.advance(to: open, now: 1).contains(.focused(path: entry.path, true)), "the entry takes the focus when it opens")
     }
 
-    @Test("EditableText's edits: set, insert at an offset, delete a range; bounded and clamped")
+    @Test("EditableText's edits: set, insert at an offset, delete a range, Text's caret; bounded and clamped")
     func edits() {
         let field = ReplyField("on way")
         #expect(field.applying(.insert("my ", at: 3)).string == "on my way")
@@ -412,6 +412,8 @@ import Testing
         #expect(field.applying(.delete(from: 2, to: 6)).string == "on")
         #expect(field.applying(.delete(from: -5, to: 99)).string == "")
         #expect(field.applying(.setText("x\u{1}y")).string == "xy")
+        #expect(field.applying(.caret(at: 3)).caret == 3 && field.applying(.caret(at: 3)).selection == nil)
+        #expect(field.applying(.caret(at: 99)).caret == 6 && field.applying(.caret(at: -4)).caret == 0, "clamped")
         #expect(field.applying(.insert(String(repeating: "z", count: 9000), at: 100)).byteCount == ReplyField.maxBytes)
     }
 }

@@ -25,6 +25,8 @@ public enum ReplyEdit: Equatable, Sendable {
     case setText(String)
     case insert(String, at: Int)
     case delete(from: Int, to: Int)
+    /// `Text.SetCaretOffset`: the caret to this character offset (clamped), no selection.
+    case caret(at: Int)
 }
 
 extension ReplyField {
@@ -48,6 +50,10 @@ extension ReplyField {
             chars.removeSubrange(lower..<upper)
             var field = ReplyField(String(chars))
             field.select(from: lower, to: lower)
+            return field
+        case let .caret(at):
+            var field = self
+            field.select(from: at, to: at)
             return field
         }
     }
