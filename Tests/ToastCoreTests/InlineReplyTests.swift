@@ -245,9 +245,22 @@ import Testing
         session.apply(.typing("o"), now: 150)
         #expect(!session.isExpired(now: 209))
         #expect(session.isExpired(now: 210))
+        session.askPaste(now: 199.5)
         session.paste("k", now: 200)
         #expect(session.deadline == 260)
         #expect(session.field.string == "ok")
+    }
+
+    @Test("a paste's text is typed only if it was asked for within 2 s: a late answer (an owner that hung) and an unasked one are dropped")
+    func pasteTimeout() {
+        var session = ReplySession(id: "t", now: 0, serverTime: 1)
+        #expect(session.paste("unasked", now: 1) == .ignored)
+        session.askPaste(now: 10)
+        #expect(session.paste("in time", now: 10 + ReplySession.pasteTimeout) == .edited)
+        #expect(session.paste("again", now: 12.5) == .ignored, "one answer per request")
+        session.askPaste(now: 20)
+        #expect(session.paste("late", now: 22.01) == .ignored)
+        #expect(session.field.string == "in time" && session.pasteAskedAt == nil)
     }
 
     @Test("the caret blinks by the half period from the last key (nil: it stays on)")
@@ -265,6 +278,7 @@ import Testing
     @Test("a paste is cut to the field's 4 KiB; blanks only are never sent")
     func bounds() {
         var session = ReplySession(id: "t", now: 0, serverTime: 1)
+        session.askPaste(now: 0.5)
         session.paste(String(repeating: "x", count: 10_000), now: 1)
         #expect(session.field.byteCount == ReplyField.maxBytes)
         session.setText("   \n ", now: 2)

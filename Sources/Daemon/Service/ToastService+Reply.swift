@@ -24,7 +24,9 @@ extension ToastService {
             reply = session
             showReply(now: now)
         case let .pasteReply(id, selection, serverTime):
-            guard let session = reply, session.id == id, let card = stage.card(id) else { return }
+            guard var session = reply, session.id == id, let card = stage.card(id) else { return }
+            session.askPaste(now: now)
+            reply = session
             // The selection as it was at the key or click that asked (ICCCM), else at the field's opening.
             screen.requestPaste(selection, for: card.surface, serverTime: serverTime ?? session.openedAt)
         case let .selectReply(id, from, to):

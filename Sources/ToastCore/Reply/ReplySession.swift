@@ -5,6 +5,10 @@
 public struct ReplySession: Equatable, Sendable {
     /// Seconds without typing before the field closes by itself (and the toast's timer runs again).
     public static let idleTimeout = 60.0
+    /// Seconds a paste's text may take to come from the selection's owner: an answer later
+    /// than that (an owner that hung, then woke) is dropped rather than typed into whatever
+    /// the user has written since. Owners answer in milliseconds.
+    public static let pasteTimeout = 2.0
 
     /// The toast it answers.
     public let id: String
@@ -14,6 +18,8 @@ public struct ReplySession: Equatable, Sendable {
     public private(set) var lastInput: Double
     /// The X server time of the click or key that opened it (the focus is taken with it).
     public let openedAt: UInt
+    /// When the paste waiting for its text was asked for; nil when none waits.
+    public private(set) var pasteAskedAt: Double?
 
     public init(id: String, now: Double, serverTime: UInt, text: String = "") {
         self.id = id
@@ -67,9 +73,20 @@ public struct ReplySession: Equatable, Sendable {
         return named
     }
 
-    /// A paste arrived (already bounded by the screen to `ReplyField.maxBytes`).
+    /// A paste was asked for (Ctrl+V, the middle button): its text is awaited until
+    /// `pasteTimeout` (a new one replaces it).
+    public mutating func askPaste(now: Double) {
+        lastInput = now
+        pasteAskedAt = now
+    }
+
+    /// A paste's text arrived (already bounded by the screen to `ReplyField.maxBytes`): typed
+    /// at the caret if it was asked for within `pasteTimeout`, else dropped (`.ignored`).
     @discardableResult
     public mutating func paste(_ text: String, now: Double) -> ReplyField.Outcome {
+        guard let asked = pasteAskedAt else { return .ignored }
+        pasteAskedAt = nil
+        guard now - asked <= Self.pasteTimeout else { return .ignored }
         lastInput = now
         return field.insert(text)
     }
