@@ -122,11 +122,13 @@ extension Integration {
             }
         }
 
-        static func start(a11yFirst: Bool = true) throws -> (PrivateBus, PrivateAccessibilityBus?, DaemonHarness) {
+        /// `display`: another X server than the shared test display (nil: the shared one).
+        static func start(a11yFirst: Bool = true, display: PrivateDisplay? = nil) throws -> (PrivateBus, PrivateAccessibilityBus?, DaemonHarness) {
             let bus = try PrivateBus()
             let a11y = a11yFirst ? try PrivateAccessibilityBus(on: bus) : nil
-            let daemon = try DaemonHarness(config: NotificationServerTests.noBursts,
-                                           extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address]
+            let daemon = try display.map { try DaemonHarness(config: NotificationServerTests.noBursts, extraEnvironment: environment, display: $0.name) }
+                ?? DaemonHarness(config: NotificationServerTests.noBursts, extraEnvironment: environment)
             try waitUntil("the daemon to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
             return (bus, a11y, daemon)
         }
@@ -195,7 +197,10 @@ extension Integration {
 
         @Test("with no accessibility bus the daemon opens no connection to one and makes no wakeups; it joins when a bus appears and is enabled, and leaves when disabled or when the bus goes")
         func noBusNoConnection() throws {
-            let (bus, _, daemon) = try Self.start(a11yFirst: false)
+            // Its own X server: on the shared one, another test's leftover window moving would
+            // wake the daemon (it watches the screen's windows), which is not its own wakeup.
+            let display = try PrivateDisplay(size: "1280x800")
+            let (bus, _, daemon) = try Self.start(a11yFirst: false, display: display)
             // A toast shown and answered: the daemon has served a whole turn of work meanwhile.
             _ = try daemon.show(["--timeout", "0", "Nobody listens"])
             #expect(!daemon.log.contains(Self.connected), "\(daemon.log)")

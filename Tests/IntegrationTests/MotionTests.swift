@@ -174,8 +174,10 @@ extension Integration {
 
         @Test("once everything is still, the daemon sleeps with nothing timed (poll without a timeout, the frame timer disarmed) and makes no wakeups")
         func idleWakeups() throws {
-            let daemon = try DaemonHarness()
-            let probe = try XProbe()
+            // Its own X server: another test's leftover window moving on the shared one would
+            // wake the daemon (it watches the screen's windows), which is not its own wakeup.
+            let screen = try OwnScreen()
+            let daemon = screen.daemon, probe = screen.probe
             probe.movePointer(to: Point(x: 10, y: 700))
             for i in 1...3 { _ = try daemon.show(["--timeout", "0", "still \(i)"]) }
             _ = try F.restingCards(probe, count: 3)
