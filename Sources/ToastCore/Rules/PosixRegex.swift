@@ -160,13 +160,20 @@ public final class PosixRegex: Sendable {
                 }
                 i += 1
             } else if c == UInt8(ascii: "+") {
-                // `a+` needs an `a`, but `a+?`, `a+*` and `a+{0,1}` do not.
-                if i + 1 < p.count, p[i + 1] == UInt8(ascii: "*") || p[i + 1] == UInt8(ascii: "?") || p[i + 1] == UInt8(ascii: "{"),
-                   let last = starts.popLast() {
-                    run.removeLast(run.count - last)
+                // `a+` needs an `a`, but `a+?`, `a+*`, `a++*` and `a+{0,1}` do not: any `*`, `?`
+                // or count in the run of quantifiers after it may repeat it zero times.
+                var j = i + 1
+                var optional = false
+                while j < p.count, p[j] == UInt8(ascii: "+") || p[j] == UInt8(ascii: "*") || p[j] == UInt8(ascii: "?") || p[j] == UInt8(ascii: "{") {
+                    if p[j] != UInt8(ascii: "+") { optional = true }
+                    if p[j] == UInt8(ascii: "{") {
+                        while j < p.count, p[j] != UInt8(ascii: "}") { j += 1 }
+                    }
+                    j += 1
                 }
+                if optional, let last = starts.popLast() { run.removeLast(run.count - last) }
                 endRun()
-                i += 1
+                i = j
             } else if c == UInt8(ascii: "|") {
                 // `a|b` at the top needs neither; inside a group only that group is optional.
                 if depth == 0 { return [] }
