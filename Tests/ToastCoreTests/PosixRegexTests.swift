@@ -96,6 +96,10 @@ import Testing
         #expect(stacked.size == plain.size)
         #expect(stacked.matches("\u{18}ff\u{FFFD}sl<baaa"))
         #expect(!stacked.matches("\u{18}f\u{FFFD}sl<b"))
+        // The fuzzer's timeout in glibc (`Fuzz/corpus/rule/slow-glibc-stacked-optional.bin`): ours is the size of `sl?`.
+        let optional = try PosixRegex("\u{18}f\u{36B}+sl" + String(repeating: "?", count: 18) + "++++#+++")
+        #expect(optional.size == (try PosixRegex("\u{18}f\u{36B}+sl*#+")).size)
+        #expect(optional.matches("\u{18}f\u{36B}s#") && !optional.matches("\u{18}f\u{36B}s"))
         let mixed = try PosixRegex("x" + String(repeating: "+*?", count: 200))
         #expect(mixed.size == (try PosixRegex("x*")).size)
     }
