@@ -59,6 +59,8 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev", "librsvg2-common"])]
         ),
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
+        // XInput 2's raw button events, for the integration tests' exact click times only.
+        .systemLibrary(name: "CXInput2", path: "Sources/CXInput2", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         .systemLibrary(
             name: "CSDBus",
             path: "Sources/CSDBus",
@@ -107,7 +109,7 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Sound", "ToastCore"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CXInput2", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]
 )
