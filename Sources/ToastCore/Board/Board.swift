@@ -192,8 +192,7 @@ public struct Board: Sendable {
     /// centre). What its arrival sound asks (`SoundChoice`).
     public func holdsBack(_ id: String) -> Bool {
         let id = cardID(for: id)
-        guard let key = key(of: id), let stack = stacks[key], let entry = stack.entry(id) else { return true }
-        return stack.policy.holdsNew(entry.toast)
+        return key(of: id).flatMap { stacks[$0]?.holdsBack(id) } ?? true
     }
 
     /// What holds `monitor` now. The user being away does not count where a fullscreen

@@ -15,7 +15,7 @@ struct LiveIndex: Sendable {
         var app: String?
     }
 
-    private struct Place: Sendable {
+    private struct Place: Equatable, Sendable {
         var key: StackKey
         var tag: Tag?
         var repeatKey: Repeats.Key?
@@ -40,10 +40,13 @@ struct LiveIndex: Sendable {
 
     /// `toast` is live at `key`: new there, moved there, or changed in place.
     mutating func set(_ toast: Toast, at key: StackKey) {
-        remove(toast.id)
         let place = Place(key: key, tag: toast.stackTag.map { Tag(tag: $0, source: toast.source, app: toast.app) },
                           repeatKey: toast.collapsesRepeats && toast.count < Repeats.maxCount ? Repeats.Key(toast) : nil,
                           criticalBus: toast.source == .bus && toast.urgency == .critical)
+        // Changed in place with the same place (a repeat's count, a timer restarted): the
+        // buckets stand as they are, and their keys need no hashing again.
+        if places[toast.id] == place { return }
+        remove(toast.id)
         places[toast.id] = place
         if let tag = place.tag { tagged[tag, default: []].append(toast.id) }
         if let repeatKey = place.repeatKey { repeatable[repeatKey, default: []].append(toast.id) }

@@ -121,10 +121,22 @@ public struct ToastStack: Sendable {
 
     public var isEmpty: Bool { visible.isEmpty && waiting.isEmpty }
     public func contains(_ id: String) -> Bool { places[id] != nil }
+    /// The entry of `id` (a copy). Searched from the newest end: the toast just admitted,
+    /// the one asked about most, is found first.
     public func entry(_ id: String) -> Entry? {
         switch places[id] {
-        case true?: visible.first(where: { $0.toast.id == id })
-        case false?: waiting.first(where: { $0.toast.id == id })
+        case true?: visible.last(where: { $0.toast.id == id })
+        case false?: waiting.last(where: { $0.toast.id == id })
+        case nil: nil
+        }
+    }
+
+    /// Whether this stack's holds keep `id` back (`HoldPolicy.holdsNew`), read in place
+    /// rather than through a copy of its entry; nil when it is not here.
+    public func holdsBack(_ id: String) -> Bool? {
+        switch places[id] {
+        case true?: visible.lastIndex { $0.toast.id == id }.map { policy.holdsNew(visible[$0].toast) }
+        case false?: waiting.lastIndex { $0.toast.id == id }.map { policy.holdsNew(waiting[$0].toast) }
         case nil: nil
         }
     }
