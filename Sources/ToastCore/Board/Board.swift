@@ -581,7 +581,8 @@ public struct Board: Sendable {
     /// drags one), keeping what each has left: a pause, not a hold (`setHold`), since its
     /// cards stay on screen.
     public mutating func setPaused(_ key: StackKey, _ paused: Bool, now: Double) {
-        guard stacks[key] != nil else { return }
+        // Asked for every stack after every change, and almost always already so.
+        guard let isPaused = stacks[key]?.isPaused, isPaused != paused else { return }
         _ = withStack(key) { $0.setPaused(paused, now: now) }
     }
 
@@ -634,11 +635,18 @@ public struct Board: Sendable {
             _ = s.setPolicy(policy(on: key.monitor), now: 0)
             stacks[key] = s
         }
-        let before = stacks[key]?.work ?? 0
-        let result = body(&stacks[key]!)
-        work += (stacks[key]?.work ?? 0) - before
-        if stacks[key]?.isEmpty == true { stacks[key] = nil }
+        // One access to the dictionary for the work, its count and whether it emptied: each
+        // lookup hashes the key, and each read of a stack out of it retains its arrays.
+        let (result, done, emptied) = Self.run(body, on: &stacks[key]!)
+        work += done
+        if emptied { stacks[key] = nil }
         return result
+    }
+
+    private static func run<R>(_ body: (inout ToastStack) -> R, on stack: inout ToastStack) -> (R, work: Int, emptied: Bool) {
+        let before = stack.work
+        let result = body(&stack)
+        return (result, stack.work - before, stack.isEmpty)
     }
 
     /// A live toast changed (replaced, updated, repeated): it counts as the newest for
