@@ -206,11 +206,11 @@ extension Integration {
             #expect(!daemon.log.contains(Self.connected), "\(daemon.log)")
             // Watching the session bus for one costs no wakeups: the loop sleeps with nothing timed.
             let pid = daemon.process.processIdentifier
-            try waitUntil("the daemon to sleep with nothing timed") { try MotionTests.sleepsUntimed(pid) }
+            try MotionTests.waitUntilQuiet(pid)
             let before = try MotionTests.contextSwitches(pid)
             usleep(500_000)
             let after = try MotionTests.contextSwitches(pid)
-            #expect(after - before <= 1, "woke \(after - before) times while idle without an accessibility bus")
+            #expect(after - before <= 1, "woke \(after - before) times while idle without an accessibility bus; fds \(MotionTests.descriptors(pid)); log: \(daemon.log.suffix(1500))")
             // A launcher that is there but not enabled: still nothing.
             let disabled = try PrivateAccessibilityBus(on: bus, enabled: false)
             _ = try daemon.show(["--timeout", "0", "Still nobody"])

@@ -183,7 +183,7 @@ extension Integration {
             _ = try F.restingCards(probe, count: 3)
             let pid = daemon.process.processIdentifier
             // Nothing timed is left to wake it once this holds: only news could.
-            try waitUntil("the daemon to sleep with nothing timed") { try Self.sleepsUntimed(pid) }
+            try Self.waitUntilQuiet(pid)
             let before = try Self.contextSwitches(pid)
             // The measurement itself: with no deadline armed, half a second shows what three did.
             usleep(500_000)
@@ -211,6 +211,26 @@ extension Integration {
                 if !info.contains("it_value: (0, 0)") { return false }
             }
             return true
+        }
+
+        /// Waits until the daemon sleeps with nothing timed and has not woken for 200 ms: its
+        /// start's one-off answers (the bus's, the X server's, the desktop settings' readers),
+        /// which a loaded machine delays past the first untimed sleep, are over. A daemon that
+        /// woke on its own every so often would never get there, and this would time out.
+        static func waitUntilQuiet(_ pid: Int32) throws {
+            try waitUntil("the daemon to sleep with nothing timed and no wakeup for 200 ms", timeout: 15) {
+                guard try sleepsUntimed(pid) else { return false }
+                let before = try contextSwitches(pid)
+                usleep(200_000)
+                return try contextSwitches(pid) == before && sleepsUntimed(pid)
+            }
+        }
+
+        /// What the daemon's descriptors are (for a failure's message: which one woke it).
+        static func descriptors(_ pid: Int32) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).sorted().map {
+                "\($0)=\((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) ?? "?")"
+            }
         }
 
         static func contextSwitches(_ pid: Int32) throws -> Int {
