@@ -86,6 +86,29 @@ import Testing
         #expect(!rig.service.board.doNotDisturb)
     }
 
+    @Test("200 notifications from one app in one instant: the digest card repaints at most once before the next frame; the frame shows its count and the newest text, and its grown height moves the card above it")
+    func digestRepaintsOnceAFrame() throws {
+        var config = Config.default
+        config.maxVisible = 6
+        let rig = Rig(config: config)
+        let server = DesktopNotifications(service: rig.service)
+        for n in 0..<6 { _ = server.notify(NotifyCall(appName: "chat", summary: "m\(n)"), sender: ":1.5", now: rig.now) }
+        rig.wait(1)
+        let (_, digest) = try #require(rig.surface(showing: "chat: 1 more"))
+        let heightBefore = digest.size.height
+        let before = digest.paints
+        let long = String(repeating: "a long line that wraps on the card ", count: 4)
+        for n in 0..<200 { _ = server.notify(NotifyCall(appName: "chat", summary: n == 199 ? long : "m\(n + 6)"), sender: ":1.5", now: rig.now) }
+        #expect(digest.paints - before <= 1, "painted \(digest.paints - before) times for 200 folds")
+        rig.wait(1)
+        let (_, after) = try #require(rig.surface(showing: "chat: 201 more"))
+        #expect(after.size.height > heightBefore, "the newest text's height reached the card")
+        #expect(digest.paints - before < 40, "painted \(digest.paints - before) times")
+        // The stack was laid out again: no two cards overlap.
+        let frames = rig.restingFrames.sorted { $0.y < $1.y }
+        for (a, b) in zip(frames, frames.dropFirst()) { #expect(a.y + a.height <= b.y, "\(a) overlaps \(b)") }
+    }
+
     @Test("Inhibit: Inhibited turns on (and the bus is told), toasts wait, --status names the app and its reason; leaving the bus ends it")
     func inhibitions() throws {
         let rig = Rig()

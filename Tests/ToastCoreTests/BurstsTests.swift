@@ -213,4 +213,36 @@ import Testing
         #expect(board.repeats.aliases(of: board.cardID(for: ids[total - 1])).count == Digest.maxAliases)
         #expect(board.liveToasts.first { $0.digest != nil }?.title == "chat: \(Digest.maxAliases + 20) more")
     }
+
+    @Test("a digest that folds 1,200 past its bound keeps exactly its newest maxAliases, oldest first, and each folded toast visible in a fold's changes is marked recounted (its card repaints once a frame)")
+    func aliasesStayInOrderPastTheBound() {
+        var board = Board(config: { var c = Config.default; c.historyKeep = 10; c.maxVisible = 6; return c }())
+        var ids: [String] = []
+        let total = 5 + Digest.maxAliases + 1200
+        for n in 0..<total {
+            ids.append(admit(notify("M\(n)"), on: &board, now: 0.001 * Double(n)).id)
+            if n == 6 { #expect(board.takeChanges().recounted == [board.cardID(for: ids[6])]) }
+        }
+        let card = board.cardID(for: ids[total - 1])
+        #expect(board.repeats.aliases(of: card) == Array(ids[(total - Digest.maxAliases)...]))
+        // The sender closes one from the middle, then the oldest: both leave, the rest keep their order.
+        let middle = ids[total - 100], oldest = ids[total - Digest.maxAliases]
+        _ = board.takeChanges()
+        #expect(board.repeats.remove(middle) == card && board.repeats.remove(oldest) == card)
+        #expect(board.repeats.aliases(of: card) == Array(ids[(total - Digest.maxAliases + 1)...]).filter { $0 != middle })
+    }
+
+    @Test("a card's alias queue: the oldest leaves at once, one from the middle by a search, equal by what it holds whatever its spent front")
+    func aliasQueue() {
+        var queue = AliasQueue(), fresh = AliasQueue()
+        for n in 0..<100 { queue.append("a\(n)") }
+        for n in 0..<60 { queue.remove("a\(n)") }
+        queue.remove("a70")
+        queue.remove("nobody")
+        #expect(queue.count == 39 && queue.first == "a60")
+        for n in 60..<100 where n != 70 { fresh.append("a\(n)") }
+        #expect(queue == fresh && queue.elements == fresh.elements)
+        for n in 60..<100 { queue.remove("a\(n)") }
+        #expect(queue.count == 0 && queue.first == nil && queue == AliasQueue())
+    }
 }

@@ -86,8 +86,9 @@ final class Stage {
         for (id, collapsed) in changes.restyled {
             guard let card = cards[id], let toast = board.toast(id) else { continue }
             if collapsed { card.appearance.expanded = false }
-            // A repeat's count repaints at most once a frame: the rest of a flood's wait for it.
-            if !collapsed, changes.recounted.contains(id) {
+            // A repeat's or a digest's count repaints at most once a frame: the rest of a
+            // flood's wait for it (the frame's repaint lays its stack out again).
+            if changes.recounted.contains(id) {
                 if now - card.recountPaintedAt < frameInterval {
                     card.recountDue = true
                     armFrames(now)
@@ -500,6 +501,23 @@ final class Stage {
         }
     }
 
+    /// Cards whose count a flood changed since their last paint repaint now, and their stacks
+    /// are laid out again: a digest's newest text can change its height.
+    private func repaintRecounts(board: Board, now: Double) {
+        var stacks: Set<StackKey> = []
+        for card in cards.values where card.recountDue {
+            guard let id = card.id, let toast = board.toast(id) else {
+                card.recountDue = false
+                continue
+            }
+            card.recountPaintedAt = now
+            let height = card.targetSize.height
+            refresh(card, toast, now: now)
+            if card.targetSize.height != height { stacks.insert(card.key) }
+        }
+        for key in stacks { relayout(key, board: board, now: now) }
+    }
+
     /// The highest refresh rate among the monitors of cards that move (the screen's when
     /// monitors do not say).
     private var refreshRate: Double? {
@@ -512,11 +530,8 @@ final class Stage {
     /// changes repaint; spinners swap pre-rendered frames.
     func stepFrame(board: Board, now: Double) {
         stepAges(board: board, now: now)
+        repaintRecounts(board: board, now: now)
         for card in allCards {
-            if card.recountDue, let id = card.id, let toast = board.toast(id) {
-                card.recountPaintedAt = now
-                refresh(card, toast, now: now)
-            }
             if card.hoverRepaintDue, card.transition == nil, let id = card.id, let toast = board.toast(id) { repaint(card, toast) }
             card.hoverRepaintDue = false
             let moving = card.motion.isAnimating

@@ -103,7 +103,7 @@ public enum Repeats {
 /// are kept in the order they came.
 public struct RepeatAliases: Equatable, Sendable {
     private var cardOf: [String: String] = [:]
-    private var aliasesOf: [String: [String]] = [:]
+    private var aliasesOf: [String: AliasQueue] = [:]
     /// Aliases that are echoes (`Admission.Action.sameAs`): they add to no count, so ending
     /// one alone takes nothing off it.
     private var echoes: Set<String> = []
@@ -115,7 +115,7 @@ public struct RepeatAliases: Equatable, Sendable {
     /// The card `id` stands for: itself unless it is an alias.
     public func card(for id: String) -> String { cardOf[id] ?? id }
     public func isAlias(_ id: String) -> Bool { cardOf[id] != nil }
-    public func aliases(of card: String) -> [String] { aliasesOf[card] ?? [] }
+    public func aliases(of card: String) -> [String] { aliasesOf[card]?.elements ?? [] }
     /// How many aliases `card` has, and its oldest: without a copy of the list, which a
     /// caller holding it while an alias goes would force (500 strings a fold in a flood).
     func aliasCount(of card: String) -> Int { aliasesOf[card]?.count ?? 0 }
@@ -124,7 +124,7 @@ public struct RepeatAliases: Equatable, Sendable {
     mutating func add(_ alias: String, to card: String, echo: Bool = false) {
         if echo { echoes.insert(alias) }
         cardOf[alias] = card
-        aliasesOf[card, default: []].append(alias)
+        aliasesOf[card, default: AliasQueue()].append(alias)
     }
 
     /// Forgets one alias; returns its card.
@@ -132,20 +132,50 @@ public struct RepeatAliases: Equatable, Sendable {
     mutating func remove(_ alias: String) -> String? {
         guard let card = cardOf.removeValue(forKey: alias) else { return nil }
         echoes.remove(alias)
-        // The oldest goes most often (a digest past its bound), so the search from the front
-        // ends at once.
-        if let i = aliasesOf[card]?.firstIndex(of: alias) { aliasesOf[card]?.remove(at: i) }
-        if aliasesOf[card]?.isEmpty == true { aliasesOf[card] = nil }
+        aliasesOf[card]?.remove(alias)
+        if aliasesOf[card]?.count == 0 { aliasesOf[card] = nil }
         return card
     }
 
     /// Forgets a card's aliases (it ended); returns them.
     mutating func removeCard(_ card: String) -> [String] {
-        let aliases = aliasesOf.removeValue(forKey: card) ?? []
+        let aliases = aliasesOf.removeValue(forKey: card)?.elements ?? []
         for alias in aliases {
             cardOf[alias] = nil
             echoes.remove(alias)
         }
         return aliases
     }
+}
+
+/// One card's aliases, oldest first. The oldest goes most often (a digest past
+/// `Digest.maxAliases` ends one on every fold), so it leaves by moving a start index rather
+/// than by shifting the other 499 down; the spent front is dropped once it is half the array.
+struct AliasQueue: Equatable, Sendable {
+    private var items: [String] = []
+    private var start = 0
+
+    var count: Int { items.count - start }
+    var first: String? { start < items.count ? items[start] : nil }
+    var elements: [String] { Array(items[start...]) }
+
+    mutating func append(_ alias: String) { items.append(alias) }
+
+    /// Removes `alias` if it is here: at once when it is the oldest, else by a search.
+    mutating func remove(_ alias: String) {
+        if first == alias {
+            start += 1
+            if start == items.count {
+                items.removeAll(keepingCapacity: true)
+                start = 0
+            } else if start >= 32, start * 2 >= items.count {
+                items.removeFirst(start)
+                start = 0
+            }
+        } else if let i = items[start...].firstIndex(of: alias) {
+            items.remove(at: i)
+        }
+    }
+
+    static func == (a: AliasQueue, b: AliasQueue) -> Bool { a.items[a.start...] == b.items[b.start...] }
 }

@@ -24,6 +24,7 @@ extension Board {
             setLive(digest, at: key, restartTimer: true, now: now)
             if isVisible(digestID) {
                 pending.restyled.append((digestID, true))
+                pending.recounted.insert(digestID)
                 pending.stacks.insert(key)
             }
             card = digestID

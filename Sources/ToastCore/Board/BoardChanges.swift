@@ -59,8 +59,8 @@ public struct BoardChanges: Sendable {
     /// Toasts whose content changed: their cards repaint. `collapsed` when the whole toast was
     /// replaced (an expanded card goes back to its collapsed height).
     public var restyled: [(id: String, collapsed: Bool)] = []
-    /// Of those, cards restyled only because a repeat changed their count (`×N`): a flood of
-    /// repeats repaints such a card at most once a frame, not once a repeat.
+    /// Of those, cards restyled because a repeat changed their count (`×N`) or a digest folded
+    /// one more toast: a flood of them repaints such a card at most once a frame, not once each.
     public var recounted: Set<String> = []
     /// Cards that now show a toast with a new id (a D-Bus stack tag): the card stays, in place.
     public var renamed: [(from: String, to: String)] = []
