@@ -530,7 +530,6 @@ final class Stage {
     /// changes repaint; spinners swap pre-rendered frames.
     func stepFrame(board: Board, now: Double) {
         stepAges(board: board, now: now)
-        repaintRecounts(board: board, now: now)
         for card in allCards {
             if card.hoverRepaintDue, card.transition == nil, let id = card.id, let toast = board.toast(id) { repaint(card, toast) }
             card.hoverRepaintDue = false
@@ -556,6 +555,8 @@ final class Stage {
             output.destroy(card.surface)
             return true
         }
+        // After the moves: a recount's compose and paint does not delay what is in motion.
+        repaintRecounts(board: board, now: now)
         let previous = nextFrame ?? now
         nextFrame = [frameIntervalNeeded.map { FrameGrid.next(after: previous, now: now, period: $0) }, nextAgeChange(now)]
             .compactMap { $0 }.min()
