@@ -4,7 +4,7 @@ import Testing
 import ToastCore
 import Transport
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issues 32 and 25 on a private bus with real connections: who may act on whose
     /// notification, who may call `HandOver`, and `--replace` of a running xtoast on the
     /// same display.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// The card, as the user sees it: the three styles, a reference picture, emoji and CJK
     /// text, HiDPI, custom icons, the close button, expanding a long message, and markup.
     @Suite struct CardTests {

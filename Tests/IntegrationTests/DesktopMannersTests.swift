@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 19: fullscreen windows and the user being away, on a real X server with a real
     /// window manager (openbox) making a real window fullscreen (`wmctrl`), input from XTest.
     /// Each test has an Xvfb of its own.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 21, kept across restarts: the real daemon's history file under `XDG_STATE_HOME`,
     /// and what it does with a damaged, unreadable, unwritable or shared one.
     @Suite struct HistoryStoreTests {

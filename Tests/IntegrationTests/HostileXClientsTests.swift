@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 32 (and 25's log lines): what another X client can do to the daemon's X side:
     /// hold the keyboard while the centre opens, retarget its idle alarms; and what ending
     /// toasts must not log. Each test has an Xvfb of its own.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// `[keys]` and focus mode on a real X server, with keys pressed through XTest: which
     /// card went, what its owner heard, what is grabbed when, and what is logged.
     @Suite struct KeyboardTests {

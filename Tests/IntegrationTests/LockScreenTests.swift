@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 19, the lock screen: nothing is drawn above a locker (i3lock, a plain
     /// override-redirect window over the screen while the keyboard is held, the server's
     /// screen saver), cards up are

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 25: the lockers Debian packages, run as a user would (a test user with a
     /// password: xscreensaver refuses root), each on an Xvfb of its own; compositors started
     /// and restarted while toasts show (their overlay window is no locker); a screenshot

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 11: cards on the right monitor, inside its work area, following monitors as
     /// they change, and never showing on a neighbour. Each test has an Xvfb of its own.
     @Suite struct MonitorTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 10: the desktop's notification server. The real daemon on a private session bus,
     /// with the real clients: notify-send (libnotify), gdbus, dbus-send and dbus-monitor.
     @Suite struct NotificationServerTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// `scripts/package`: the Debian package, built from release binaries (`scripts/test`
     /// builds them and names their directory in `XTOAST_RELEASE_BIN_DIR`; a debug build links
     /// the toolchain's Swift libraries, which no package provides), installed with dpkg into a

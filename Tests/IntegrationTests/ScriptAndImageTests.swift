@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Text in any script through Pango and icons in any format through gdk-pixbuf, checked
     /// in pixels: right-to-left paragraphs, emoji sequences, wrapping, markup that is not ours,
     /// and SVG, JPEG and themed symbolic icons.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 30, "Snooze an app. From a card (a small menu on right click or a key in focus
     /// mode) and from the centre": XTest clicks open the menu, pick "for 1 hour", and the
     /// app's next toast goes straight to history as `snoozed`.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToastCore
 
-extension Integration {
+extension IntegrationOnSecondDisplay {
     /// Issue 17: what other X clients can do to the daemon (flood the server with events,
     /// toggle a compositor, rewrite the panels) never stalls it or grows it.
     @Suite struct XClientTests {

@@ -1,17 +1,30 @@
 import Foundation
+import Testing
 
-/// The X server integration tests draw on.
+/// The X servers integration tests draw on.
 ///
-/// `scripts/test` starts a private Xvfb and passes it as `XTOAST_TEST_DISPLAY`. Run without the
-/// script (`swift test` by hand), the first test starts one itself on a free display number
-/// (Xvfb's `-displayfd`), which is stopped when the test process exits.
+/// `scripts/test` starts two private Xvfbs and passes them as `XTOAST_TEST_DISPLAY` and
+/// `XTOAST_TEST_DISPLAY_2`: the suites of `Integration` run one at a time on the first while
+/// those of `IntegrationOnSecondDisplay` run one at a time on the second, so the two halves
+/// of the suite take their turns side by side. Run without the script (`swift test` by hand),
+/// the first test of each half starts its server itself on a free display number (Xvfb's
+/// `-displayfd`), which is stopped when the test process exits.
 enum TestDisplay {
-    static let name: String = {
-        if let d = ProcessInfo.processInfo.environment["XTOAST_TEST_DISPLAY"], !d.isEmpty { return d }
-        return startPrivateXvfb()
-    }()
+    /// The display of the test running now: `OnSecondDisplay` sets it for its suites.
+    @TaskLocal static var current: String?
 
-    nonisolated(unsafe) static var xvfbPID: pid_t = 0
+    static var name: String { current ?? first }
+
+    static let first: String = fromEnvironment("XTOAST_TEST_DISPLAY") ?? startPrivateXvfb()
+    static let second: String = fromEnvironment("XTOAST_TEST_DISPLAY_2") ?? startPrivateXvfb()
+
+    private static func fromEnvironment(_ key: String) -> String? {
+        guard let d = ProcessInfo.processInfo.environment[key], !d.isEmpty else { return nil }
+        return d
+    }
+
+    private static let started = NSLock()
+    nonisolated(unsafe) private static var xvfbPIDs: [pid_t] = []
 
     private static func startPrivateXvfb() -> String {
         let pipe = Pipe()
@@ -21,8 +34,10 @@ enum TestDisplay {
         xvfb.arguments = ["-c", "exec Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>&1 1>/dev/null 2>/dev/null"]
         xvfb.standardOutput = pipe
         try! xvfb.run()
-        xvfbPID = xvfb.processIdentifier
-        atexit { if TestDisplay.xvfbPID > 0 { kill(TestDisplay.xvfbPID, SIGKILL) } }
+        started.withLock {
+            if xvfbPIDs.isEmpty { atexit { for pid in TestDisplay.xvfbPIDs { kill(pid, SIGKILL) } } }
+            xvfbPIDs.append(xvfb.processIdentifier)
+        }
         var number = ""
         let handle = pipe.fileHandleForReading
         while !number.hasSuffix("\n") {
@@ -32,6 +47,19 @@ enum TestDisplay {
         }
         return ":" + number.trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+/// Runs a suite's tests on the second X server (`TestDisplay.second`).
+struct OnSecondDisplay: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        try await TestDisplay.$current.withValue(TestDisplay.second) { try await function() }
+    }
+}
+
+extension Trait where Self == OnSecondDisplay {
+    static var onSecondDisplay: Self { Self() }
 }
 
 /// Waits for a condition with a deadline, polling every few milliseconds. Never a bare sleep:
