@@ -583,7 +583,7 @@ public struct Board: Sendable {
     public mutating func setPaused(_ key: StackKey, _ paused: Bool, now: Double) {
         // Asked for every stack after every change, and almost always already so.
         guard let isPaused = stacks[key]?.isPaused, isPaused != paused else { return }
-        _ = withStack(key) { $0.setPaused(paused, now: now) }
+        withStack(key) { $0.setPaused(paused, now: now) }
     }
 
     /// Monitors went away: their stacks' toasts join the stacks at the same positions on
@@ -656,7 +656,7 @@ public struct Board: Sendable {
     mutating func touch(_ id: String, at key: StackKey) {
         guard config.sort == .update else { return }
         arrivals += 1
-        _ = withStack(key) { [arrivals] in $0.touch(id, at: arrivals) }
+        withStack(key) { [arrivals] in $0.touch(id, at: arrivals) }
         pending.stacks.insert(key)
     }
 
