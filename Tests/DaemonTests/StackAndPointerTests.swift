@@ -20,11 +20,31 @@ import ToastCore
         #expect(rig.surface(showing: "toast 5")?.surface.origin.y == 16)
         rig.request(#"{"op":"dismiss","id":"5"}"#)
         #expect(rig.sink.heard(by: rig.alice).suffix(2) == [.dismissed(id: "5", reason: .api), .shown(id: "6")])
+        rig.wait(1.0 / 60)  // the new count is painted at the next frame
         #expect(rig.surface(showing: "+1") != nil)
         rig.request(#"{"op":"dismiss","id":"4"}"#)
         rig.wait(1)
         #expect(rig.surface(showing: "+1") == nil && rig.surface(showing: "+2") == nil, "nothing waits: no +N card")
         #expect(rig.output.live.count == 5)
+    }
+
+    @Test("50 toasts queued in one instant repaint the +N card at most once before the next frame (not 50 times); the frame shows +52, and counts seen before are not composed again")
+    func moreCountPaintsOnceAFrame() throws {
+        let rig = Rig()
+        for i in 1...7 { rig.show(#""message":"toast \#(i)","timeout":0"#) }
+        rig.wait(1.5)
+        let (_, more) = try #require(rig.surface(showing: "+2"))
+        let before = more.paints
+        var ids: [String] = []
+        for i in 1...50 { ids.append(rig.show(#""message":"queued \#(i)","timeout":0"#)) }
+        #expect(more.paints - before == 0, "painted \(more.paints - before) times before the frame")
+        rig.wait(1.0 / 60)
+        #expect(more.paints - before == 1)
+        #expect(rig.surface(showing: "+52") != nil)
+        // Back down through counts it showed before: still one paint a frame.
+        for id in ids.suffix(10) { rig.request(#"{"op":"dismiss","id":"\#(id)"}"#) }
+        rig.wait(1.0 / 60)
+        #expect(more.paints - before == 2 && rig.surface(showing: "+42") != nil)
     }
 
     @Test("do-not-disturb: new toasts wait unseen (no +N card either), critical ones still show, resume shows the rest in order")

@@ -17,6 +17,11 @@ final class Stage {
     private var cards: [String: Card] = [:]
     /// "+N more" cards, one per stack while toasts wait there.
     private var moreCards: [StackKey: Card] = [:]
+    /// "+N more" scenes by count: a flood moves a stack's count up and down over the same few
+    /// values, and each is composed (measured through Pango) once. Cleared with the composer,
+    /// and past `moreScenesKept` counts.
+    private var moreScenes: [Int: CardScene] = [:]
+    private static let moreScenesKept = 256
     /// Cards sliding off screen after their toast ended.
     private var leaving: [Card] = []
     /// How much of its monitor's edge each laid-out stack takes, so a later stack of that edge
@@ -101,10 +106,19 @@ final class Stage {
         for key in changes.stacks { relayout(key, board: board, now: now) }
     }
 
+    private func composedMore(count: Int) -> CardScene {
+        if let scene = moreScenes[count] { return scene }
+        if moreScenes.count >= Self.moreScenesKept { moreScenes.removeAll() }
+        let scene = composer.composeMore(count: count, metrics: output.textMetrics)
+        moreScenes[count] = scene
+        return scene
+    }
+
     /// New settings (or a new scale): every card restyles in place, at once.
     func reconfigure(_ config: Config, scale: Double, board: Board, now: Double) {
         self.config = config
         composer = CardComposer(config: config, scale: scale)
+        moreScenes.removeAll()
         for (id, card) in cards {
             if let toast = board.toast(id) { refresh(card, toast, now: now, animate: false) }
         }
@@ -113,6 +127,7 @@ final class Stage {
 
     /// A compositor started or stopped: every card moves to a surface of the new kind, in place.
     func remakeSurfaces(board: Board, now: Double) {
+        moreScenes.removeAll()
         for card in leaving { output.destroy(card.surface) }
         leaving.removeAll()
         for card in Array(cards.values) + Array(moreCards.values) {
@@ -121,7 +136,7 @@ final class Stage {
             if let id = card.id, let toast = board.toast(id) {
                 card.composed = compose(toast, card.appearance, on: card.key)
             } else if let more = board.view(of: card.key).more {
-                card.composed = ComposedCard(scene: composer.composeMore(count: more, metrics: output.textMetrics))
+                card.composed = ComposedCard(scene: composedMore(count: more))
             }
             card.surface = output.createSurface(size: card.composed.scene.size, at: card.surfaceOrigin)
             output.paint(card.surface, card.composed.scene, at: card.surfaceOrigin)
@@ -246,7 +261,7 @@ final class Stage {
                 sizes.append(composed.scene.cardSize)
             }
         }
-        let moreScene = view.more.map { composer.composeMore(count: $0, metrics: output.textMetrics) }
+        let moreScene = view.more.map { composedMore(count: $0) }
         if let moreScene { sizes.append(moreScene.size) }
         let fromMargin = layout.frames(for: sizes, at: key.position, in: area)
         let frames = layout.frames(for: sizes, at: key.position, in: area, start: start(of: key, column: fromMargin))
@@ -274,8 +289,12 @@ final class Stage {
         }
         if let moreScene, let frame = frames.last {
             if let more = moreCards[key] {
-                more.composed = ComposedCard(scene: moreScene)
-                output.paint(more.surface, moreScene, at: more.surfaceOrigin)
+                // A new count repaints at the next frame, once, however many toasts a flood
+                // queued or ended before it; its place and size are the new count's at once.
+                if more.composed.scene != moreScene {
+                    more.composed = ComposedCard(scene: moreScene)
+                    more.recountDue = true
+                }
                 moveToRest(more, frame.origin, now: now)
             } else {
                 moreCards[key] = enter(id: nil, key: key, composed: ComposedCard(scene: moreScene), frame: frame, now: now)
@@ -502,8 +521,13 @@ final class Stage {
     }
 
     /// Cards whose count a flood changed since their last paint repaint now, and their stacks
-    /// are laid out again: a digest's newest text can change its height.
+    /// are laid out again: a digest's newest text can change its height. A "+N more" card
+    /// paints the count it was given last.
     private func repaintRecounts(board: Board, now: Double) {
+        for more in moreCards.values where more.recountDue {
+            more.recountDue = false
+            output.paint(more.surface, more.composed.scene, at: more.surfaceOrigin)
+        }
         var stacks: Set<StackKey> = []
         for card in cards.values where card.recountDue {
             guard let id = card.id, let toast = board.toast(id) else {

@@ -210,9 +210,12 @@ public struct Board: Sendable {
     /// One stack's toasts and timers, for the answers.
     func stacks(_ key: StackKey) -> ToastStack? { stacks[key] }
 
-    /// Every stack that holds a toast, in a stable order.
+    /// Every stack that holds a toast, in a stable order. Asked several times after every
+    /// change: `withStack` drops a stack that empties, so the keys need no filtering (a
+    /// filter copied the dictionary and retained every stack's arrays each time).
     public var keys: [StackKey] {
-        stacks.filter { !$0.value.isEmpty }.keys.sorted { ($0.monitor, $0.position.order) < ($1.monitor, $1.position.order) }
+        assert(stacks.values.allSatisfy { !$0.isEmpty }, "an empty stack was kept")
+        return stacks.keys.sorted { ($0.monitor, $0.position.order) < ($1.monitor, $1.position.order) }
     }
 
     /// What a stack shows: its visible toasts from the edge outward, and how many
