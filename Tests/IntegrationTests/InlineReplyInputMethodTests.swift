@@ -9,11 +9,16 @@ extension Integration.InputMethodTests {
     typealias Replies = Integration.InlineReplyIntegrationTests
 
     /// A `show --reply --wait` on the screen's daemon, its card at rest, the field opened by a
-    /// click on Reply and holding the input focus.
-    func openReply(_ screen: OwnScreen) throws -> (DaemonHarness.Background, XProbe.CardWindow) {
+    /// click on Reply, or with focus mode on by its R key, and holding the input focus.
+    func openReply(_ screen: OwnScreen, focusMode: Bool) throws -> (DaemonHarness.Background, XProbe.CardWindow) {
         let client = try screen.daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply", "Answer", "Ann: where?"])
         let card = try #require(try Integration.FoundationTests.restingCards(screen.probe, count: 1).first)
-        screen.probe.click(at: Replies.replyButton(card))
+        if focusMode {
+            #expect(try screen.daemon.xtoast(["focus"]).status == 0)
+            screen.probe.key("r")
+        } else {
+            screen.probe.click(at: Replies.replyButton(card))
+        }
         try waitUntil("the field to take the focus") { screen.probe.inputFocus() == card.window }
         return (client, card)
     }
@@ -42,7 +47,7 @@ extension Integration.InputMethodTests {
         let (screen, dir) = try composeScreen("<Multi_key> <e> <apostrophe> : \"é\" eacute\n")
         defer { try? FileManager.default.removeItem(at: dir) }
         for focusMode in [false, true] {
-            let (client, card) = try focusMode ? openReplyInFocusMode(screen) : openReply(screen)
+            let (client, card) = try openReply(screen, focusMode: focusMode)
             defer { client.stop() }
             for key in ["c", "a", "f", "Multi_key", "e", "apostrophe", "Return"] { screen.probe.key(key) }
             let got = try answer(client)
@@ -52,24 +57,13 @@ extension Integration.InputMethodTests {
         }
     }
 
-    /// A `show --reply --wait` on the screen's daemon, its card at rest, focus mode on and the
-    /// field opened with R: it holds the input focus.
-    func openReplyInFocusMode(_ screen: OwnScreen) throws -> (DaemonHarness.Background, XProbe.CardWindow) {
-        let client = try screen.daemon.startXtoast(["show", "--wait", "--timeout", "0", "--reply", "Answer", "Ann: where?"])
-        let card = try #require(try Integration.FoundationTests.restingCards(screen.probe, count: 1).first)
-        #expect(try screen.daemon.xtoast(["focus"]).status == 0)
-        screen.probe.key("r")
-        try waitUntil("the field to take the focus") { screen.probe.inputFocus() == card.window }
-        return (client, card)
-    }
-
     @Test("IBus with anthy in hiragana: romaji nihon, Enter to commit and Enter to send, answers reply にほん; the same from focus mode's R",
           .enabled(if: ibusInstalled, "ibus and ibus-anthy are not installed (scripts/lib/common.sh lists them)"))
     func ibusIntoReply() throws {
         let (screen, ibus) = try ibusScreen()
         defer { ibus.stop() }
         for focusMode in [false, true] {
-            let (client, card) = try focusMode ? openReplyInFocusMode(screen) : openReply(screen)
+            let (client, card) = try openReply(screen, focusMode: focusMode)
             defer { client.stop() }
             let empty = try fieldInk(screen.probe, card)
             // The first Return is the method's (it commits the preedit); the second the field's,

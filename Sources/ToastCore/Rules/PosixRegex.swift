@@ -151,18 +151,10 @@ public final class PosixRegex: Sendable {
             } else if c == UInt8(ascii: "[") {
                 endRun()
                 i = bracketEnd(p, i)
-            } else if c == UInt8(ascii: "*") || c == UInt8(ascii: "?") || c == UInt8(ascii: "{") {
-                // The previous scalar may occur zero times.
-                if let last = starts.popLast() { run.removeLast(run.count - last) }
-                endRun()
-                if c == UInt8(ascii: "{") {
-                    while i < p.count, p[i] != UInt8(ascii: "}") { i += 1 }
-                }
-                i += 1
-            } else if c == UInt8(ascii: "+") {
-                // `a+` needs an `a`, but `a+?`, `a+*`, `a++*` and `a+{0,1}` do not: any `*`, `?`
-                // or count in the run of quantifiers after it may repeat it zero times.
-                var j = i + 1
+            } else if c == UInt8(ascii: "*") || c == UInt8(ascii: "?") || c == UInt8(ascii: "{") || c == UInt8(ascii: "+") {
+                // `a+` needs an `a`, but `a*`, `a+?`, `a++*` and `a+{0,1}` do not: any `*`, `?`
+                // or count in the run of quantifiers may repeat the scalar before it zero times.
+                var j = i
                 var optional = false
                 while j < p.count, p[j] == UInt8(ascii: "+") || p[j] == UInt8(ascii: "*") || p[j] == UInt8(ascii: "?") || p[j] == UInt8(ascii: "{") {
                     if p[j] != UInt8(ascii: "+") { optional = true }
