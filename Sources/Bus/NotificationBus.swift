@@ -200,10 +200,12 @@ public final class NotificationBus {
 
     public var isConnected: Bool { bus != nil }
 
-    /// Handles waiting messages, at most `messagesPerTurn` and `TurnBudget.seconds`. A lost
-    /// connection is logged, closed and marked `isLost`. The corresponding C function is `sd_bus_process`.
-    public func process() {
-        let budget = TurnBudget(clock: now)
+    /// Handles waiting messages, at most `messagesPerTurn` and `TurnBudget.seconds`, ending
+    /// early at `frame` (the next animation frame's deadline; at least one message is handled).
+    /// A lost connection is logged, closed and marked `isLost`. The corresponding C function
+    /// is `sd_bus_process`.
+    public func process(frame: Double? = nil) {
+        let budget = TurnBudget(clock: now, frame: frame)
         for i in 0..<Self.messagesPerTurn where i == 0 || !budget.isSpent {
             guard let bus else { return }
             let r = sd_bus_process(bus, nil)

@@ -234,7 +234,7 @@ public enum ManPage {
         case .action: "an action was chosen"
         case .api: "a dismiss request"
         case .replaced: "a toast with the same id replaced it"
-        case .overflow: "dropped from a full queue (low urgency first)"
+        case .overflow: "dropped from a full queue (low urgency first), or the oldest of more than 500 copies of one card"
         case .shutdown: "the daemon stopped"
         case .skipped: "a rule's skip = display: never shown, kept in history"
         case .dropped: "a rule's skip = all: never shown, not kept in history"

@@ -11,10 +11,12 @@ public struct TurnBudget {
     private let deadline: Double
     private let clock: () -> Double
 
-    /// Starts now, by `clock` (the daemon's monotonic seconds).
-    public init(clock: @escaping () -> Double, seconds: Double = TurnBudget.seconds) {
+    /// Starts now, by `clock` (the daemon's monotonic seconds), and ends `seconds` later or at
+    /// `frame` (the next animation frame's deadline), whichever comes first: a flood's share
+    /// that began just before a frame would otherwise make that frame up to a budget late.
+    public init(clock: @escaping () -> Double, seconds: Double = TurnBudget.seconds, frame: Double? = nil) {
         self.clock = clock
-        deadline = clock() + seconds
+        deadline = min(clock() + seconds, frame ?? .infinity)
     }
 
     /// Whether the turn's time for this source has run out (reads the clock).

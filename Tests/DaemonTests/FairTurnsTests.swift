@@ -88,6 +88,34 @@ import Transport
         #expect(!flooding.cutShort && pinging.unanswered.isEmpty)
     }
 
+    @Test("a flooding client's share ends at the next frame's deadline too: 0.8 ms before a frame it gets about 8 requests, not the budget's 20; with the frame overdue, one")
+    func shareEndsAtTheFrame() throws {
+        let clients = Clients()
+        let clock = SteppingClock()
+        let output = FakeOutput()
+        let service = ToastService(config: .default, output: output, sink: clients)
+        let turns = ClientTurns(service: service, clients: clients, output: output, clock: clock.read, wallNow: { 1_700_000_000 })
+        turns.drop = { Issue.record("client \($0.owner) dropped") }
+        let (socket, peer) = try pair()
+        let client = clients.add(socket)
+        let line = Array(#"{"op":"ping"}"#.utf8) + [UInt8(ascii: "\n")]
+        try #require(peer.writeAll(Array([[UInt8]](repeating: line, count: 200).joined())))
+        var frame: Double? = nil
+        turns.nextFrame = { frame }
+        turns.serve(client, now: clock.now)
+        let unbounded = replies(on: peer)
+        frame = clock.now + 0.0008
+        turns.serve(client, now: clock.now)
+        let beforeFrame = replies(on: peer)
+        frame = clock.now - 0.001
+        turns.serve(client, now: clock.now)
+        let overdue = replies(on: peer)
+        #expect((19...21).contains(unbounded), "a whole budget without a frame due: \(unbounded)")
+        #expect((6...9).contains(beforeFrame), "up to the frame: \(beforeFrame)")
+        #expect(overdue == 1, "a frame overdue: one request, then the frame")
+        #expect(client.cutShort)
+    }
+
     @Test("a turn whose budget is spent still answers one request, so a slow request never stalls its client")
     func oneRequestAtLeast() throws {
         let clients = Clients()

@@ -175,6 +175,37 @@ import Testing
         #expect(closed(board.takeChanges()).count == 1 + 3 + 3 + Bursts.maxEchoes)
     }
 
+    @Test("one app sending the same notification every millisecond for 6 s (folds, repeats and echoes, 6,000 ids): no card answers for more than maxPerCard ids at once, an echo ended early hears overflow or folded once, and once all is dismissed every id has ended exactly once")
+    func echoesAreBoundedPerCard() {
+        var board = Board(config: .default)
+        var ids: [String] = []
+        var ends: [String: Int] = [:]
+        func collect() {
+            for delivery in board.takeChanges().deliveries where delivery.recipients.contains(bus) {
+                if case let .dismissed(id, reason) = delivery.event {
+                    ends[id, default: 0] += 1
+                    if reason != .timeout { #expect([.overflow, .folded, .api].contains(reason), "\(id): \(reason)") }
+                }
+            }
+        }
+        for n in 0..<6000 {
+            let now = Double(n) * 0.001
+            ids.append(admit(notify(), on: &board, now: now).id)
+            collect()
+            if n % 500 == 499 {
+                for card in Set(ids.map(board.cardID(for:))) {
+                    #expect(board.repeats.aliasCount(of: card) <= RepeatAliases.maxPerCard)
+                }
+            }
+        }
+        #expect(ends.values.allSatisfy { $0 == 1 })
+        #expect(ends.count > 1000, "\(ends.count) ended early: the echoes past the bound")
+        board.dismissAll(reason: .api, now: 10)
+        collect()
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy { ends[$0] == 1 }, "\(ids.filter { ends[$0] != 1 }.prefix(5)) did not end exactly once")
+    }
+
     @Test("an echo leaving alone takes nothing off the card's ×N")
     func echoLeavesCount() {
         var board = Board(config: .default)

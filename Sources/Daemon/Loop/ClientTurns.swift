@@ -2,7 +2,8 @@ import ToastCore
 import Transport
 
 /// Each socket client's share of a loop turn: its requests read, answered and flushed, in
-/// order, for at most `readsPerTurn` reads and `TurnBudget.seconds`, whichever ends first. A
+/// order, for at most `readsPerTurn` reads and `TurnBudget.seconds` (or until the next
+/// frame is due), whichever ends first. A
 /// client cut short by the time keeps the rest of what it sent (`Connection.cutShort`) and
 /// is served again next turn, which comes at once: a flood from one client delays the
 /// others' requests, the screen and the bus by one budget, not by its size.
@@ -17,6 +18,8 @@ final class ClientTurns {
     var handOver: (Connection) -> Reply = { _ in .error("no hand-over here") }
     /// Drops a client that is gone or too far behind (the daemon's, which logs and forgets it).
     var drop: (Connection) -> Void = { _ in }
+    /// The next animation frame's deadline, if one is due: a client's share ends there too.
+    var nextFrame: () -> Double? = { nil }
 
     /// What one client gets per loop turn at most: two reads of 8 KiB (some 1,200 small requests).
     static let readsPerTurn = 2
@@ -36,7 +39,7 @@ final class ClientTurns {
     /// read now. Replies are flushed as they are made, so a client that writes fast and reads
     /// gets them all.
     func serve(_ connection: Connection, now: Double) {
-        let budget = TurnBudget(clock: clock)
+        let budget = TurnBudget(clock: clock, frame: nextFrame())
         connection.cutShort = false
         answer(connection, now: now, budget: budget)
         reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {

@@ -126,6 +126,7 @@ public final class ToastDaemon {
         output.onConnectionLost { [weak self] in self?.connectionLost() }
         turns.drop = { [unowned self] in self.drop($0) }
         turns.handOver = { [unowned self] in self.handOverReply(to: $0) }
+        turns.nextFrame = { [unowned self] in self.service.nextFrame }
         if busOptions.enabled {
             let clock = clock
             let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
@@ -200,10 +201,17 @@ public final class ToastDaemon {
                 break
             }
             let now = clock.now()
+            // A due frame is drawn before anyone is served: the clients and the bus ready in
+            // the same wake-up would make it a budget late each. They are served next, as
+            // `poll` finds them still ready at once.
+            if let i = sources.firstIndex(where: { if case .frames = $0.0 { true } else { false } }), fds[i].revents != 0 {
+                frames.clear()
+                continue
+            }
             // sd-bus also wants processing at its deadline (0 while messages wait unread).
             var busServed = false
             if let due = bus?.deadline, due <= now {
-                bus?.process()
+                bus?.process(frame: service.nextFrame)
                 busServed = true
             }
             var accessibilityServed = false
@@ -231,11 +239,11 @@ public final class ToastDaemon {
                 case .listener: acceptClients()
                 case .signals: handleSignals(now)
                 case .scripts: programs.readOutput()
-                case .bus: if !busServed { bus?.process() }
+                case .bus: if !busServed { bus?.process(frame: service.nextFrame) }
                 case .accessibility:
                     if !accessibilityServed { accessibility?.process() }
                     accessibilityServed = true
-                case .frames: frames.clear()  // the frame itself is drawn by the next turn()
+                case .frames: break  // drawn before the others are served, above
                 case .quiet: quietTimer?.clear()  // the next turn() looks at the wall clock
                 case let .client(c):
                     // Gone for good (both directions closed), or readable, or writable.

@@ -102,6 +102,10 @@ public enum Repeats {
 /// it collapsed into. The board's bookkeeping (`Board.repeatToast`); the aliases of a card
 /// are kept in the order they came.
 public struct RepeatAliases: Equatable, Sendable {
+    /// Aliases (repeats, echoes, a digest's folded toasts) one card answers for at once;
+    /// past it the oldest ends early (`Board.boundAliases`).
+    public static let maxPerCard = 500
+
     private var cardOf: [String: String] = [:]
     private var aliasesOf: [String: AliasQueue] = [:]
     /// Aliases that are echoes (`Admission.Action.sameAs`): they add to no count, so ending

@@ -41,11 +41,7 @@ extension Board {
         owners[id] = owner
         if isVisible(card) { deliver(.shown(id: id), toast: toast) }
         // Bounded: a client folding for ever ends its oldest folded toasts early.
-        if repeats.aliasCount(of: card) > Digest.maxAliases, let oldest = repeats.oldestAlias(of: card) {
-            repeats.remove(oldest)
-            deliver(.dismissed(id: oldest, reason: .folded), toast: toast)
-            owners.removeValue(forKey: oldest)
-        }
+        boundAliases(of: card)
         return id
     }
 
@@ -90,6 +86,7 @@ extension Board {
         repeats.add(alias, to: cardID, echo: true)
         owners[alias] = owner
         if isVisible(cardID) { deliver(.shown(id: alias), toast: toast) }
+        boundAliases(of: cardID, toast: toast)
         return alias
     }
 }
@@ -105,7 +102,7 @@ public struct Digest: Equatable, Sendable {
     public var title: String { "\(label): \(folded) more" }
 
     /// Folded toasts a digest answers for at once; past it the oldest ends early (`folded`).
-    public static let maxAliases = 500
+    public static let maxAliases = RepeatAliases.maxPerCard
 
     /// The card's text: its count as the title, the newest folded toast's text (its title when
     /// it had no message); the kind's icon (a folded toast's icon is never loaded).

@@ -186,6 +186,10 @@ public struct Board: Sendable {
     public func isVisible(_ id: String) -> Bool { live.key(of: id).flatMap { stacks[$0]?.isVisible(id) } ?? false }
     public func owner(of id: String) -> Owner? { owners[id] }
 
+    /// Every live id `owner` showed (cards, queued toasts and repeats' aliases), in no order:
+    /// O(live), for the rare moment all of them end at once (the bus name is lost).
+    public func ids(ownedBy owner: Owner) -> [String] { owners.compactMap { $0.value == owner ? $0.key : nil } }
+
     /// Whether the toast `id` (or the card a repeat's alias names) is kept back by its stack's
     /// holds (`HoldPolicy.holdsNew`: do-not-disturb, a fullscreen window, a locker) rather than
     /// shown or waiting for room; true when it is not live (it went to history or into the
