@@ -183,11 +183,15 @@ final class ToastService {
 
     func handle(_ request: Request, from owner: Owner, now: Double, wallNow: Double) -> Reply {
         accessibleGeneration &+= 1
-        defer { settle(now) }
+        // `submit` settles the board itself: a second settle after it found nothing to do
+        // and cost a twentieth of a socket flood.
+        var settled = false
+        defer { if !settled { settle(now) } }
         switch request {
         case .ping:
             return .ok(id: nil)
         case let .show(show):
+            settled = true
             let admitted = submit(Submission(show, source: .socket), from: owner, now: now, wallNow: wallNow)
             let warnings = admitted.warnings
             return .ok(id: admitted.id, extra: warnings.isEmpty ? [] : [("warning", .string(warnings.joined(separator: "; ")))])
@@ -620,10 +624,12 @@ final class ToastService {
         // Before new cards map, and at any change while a lock holds: is a locker up?
         if pending.entered || (pending.any && !board.monitorsDrawingNothing.isEmpty) { confirmLock(now: now) }
         stage.lock(board.monitorsDrawingNothing)
+        var changed = false
         while true {
             // What the open centre lists has been seen (`count`'s unread follows).
             if center.isOpen { board.markAllRead() }
             let changes = board.takeChanges()
+            changed = changed || !changes.isEmpty
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             let focusWas = keyInput.focus?.card
@@ -643,7 +649,9 @@ final class ToastService {
             if changes.isEmpty {
                 center.boardChanged(board, now: now)
                 followCenterGrab(now: now)
-                return updateKeyGrabs()
+                // Which card is newest changes only with the board (it walks every visible card).
+                if changed || keyInput.grabbedForVisibleCard == nil { updateKeyGrabs() }
+                return
             }
         }
     }

@@ -99,7 +99,7 @@ public enum Admission {
                               place: (MonitorChoice?) -> String = { _ in "" }) -> Decision {
         let config = board.config
         var request = submission.request
-        let outcome = config.rules.evaluate(submission.subject, state: state)
+        let outcome = config.rules.evaluate(submission.subject(withText: !config.rules.isEmpty), state: state)
         let settings = outcome.settings
         var image = submission.image
 

@@ -48,10 +48,14 @@ public struct Submission: Equatable, Sendable {
     }
 
     /// What the rules see of it, before they change anything.
-    public var subject: RuleSubject {
-        RuleSubject(app: app, desktopEntry: desktopEntry, summary: request.title ?? "", body: request.message,
-                    icon: request.icon ?? "", category: category, urgency: request.urgency ?? .normal,
-                    kind: request.kind ?? .info, source: source, stackTag: stackTag, transient: transient,
-                    hasImage: image != nil)
+    public var subject: RuleSubject { subject(withText: true) }
+
+    /// The subject, its summary and body left empty unless `withText`: with no rules to
+    /// match them nothing reads them, and cleaning them cost a fortieth of a socket flood.
+    func subject(withText: Bool) -> RuleSubject {
+        RuleSubject(app: app, desktopEntry: desktopEntry, summary: withText ? request.title ?? "" : "",
+                    body: withText ? request.message : "", icon: request.icon ?? "", category: category,
+                    urgency: request.urgency ?? .normal, kind: request.kind ?? .info, source: source,
+                    stackTag: stackTag, transient: transient, hasImage: image != nil)
     }
 }
