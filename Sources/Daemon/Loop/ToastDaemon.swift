@@ -161,6 +161,7 @@ public final class ToastDaemon {
         // Start-up (fonts, the configuration) leaves freed memory behind: hand it back now.
         ProcessMemory.trim()
         var hadCards = false
+        var drewFrameFirst = false
         while running {
             turn()
             // The screen has just emptied, or a client's large queue was freed: give it back.
@@ -203,11 +204,15 @@ public final class ToastDaemon {
             let now = clock.now()
             // A due frame is drawn before anyone is served: the clients and the bus ready in
             // the same wake-up would make it a budget late each. They are served next, as
-            // `poll` finds them still ready at once.
-            if let i = sources.firstIndex(where: { if case .frames = $0.0 { true } else { false } }), fds[i].revents != 0 {
+            // `poll` finds them still ready at once; and never two wake-ups in a row, so on a
+            // machine too slow to draw a frame in its period nothing waits behind the frames.
+            if !drewFrameFirst, let i = sources.firstIndex(where: { if case .frames = $0.0 { true } else { false } }),
+               fds[i].revents != 0 {
                 frames.clear()
+                drewFrameFirst = true
                 continue
             }
+            drewFrameFirst = false
             // sd-bus also wants processing at its deadline (0 while messages wait unread).
             var busServed = false
             if let due = bus?.deadline, due <= now {
@@ -243,7 +248,7 @@ public final class ToastDaemon {
                 case .accessibility:
                     if !accessibilityServed { accessibility?.process() }
                     accessibilityServed = true
-                case .frames: break  // drawn before the others are served, above
+                case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case .quiet: quietTimer?.clear()  // the next turn() looks at the wall clock
                 case let .client(c):
                     // Gone for good (both directions closed), or readable, or writable.
