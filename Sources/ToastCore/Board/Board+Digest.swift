@@ -17,6 +17,9 @@ extension Board {
         let id = toast.id
         if !toast.transient, let entry = keepInHistory(toast, reason: .folded, now: now) { pending.kept.append(entry) }
         let card: String
+        // The live digest as this fold left it: what its oldest folded toasts hear when the
+        // bound ends them (a new digest counts one, far below it).
+        var counted: Toast?
         if let digestID, let key = key(of: digestID), var digest = self.toast(digestID), var info = digest.digest {
             info.folded += 1
             digest.digest = info
@@ -28,6 +31,7 @@ extension Board {
                 pending.stacks.insert(key)
             }
             card = digestID
+            counted = digest
         } else {
             var digest = Toast(id: "", message: "", kind: .info, timeout: config.timeout(for: .info), position: toast.position)
             digest.source = toast.source
@@ -41,7 +45,7 @@ extension Board {
         owners[id] = owner
         if isVisible(card) { deliver(.shown(id: id), toast: toast) }
         // Bounded: a client folding for ever ends its oldest folded toasts early.
-        boundAliases(of: card)
+        if let counted { boundAliases(of: card, toast: counted) }
         return id
     }
 

@@ -36,9 +36,9 @@ extension Board {
     /// ends early, with `overflow` (a digest's with `folded`); the count on the card stays.
     /// Unbounded, the digest card of a 100,000-`Notify` flood held 90,000 echoes, and its end
     /// sent 90,000 events in one 385 ms turn.
-    /// `toast` is the card's, if the caller has it (else looked up, only when one ends).
-    mutating func boundAliases(of cardID: String, toast: Toast? = nil) {
-        guard repeats.aliasCount(of: cardID) > RepeatAliases.maxPerCard, let toast = toast ?? self.toast(cardID) else { return }
+    /// `toast` is the card's, as the caller has it.
+    mutating func boundAliases(of cardID: String, toast: Toast) {
+        guard repeats.aliasCount(of: cardID) > RepeatAliases.maxPerCard else { return }
         while repeats.aliasCount(of: cardID) > RepeatAliases.maxPerCard, let oldest = repeats.oldestAlias(of: cardID) {
             repeats.remove(oldest)
             deliver(.dismissed(id: oldest, reason: toast.digest == nil ? .overflow : .folded), toast: toast)
