@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Testing
 import ToastCore
@@ -43,6 +44,21 @@ extension Integration {
                 return probe.cards().isEmpty
             }
             #expect(sawRight)
+        }
+
+        @Test("a plain card asks the X server for pointer motion only while the first button is held; one with buttons for every motion")
+        func plainCardsTakeNoHoverMotion() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            let client = try ProtocolClient(path: daemon.socketPath)
+            _ = try client.request(#"{"op":"show","message":"plain","timeout":0}"#)
+            let plain = try #require(try F.restingCards(probe, count: 1).first).window
+            _ = try client.request(#"{"op":"show","message":"Approve?","timeout":0,"actions":[{"id":"ok","label":"Approve"}]}"#)
+            let cards = try F.restingCards(probe, count: 2)
+            let buttons = try #require(cards.first { $0.window != plain }).window
+            let plainMask = probe.eventMask(of: plain), buttonsMask = probe.eventMask(of: buttons)
+            #expect(plainMask & PointerMotionMask == 0 && plainMask & Button1MotionMask != 0, "\(String(plainMask, radix: 16))")
+            #expect(buttonsMask & PointerMotionMask != 0, "\(String(buttonsMask, radix: 16))")
         }
 
         @Test("a flick into the screen's edge, held there before the release, still throws the card off (the pointer stopped at the edge read as a stop)")

@@ -120,6 +120,32 @@ private func bottom(of op: DrawOp) -> Double {
         #expect(compose(Toast(id: "t", message: "Hello")).button(at: Point(x: 300, y: 50)) == nil)
     }
 
+    @Test("only a card with buttons or links follows the pointer: a plain one wants motion during a swipe only")
+    func followsPointerOnlyWithSomethingToLight() {
+        let plain = Toast(id: "t", message: "Hello")
+        for style in [CardStyle.tinted, .accent, .capsule] {
+            #expect(!compose(plain, style: style).scene.followsPointer, "\(style)")
+        }
+        #expect(compose(withActions()).scene.followsPointer)
+        let composer = CardComposer(config: .default, scale: 1)
+        let shadowed = composer.compose(withActions(), style: .accent, metrics: FixedMetrics(scale: 1), shadow: true)
+        #expect(shadowed.scene.inset > 0 && shadowed.scene.followsPointer)
+        let linked = Toast(id: "t", message: #"See <a href="https://e.org/log">the log</a>"#, markup: true)
+        let link = composer.compose(linked, style: .tinted, metrics: PlacedLinks())
+        #expect(!link.links.isEmpty && link.scene.followsPointer)
+        #expect(!composer.composeMore(count: 3, metrics: FixedMetrics(scale: 1)).followsPointer)
+    }
+
+    /// Fixed advances, and a link's text drawn at the block's start (so it has a hit region).
+    private struct PlacedLinks: TextMeasuring {
+        let fixed = FixedMetrics(scale: 1)
+        var lineHeight: Double { fixed.lineHeight }
+        func measure(_ block: TextBlock) -> TextExtent { fixed.measure(block) }
+        func rects(of ranges: [Range<Int>], in block: TextBlock) -> [[Rect]] {
+            ranges.map { _ in [Rect(x: 0, y: 0, width: 40, height: lineHeight)] }
+        }
+    }
+
     @Test func pressedIsLighterAndHoveredStronger() throws {
         let normal = buttonFills(compose(withActions()))
         let hovered = buttonFills(compose(withActions(), appearance: appearance(hoveredButton: "yes")))

@@ -100,14 +100,18 @@ public struct CardComposer: Sendable {
     /// With `shadow` (a compositor runs), the accent style gets its soft shadow.
     public func compose(_ toast: Toast, style: CardStyle, appearance: Appearance = Appearance(),
                         metrics: TextMeasuring, shadow: Bool = false) -> ComposedCard {
+        var card: ComposedCard
         switch style {
-        case .tinted: return composeCard(toast, style: style, appearance: appearance, metrics: metrics)
+        case .tinted: card = composeCard(toast, style: style, appearance: appearance, metrics: metrics)
         case .accent:
-            let card = composeCard(toast, style: style, appearance: appearance, metrics: metrics)
+            card = composeCard(toast, style: style, appearance: appearance, metrics: metrics)
             // High contrast: nothing translucent, not even the soft shadow.
-            return shadow && !config.highContrast ? withShadow(card) : card
-        case .capsule: return composeCapsule(toast, appearance: appearance, metrics: metrics)
+            if shadow && !config.highContrast { card = withShadow(card) }
+        case .capsule: card = composeCapsule(toast, appearance: appearance, metrics: metrics)
         }
+        // Only buttons and links light up under the pointer (`Stage.hover`).
+        card.scene.followsPointer = !card.buttons.isEmpty || !card.links.isEmpty
+        return card
     }
 
     /// The accent seed's soft shadow: layered, widening translucent outlines below the card,
@@ -585,6 +589,6 @@ public struct CardComposer: Sendable {
         return CardScene(size: Size(width: width, height: height), cornerRadius: height / 2, ops: [
             .roundedRect(Rect(x: 0, y: 0, width: width, height: height), radius: height / 2, color: c.background),
             .text(label, origin: Point(x: padding, y: ((height - extent.size.height) / 2).rounded()), color: c.secondary),
-        ])
+        ], followsPointer: false)
     }
 }

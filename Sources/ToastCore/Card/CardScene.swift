@@ -70,12 +70,18 @@ public struct CardScene: Equatable, Sendable {
     public var ops: [DrawOp]
     /// Room around the card for its shadow (ARGB windows only); the card starts at (inset, inset).
     public var inset: Double
+    /// Whether the scene changes as the pointer moves over it (a button or a link lights up),
+    /// so its surface needs every pointer motion. Without, it needs motion only while a
+    /// button is held (a swipe): the pointer passing over a plain card, or a program moving
+    /// it there thousands of times a second, then costs the daemon and the X server nothing.
+    public var followsPointer: Bool
 
-    public init(size: Size, cornerRadius: Double, ops: [DrawOp], inset: Double = 0) {
+    public init(size: Size, cornerRadius: Double, ops: [DrawOp], inset: Double = 0, followsPointer: Bool = true) {
         self.size = size
         self.cornerRadius = cornerRadius
         self.ops = ops
         self.inset = inset
+        self.followsPointer = followsPointer
     }
 
     /// The card itself, without its shadow's margin: what layout and hit-testing use.

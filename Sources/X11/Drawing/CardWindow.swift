@@ -37,13 +37,26 @@ final class CardWindow {
         setProperties()
     }
 
-    /// The pointer's events; keys only while a reply field on it has the focus (`selectKeys`).
-    static let eventMask = ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+    /// The pointer's events, with motion only while the first button is held (a swipe, a
+    /// selection) unless the scene painted follows the pointer (`CardScene.followsPointer`);
+    /// keys only while a reply field on it has the focus (`selectKeys`).
+    static let eventMask = ButtonPressMask | ButtonReleaseMask | Button1MotionMask | EnterWindowMask | LeaveWindowMask
+    /// Every pointer motion comes: the scene painted last lights something under the pointer.
+    private var followsPointer = false
+    private var takesKeys = false
 
     /// Key presses (and the focus leaving it) come to the card while its reply field has the
-    /// keyboard's focus, and only then. The corresponding C function is `XSelectInput`.
+    /// keyboard's focus, and only then.
     func selectKeys(_ on: Bool) {
-        XSelectInput(display.handle, window, Self.eventMask | (on ? KeyPressMask | FocusChangeMask : 0))
+        takesKeys = on
+        selectInput()
+    }
+
+    /// The corresponding C function is `XSelectInput`.
+    private func selectInput() {
+        let motion = followsPointer ? PointerMotionMask : 0
+        let keys = takesKeys ? KeyPressMask | FocusChangeMask : 0
+        XSelectInput(display.handle, window, Self.eventMask | motion | keys)
     }
 
     deinit {
@@ -87,6 +100,10 @@ final class CardWindow {
         let d = display.handle
         let w = Int(Int32(pixel: scene.size.width).clamped(1, 32767)), h = Int(Int32(pixel: scene.size.height).clamped(1, 32767))
         let fresh = painter.render(scene, width: w, height: h)
+        if scene.followsPointer != followsPointer {
+            followsPointer = scene.followsPointer
+            selectInput()
+        }
         if scene.size != size {
             size = scene.size
             self.origin = (Int32(pixel: origin.x), Int32(pixel: origin.y))

@@ -38,6 +38,14 @@ final class XProbe {
         return attributes.depth
     }
 
+    /// The events every client together asks of `window` (`all_event_masks`): what the X
+    /// server delivers, and so what it costs to move the pointer over it.
+    func eventMask(of window: Window) -> Int {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, window, &attributes) != 0 else { return 0 }
+        return attributes.all_event_masks
+    }
+
     /// A window's `_NET_WM_WINDOW_OPACITY` as 0...1; nil when it has none (fully opaque).
     func opacity(of window: Window) -> Double? {
         var type: Atom = 0
