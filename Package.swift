@@ -4,6 +4,8 @@ import PackageDescription
 /// xtoast: a toast overlay for X11.
 ///
 /// - `CX11`: the one door to the C libraries (Xlib, Xft, XRender, XShape, XTest, XRandR).
+/// - `CXInput2`: XInput 2, for the cards' crossings (a forged one cannot reach them) and the
+///   integration tests' raw button events.
 /// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd, epoll, a spawned child's clean slate).
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
@@ -59,7 +61,8 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev", "librsvg2-common"])]
         ),
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
-        // XInput 2's raw button events, for the integration tests' exact click times only.
+        // XInput 2: the daemon's crossings, which no client can forge, and the integration
+        // tests' exact click times (raw button events).
         .systemLibrary(name: "CXInput2", path: "Sources/CXInput2", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         .systemLibrary(
             name: "CSDBus",
@@ -78,7 +81,7 @@ let package = Package(
         .target(name: "Bus", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Accessibility", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Images", dependencies: ["CPixbuf", "CSystem", "ToastCore", "Transport"]),
-        .target(name: "X11", dependencies: ["CX11", "CXlibQueue", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
+        .target(name: "X11", dependencies: ["CX11", "CXInput2", "CXlibQueue", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "Accessibility", "DaemonLog", "Sound"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to

@@ -5,14 +5,14 @@
 XTOAST_BUILD_PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig1-dev libxext-dev libxrender-dev
                        libxtst-dev libxrandr-dev libxfixes-dev libpango1.0-dev
                        libgdk-pixbuf-2.0-dev librsvg2-common libsystemd-dev fonts-dejavu-core
-                       libxss-dev)
+                       libxss-dev libxi-dev)
 # Extra packages for tests, screenshots and benchmarks.
 XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils x11-utils xcompmgr imagemagick fonts-noto-color-emoji fonts-droid-fallback
                       fonts-noto-core adwaita-icon-theme man-db mandoc dbus libnotify-bin dpkg-dev lintian
                       openbox xdotool wmctrl i3lock tint2 pulseaudio pulseaudio-utils libcanberra0 libcanberra-pulse
                       sound-theme-freedesktop picom xsecurelock suckless-tools xscreensaver slop python3-gi gir1.2-glib-2.0
                       dunst at-spi2-core python3-pyatspi xsettingsd ibus ibus-anthy libglib2.0-bin gsettings-desktop-schemas
-                      xterm libxi-dev)
+                      xterm)
 # What scripts/package needs to build and check the Debian package.
 XTOAST_PACKAGE_PACKAGES=(dpkg-dev lintian)
 

@@ -1,4 +1,5 @@
 import CX11
+import CXInput2
 import ToastCore
 
 /// The connection to the X server, and what the daemon reads from it once at start.
@@ -19,6 +20,8 @@ final class XDisplay {
         root = XRootWindow(d, screen)
         self.name = String(cString: XDisplayString(d))
         XErrorLog.install()
+        let opcode = xt_xi2_opcode(d)
+        crossingsOpcode = opcode >= 0 ? opcode : nil
     }
 
     deinit {
@@ -49,6 +52,10 @@ final class XDisplay {
     /// The `_NET_WM_CM_S<screen>` selection: owned while a compositing manager runs.
     lazy var compositorSelection: Atom = atom("_NET_WM_CM_S\(screen)")
 
+    /// The XInput extension's opcode, which marks the cards' crossings (`CardWindow`): taken as
+    /// XInput 2 events, which no client can forge; nil on a server without XInput 2, where
+    /// the cards ask for core crossings instead.
+    let crossingsOpcode: Int32?
     /// XFixes' first event number; nil without the extension (then compositor changes go unseen).
     private(set) var fixesEventBase: Int32?
     /// XRandR's first event number, once `watchScreen` found RandR 1.5; nil without it

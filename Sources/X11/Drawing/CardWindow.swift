@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CX11
+import CXInput2
 import ToastCore
 
 /// One toast's override-redirect window, painted once into a background pixmap.
@@ -29,18 +30,23 @@ final class CardWindow {
         attributes.border_pixel = 0
         attributes.background_pixel = 0
         attributes.colormap = visual.colormap
-        attributes.event_mask = Self.eventMask
+        attributes.event_mask = display.crossingsOpcode == nil ? Self.eventMask | Self.coreCrossings : Self.eventMask
         let mask = UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixel | CWColormap | CWEventMask)
         window = XCreateWindow(d, display.root, self.origin.x, self.origin.y,
                                UInt32(windowSize: size.width), UInt32(windowSize: size.height), 0,
                                visual.depth, UInt32(InputOutput), visual.visual, mask, &attributes)
+        if display.crossingsOpcode != nil { xt_select_crossings(d, window) }
         setProperties()
     }
 
     /// The pointer's events, with motion only while the first button is held (a swipe, a
     /// selection) unless the scene painted follows the pointer (`CardScene.followsPointer`);
-    /// keys only while a reply field on it has the focus (`selectKeys`).
-    static let eventMask = ButtonPressMask | ButtonReleaseMask | Button1MotionMask | EnterWindowMask | LeaveWindowMask
+    /// keys only while a reply field on it has the focus (`selectKeys`). Crossings come as
+    /// XInput 2 events (`xt_select_crossings`), or as core ones without it (`coreCrossings`).
+    static let eventMask = ButtonPressMask | ButtonReleaseMask | Button1MotionMask
+    /// The core crossings, asked for only on a server without XInput 2: another program can
+    /// forge these, and each one it sends with their mask would be written to the daemon.
+    static let coreCrossings = EnterWindowMask | LeaveWindowMask
     /// Every pointer motion comes: the scene painted last lights something under the pointer.
     private var followsPointer = false
     private var takesKeys = false
@@ -56,7 +62,8 @@ final class CardWindow {
     private func selectInput() {
         let motion = followsPointer ? PointerMotionMask : 0
         let keys = takesKeys ? KeyPressMask | FocusChangeMask : 0
-        XSelectInput(display.handle, window, Self.eventMask | motion | keys)
+        let crossings = display.crossingsOpcode == nil ? Self.coreCrossings : 0
+        XSelectInput(display.handle, window, Self.eventMask | motion | keys | crossings)
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import CSystem
 import CX11
+import CXInput2
 import CXlibQueue
 import ToastCore
 import Transport
@@ -112,6 +113,16 @@ extension XDisplay {
         case SelectionNotify:
             guard let paste = pasteWatch, paste.notice(&e) else { return nil }
             return paste.report().map { .pasted($0) }
+        case GenericEvent:
+            // The cards' crossings (XInput 2, which `XSendEvent` cannot forge).
+            guard let opcode = crossingsOpcode else { return nil }
+            var window: Window = 0
+            var mode: Int32 = 0
+            switch xt_take_crossing(handle, &e, opcode, &window, &mode) {
+            case 1: return .enter(surface: SurfaceID(window), grabbing: mode != XINotifyNormal)
+            case 2: return .leave(surface: SurfaceID(window), grabbing: mode != XINotifyNormal)
+            default: return nil
+            }
         case EnterNotify:
             return .enter(surface: SurfaceID(e.xcrossing.window), grabbing: e.xcrossing.mode != NotifyNormal)
         case LeaveNotify:
