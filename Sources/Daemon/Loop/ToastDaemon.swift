@@ -170,7 +170,8 @@ public final class ToastDaemon {
             armFrameTimer()
             quietTimer?.arm(at: service.quietDeadline?.wall)
             var sources: [(Source, pollfd)] = [
-                (.screen, pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)),
+                // While a flood's reads rest, only the connection's end wakes the loop.
+                (.screen, pollfd(fd: output.fileDescriptor, events: output.readsConnection ? Int16(POLLIN) : 0, revents: 0)),
                 (.listener, pollfd(fd: socket.pollDescriptor, events: Int16(POLLIN), revents: 0)),
                 (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
                 (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),

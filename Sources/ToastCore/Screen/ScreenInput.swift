@@ -28,8 +28,12 @@ public protocol ScreenInput: AnyObject {
     /// `takeInput`, where `poll()` on `fileDescriptor` cannot see it: the loop must not sleep.
     var hasPendingInput: Bool { get }
     /// When the screen wants `takeInput` called though no input comes (a read it holds back
-    /// until a storm of changes settles), on the daemon's monotonic clock; nil: never.
+    /// until a storm of changes settles, a flood's next read), on the daemon's monotonic
+    /// clock; nil: never.
     var nextReadDue: Double? { get }
+    /// False while a flood's reads rest (until `nextReadDue`): `poll()` is then not to wake
+    /// for input on `fileDescriptor`, only for its end (a hang-up, an error).
+    var readsConnection: Bool { get }
     /// Sends what was asked so far to the screen.
     func flush()
     /// Runs `body` if the screen goes away for good (the X server dies). `body` must not call
@@ -71,6 +75,8 @@ public protocol ScreenInput: AnyObject {
 extension ScreenInput {
     /// A screen that reads what changed at once.
     public var nextReadDue: Double? { nil }
+    /// A screen whose input never floods.
+    public var readsConnection: Bool { true }
     /// A screen without a settings daemon says nothing.
     public var desktopSettings: DesktopSettings { DesktopSettings() }
     /// A screen without other clients' windows.

@@ -51,6 +51,20 @@ public final class X11Output: Output {
     /// machine grew the daemon past 32 MiB. Settled, the screen is read once the storm
     /// pauses; one change (a panel appearing) is read 50 ms after its notice.
     static let readSettle = 0.05
+    /// This many events read within `floodRest` is a flood (32,000 a second, where the pointer
+    /// makes one event a millisecond and a key repeat fewer): once caught up with it, the
+    /// connection rests for `floodRest` before it is read again, Xlib's queue aside.
+    static let floodEvents = 256
+    /// Meanwhile the server fills the socket and then holds the rest, and writes it in one
+    /// piece when the daemon reads again. Read at once, a flood came as one write (and one
+    /// socket buffer) an event: the X server then flushes after every event another client's
+    /// fake input makes. So a flood costs the server and the daemon a fraction of what it did;
+    /// input waits at most this much longer while it lasts.
+    static let floodRest = 0.008
+    /// Until when (monotonic seconds) the connection rests; nil: it is read whenever it is ready.
+    private var restsUntil: Double?
+    /// The events read since `start` (monotonic seconds), for telling a flood (`floodEvents`).
+    private var floodWindow = (start: -Double.infinity, read: 0)
     /// The desktop's news that holds toasts: a fullscreen window, the user away.
     private let fullscreen: FullscreenWatch
     private let idle: IdleAlarm
@@ -310,11 +324,20 @@ public final class X11Output: Output {
     /// notification that changes nothing is dropped.
     public func takeInput() -> [InputEvent] {
         display.lockWatch?.beginBatch()
-        let (taken, drained) = display.takeEvents(watchers: [fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []))
+        let resting = restsUntil.map { MonotonicClock.now() < $0 } ?? false
+        if !resting { restsUntil = nil }
+        let (taken, drained, read) = display.takeEvents(watchers: [fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []),
+                                                        readConnection: !resting)
+        let now = MonotonicClock.now()
+        if now - floodWindow.start >= Self.floodRest { floodWindow = (now, 0) }
+        floodWindow.read += read
+        if drained && floodWindow.read >= Self.floodEvents {
+            restsUntil = now + Self.floodRest
+            floodWindow = (now, 0)
+        }
         // The monitors are read again once the input has drained (`takeEvents`): a panel
         // changing `_NET_WORKAREA` in a loop delays the read until it pauses, rather than
         // having each read pull the flood it is behind into memory.
-        let now = MonotonicClock.now()
         if taken.contains(.screenChanged) { screenReadDue = true }
         if taken.contains(.screenChanged) || taken.contains(.compositorChanged) { lastScreenNotice = now }
         let settled = drained && now - lastScreenNotice >= Self.readSettle
@@ -373,8 +396,12 @@ public final class X11Output: Output {
             || sharing?.hasPendingWork == true
     }
     private var isReadDue: Bool { screenReadDue || compositorReadDue }
-    /// A read of the screen waits for its notices to settle (`readSettle`): the loop wakes then.
-    public var nextReadDue: Double? { isReadDue ? lastScreenNotice + Self.readSettle : nil }
+    /// A read of the screen waits for its notices to settle (`readSettle`), and a flood's next
+    /// read for its rest (`floodRest`): the loop wakes then.
+    public var nextReadDue: Double? {
+        [isReadDue ? lastScreenNotice + Self.readSettle : nil, restsUntil].compactMap { $0 }.min()
+    }
+    public var readsConnection: Bool { restsUntil == nil }
     /// Other clients' top-level windows and their names (`SharingWatch`).
     public var topLevelWindows: SharingWindows { sharing?.windows ?? SharingWindows() }
 

@@ -33,9 +33,12 @@ extension XDisplay {
     /// `drained`: the batch ended because nothing more had come, not at a bound. Only then may
     /// the caller ask the server anything: a round trip reads every event the server holds for
     /// this client into Xlib's queue first, and behind a flood that was 90 MiB.
-    func takeEvents(watchers: [any XEventWatcher] = []) -> (events: [InputEvent], drained: Bool) {
+    /// `readConnection` false takes only what Xlib already holds (never drained); `read`
+    /// counts the events looked at, kept or not.
+    func takeEvents(watchers: [any XEventWatcher] = [], readConnection: Bool = true) -> (events: [InputEvent], drained: Bool, read: Int) {
         var events: [InputEvent] = []
         var drained = false
+        var read = 0
         let budget = TurnBudget(clock: MonotonicClock.now)
         for n in 0..<Self.rawEventsPerTurn {
             if n > 0, n % Self.eventsPerClockRead == 0, budget.isSpent { break }
@@ -45,11 +48,12 @@ extension XDisplay {
                 guard events.count < Self.eventsPerTurn * 3 / 4 else { break }
             }
             var queued = Int(XEventsQueued(handle, QueuedAlready))
-            if queued == 0 { queued = Int(XPending(handle)) }
+            if queued == 0 && readConnection { queued = Int(XPending(handle)) }
             guard queued > 0 else {
-                drained = true
+                drained = readConnection
                 break
             }
+            read += 1
             queuedPeak = max(queuedPeak, queued)
             var event = nextEvent()
             // Forged input is dropped before the input method sees it (`decode`), so no
@@ -62,7 +66,7 @@ extension XDisplay {
             }
         }
         if drained && queuedPeak > Self.keptQueueNodes { releaseQueueNodes() }
-        return (InputEvent.latestMotion(events), drained)
+        return (InputEvent.latestMotion(events), drained, read)
     }
 
     /// Spare queue nodes Xlib may keep (some 200 bytes each): what a busy pointer makes.
