@@ -165,8 +165,12 @@ extension Integration {
             var leaving: [Double] = []
             try waitUntil("the card to fade out and go", timeout: 5) {
                 guard let card = probe.cards().first else { return true }
+                let read = probe.opacity(of: card.window)
+                // Destroyed between the two reads, the window has no opacity any more: that
+                // is its end, not a step back to opaque (the property's absence reads as 1).
+                guard probe.cards().contains(where: { $0.window == card.window }) else { return true }
                 if frames.last != card.frame { frames.append(card.frame) }
-                let opacity = probe.opacity(of: card.window) ?? 1
+                let opacity = read ?? 1
                 if leaving.last != opacity { leaving.append(opacity) }
                 return false
             }
