@@ -30,7 +30,7 @@ final class CardWindow {
         attributes.border_pixel = 0
         attributes.background_pixel = 0
         attributes.colormap = visual.colormap
-        attributes.event_mask = display.crossingsOpcode == nil ? Self.eventMask | Self.coreCrossings : Self.eventMask
+        attributes.event_mask = Self.pointerMask(display)
         let mask = UInt(CWOverrideRedirect | CWBorderPixel | CWBackPixel | CWColormap | CWEventMask)
         window = XCreateWindow(d, display.root, self.origin.x, self.origin.y,
                                UInt32(windowSize: size.width), UInt32(windowSize: size.height), 0,
@@ -47,6 +47,11 @@ final class CardWindow {
     /// The core crossings, asked for only on a server without XInput 2: another program can
     /// forge these, and each one it sends with their mask would be written to the daemon.
     static let coreCrossings = EnterWindowMask | LeaveWindowMask
+
+    /// `eventMask`, with the core crossings on a server without XInput 2.
+    private static func pointerMask(_ display: XDisplay) -> Int {
+        display.crossingsOpcode == nil ? eventMask | coreCrossings : eventMask
+    }
     /// Every pointer motion comes: the scene painted last lights something under the pointer.
     private var followsPointer = false
     private var takesKeys = false
@@ -62,8 +67,7 @@ final class CardWindow {
     private func selectInput() {
         let motion = followsPointer ? PointerMotionMask : 0
         let keys = takesKeys ? KeyPressMask | FocusChangeMask : 0
-        let crossings = display.crossingsOpcode == nil ? Self.coreCrossings : 0
-        XSelectInput(display.handle, window, Self.eventMask | motion | keys | crossings)
+        XSelectInput(display.handle, window, Self.pointerMask(display) | motion | keys)
     }
 
     deinit {
