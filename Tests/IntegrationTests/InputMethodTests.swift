@@ -285,7 +285,7 @@ extension Integration {
             let all = try listInk(probe, frame)
             let typed = try typeAndSettle(probe, frame, ["n", "i", "h", "o", "n", "Return"])
             #expect(typed > 0 && typed * 2 < all, "only にほん: \(typed) of \(all)")
-            // Not at once: IBus drops keys still in flight when the filter lets go of it (README, Limits).
+            // Not at once: IBus drops keys still in flight when the filter lets go of it (docs/trust.md, Limits).
             probe.key("Escape")
             try waitUntil("the filter to go") { try listInk(probe, frame) > typed }
             probe.key("Escape")

@@ -35,20 +35,20 @@ import ToastCore
         }
     }
 
-    /// The README's fullscreen recipes: the `ini` block of its "Fullscreen windows" section.
+    /// The guide's fullscreen recipes: the `ini` block of its "Fullscreen windows" section.
     static var recipes: String {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = (try? String(contentsOf: readme, encoding: .utf8)) ?? ""
-        guard let section = text.range(of: "### Fullscreen windows and being away"),
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/guide.md")
+        let text = (try? String(contentsOf: guide, encoding: .utf8)) ?? ""
+        guard let section = text.range(of: "## Fullscreen windows and being away"),
               let start = text.range(of: "```ini\n", range: section.upperBound..<text.endIndex),
               let end = text.range(of: "```", range: start.upperBound..<text.endIndex) else { return "" }
         return String(text[start.upperBound..<end.lowerBound])
     }
 
-    @Test("the README's fullscreen recipes load cleanly and do what they say")
+    @Test("the guide's fullscreen recipes load cleanly and do what they say")
     func readmeRecipes() {
-        let parsed = ConfigParser.parse(Self.recipes, file: "README")
+        let parsed = ConfigParser.parse(Self.recipes, file: "docs/guide.md")
         #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
         #expect(parsed.config.rules.rules.map(\.name) == ["presenting", "calendar reminders", "never over fullscreen", "volume"])
         func mode(_ entry: String, category: String = "", urgency: Urgency = .normal, rules: Set<String>) -> FullscreenMode {

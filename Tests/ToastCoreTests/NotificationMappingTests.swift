@@ -192,24 +192,27 @@ import ToastCore
         #expect(NotificationMapping.serverInformation.name == "xtoast" && NotificationMapping.serverInformation.specVersion == "1.3")
     }
 
-    static let readme: String = {
+    /// The protocol page holds the reasons table, the desktop page the capabilities.
+    static func page(_ name: String) -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs").appendingPathComponent(name)
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    }()
+    }
+    static let protocolPage = page("protocol.md")
+    static let desktopPage = page("desktop.md")
 
-    @Test("the README's table of reasons gives every reason with the code NotificationClosed sends for it")
+    @Test("the protocol page's table of reasons gives every reason with the code NotificationClosed sends for it")
     func readmeReasons() {
         for reason in DismissReason.allCases {
-            let row = Self.readme.split(separator: "\n").first { $0.hasPrefix("| `\(reason.rawValue)` |") }
+            let row = Self.protocolPage.split(separator: "\n").first { $0.hasPrefix("| `\(reason.rawValue)` |") }
             let code = row?.split(separator: "|").last?.trimmingCharacters(in: .whitespaces).split(separator: " ").first
             #expect(code == "\(NotificationMapping.closedReason(reason))"[...], "\(reason): \(row ?? "no row")")
         }
     }
 
-    @Test("the README's capabilities are exactly what GetCapabilities answers")
+    @Test("the desktop page's capabilities are exactly what GetCapabilities answers")
     func readmeCapabilities() throws {
-        let line = try #require(Self.readme.range(of: "**Capabilities**: ").map { Self.readme[$0.upperBound...] })
+        let line = try #require(Self.desktopPage.range(of: "**Capabilities**: ").map { Self.desktopPage[$0.upperBound...] })
         let listed = line.prefix { $0 != "." }.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(listed == NotificationMapping.capabilities.map { "`\($0)`" })
         // `sound` only while sounds can play, as the next sentence says.

@@ -10,7 +10,7 @@ import Testing
 /// benchmarks use, on syntax's corners, and on thousands generated from the grammar and from
 /// raw punctuation.
 @Suite struct RegexDifferentialTests {
-    /// Patterns from the README, config.example, the tests and RuleBench.
+    /// Patterns from the docs, config.example, the tests and RuleBench.
     static let rulesCorpus = [
         "^Battery", "[Cc]asino|[Ll]ottery", "^New mail from .* #[0-9]+$", "^(Re: )?Invoice [0-9]+-3", "Battery [0-9]+%",
         "report.*figures", "[[:digit:]]{2}[[:alpha:]]{3}$", "[[:digit:]]{8}[[:alpha:]]{3}$", "\\w+mail", "^(com\\.)?slack",

@@ -3,22 +3,24 @@ import Testing
 import Install
 @testable import ToastCore
 
-/// The README's rule recipes are a config the daemon reads without a word of complaint and
+/// The guide's rule recipes are a config the daemon reads without a word of complaint and
 /// that does what each recipe says; the man page names the run-time commands.
 @Suite struct RulesDocsTests {
-    static let readme: String = {
+    static func page(_ name: String) -> String {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs").appendingPathComponent(name)
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    }()
+    }
+    static let guide = page("guide.md")
+    static let desktop = page("desktop.md")
 
     static var recipes: String {
-        guard let start = readme.range(of: "```ini\n"), let end = readme.range(of: "```", range: start.upperBound..<readme.endIndex) else { return "" }
-        return String(readme[start.upperBound..<end.lowerBound])
+        guard let start = guide.range(of: "```ini\n"), let end = guide.range(of: "```", range: start.upperBound..<guide.endIndex) else { return "" }
+        return String(guide[start.upperBound..<end.lowerBound])
     }
 
-    @Test func readmeRecipesParseAndDoWhatTheySay() throws {
-        let parsed = ConfigParser.parse(Self.recipes, file: "README")
+    @Test func guideRecipesParseAndDoWhatTheySay() throws {
+        let parsed = ConfigParser.parse(Self.recipes, file: "docs/guide.md")
         #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
         let board = Board(config: parsed.config)
         #expect(parsed.config.rules.rules.map(\.name) == ["mute spotify", "quick", "volume", "critical", "low", "mail", "spam"])
@@ -47,12 +49,12 @@ import Install
         }
     }
 
-    /// README lists the calendar and call sites whose critical Chromium notifications stay
-    /// critical: the same list, in the same order, as `BrowserCritical.keptSites`.
-    @Test func readmeListsTheKeptChromiumSites() throws {
-        let start = try #require(Self.readme.range(of: "is one of these calendar and call sites"))
-        let end = try #require(Self.readme.range(of: "It applies before the rules", range: start.upperBound..<Self.readme.endIndex))
-        let listed = Self.readme[start.upperBound..<end.lowerBound].split(separator: "`").enumerated()
+    /// The desktop page lists the calendar and call sites whose critical Chromium notifications
+    /// stay critical: the same list, in the same order, as `BrowserCritical.keptSites`.
+    @Test func desktopPageListsTheKeptChromiumSites() throws {
+        let start = try #require(Self.desktop.range(of: "is one of these calendar and call sites"))
+        let end = try #require(Self.desktop.range(of: "It applies before the rules", range: start.upperBound..<Self.desktop.endIndex))
+        let listed = Self.desktop[start.upperBound..<end.lowerBound].split(separator: "`").enumerated()
             .filter { $0.offset % 2 == 1 }.map { String($0.element) }
         #expect(listed == BrowserCritical.keptSites)
     }
