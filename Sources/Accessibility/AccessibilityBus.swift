@@ -53,6 +53,9 @@ public final class AccessibilityBus {
     public private(set) var isPublishing = false
     /// Waiting for the accessibility connection's `Hello` before embedding.
     private var awaitingHello = false
+    /// Room in the log for joining and leaving: a session-bus client can turn the
+    /// accessibility bus's status (or answer for it) in a loop.
+    private var joinLines = LogBudget(lines: 20, what: "accessibility bus lines")
 
     private init(session: OpaquePointer, host: any AccessibilityHost, now: @escaping () -> Double) {
         self.session = session
@@ -165,7 +168,8 @@ public final class AccessibilityBus {
         guard sd_bus_new(&handle) >= 0, let handle else { return }
         guard sd_bus_set_address(handle, address) >= 0, sd_bus_set_bus_client(handle, 1) >= 0,
               sd_bus_start(handle) >= 0 else {
-            Log.info("cannot connect to the accessibility bus at \(Log.quoted(address)); screen readers will not see the toasts")
+            Log.info("cannot connect to the accessibility bus at \(Log.quoted(address)); screen readers will not see the toasts",
+                     within: &joinLines, now: now())
             _ = sd_bus_close_unref(handle)
             return
         }
@@ -213,7 +217,8 @@ public final class AccessibilityBus {
             bus.embedSlot = bus.embedSlot.flatMap { sd_bus_slot_unref($0) }
             if sd_bus_message_is_method_error(reply, nil) != 0 {
                 let text = sd_bus_message_get_error(reply)?.pointee.message.map { String(cString: $0) } ?? "no answer"
-                Log.info("the accessibility registry refused xtoast (\(text)); screen readers may not list it")
+                Log.info("the accessibility registry refused xtoast (\(Log.quoted(text))); screen readers may not list it",
+                         within: &bus.joinLines, now: bus.now())
             } else if let desktop = readReference(reply) {
                 bus.desktop = desktop
             }
@@ -222,14 +227,14 @@ public final class AccessibilityBus {
         guard sd_bus_call_async(a11y, &embedSlot, call, answered, context, Self.callTimeout) >= 0 else { return disconnect() }
         isPublishing = true
         announcer = AccessibleAnnouncer()
-        Log.info("connected to the accessibility bus: screen readers see the toasts")
+        Log.info("connected to the accessibility bus: screen readers see the toasts", within: &joinLines, now: now())
         publish()
     }
 
     /// The accessibility bus went, or was disabled: its connection closes, nothing stays.
     private func leave(_ why: String) {
         guard a11y != nil else { return }
-        Log.info("left the accessibility bus: \(why)")
+        Log.info("left the accessibility bus: \(why)", within: &joinLines, now: now())
         disconnect()
     }
 
@@ -273,8 +278,9 @@ public final class AccessibilityBus {
     /// broken accessibility connection is closed and the session asked again; a broken session
     /// connection ends the watching (the notification bus shuts the daemon down then).
     public func process() {
+        Log.windowEnd(of: &joinLines, now: now())
         if let bus = a11y, !drain(bus) {
-            Log.info("lost the accessibility bus")
+            Log.info("lost the accessibility bus", within: &joinLines, now: now())
             disconnect()
             check()
         }

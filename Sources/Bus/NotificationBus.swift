@@ -54,6 +54,9 @@ public final class NotificationBus {
     private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
     /// A refused `HandOver` is logged once: any client can call it in a loop.
     private var loggedRefusal = false
+    /// Room in the log for the lines a caller causes (a `Notify`'s notes, a malformed call, a
+    /// forged signal): any client can call in a loop.
+    private var callLines = LogBudget(lines: 20, what: "bus call lines")
 
     private init(bus: OpaquePointer, notifications: any NotificationServer, now: @escaping () -> Double,
                  wallNow: @escaping () -> Double) {
@@ -205,6 +208,7 @@ public final class NotificationBus {
     /// A lost connection is logged, closed and marked `isLost`. The corresponding C function
     /// is `sd_bus_process`.
     public func process(frame: Double? = nil) {
+        Log.windowEnd(of: &callLines, now: now())
         let budget = TurnBudget(clock: now, frame: frame)
         for i in 0..<Self.messagesPerTurn where i == 0 || !budget.isSpent {
             guard let bus else { return }
@@ -309,7 +313,7 @@ public final class NotificationBus {
                 let sender = sd_bus_message_get_sender(message).map { String(cString: $0) }
                 heldEvents = []
                 let (id, notes) = notifications.notify(call, sender: sender, now: now(), wallNow: wallNow())
-                for note in notes { Log.info("Notify from \(Log.quoted(call.appName)): \(note)") }
+                for note in notes { Log.info("Notify from \(Log.quoted(call.appName)): \(note)", within: &callLines, now: now()) }
                 let answered = reply(message) { appendU32($0, id) }
                 let held = heldEvents ?? []
                 heldEvents = nil
@@ -374,7 +378,7 @@ public final class NotificationBus {
                 return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.UnknownMethod", "no method \(member)")
             }
         } catch {
-            Log.info("refused a malformed \(member) call (\(Self.describe(-error.errno)))")
+            Log.info("refused a malformed \(member) call (\(Self.describe(-error.errno)))", within: &callLines, now: now())
             return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.InvalidArgs", "malformed \(member) arguments")
         }
     }
@@ -395,7 +399,7 @@ public final class NotificationBus {
 
     private func ignoreForged(_ message: OpaquePointer, _ member: String) -> Int32 {
         let sender = sd_bus_message_get_sender(message).map { String(cString: $0) } ?? "an unknown sender"
-        Log.info("ignored a \(member) signal from \(Log.quoted(sender)): only the bus itself sends it")
+        Log.info("ignored a \(member) signal from \(Log.quoted(sender)): only the bus itself sends it", within: &callLines, now: now())
         return 0
     }
 

@@ -1,6 +1,6 @@
 import ToastCore
 
-/// A dunstrc read as dunst reads it (its `ini.c`): sections in the order they first appear
+/// A dunstrc read as dunst reads it (its `ini.c`): lines ended by LF or CRLF only, sections in the order they first appear
 /// (a repeated section adds to the first), `key = value` entries with their line numbers.
 ///
 /// A line is stripped of blanks; `#` or `;` at its start makes it a comment. A value is cut
@@ -43,7 +43,7 @@ struct Dunstrc {
         var current: Int?
         /// Each section's place in `sections`, so a header is found without a search.
         var indices: [String: Int] = [:]
-        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (index, raw) in text.fileLines().enumerated() {
             let number = index + 1
             let line = raw.trimmingWhitespace()
             if line.isEmpty || line.first == "#" || line.first == ";" { continue }
@@ -93,9 +93,11 @@ struct Dunstrc {
 }
 
 extension Substring {
-    /// Without leading and trailing blanks of any kind (dunst strips with `g_strstrip`).
+    /// Without leading and trailing ASCII blanks, as dunst strips with `g_strstrip`: U+2028 or
+    /// U+0085 at a value's end stay part of it (and keep it out of the translation).
     func trimmingWhitespace() -> Substring {
-        guard let start = firstIndex(where: { !$0.isWhitespace }), let end = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }
+        guard let start = firstIndex(where: { !isBlank($0) }), let end = lastIndex(where: { !isBlank($0) }) else { return "" }
         return self[start...end]
     }
 }

@@ -809,7 +809,8 @@ private struct Translation {
 
     /// A name xtoast takes: dunst's section name, unique case-insensitively.
     mutating func ruleName(_ name: String) -> String {
-        var base = String(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        var base = String(name.unicodeScalars.filter { !UnicodeControls.isControl($0) && !UnicodeControls.isLineBreak($0) }
+            .map(Character.init))
         base = RuleSubject.bounded(String(Substring(base).trimmingWhitespace()), RuleLimits.maxNameBytes - 4)
         if base.isEmpty { base = "rule" }
         let key = base.lowercased()
@@ -879,28 +880,50 @@ private struct Translation {
     /// values, and this is the net under them, so an import always loads. A refused section
     /// header goes with its section. Only the contrast check's warning may stay (the dunstrc's
     /// own colours, kept as they are), and the count of rules (`pastTheRules`).
+    ///
+    /// First of all, a line holding a line break is left out (U+2028, NEL, a lone CR: dunst
+    /// and xtoast read them as characters of their line, but an editor or another reader
+    /// breaks the line there, and would read a line the dunstrc never had); in a rule, with
+    /// its rule.
     mutating func provedByTheParser() -> String {
         var lines = output().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // In a rule the whole rule goes: without one of its filters it would match more.
+        let broken = lines.indices.filter { UnicodeControls.hasLineBreak(lines[$0]) }.map { index in
+            let header = lines[...index].lastIndex { $0.hasPrefix("[") }
+            return header.map { lines[$0].hasPrefix("[rule ") } == true ? header ?? index : index
+        }
+        drop(Set(broken).sorted().map { ($0, "it holds a line break (U+2028, U+0085 or CR)") }, from: &lines)
         for _ in 0..<8 {
             let refused = ConfigParser.parse(lines.joined(separator: "\n"), file: "translated").diagnostics
                 .filter { !$0.message.hasPrefix("warning: text #") && !$0.message.hasPrefix(Self.pastTheRules)
                     && (1...lines.count).contains($0.line) }
             guard !refused.isEmpty else { break }
-            var drop: Set<Int> = []
-            for problem in refused {
-                let index = problem.line - 1
-                let line = lines[index]
-                let key = line.hasPrefix("[") ? line : String(line.prefix { $0 != " " && $0 != "=" })
-                notes.append((0, key, "xtoast refuses the translated line '\(line.prefix(80))': \(problem.message)"))
-                drop.insert(index)
-                if line.hasPrefix("[") {
-                    var next = index + 1
-                    while next < lines.count, !lines[next].hasPrefix("[") { drop.insert(next); next += 1 }
-                }
-            }
-            for index in drop.sorted(by: >) { lines.remove(at: index) }
+            drop(refused.map { ($0.line - 1, $0.message) }, from: &lines)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Leaves out each line at `index`, noted with `why`; a section header takes its section.
+    private mutating func drop(_ refused: [(index: Int, why: String)], from lines: inout [String]) {
+        var drop: Set<Int> = []
+        for (index, why) in refused {
+            let line = lines[index]
+            let key = Self.shown(line.hasPrefix("[") ? line : String(line.prefix { $0 != " " && $0 != "=" }))
+            notes.append((0, key, "xtoast refuses the translated line '\(Self.shown(line))': \(why)"))
+            drop.insert(index)
+            if line.hasPrefix("[") {
+                var next = index + 1
+                while next < lines.count, !lines[next].hasPrefix("[") { drop.insert(next); next += 1 }
+            }
+        }
+        for index in drop.sorted(by: >) { lines.remove(at: index) }
+    }
+
+    /// A line as a note quotes it: cut, its line breaks and controls shown as U+FFFD.
+    static func shown(_ line: String) -> String {
+        String(String.UnicodeScalarView(line.unicodeScalars.prefix(80).map {
+            UnicodeControls.isLineBreak($0) || UnicodeControls.isControl($0) ? "\u{FFFD}" : $0
+        }))
     }
 
     /// Rules past xtoast's count stay in the translation: the file keeps what dunst had, and

@@ -6,7 +6,7 @@ import ToastCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    let lineCount = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).count
+    let lineCount = text.fileLines().count
     let (config, diagnostics) = ConfigParser.parse(text, file: "fuzz")
     for diagnostic in diagnostics {
         fuzzCheck((1...max(1, lineCount)).contains(diagnostic.line), "diagnostic on line \(diagnostic.line) of \(lineCount)")

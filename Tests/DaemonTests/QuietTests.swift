@@ -1,4 +1,5 @@
 @testable import Daemon
+import DaemonLog
 import Foundation
 import Testing
 @testable import ToastCore
@@ -172,6 +173,44 @@ import Testing
         let fourth = Rig()
         fourth.service.keepQuiet(in: QuietStore(path: path), now: fourth.now)
         #expect(!fourth.service.board.doNotDisturb && !FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("a saved pause past 366 days ahead (\"until\":99999999999) is not restored, holds no toast, and its file goes with one log line (issue 43)")
+    func farPauseFileIgnored() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xtoast-quiet-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("quiet").path
+        try #"{"level":100,"since":1700000000,"until":99999999999}"#.write(toFile: path, atomically: false, encoding: .utf8)
+        let rig = Rig()
+        let capture = LogCapture()
+        Log.$capture.withValue(capture) { rig.service.keepQuiet(in: QuietStore(path: path), now: rig.now) }
+        #expect(!rig.service.board.doNotDisturb && rig.service.quiet.user == nil)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(capture.logged.filter { $0.contains("past 366 days") }.count == 1, "\(capture.logged)")
+        rig.show(#""message":"shown","timeout":0"#)
+        #expect(rig.surface(showing: "shown") != nil)
+    }
+
+    @Test("a flood of Inhibit and UnInhibit from a bus client logs at most 20 lines and one saying the rest are counted; the count follows as the window ends (issue 43)")
+    func inhibitionFloodLogBounded() throws {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        let capture = LogCapture()
+        try Log.$capture.withValue(capture) {
+            for i in 0..<5_000 {
+                let now = rig.now + Double(i) * 0.001
+                let cookie = try server.inhibit(desktopEntry: "flood", reason: "x", hints: [:], caller: ":1.9", now: now).get()
+                #expect(server.uninhibit(cookie, caller: ":1.9", now: now))
+            }
+            rig.service.logRoom.windowsEnded(now: rig.now + 9)
+            #expect(capture.logged.count == LogRoom.lines + 1, "\(capture.logged.count) lines")
+            rig.service.logRoom.windowsEnded(now: rig.now + 10.5)
+        }
+        let lines = capture.logged
+        #expect(lines.count == LogRoom.lines + 2, "\(lines.suffix(3))")
+        #expect(lines[LogRoom.lines] == "xtoastd: more than \(LogRoom.lines) inhibition lines in 10 s: the rest are counted, not logged")
+        #expect(lines.last == "xtoastd: \(10_000 - LogRoom.lines) more inhibition lines were not logged")
     }
 
     /// Where `text` is drawn on the open centre's panel, on the screen.

@@ -32,6 +32,21 @@ import ToastCore
         return (parsed.config, result)
     }
 
+    @Test("lines end at LF and CRLF only, as dunst reads them: a value's U+2028 starts no section, and no line of the translation holds one (issue 43)",
+          arguments: ["\u{2028}", "\u{2029}", "\u{85}"])
+    func valueLineSeparators(_ separator: String) throws {
+        let text = "[chat]\nsummary = \"hi\(separator)[injected]\(separator)script = /bin/touch PWNED\"\nskip_display = true\n[global]\nwidth = 250\r\n"
+        let dunstrc = Dunstrc(text)
+        #expect(dunstrc.sections.map(\.name) == ["chat", "global"])
+        #expect(dunstrc.section("chat")?.value("summary") == "hi\(separator)[injected]\(separator)script = /bin/touch PWNED")
+        let (config, result) = try translated(text)
+        #expect(!UnicodeControls.hasLineBreak(result.config.replacingOccurrences(of: "\n", with: "")), "\(result.config)")
+        #expect(!result.config.contains("injected") && !result.config.contains("PWNED"), "\(result.config)")
+        #expect(!config.rules.rules.contains { $0.name.hasPrefix("chat") }, "the rule goes whole, not without its filter")
+        #expect(config.cardWidth == 250, "CRLF ends a line")
+        #expect(result.diagnostics.contains { $0.contains("line break") }, "\(result.diagnostics)")
+    }
+
     @Test func theShippedDunstrc() throws {
         #expect(Self.shipped.contains("[urgency_critical]"))
         let (config, result) = try translated(Self.shipped)

@@ -12,6 +12,18 @@ private func problems(_ text: String) -> [String] {
 }
 
 @Suite struct ConfigParserTests {
+    @Test("lines end at LF and CRLF only, as dunst reads them: U+2028, U+2029, NEL, VT and FF are characters of their line (issue 43)",
+          arguments: ["\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}", "\r"])
+    func lineEndsAreLFAndCRLFOnly(_ separator: String) {
+        let parsed = ConfigParser.parse("[general]\ntimeout = 5\(separator)max_visible = 1\n", file: "t")
+        #expect(parsed.config.maxVisible == Config.default.maxVisible, "no second line, so no max_visible")
+        #expect(parsed.diagnostics.map(\.line) == [2], "\(parsed.diagnostics)")
+        let rule = ConfigParser.parse("[rule x]\nmatch app = \"a\(separator)b\"\n", file: "t")
+        #expect(rule.config.rules.rules.first?.matches.first?.value == "a\(separator)b")
+        let crlf = ConfigParser.parse("[general]\r\ntimeout = 5\r\nmax_visible = 1\r\n", file: "t")
+        #expect(crlf.diagnostics.isEmpty && crlf.config.maxVisible == 1 && crlf.config.timeout == 5)
+    }
+
     @Test func emptyFileKeepsTheBase() {
         var base = Config()
         base.radius = 3

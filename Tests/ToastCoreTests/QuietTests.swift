@@ -269,6 +269,17 @@ import ToastCore
         }
     }
 
+    @Test("a pause read back ends at most 366 days ahead, as --for allows; \"until\":99999999999 is not one (issue 43)")
+    func stateFileBounded() {
+        let now = 1_800_000_000.0
+        #expect(QuietState.UserPause(level: 100, until: now + QuietEnd.maxSeconds, since: now).isBounded(now: now))
+        #expect(QuietState.UserPause(level: 100, until: nil, since: now - 5).isBounded(now: now))
+        #expect(!QuietState.UserPause(level: 100, until: now + QuietEnd.maxSeconds + 1, since: now).isBounded(now: now))
+        let forged = QuietState.UserPause(line: Array(#"{"level":100,"since":1,"until":99999999999}"#.utf8))
+        #expect(forged != nil && forged?.isBounded(now: now) == false)
+        #expect(QuietState.UserPause(level: 100, until: nil, since: 1e300).isBounded(now: now) == false)
+    }
+
     @Test("pause's command line and its requests")
     func commandLine() throws {
         #expect(try CommandParser.parse(["pause"]) == Command.send(.pause()))

@@ -75,18 +75,87 @@ import Testing
         #expect(damaged.lines == text)
     }
 
-    @Test("\"always\" is a rule section with a comment, its glob escaped, that the config parser reads as skip = display")
+    @Test("\"always\" is a numbered rule section with a neutral comment, the name only in its quoted, escaped glob, that the config parser reads as skip = display")
     func alwaysRule() throws {
-        let section = SnoozeRule.section(app: "Build*bot", date: "2026-12-02")
-        #expect(section.contains("# Added by xtoast on 2026-12-02"))
-        #expect(section.contains("[rule snooze Build*bot]\nmatch app = \"Build\\*bot\"\nskip = display\n"))
+        let section = try #require(try SnoozeRule.section(app: "Build*bot", date: "2026-12-02", config: "[general]\n"))
+        #expect(section == "\n# Added by xtoast on 2026-12-02 by \"Mute … always\" (delete this section to hear it again).\n"
+                + "[rule snooze 1]\nmatch app = \"Build\\*bot\"\nskip = display\n")
         let parsed = ConfigParser.parse("[general]\n" + section, file: "t")
         #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
         let rule = try #require(parsed.config.rules.rules.first)
-        #expect(rule.name == "snooze Build*bot")
+        #expect(rule.name == "snooze 1")
         var board = Board(config: parsed.config)
         #expect(admit(notify(app: "Build*bot"), on: &board, now: 0).action == .skipDisplay)
         #expect(admit(notify(app: "Buildxbot"), on: &board, now: 1).action == .show, "the name's * is literal")
+    }
+
+    @Test("\"always\" numbers its rule past the file's, and writes nothing when a rule of either form mutes the app already")
+    func alwaysNumbersAndDetects() throws {
+        let config = """
+            [rule snooze Spotify]
+            match app = "Spotify"
+            skip = display
+            [rule snooze 7]
+            match app = "Mail"
+            skip = display
+            [rule Snooze 12]
+            match app = "Chat"
+            skip = display
+
+            """
+        #expect(try SnoozeRule.section(app: "spotify", date: "d", config: config) == nil, "the rule as written before it was numbered")
+        #expect(try SnoozeRule.section(app: "Chat", date: "d", config: config) == nil)
+        let next = try #require(try SnoozeRule.section(app: "Slack", date: "d", config: config))
+        #expect(next.contains("\n[rule snooze 13]\n"))
+        let parsed = ConfigParser.parse(config + next, file: "t")
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        #expect(parsed.config.rules.rules.count == 4)
+        // A rule of that name the user changed (another match) does not count as the mute.
+        let edited = "[rule snooze Slack]\nmatch app = \"Slack\"\nmatch urgency = low\nskip = display\n"
+        #expect(try SnoozeRule.section(app: "Slack", date: "d", config: edited)?.contains("[rule snooze 1]") == true)
+    }
+
+    /// Issue 43: app names a bus client chose, which wrote lines of their own into the user's config.
+    static let payloads = ["Slack\u{2028}opener = sh -c touch${IFS}PWNED\u{2028}#", "Chat\u{2028}every = 00:00-24:00\u{2028}allow = Chat\u{2028}#"]
+
+    @Test("a name with a line break of any kind (U+2028, U+2029, NEL, CR, LF) cannot be snoozed or written as a rule", arguments: payloads + [
+        "a\u{2029}b", "a\u{85}b", "a\rb", "a\nb", "a\r\nb",
+    ])
+    func lineBreaksRefused(_ name: String) {
+        #expect(Snoozes.problem(name) != nil)
+        #expect(throws: QuietProblem.self) { try SnoozeRule.section(app: name, date: "d", config: "[general]\n") }
+        var snoozes = Snoozes()
+        #expect((try? snoozes.snooze(name, until: 100, now: 0).get()) == nil)
+        #expect(SnoozeMenu(app: name, on: .center) == nil, "no menu offers it")
+    }
+
+    @Test("a name that would not read back as its own rule (a combining mark joining the opening quote) is refused")
+    func unreadableNameRefused() {
+        #expect(throws: QuietProblem.self) { try SnoozeRule.section(app: "\u{301}Slack", date: "d", config: "") }
+    }
+
+    @Test("the rule as written before issue 43, payload and all, parses as exactly one rule: U+2028 starts no line, so no opener or schedule is added", arguments: payloads)
+    func oldRuleWithPayloadIsOneRule(_ name: String) throws {
+        let old = "\n# Added by xtoast on 2026-12-02: \"Mute \(name) always\" (delete this section to hear it again).\n"
+            + "[rule snooze \(name)]\nmatch app = \"\(name)\"\nskip = display\n"
+        for base in ["[general]\ntimeout = 5\n", "[quiet]\n"] {
+            let before = ConfigParser.parse(base, file: "t")
+            let after = ConfigParser.parse(base + old, file: "t")
+            #expect(after.config.rules.rules.count == before.config.rules.rules.count + 1, "\(after.diagnostics)")
+            #expect(after.config.opener == Config.default.opener)
+            #expect(after.config.quietSchedules.isEmpty)
+            #expect(!(base + old).fileLines().contains { $0.hasPrefix("opener") || $0.hasPrefix("every") })
+        }
+    }
+
+    @Test("the menu shows a name cut, its blanks and line breaks one space, so its words stay in sight")
+    func menuShowsNameCut() {
+        let padded = "Slack" + String(repeating: " ", count: 100) + "x"
+        #expect(SnoozeChoice.always.label(app: padded) == "Mute Slack x always")
+        let long = String(repeating: "W", count: 200)
+        let label = SnoozeChoice.oneHour.label(app: long)
+        #expect(label == "Mute " + String(repeating: "W", count: SnoozeChoice.maxShownCharacters - 1) + "… for 1 hour")
+        #expect(SnoozeChoice.always.label(app: "a\u{2028}b\u{85}c\u{202E}d\td") == "Mute a b c d d always")
     }
 
     @Test("snoozed toasts during do-not-disturb are counted in the summary when it ends")

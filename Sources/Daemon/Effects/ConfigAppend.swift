@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DaemonLog
+import ToastCore
 
 /// "Mute APP always": appends `SnoozeRule.section` to the config file, the file its path
 /// resolves to (a dotfile is often a symlink into a repository: the link stays a link).
@@ -9,6 +10,11 @@ import DaemonLog
 /// (mode 0600); anything but a regular file is refused, and the open never blocks (a FIFO).
 enum ConfigAppend {
     static func append(_ text: String, to path: String) -> String? {
+        // Only LF ends the section's lines: any other line break (U+2028 in a name) would
+        // start a line of its own in the user's config (`SnoozeRule` refuses them; the net).
+        guard !text.unicodeScalars.contains(where: { $0 != "\n" && UnicodeControls.isLineBreak($0) }) else {
+            return "refused to write a line break inside a value"
+        }
         var target = path
         if let resolved = realpath(path, nil) {
             target = String(cString: resolved)

@@ -18,11 +18,17 @@ final class QuietStore {
         HistoryFile.path(xdgStateHome: xdgStateHome, home: home).map { String($0.dropLast("history".count)) + "quiet" }
     }
 
-    /// The pause the file holds, if any; a damaged file is logged and removed.
-    func load() -> QuietState.UserPause? {
+    /// The pause the file holds, if any; a damaged file, or one whose pause `pause` could not
+    /// have set by `wallNow` (`UserPause.isBounded`), is logged and removed.
+    func load(wallNow: Double) -> QuietState.UserPause? {
         switch BoundedFile.read(path, maxBytes: QuietState.UserPause.maxFileBytes) {
         case let .success(bytes):
-            if let pause = QuietState.UserPause(line: Array(bytes.prefix { $0 != UInt8(ascii: "\n") })) { return pause }
+            if let pause = QuietState.UserPause(line: Array(bytes.prefix { $0 != UInt8(ascii: "\n") })) {
+                if pause.isBounded(now: wallNow) { return pause }
+                Log.info("quiet: \(path) holds a pause past 366 days ahead; removed")
+                unlink(path)
+                return nil
+            }
             Log.info("quiet: \(path) does not hold a pause; removed")
             unlink(path)
             return nil

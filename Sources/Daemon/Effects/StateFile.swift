@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DaemonLog
+import ToastCore
 
 /// A small state file that holds what must outlive a restart (the pause, the snoozes): written
 /// whole to a temporary file made anew (`HistoryWriter.create`: `O_EXCL`, `O_NOFOLLOW`, mode
@@ -15,6 +16,11 @@ enum StateFile {
         guard let text else {
             if unlink(path) != 0 && errno != ENOENT { Log.info("\(topic): cannot remove \(path): \(String(cString: strerror(errno)))") }
             return
+        }
+        // Values are written raw, one a line: a line break of another kind (U+2028 in a name)
+        // would start a line no one wrote. `Snoozes.problem` refuses them; this is the net.
+        guard !text.unicodeScalars.contains(where: { $0 != "\n" && UnicodeControls.isLineBreak($0) }) else {
+            return Log.info("\(topic): not written, a value holds a line break; \(lost)")
         }
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         if !directory.isEmpty { _ = mkdir(directory, 0o700) }

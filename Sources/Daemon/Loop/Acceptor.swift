@@ -21,9 +21,11 @@ enum Acceptor {
         case outOfDescriptors
     }
 
-    /// Accepts from `listener` into `clients`: a peer of another uid is refused, and past
-    /// `Clients.maxConnections` each is told why and closed.
-    static func acceptTurn(from listener: UnixSocket, into clients: Clients, now: () -> Double) -> Outcome {
+    /// Accepts from `listener` into `clients`: a peer of another uid is refused (a line to
+    /// `log`, which keeps such lines within their room: another user can connect in a loop),
+    /// and past `Clients.maxConnections` each is told why and closed.
+    static func acceptTurn(from listener: UnixSocket, into clients: Clients, now: () -> Double,
+                           log: (String) -> Void = { Log.info($0) }) -> Outcome {
         let start = now()
         for _ in 0..<ClientLimits.acceptsPerTurn {
             guard now() - start < ClientLimits.acceptSeconds else { return .boundReached }
@@ -32,7 +34,7 @@ enum Acceptor {
                 return .drained
             case let .success(socket?):
                 if let uid = socket.peerUID, uid != getuid() {
-                    Log.info("refused a connection from uid \(uid)")
+                    log("refused a connection from uid \(uid)")
                     socket.close()
                 } else if clients.connections.count >= Clients.maxConnections {
                     _ = socket.writeAll(Reply.error("too many connections (at most \(Clients.maxConnections))").json.utf8 + [UInt8(ascii: "\n")])

@@ -40,15 +40,6 @@ public final class ToastDaemon {
     private let quietTimer = WallTimer()
     private let clock = DaemonClock()
     private var running = true
-    /// The log's room for dropped clients and for the X server's errors (`LogBudget`).
-    private var logRoom = LogRoom()
-    private struct LogRoom {
-        var drops = LogBudget(lines: ClientLimits.dropLogLines, what: "dropped clients")
-        var screenErrors = LogBudget(lines: ToastDaemon.screenErrorLines, what: "X errors")
-    }
-    /// X error lines per `LogBudget.window`: any X client can make the server refuse the
-    /// daemon's requests (destroying a window it asks about) about 750 times a second.
-    static let screenErrorLines = 20
 
     public struct StartError: Error { public let message: String }
 
@@ -298,8 +289,10 @@ public final class ToastDaemon {
         // What the turn changed, told to a screen reader (nothing is built without one).
         accessibility?.publish()
         for error in output.takeErrors() {
-            for line in logRoom.screenErrors.admit("screen: \(error)", now: clock.now()) { Log.info(line) }
+            service.logRoom.info(\.screenErrors, "screen: \(error)", now: clock.now())
         }
+        // What the log left out in a window that is over is counted now (`LogRoom`).
+        service.logRoom.windowsEnded(now: clock.now())
         expirePartialLines(clock.now())
         clients.shedStalled(now: clock.now())
         for gone in clients.flush() { drop(gone) }
@@ -341,7 +334,9 @@ public final class ToastDaemon {
     /// Accepts waiting connections within one turn's bound (`Acceptor`); when no descriptor
     /// is left, the listener is left alone until a client goes.
     private func acceptClients() {
-        if Acceptor.acceptTurn(from: socket.socket, into: clients, now: { [clock] in clock.now() }) == .outOfDescriptors {
+        let outcome = Acceptor.acceptTurn(from: socket.socket, into: clients, now: { [clock] in clock.now() },
+                                          log: { service.logRoom.info(\.clients, $0, now: clock.now()) })
+        if outcome == .outOfDescriptors {
             socket.acceptPaused = true
         }
     }
@@ -365,8 +360,7 @@ public final class ToastDaemon {
     private func drop(_ connection: Connection) {
         if let reason = connection.dropReason {
             let waited = connection.stalledSince.map { " for \(Double(Int(((clock.now() - $0) * 10).rounded())) / 10) s" } ?? ""
-            for line in logRoom.drops.admit("dropped a client (\(connection.peakWaiting >> 10) KiB waited\(waited)): \(reason)",
-                                      now: clock.now()) { Log.info(line) }
+            service.logRoom.info(\.clients, "dropped a client (\(connection.peakWaiting >> 10) KiB waited\(waited)): \(reason)", now: clock.now())
         }
         service.forget(connection.owner, now: clock.now())
         clients.remove(connection)

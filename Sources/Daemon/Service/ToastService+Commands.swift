@@ -64,7 +64,8 @@ extension ToastService {
     @discardableResult
     func openLink(_ link: String, of id: String, now: Double) -> Bool {
         guard Links.isOpenable(link) else {
-            Log.info("not opening a link of toast \(Log.quoted(id)): only \(Links.openableSchemes.joined(separator: ", ")) links open, not \(Log.quoted(link))")
+            logRoom.info(\.requests, "not opening a link of toast \(Log.quoted(id)): only \(Links.openableSchemes.joined(separator: ", ")) links open, "
+                         + "not \(Log.quoted(link))", now: now)
             return false
         }
         runForUser(RuleScript(rule: "opener", command: board.config.opener + [link]), [("XTOAST_ID", id)])
@@ -82,7 +83,7 @@ extension ToastService {
     /// What the `[keys] restore` key does: `xtoast restore`, or a log line when history is empty.
     func restoreLast(now: Double) {
         if case let .failure(error) = board.restore(id: nil, owner: Self.keyOwner, monitor: chooseMonitor(nil).name, now: now) {
-            Log.info("restore: \(error.message)")
+            logRoom.info(\.requests, "restore: \(error.message)", now: now)
         }
         settle(now)
     }

@@ -5,20 +5,20 @@ import ToastCore
 /// high-contrast cards change while the daemon runs, as the desktop's own windows do.
 extension ToastService {
     /// The desktop's settings changed: the config's `auto` choices follow, and the cards on
-    /// screen restyle (as at a reload, without reading the file). A change that turns none of
-    /// them (a theme renamed but not high-contrast, GSettings read at start saying what the
-    /// defaults say) changes nothing: restyling would shut an open centre for nothing.
+    /// screen and an open centre restyle (as at a reload, without reading the file, and
+    /// without shutting the centre). A change that turns none of them (a theme renamed but
+    /// not high-contrast, GSettings read at start saying what the defaults say) changes nothing.
     func desktopChanged(now: Double) {
         var config = board.config
         let was = config
         config.desktop = desktopSettings
         guard Self.followed(config) != Self.followed(was) else { return }
-        Self.logDesktop(config, was: was)
+        for line in Self.desktopLines(config, was: was) { logRoom.info(\.desktop, line, now: now) }
         let scale = desktopScale(config)
         board.reconfigure(config, now: now)
         stage.reconfigure(config, scale: scale, board: board, now: now)
         board.setRoom(stage.room, now: now)
-        center.reconfigure(config, scale: scale)
+        center.restyle(config, scale: scale, board: board, now: now)
         settle(now)
     }
 
@@ -47,17 +47,19 @@ extension ToastService {
         desktopChanged(now: now)
     }
 
-    /// One line for each choice the desktop's settings turned (all of them, at start and
-    /// at a reload: `was` nil), and one when high contrast draws over the user's colours.
-    static func logDesktop(_ config: Config, was: Config?) {
+    /// One line for each choice the desktop's settings turned (all of them at start: `was`
+    /// nil), and one when high contrast draws over the user's colours.
+    static func desktopLines(_ config: Config, was: Config?) -> [String] {
+        var lines: [String] = []
         if was?.reducesMotion != config.reducesMotion, was != nil || config.reducesMotion {
-            Log.info(config.reducesMotion ? "reduced motion: cards appear and vanish in place" : "motion: cards slide again")
+            lines.append(config.reducesMotion ? "reduced motion: cards appear and vanish in place" : "motion: cards slide again")
         }
         if was?.highContrast != config.highContrast, was != nil || config.highContrast {
-            Log.info(config.highContrast ? "high contrast: cards use the high-contrast theme" : "high contrast off")
+            lines.append(config.highContrast ? "high contrast: cards use the high-contrast theme" : "high contrast off")
         }
         if let notice = HighContrast.overrideNotice(config), was.map(HighContrast.overrideNotice) != notice {
-            Log.info(notice)
+            lines.append(notice)
         }
+        return lines
     }
 }

@@ -23,7 +23,7 @@ extension ToastService {
         quiet.pause(level: level, until: until, now: wallNow)
         quietStore?.save(quiet.user)
         let end = until.map { " until \(QuietStatus.clock($0, zone: zone))" } ?? " until resumed"
-        Log.info("do-not-disturb\(level == QuietState.fullLevel ? "" : " at level \(level)")\(end)")
+        logRoom.info(\.requests, "do-not-disturb\(level == QuietState.fullLevel ? "" : " at level \(level)")\(end)", now: now)
         applyQuiet(now: now, wallNow: wallNow)
     }
 
@@ -33,7 +33,7 @@ extension ToastService {
         guard quiet.user != nil else { return applyQuiet(now: now, wallNow: wallNow) }
         quiet.resume()
         quietStore?.save(nil)
-        Log.info("do-not-disturb off")
+        logRoom.info(\.requests, "do-not-disturb off", now: now)
         applyQuiet(now: now, wallNow: wallNow)
     }
 
@@ -49,14 +49,14 @@ extension ToastService {
         do throws(QuietProblem) {
             pause(until: try end.resolve(now: wall, zone: zone), now: now, wallNow: wall)
         } catch {
-            Log.info("do-not-disturb \(choice.label): \(error.message)")
+            logRoom.info(\.requests, "do-not-disturb \(choice.label): \(error.message)", now: now)
         }
     }
 
     /// Takes the pause kept across a restart (one whose time has come is dropped).
     func keepQuiet(in store: QuietStore, now: Double) {
         quietStore = store
-        if let pause = store.load() {
+        if let pause = store.load(wallNow: wallClock(now)) {
             quiet.pause(level: pause.level, until: pause.until, now: pause.since)
             Log.info("do-not-disturb kept from before the restart"
                      + (pause.until.map { ", until \(QuietStatus.clock($0, zone: zone))" } ?? ", until resumed"))
@@ -72,8 +72,9 @@ extension ToastService {
         let wall = wallClock(now)
         let result = quiet.inhibit(desktopEntry: desktopEntry, reason: reason, caller: caller, timeout: timeout, now: wall)
         if case let .success(cookie) = result {
-            Log.info("\(Log.quoted(desktopEntry)) asks for quiet (inhibition \(cookie)\(reason.isEmpty ? "" : ": \(Log.quoted(reason))")"
-                     + (timeout.map { ", for \(Int($0.rounded())) s" } ?? "") + ")")
+            logRoom.info(\.inhibitions, "\(Log.quoted(desktopEntry)) asks for quiet (inhibition \(cookie)"
+                         + (reason.isEmpty ? "" : ": \(Log.quoted(reason))") + (timeout.map { ", for \(Int($0.rounded())) s" } ?? "") + ")",
+                         now: now)
             applyQuiet(now: now, wallNow: wall)
         }
         return result
@@ -83,7 +84,7 @@ extension ToastService {
     func uninhibit(_ cookie: UInt32, caller: String, now: Double) -> Bool {
         defer { settle(now) }
         guard quiet.uninhibit(cookie, caller: caller) else { return false }
-        Log.info("inhibition \(cookie) released")
+        logRoom.info(\.inhibitions, "inhibition \(cookie) released", now: now)
         applyQuiet(now: now)
         return true
     }
@@ -91,7 +92,7 @@ extension ToastService {
     /// A bus name left: its inhibitions end with it.
     func inhibitorLeft(_ name: String, now: Double) {
         guard quiet.callerLeft(name) else { return }
-        Log.info("\(name) left the bus: its inhibitions end")
+        logRoom.info(\.inhibitions, "\(Log.quoted(name)) left the bus: its inhibitions end", now: now)
         applyQuiet(now: now)
         settle(now)
     }

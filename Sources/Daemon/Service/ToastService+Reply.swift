@@ -77,7 +77,7 @@ extension ToastService {
         // and takes the keyboard again when the field closes.
         if keyInput.focus != nil { screen.release(.focus) }
         let problems = screen.grab(.reply(card.surface, serverTime: serverTime ?? 0))
-        for problem in problems { Log.info("reply: \(problem)") }
+        for problem in problems { logRoom.info(\.requests, "reply: \(problem)", now: now) }
         showReply(now: now)
     }
 

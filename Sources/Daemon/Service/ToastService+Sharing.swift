@@ -15,9 +15,9 @@ extension ToastService {
         let matching = sharingWindows(board.config)
         guard matching != quiet.sharing else { return }
         if matching.isEmpty {
-            Log.info("screen sharing ended: quiet no longer held for it")
+            logRoom.info(\.sharing, "screen sharing ended: quiet no longer held for it", now: now)
         } else if quiet.sharing.isEmpty {
-            Log.info("screen sharing: \(Log.quoted(matching[0])) is mapped; quiet holds while it is")
+            logRoom.info(\.sharing, "screen sharing: \(Log.quoted(matching[0])) is mapped; quiet holds while it is", now: now)
         }
         quiet.sharing = matching
         applyQuiet(now: now)

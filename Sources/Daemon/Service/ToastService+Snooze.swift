@@ -14,7 +14,7 @@ extension ToastService {
             return .ok(id: nil, extra: [("snoozes", .array(list))])
         case let .clear(app):
             guard snoozes.clear(app) else { return .error("\(app) is not snoozed (xtoast snooze --list)") }
-            Log.info("snooze of \(Log.quoted(app)) cleared")
+            logRoom.info(\.requests, "snooze of \(Log.quoted(app)) cleared", now: now)
             snoozeChanged(now: now, wallNow: wallNow)
             return .ok(id: nil)
         case let .mute(app, end?):
@@ -30,21 +30,32 @@ extension ToastService {
         switch snoozes.snooze(app, until: until, now: wallNow) {
         case let .failure(problem): return .error(problem.message)
         case .success:
-            Log.info("\(Log.quoted(app)) snoozed until \(QuietStatus.clock(until, zone: zone))")
+            logRoom.info(\.requests, "\(Log.quoted(app)) snoozed until \(QuietStatus.clock(until, zone: zone))", now: now)
             snoozeChanged(now: now, wallNow: wallNow)
             return .ok(id: nil, extra: [("until", .number(until.rounded()))])
         }
     }
 
     /// "Always": a rule in the config file, then a reload; a snooze of the app ends.
+    /// The file is read first: the rule's number is one past the file's, and a rule already
+    /// muting the app (of either form) is not written again.
     func snoozeAlways(_ app: String, now: Double, wallNow: Double) -> Reply {
-        let name = "snooze \(app)"
-        if board.config.rules.rules.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-            return .ok(id: nil, extra: [("warning", .string("the config already has [rule \(name)]"))])
-        }
         guard let configPath else { return .error("no config file to add the rule to (no HOME or XDG_CONFIG_HOME)") }
-        let date = SnoozeRule.date(zone.civil(wallNow))
-        if let problem = ConfigAppend.append(SnoozeRule.section(app: app, date: date), to: configPath) { return .error(problem) }
+        let text: String
+        switch ConfigFile.read(configPath) {
+        case let .success(read): text = read ?? ""
+        case let .failure(problem): return .error("\(problem)")
+        }
+        let section: String
+        do throws(QuietProblem) {
+            guard let written = try SnoozeRule.section(app: app, date: SnoozeRule.date(zone.civil(wallNow)), config: text) else {
+                return .ok(id: nil, extra: [("warning", .string("the config already has a rule muting \(app)"))])
+            }
+            section = written
+        } catch {
+            return .error(error.message)
+        }
+        if let problem = ConfigAppend.append(section, to: configPath) { return .error(problem) }
         if snoozes.clear(app) { snoozeChanged(now: now, wallNow: wallNow) }
         let diagnostics = reload(now: now)
         return .ok(id: nil, extra: diagnostics.isEmpty ? [] : [("warning", .string(diagnostics.joined(separator: "; ")))])
@@ -75,14 +86,14 @@ extension ToastService {
             do throws(QuietProblem) {
                 reply = snooze(app, until: try end.resolve(now: wall, zone: zone), now: now, wallNow: wall)
             } catch {
-                Log.info("snooze \(Log.quoted(app)): \(error.message)")
+                logRoom.info(\.requests, "snooze \(Log.quoted(app)): \(error.message)", now: now)
                 return false
             }
         } else {
             reply = snoozeAlways(app, now: now, wallNow: wall)
         }
         if case let .error(message) = reply {
-            Log.info("snooze \(Log.quoted(app)): \(message)")
+            logRoom.info(\.requests, "snooze \(Log.quoted(app)): \(message)", now: now)
             return false
         }
         return true

@@ -83,6 +83,8 @@ final class ToastService {
     var inhibited = false
     /// Tells the bus that `Inhibited` changed (`PropertiesChanged`).
     var onInhibitedChanged: ((Bool) -> Void)?
+    /// Room in the log for the lines clients can cause (`LogRoom`).
+    var logRoom = LogRoom()
     /// The startup-notification ids an action chosen by a click or key carries to its sender.
     private(set) var activationTokens: ActivationTokens
 
@@ -118,7 +120,7 @@ final class ToastService {
         watchIdle(config.idleThreshold, now: 0)
         applyQuiet(now: 0)
         center.quietView = { [unowned self] in self.centerQuietView() }
-        Self.logDesktop(config, was: nil)
+        for line in Self.desktopLines(config, was: nil) { Log.info(line) }
     }
 
     /// Keeps the history in `store` from now on, starting from what its file kept.
@@ -239,7 +241,7 @@ final class ToastService {
             guard let enabled = ruleState.change(name, change, in: board.config.rules) else {
                 return .error("no rule named \"\(name)\" (xtoast rules lists them)")
             }
-            Log.info("rule \(Log.quoted(name)) \(enabled ? "enabled" : "disabled")")
+            logRoom.info(\.requests, "rule \(Log.quoted(name)) \(enabled ? "enabled" : "disabled")", now: now)
             return .ok(id: nil, extra: [("name", .string(name)), ("enabled", .bool(enabled))])
         case .focus:
             return focusRequest(now: now)
@@ -404,7 +406,7 @@ final class ToastService {
         var (config, diagnostics) = loadConfig(board.config)
         config.desktop = desktopSettings
         readGSettings()
-        Self.logDesktop(config, was: board.config)
+        for line in Self.desktopLines(config, was: board.config) { logRoom.info(\.desktop, line, now: now) }
         let scale = desktopScale(config)
         let pixelSize = config.fontSize * 96 / 72 * scale
         if !stage.output.setFont(family: config.font, pixelSize: pixelSize) {
@@ -423,7 +425,7 @@ final class ToastService {
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         center.reconfigure(config, scale: scale)
         settle(now)
-        Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
+        logRoom.info(\.requests, "config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")", now: now)
         return diagnostics
     }
 
@@ -511,13 +513,14 @@ final class ToastService {
         case .topLevelWindowsChanged:
             sharingChanged(now: now)
         case .compositorChanged:
-            Log.info(stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now")
+            logRoom.info(\.screen, stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now",
+                         now: now)
             stage.remakeSurfaces(board: board, now: now)
         case let .lockChanged(monitors):
             lock(monitors, now: now)
         case .screenChanged:
             let facts = screen.facts
-            Log.info("the screen changed: \(facts.description)")
+            logRoom.info(\.screen, "the screen changed: \(facts.description)", now: now)
             // Stacks of monitors that went away join the same positions on the primary one.
             let monitors = screen.monitors
             let primary = monitors.first(where: \.isPrimary) ?? monitors.first
@@ -527,8 +530,8 @@ final class ToastService {
         case .imagesReady:
             stage.imagesReady(board: board, now: now)
         case let .fullscreenChanged(monitors):
-            Log.info(monitors.isEmpty ? "no fullscreen window now"
-                                      : "a fullscreen window covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))")
+            logRoom.info(\.screen, monitors.isEmpty ? "no fullscreen window now"
+                         : "a fullscreen window covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))", now: now)
             board.setHold(.fullscreen, monitors: monitors, now: now)
         case let .idleChanged(idle):
             Log.info(idle ? "no input for \(board.config.idleThreshold) s: timers wait for the user" : "input again: timers run")
@@ -685,7 +688,8 @@ extension ToastService {
     func lock(_ monitors: Set<String>, now: Double) {
         guard monitors != lockedMonitors else { return }
         lockedMonitors = monitors
-        Log.info(monitors.isEmpty ? "no locker covers the screen now" : "a locker covers \(monitors.sorted().joined(separator: ", "))")
+        logRoom.info(\.screen, monitors.isEmpty ? "no locker covers the screen now"
+                     : "a locker covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))", now: now)
         board.setHold(.lock, monitors: monitors, now: now)
         // Found by asking rather than heard as input: the open centre goes as it would then.
         if !monitors.isEmpty && board.config.lock == .hold && center.isOpen { center.remove() }
@@ -717,7 +721,7 @@ extension ToastService {
             confirmLock(now: now)
             if !board.monitorsDrawingNothing.isEmpty {
                 let message = "the centre does not open while a locker covers \(board.monitorsDrawingNothing.sorted().joined(separator: ", "))"
-                Log.info(message)
+                logRoom.info(\.requests, message, now: now)
                 return .error(message)
             }
         }

@@ -176,6 +176,18 @@ final class CenterPanel {
         composer = CardComposer(config: config, scale: scale)
     }
 
+    /// The desktop's settings turned (high contrast, reduced motion, the caret's blink): an
+    /// open panel stays, with its selection and scroll, and paints in the new style. Any X
+    /// client can change XSETTINGS; closing the panel at each change would let one close
+    /// what the user has open. At a new scale it shuts, as at a reload.
+    func restyle(_ config: Config, scale: Double, board: Board, now: Double) {
+        guard isOpen, surface != nil, scale == composer.scale else { return reconfigure(config, scale: scale) }
+        self.config = config
+        composer = CardComposer(config: config, scale: scale)
+        heights.removeAll()
+        repaint(board: board, now: now)
+    }
+
     // MARK: Following the board
 
     /// Repaints when the history or do-not-disturb changed since the last paint.

@@ -43,7 +43,7 @@ public enum ConfigParser {
         // Where each colour was set (`SECTION.KEY`), for the contrast check's warnings.
         var colorLines: [String: Int] = [:]
 
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let lines = text.fileLines()
         for (index, rawLine) in lines.enumerated() {
             let line = rawLine.trimmingBlanks()
             do throws(ConfigProblem) {

@@ -1,6 +1,6 @@
 /// How many lines of one kind the log takes: at most `lines` per `window` seconds. Past that
-/// one line says the rest are counted rather than logged, and the first line of a later
-/// window says how many were left out. Any X client can provoke an error line, and any local
+/// one line says the rest are counted rather than logged, and once the window is over one
+/// line says how many were left out (`windowEnd`, or the first line of a later window). Any X client can provoke an error line, and any local
 /// client a dropped-client line, hundreds of times a second; the log must stay readable
 /// (and small) all the same. Time comes in as a number; nothing here wakes up by itself.
 public struct LogBudget: Sendable {
@@ -40,5 +40,14 @@ public struct LogBudget: Sendable {
             leftOut += 1
         }
         return out
+    }
+
+    /// The count of the lines left out, once their window is over (nil while it runs, or when
+    /// none were). Asked at each turn of the loop, so the count is said as the window ends,
+    /// not at the next line of its kind, which may never come.
+    public mutating func windowEnd(now: Double) -> String? {
+        guard leftOut > 0, !(now - windowStart < Self.window) else { return nil }
+        defer { leftOut = 0 }
+        return "\(leftOut) more \(what) were not logged"
     }
 }

@@ -156,8 +156,8 @@ extension Operation {
                         (ending snoozed, unread) instead of showing, critical ones aside, until the end
                         given: a duration (1h, 90m, 2d) or a time as pause --until reads it (18:00,
                         tomorrow, "tomorrow 08:00", monday). Kept across restarts; at most 64 at once.
-                        always appends a [rule snooze APP] section (skip = display) with a comment to
-                        the config file (the file its path resolves to, through symlinks), never
+                        always appends a [rule snooze N] section matching APP (skip = display) with a
+                        comment to the config file (the file its path resolves to, through symlinks), never
                         changing the lines already there, and reloads. --list prints the snoozes as
                         JSON; --clear APP ends one. The same choices (for 1 hour, until tomorrow,
                         always) are in the snooze menu: a right click on a card (unless [mouse]

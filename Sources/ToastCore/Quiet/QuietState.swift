@@ -312,6 +312,13 @@ extension QuietState.UserPause {
         }
         self.init(level: Int(level), until: until, since: since)
     }
+
+    /// Whether a pause read back is one `pause` could have set by `now`: it ends at most
+    /// `QuietEnd.maxSeconds` ahead, as `--for` and `--until` do (`"until":99999999999` would
+    /// hold the toasts for three thousand years), and began within UNIX seconds ±10¹².
+    public func isBounded(now: Double) -> Bool {
+        abs(since) < 1e12 && (until.map { $0 - now <= QuietEnd.maxSeconds } ?? true)
+    }
 }
 
 extension QuietState {

@@ -22,4 +22,19 @@ public enum UnicodeControls {
     public static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value == 0x2028 || scalar.value == 0x2029
     }
+
+    /// What ends a line somewhere: LF, CR, NEL (U+0085) and the separators U+2028/9. A value
+    /// written raw into a line-based file (the config, a state file) must hold none: some
+    /// reader (an editor, an older parser) starts a new line at each.
+    public static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// Whether `text` holds a line break (`isLineBreak`).
+    public static func hasLineBreak(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains(where: isLineBreak)
+    }
 }
