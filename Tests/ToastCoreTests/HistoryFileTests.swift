@@ -218,6 +218,14 @@ import ToastCore
         #expect(HistoryFile.wouldPassCap(bytes: HistoryFile.maxFileBytes - 10, adding: 11))
     }
 
+    @Test("a file is compacted from 28 MiB on (halfway from what a rewrite keeps to the cap), so appends during the rewrite, at most the 8 MiB it copies, still go to the file")
+    func nearTheCap() {
+        #expect(!HistoryFile.nearsCap(bytes: 28 << 20))
+        #expect(HistoryFile.nearsCap(bytes: (28 << 20) + 1))
+        #expect(HistoryFile.rewriteTailBytes(cap: HistoryFile.maxFileBytes) == 8 << 20)
+        #expect(HistoryFile.rewriteBytes + HistoryFile.rewriteTailBytes(cap: HistoryFile.maxFileBytes) == HistoryFile.maxFileBytes)
+    }
+
     @Test("restore takes the entry out of the history, and says the history was edited (the file follows)")
     func restoreEdits() {
         var board = Board()

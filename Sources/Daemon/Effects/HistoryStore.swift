@@ -23,8 +23,12 @@ import DaemonLog
 ///
 /// Nothing here stops a toast. What fails is logged once and the history carries on in memory:
 /// no state directory, one that cannot be made (a path through a regular file, a read-only
-/// disk), a full disk, or a file another daemon holds (`flock`: the socket's lock is per
-/// display, so two daemons on two displays of one user share the file's path). A file that
+/// disk), or a file another daemon holds (`flock`: the socket's lock is per display, so two
+/// daemons on two displays of one user share the file's path). A full disk only pauses the
+/// saving: the next append tries again, and once one succeeds the file is written anew from
+/// memory (`HistoryWriter`). A file removed, replaced or renamed while the daemon runs is
+/// noticed at the end of the next turn that wrote (`isDisplaced`) and written anew from memory
+/// at the path, locked, unless another daemon has locked what is there now. A file that
 /// cannot be read is renamed to `history.bad` and a new one begun; a damaged line is skipped
 /// with a `FILE:LINE` log line. The corresponding C functions are `open`, `flock` and `pread`.
 final class HistoryStore {
@@ -43,18 +47,22 @@ final class HistoryStore {
     /// A larger file is moved aside unread, and the writer keeps the file within it
     /// (`HistoryFile.maxFileBytes`; tests give a smaller one, to reach it quickly).
     private let maxFileBytes: Int
-    /// Handed to the writer (tests hold its thread just before a rewrite writes).
-    private let beforeRewrite: (@Sendable () -> Void)?
+    /// Handed to the writer: tests hold its thread at a rewrite's steps, and fake a full disk.
+    private let rewriteStep: (@Sendable (HistoryWriter.Step) -> Void)?
+    private let write: HistoryWriter.WriteCall
+    /// Entries were appended this turn: `compactIfDue` checks that the path still names the file.
+    private var wroteThisTurn = false
 
     /// Whether entries are being written (false: memory only, and the log said why).
     var isSaving: Bool { writer?.isSaving ?? false }
 
     init(path: String?, wallNow: @escaping () -> Double, maxFileBytes: Int = HistoryFile.maxFileBytes,
-         beforeRewrite: (@Sendable () -> Void)? = nil) {
+         rewriteStep: (@Sendable (HistoryWriter.Step) -> Void)? = nil, write: @escaping HistoryWriter.WriteCall = HistoryWriter.systemWrite) {
         self.path = path
         self.wallNow = wallNow
         self.maxFileBytes = maxFileBytes
-        self.beforeRewrite = beforeRewrite
+        self.rewriteStep = rewriteStep
+        self.write = write
     }
 
     // MARK: Loading
@@ -155,7 +163,7 @@ final class HistoryStore {
         let kept = HistoryFile.kept(contents.records, keep: keep, keepDays: keepDays, wallNow: wall)
         let writer = HistoryWriter(path: path, fd: fd, lines: contents.lines, bytes: content.count,
                                    index: HistoryFile.lines(of: content, records: contents.records), bounds: bounds(wall),
-                                   maxFileBytes: maxFileBytes, beforeRewrite: beforeRewrite)
+                                   maxFileBytes: maxFileBytes, step: rewriteStep, write: write)
         self.writer = writer
         if HistoryFile.needsRewrite(contents, keeping: kept.count) { writer.rewrite(.records(kept), bounds: bounds(wall)) }
         return kept.map { $0.entry(now: now, wallNow: wall) }
@@ -184,10 +192,11 @@ final class HistoryStore {
     }
 
     /// Appends the entries that went into the history (their ends on the monotonic clock,
-    /// `now` the moment). A write that fails stops the saving (logged once); what was cut
-    /// short is truncated away.
+    /// `now` the moment). What was cut short is truncated away; a write that fails for want of
+    /// room is tried again at the next append, any other stops the saving (logged once).
     func append(_ entries: [HistoryEntry], now: Double) {
         guard let writer, writer.isSaving, !entries.isEmpty else { return }
+        wroteThisTurn = true
         let wall = wallNow()
         let lines = entries.compactMap { entry -> HistoryWriter.Line? in
             let record = HistoryRecord(entry, wallEnded: wall - max(0, now - entry.ended))
@@ -203,13 +212,20 @@ final class HistoryStore {
     }
 
     /// Hands the writer a rewrite when the history was edited (from `history`, the board's,
-    /// oldest first, `now` the moment) or appends took it past its bound; returns at once.
+    /// oldest first, `now` the moment), when the file misses what memory holds (a write
+    /// succeeded after a full disk, or the path no longer names the file), or appends took it
+    /// past its bound; returns at once.
     ///
     /// A compaction alone reads the file back rather than taking memory: the file holds each
     /// entry's wall time as written. An edit writes memory, each entry's wall time from its
     /// monotonic end; the monotonic clock stops while the machine sleeps, so an entry that
     /// ended before a suspend is written that much later (its order is kept).
     func compactIfDue<Entries: Collection<HistoryEntry>>(history: Entries, now: Double) {
+        if writer?.takeRecovery() == true { rewriteDue = true }
+        if wroteThisTurn {
+            wroteThisTurn = false
+            if isDisplaced() { rewriteDue = true }
+        }
         if rewriteDue {
             rewriteDue = false
             compactionDue = false
@@ -237,6 +253,19 @@ final class HistoryStore {
         }
     }
 
+    /// Whether the path no longer names the open file, so that it should be written anew from
+    /// memory; when another daemon has locked what is there now, the file is its, and this
+    /// daemon stops saving.
+    private func isDisplaced() -> Bool {
+        guard let writer, writer.isDisplaced() else { return false }
+        if Self.isLockedByAnother(writer.path) {
+            writer.stop("\(writer.path) was replaced by a file another xtoast daemon holds")
+            return false
+        }
+        Log.info("history: \(writer.path) was removed or replaced while the daemon ran; writing it anew from memory")
+        return true
+    }
+
     private func bounds(_ wall: Double) -> HistoryWriter.Bounds { .init(keep: keep, keepDays: keepDays, wallNow: wall) }
 
     // MARK: System calls
@@ -252,6 +281,17 @@ final class HistoryStore {
         var st = stat()
         guard stat(directory, &st) == 0 else { return errno }
         return st.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+    }
+
+    /// Whether another process holds the lock of the regular file at `path` (one this daemon
+    /// did not open). The corresponding C functions are `open` and `flock`.
+    private static func isLockedByAnother(_ path: String) -> Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 
     private static func text(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -7,23 +7,33 @@ import Transport
 
 /// The history file's descriptor and every write to it, for `HistoryStore`.
 ///
-/// An append is one small `write`, made on the loop while nothing else writes the file. A
-/// rewrite (a compaction, the centre's edits, `history --clear`, what loading dropped) encodes
+/// An append is one small `write`, made on the loop. A rewrite (a compaction, the centre's
+/// edits, `history --clear`, what loading dropped, the file written anew from memory) encodes
 /// up to `HistoryFile.rewriteBytes` and waits for the disk (`fsync`, `rename`), so it runs on a
 /// thread of its own, started for it and gone once nothing is left to write (an idle daemon
 /// has no such thread): the loop hands it what to write (`Rewrite`) and returns at once.
 ///
-/// While that thread holds the file, appends wait in `queued` and are written after the
-/// rewrite, in their order. A rewrite asked for while another waits to start replaces it (the
-/// newer snapshot holds what the older did, and every entry queued before it), so at most one
+/// While a rewrite runs, appends still go to the old file, so a kill at any moment leaves every
+/// line whose toast's end was reported on disk: the rewrite takes its snapshot (the memory
+/// handed over, or the file as it was when it began), writes and `fsync`s `history.tmp`, then,
+/// holding the mutex so that no append comes between, copies the lines appended since its
+/// snapshot and renames the file into place (the loop may wait that long for its next append).
+/// Only at the read cap, or past `HistoryFile.rewriteTailBytes` appended during one rewrite, do
+/// lines wait in memory (`queued`) for the next compaction. A rewrite asked for while another
+/// waits to start replaces it (the newer snapshot holds what the older did), so at most one
 /// waits. `finish` (at shutdown) waits for the thread, at most `finishWait` seconds, so the last
 /// entries are written before the lock goes.
+///
+/// A disk without room (ENOSPC, EDQUOT) does not end the saving: what was cut short is
+/// truncated away, one line is logged, and the next append tries again (never a timer); once a
+/// write succeeds, `takeRecovery` tells the store to write the file anew from memory, which
+/// holds what the file missed. Any other failure ends the saving for the daemon's life.
 ///
 /// `history.tmp` is made anew for each rewrite (`O_EXCL`, `O_NOFOLLOW`, mode 0600) once
 /// whatever is at that path is out of the way: a hard link, symlink or FIFO is unlinked (never
 /// written through), a directory removed, or renamed aside when it holds something. The
 /// corresponding C functions are `open`, `pread`, `write`, `fsync`, `flock`, `rename`,
-/// `unlink`, `rmdir` and `pthread_create`.
+/// `unlink`, `rmdir`, `fstat`, `lstat` and `pthread_create`.
 final class HistoryWriter: @unchecked Sendable {
     /// What a rewrite writes.
     enum Rewrite: Sendable {
@@ -44,6 +54,24 @@ final class HistoryWriter: @unchecked Sendable {
         var wallNow: Double
     }
 
+    /// Where a rewrite is, for tests that hold the writer's thread there (a kill at that moment
+    /// must find every reported line at the path).
+    enum Step: Sendable {
+        /// The snapshot is taken; nothing is written yet.
+        case snapshot
+        /// `history.tmp` is written and `fsync`ed; the lines appended meanwhile are not yet
+        /// copied, and it is not renamed.
+        case rename
+    }
+
+    /// The `write` system call as the writer makes it: the bytes written, or minus the errno.
+    /// Tests fake a full disk with it.
+    typealias WriteCall = @Sendable (_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int
+    static let systemWrite: WriteCall = { fd, bytes in
+        let n = Glibc.write(fd, bytes.baseAddress, bytes.count)
+        return n >= 0 ? n : -Int(errno)
+    }
+
     /// Shutdown waits this long for a rewrite under way (a disk that takes longer is not waited
     /// for: the process ends, and the old file or the new one is there, whole).
     static let finishWait = 5.0
@@ -53,14 +81,13 @@ final class HistoryWriter: @unchecked Sendable {
     /// and what a rewrite keeps within it.
     let maxFileBytes: Int
     private let rewriteBytes: Int
-    /// Called on the writer's thread just before a rewrite writes (tests hold it there, to see
-    /// that the loop goes on meanwhile).
-    private let beforeRewrite: (@Sendable () -> Void)?
+    private let step: (@Sendable (Step) -> Void)?
+    private let writeCall: WriteCall
 
     private var mutex = pthread_mutex_t()
     private var idle = pthread_cond_t()
-    // Guarded by `mutex`. `fd`, `lines` and `bytes` change only in the hands of whoever holds
-    // the file: the loop while `busy` is false, the writer's thread while it is true.
+    // Guarded by `mutex`, and every write to the file is made holding it. Only the writer's
+    // thread swaps `fd` for a new file (its rename); `stop` lets it go.
     /// The file, open for reading and appending and locked; -1 once saving stopped.
     private var fd: Int32
     /// Lines and bytes in the file: what `slack` counts, the cap is checked against, and where
@@ -71,14 +98,32 @@ final class HistoryWriter: @unchecked Sendable {
     /// newest lines as they are; nil when they are not known (a file read with damage, before
     /// its rewrite), and a compaction reads the file back as records instead.
     private var index: [HistoryLine]?
-    /// The writer's thread holds the file.
+    /// The writer's thread is running.
     private var busy = false
     /// The rewrite that waits to start.
-    private var next: Rewrite?
-    /// Lines appended while the thread holds the file, oldest first.
+    private var next: Pending?
+    /// Lines that wait in memory for the thread (at the cap), oldest first; while any wait,
+    /// every append waits behind them.
     private var queued: [Line] = []
     private var queuedBytes = 0
     private var bounds: Bounds
+    /// How many lines were appended to the file so far: the serial number of the newest.
+    private var appended = 0
+    /// While the thread runs: the lines appended since the snapshot of the rewrite under way
+    /// or waiting (their serial numbers and places in the current file), which it copies.
+    private var tail: [(serial: Int, line: HistoryLine)] = []
+    private var tailBytes = 0
+    /// Descriptors `stop` let go of while the thread may read them: closed once it is done.
+    private var retired: [Int32] = []
+    /// A write failed for want of room: the file misses entries memory holds.
+    private var stalled = false
+    /// A write succeeded since: the store writes the file anew from memory (`takeRecovery`).
+    private var recovered = false
+    /// Failures for want of room so far: a rewrite from memory makes the file whole only when
+    /// none came after its snapshot.
+    private var failures = 0
+    /// The want of room was logged; said again only after the file was whole again.
+    private var stallLogged = false
 
     /// A line to append, with its newline, and its record's `wallEnded`.
     struct Line: Sendable {
@@ -86,8 +131,26 @@ final class HistoryWriter: @unchecked Sendable {
         var wallEnded: Double
     }
 
+    /// A rewrite handed over, with its snapshot's place in the appends: the serial number of
+    /// the last line it holds (nil for a compaction until it starts and reads the file) and the
+    /// failures for want of room before it.
+    private struct Pending {
+        var rewrite: Rewrite
+        var since: Int?
+        var failures: Int
+    }
+
+    /// The file a compaction reads, as it was when the compaction began.
+    private struct Snapshot {
+        var fd: Int32
+        var bytes: Int
+        var lines: Int
+        var index: [HistoryLine]?
+    }
+
     init(path: String, fd: Int32, lines: Int, bytes: Int, index: [HistoryLine]? = nil, bounds: Bounds,
-         maxFileBytes: Int = HistoryFile.maxFileBytes, beforeRewrite: (@Sendable () -> Void)? = nil) {
+         maxFileBytes: Int = HistoryFile.maxFileBytes, step: (@Sendable (Step) -> Void)? = nil,
+         write: @escaping WriteCall = HistoryWriter.systemWrite) {
         self.index = index
         self.path = path
         self.maxFileBytes = maxFileBytes
@@ -96,7 +159,8 @@ final class HistoryWriter: @unchecked Sendable {
         self.lines = lines
         self.bytes = bytes
         self.bounds = bounds
-        self.beforeRewrite = beforeRewrite
+        self.step = step
+        writeCall = write
         pthread_mutex_init(&mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -107,6 +171,7 @@ final class HistoryWriter: @unchecked Sendable {
 
     deinit {
         if fd >= 0 { close(fd) }
+        for old in retired { close(old) }
         pthread_cond_destroy(&idle)
         pthread_mutex_destroy(&mutex)
     }
@@ -119,9 +184,9 @@ final class HistoryWriter: @unchecked Sendable {
 
     // MARK: The loop's side
 
-    /// Appends `newLines` (each with its newline): written here, or queued while a rewrite holds
-    /// the file; lines that would take the file past its read cap are compacted in with it
-    /// instead. True when the file has gone past `keep` and its slack (compact it soon).
+    /// Appends `newLines` (each with its newline): written here, even while a rewrite runs (it
+    /// copies them), or queued for the thread at the cap. True when the file has gone past
+    /// `keep` and its slack, or near its cap (compact it soon).
     func append(_ newLines: [Line], bounds: Bounds) -> Bool {
         guard !newLines.isEmpty else { return false }
         let size = newLines.reduce(0) { $0 + $1.bytes.count }
@@ -131,27 +196,17 @@ final class HistoryWriter: @unchecked Sendable {
             return false
         }
         self.bounds = bounds
-        if busy || HistoryFile.wouldPassCap(bytes: bytes, adding: size, cap: maxFileBytes) {
-            queue(newLines, size: size)
-            let start = !busy
-            busy = true
+        guard mustWait(size) else {
+            let due = appendNow(newLines, size: size)
             pthread_mutex_unlock(&mutex)
-            if start { startThread() }
-            return false
+            return due
         }
-        // The loop holds the file (`busy` is false, and only the loop sets it).
-        let (fd, written) = (fd, bytes)
+        queue(newLines, size: size)
+        let start = !busy
+        busy = true
         pthread_mutex_unlock(&mutex)
-        let text = Self.joined(newLines, size: size)
-        if let code = Self.writeAll(fd, text) {
-            _ = ftruncate(fd, off_t(written))
-            stop("cannot write \(path): \(Self.text(code))")
-            return false
-        }
-        return locked {
-            noteAppended(newLines)
-            return HistoryFile.needsCompaction(lines: lines, keep: bounds.keep)
-        }
+        if start { startThread() }
+        return false
     }
 
     /// Hands a rewrite to the writer's thread (started for it) and returns at once.
@@ -162,13 +217,17 @@ final class HistoryWriter: @unchecked Sendable {
             return
         }
         self.bounds = bounds
+        if !busy {
+            tail = []
+            tailBytes = 0
+        }
         switch (rewrite, next) {
         case (.records, _), (.history, _):
-            // It holds every entry queued so far.
+            // It holds every entry appended so far, queued or written.
             queued = []
             queuedBytes = 0
-            next = rewrite
-        case (.compaction, nil): next = rewrite
+            next = Pending(rewrite: rewrite, since: appended, failures: failures)
+        case (.compaction, nil): next = Pending(rewrite: rewrite, since: nil, failures: failures)
         case (.compaction, _?): break  // the one waiting writes the file anew anyway
         }
         let start = !busy
@@ -176,6 +235,30 @@ final class HistoryWriter: @unchecked Sendable {
         pthread_mutex_unlock(&mutex)
         if start { startThread() }
     }
+
+    /// Whether a write succeeded after a want of room (and so the file should be written anew
+    /// from memory); asking clears it.
+    func takeRecovery() -> Bool {
+        locked {
+            defer { recovered = false }
+            return recovered && fd >= 0
+        }
+    }
+
+    /// Whether the path no longer names the open file (it was removed, replaced or renamed),
+    /// while the loop holds the file. The corresponding C functions are `fstat` and `lstat`.
+    func isDisplaced() -> Bool {
+        locked {
+            guard fd >= 0, !busy else { return false }
+            var open = stat()
+            var there = stat()
+            guard fstat(fd, &open) == 0 else { return false }
+            return lstat(path, &there) != 0 || there.st_ino != open.st_ino || there.st_dev != open.st_dev
+        }
+    }
+
+    /// Saving ends for this daemon's life (the history goes on in memory), with one log line.
+    func stop(_ reason: String) { locked { stopLocked(reason) } }
 
     /// Waits until nothing is left to write, at most `seconds`; false if the thread still holds
     /// the file then.
@@ -201,9 +284,52 @@ final class HistoryWriter: @unchecked Sendable {
         }
     }
 
-    /// Queues lines while the thread holds the file (the mutex held), within what a rewrite
-    /// would keep of them: past `keep` lines or `rewriteBytes`, the oldest are dropped (they
-    /// would be compacted away before anyone read them).
+    // MARK: Appending (the mutex held)
+
+    /// Whether lines of `size` bytes must wait in memory rather than go to the file: others
+    /// wait already (so order holds), the file would pass its read cap, or the rewrite under
+    /// way has all it may copy.
+    private func mustWait(_ size: Int) -> Bool {
+        !queued.isEmpty || HistoryFile.wouldPassCap(bytes: bytes, adding: size, cap: maxFileBytes)
+            || (busy && tailBytes + size > HistoryFile.rewriteTailBytes(cap: maxFileBytes))
+    }
+
+    /// Writes lines at the file's end; true when the file should now be compacted. A write
+    /// cut short is truncated away.
+    private func appendNow(_ newLines: [Line], size: Int) -> Bool {
+        if let code = writeAll(fd, Self.joined(newLines, size: size)) {
+            _ = ftruncate(fd, off_t(bytes))
+            failed(code, "cannot write \(path)")
+            return false
+        }
+        noteAppended(newLines)
+        if stalled {
+            stalled = false
+            recovered = true
+        }
+        return HistoryFile.needsCompaction(lines: lines, keep: bounds.keep) || HistoryFile.nearsCap(bytes: bytes, cap: maxFileBytes)
+    }
+
+    /// Counts lines just written at the file's end, and where they lie.
+    private func noteAppended(_ batch: [Line]) {
+        var offset = bytes
+        for line in batch {
+            let placed = HistoryLine(offset: offset, length: line.bytes.count - 1, wallEnded: line.wallEnded)
+            index?.append(placed)
+            appended += 1
+            if busy {
+                tail.append((appended, placed))
+                tailBytes += line.bytes.count
+            }
+            offset += line.bytes.count
+        }
+        lines += batch.count
+        bytes = offset
+    }
+
+    /// Queues lines for the thread, within what a rewrite would keep of them: past `keep`
+    /// lines or `rewriteBytes`, the oldest are dropped (they would be compacted away before
+    /// anyone read them).
     private func queue(_ newLines: [Line], size: Int) {
         queued += newLines
         queuedBytes += size
@@ -217,6 +343,35 @@ final class HistoryWriter: @unchecked Sendable {
             queued.removeFirst(drop)
             queuedBytes -= dropped
         }
+    }
+
+    /// A write failed with `code`: for want of room, the saving waits for the next append
+    /// (logged once); otherwise it stops.
+    private func failed(_ code: Int32, _ what: String) {
+        guard code == ENOSPC || code == EDQUOT else { return stopLocked("\(what): \(Self.text(code))") }
+        failures += 1
+        stalled = true
+        recovered = false
+        // Memory holds them; the rewrite from memory once a write succeeds writes them.
+        queued = []
+        queuedBytes = 0
+        guard !stallLogged else { return }
+        stallLogged = true
+        Log.info("history: \(what): \(Self.text(code)); new entries are kept in memory and written with the whole history once a write succeeds")
+    }
+
+    private func stopLocked(_ reason: String) {
+        Log.info("history: \(reason); new entries are kept in memory only")
+        if fd >= 0 {
+            // The thread may be reading it: closed once the thread is done.
+            if busy { retired.append(fd) } else { close(fd) }
+        }
+        fd = -1
+        next = nil
+        queued = []
+        queuedBytes = 0
+        tail = []
+        tailBytes = 0
     }
 
     // MARK: The writer's thread
@@ -244,79 +399,73 @@ final class HistoryWriter: @unchecked Sendable {
         work()
     }
 
-    /// Writes what is handed over, rewrites first, then the queued lines, until nothing is left.
+    /// Does the rewrites handed over, and writes what waited in memory, until nothing is left.
     private func work() {
         pthread_mutex_lock(&mutex)
         while true {
-            let bounds = self.bounds
-            if let rewrite = next {
+            if let pending = next {
                 next = nil
+                let bounds = self.bounds
+                // A compaction's snapshot is the file as it is now, with what waited in memory after it.
+                let since = pending.since ?? appended
+                let file = Snapshot(fd: fd, bytes: bytes, lines: lines, index: index)
+                var adding: [Line] = []
+                if pending.since == nil {
+                    adding = queued
+                    queued = []
+                    queuedBytes = 0
+                }
+                tail.removeAll { $0.serial <= since }
+                tailBytes = tail.reduce(0) { $0 + $1.line.length + 1 }
                 pthread_mutex_unlock(&mutex)
-                switch rewrite {
-                case let .records(records): replace(with: records)
+                switch pending.rewrite {
+                case let .records(records): replace(with: records, since: since, fromMemory: pending.failures)
                 case let .history(entries, now):
                     let wall = bounds.wallNow
                     let records = entries.map { HistoryRecord($0, wallEnded: wall - max(0, now - $0.ended)) }
-                    replace(with: HistoryFile.kept(records, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: wall))
-                case .compaction: compact(adding: [], bounds: bounds)
+                    replace(with: HistoryFile.kept(records, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: wall),
+                            since: since, fromMemory: pending.failures)
+                case .compaction: compact(file, adding: adding, since: since, bounds: bounds)
                 }
+                pthread_mutex_lock(&mutex)
             } else if !queued.isEmpty {
-                let batch = queued
-                queued = []
-                queuedBytes = 0
-                pthread_mutex_unlock(&mutex)
-                write(batch, bounds: bounds)
+                // What waited: appended once it fits, or compacted in.
+                if fd < 0 {
+                    queued = []
+                    queuedBytes = 0
+                } else if !HistoryFile.wouldPassCap(bytes: bytes, adding: queuedBytes, cap: maxFileBytes) {
+                    let batch = queued
+                    let size = queuedBytes
+                    queued = []
+                    queuedBytes = 0
+                    if appendNow(batch, size: size) { next = Pending(rewrite: .compaction, since: nil, failures: failures) }
+                } else {
+                    next = Pending(rewrite: .compaction, since: nil, failures: failures)
+                }
             } else {
                 busy = false
+                tail = []
+                tailBytes = 0
+                for old in retired { close(old) }
+                retired = []
                 pthread_cond_broadcast(&idle)
                 pthread_mutex_unlock(&mutex)
                 return
             }
-            pthread_mutex_lock(&mutex)
         }
     }
 
-    /// Appends what was queued; compacts the file with them instead when they would take it
-    /// past its read cap or its slack.
-    private func write(_ batch: [Line], bounds: Bounds) {
-        let (fd, lines, bytes) = locked { (self.fd, self.lines, self.bytes) }
-        guard fd >= 0 else { return }
-        let text = Self.joined(batch, size: batch.reduce(0) { $0 + $1.bytes.count })
-        if HistoryFile.wouldPassCap(bytes: bytes, adding: text.count, cap: maxFileBytes)
-            || HistoryFile.needsCompaction(lines: lines + batch.count, keep: bounds.keep) {
-            return compact(adding: batch, bounds: bounds)
-        }
-        if let code = Self.writeAll(fd, text) {
-            _ = ftruncate(fd, off_t(bytes))
-            return stop("cannot write \(path): \(Self.text(code))")
-        }
-        locked { noteAppended(batch) }
-    }
-
-    /// Counts lines just written at the file's end (the mutex held), and where they lie.
-    private func noteAppended(_ batch: [Line]) {
-        if index != nil {
-            var offset = bytes
-            for line in batch {
-                index?.append(HistoryLine(offset: offset, length: line.bytes.count - 1, wallEnded: line.wallEnded))
-                offset += line.bytes.count
-            }
-        }
-        lines += batch.count
-        bytes += batch.reduce(0) { $0 + $1.bytes.count }
-    }
-
-    /// Rewrites what is kept of the file with `adding` after it: the kept lines' bytes copied
-    /// as they are (`HistoryFile.keptLines` chooses them from `index`), or, when the lines'
-    /// places are not known, the file read back as records.
-    private func compact(adding: [Line], bounds: Bounds) {
-        let (fd, bytes, lines, index) = locked { (self.fd, self.bytes, self.lines, self.index) }
-        guard fd >= 0 else { return }
-        switch Self.readAll(fd, size: bytes) {
+    /// Rewrites what is kept of the file (as it was, `file`) with `adding` after it: the kept
+    /// lines' bytes copied as they are (`HistoryFile.keptLines` chooses them from the index),
+    /// or, when the lines' places are not known, the file read back as records.
+    private func compact(_ file: Snapshot, adding: [Line], since: Int, bounds: Bounds) {
+        guard file.fd >= 0 else { return }
+        switch Self.read(file.fd, from: 0, count: file.bytes) {
         case let .success(content):
-            guard var index, index.count == lines, content.count == bytes else {
+            guard var index = file.index, index.count == file.lines, content.count == file.bytes else {
                 let records = HistoryFile.parse(content + Self.joined(adding, size: 0)).records
-                return replace(with: HistoryFile.kept(records, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: bounds.wallNow))
+                return replace(with: HistoryFile.kept(records, keep: bounds.keep, keepDays: bounds.keepDays, wallNow: bounds.wallNow),
+                               since: since, fromMemory: nil)
             }
             var all = content
             for line in adding {
@@ -336,9 +485,9 @@ final class HistoryWriter: @unchecked Sendable {
                 text += all[line.offset..<(line.offset + line.length)]
                 text.append(UInt8(ascii: "\n"))
             }
-            replace(text: text, index: newIndex)
+            replace(text: text, index: newIndex, since: since, fromMemory: nil)
         case let .failure(error):
-            stop("cannot read \(path): \(Self.text(error.code))")
+            locked { stopLocked("cannot read \(path): \(Self.text(error.code))") }
         }
     }
 
@@ -350,11 +499,9 @@ final class HistoryWriter: @unchecked Sendable {
         return text
     }
 
-    /// Replaces the file with the newest of `records` within `rewriteBytes`: written to
-    /// `history.tmp`, `fsync`ed and locked, then renamed over the file (so the lock moves with
-    /// it) and the directory `fsync`ed. A crash at any moment leaves either the old file or the
-    /// new one, whole. The new descriptor reads and appends, as the old one did.
-    private func replace(with records: [HistoryRecord]) {
+    /// Replaces the file with the newest of `records` within `rewriteBytes`, as
+    /// `replace(text:index:since:fromMemory:)` does.
+    private func replace(with records: [HistoryRecord], since: Int, fromMemory failures: Int?) {
         // The newest that fit, as `HistoryFile.text(of:maxBytes:)` keeps them.
         var newestFirst: [Line] = []
         var total = 0
@@ -372,57 +519,84 @@ final class HistoryWriter: @unchecked Sendable {
             index.append(HistoryLine(offset: text.count, length: line.bytes.count - 1, wallEnded: line.wallEnded))
             text += line.bytes
         }
-        replace(text: text, index: index)
+        replace(text: text, index: index, since: since, fromMemory: failures)
     }
 
-    /// Replaces the file with `text` (whole lines, whose places `index` says), as `replace(with:)` says.
-    private func replace(text: [UInt8], index: [HistoryLine]) {
-        let count = index.count
-        beforeRewrite?()
+    /// Replaces the file with `text` (whole lines, whose places `index` says) and the lines
+    /// appended after the snapshot (`since`): written to `history.tmp`, `fsync`ed and locked,
+    /// the lines appended meanwhile copied to it, then renamed over the file (so the lock moves
+    /// with it) and the directory `fsync`ed. A crash at any moment leaves either the old file
+    /// or the new one, whole, each with every line appended. The new descriptor reads and
+    /// appends, as the old one did. `fromMemory`: the failures for want of room before the
+    /// snapshot of a rewrite from memory (which makes the file whole if none came after).
+    private func replace(text: [UInt8], index: [HistoryLine], since: Int, fromMemory failuresBefore: Int?) {
+        step?(.snapshot)
         let temporary = HistoryFile.temporaryPath(path)
-        let next: Int32
+        let made: Int32
         switch Self.create(temporary) {
-        case let .success(made): next = made
-        case let .failure(error): return stop(error.reason)
+        case let .success(fd): made = fd
+        case let .failure(error): return locked { stopLocked(error.reason) }
         }
-        var failure: String?
-        if let code = Self.writeAll(next, text) {
-            failure = "cannot write \(temporary): \(Self.text(code))"
-        } else if fsync(next) != 0 {
-            failure = "cannot write \(temporary): \(Self.text(errno))"
-        } else if flock(next, LOCK_EX | LOCK_NB) != 0 {
-            failure = "cannot lock \(temporary): \(Self.text(errno))"
-        } else if rename(temporary, path) != 0 {
-            failure = "cannot rename \(temporary) to \(path): \(Self.text(errno))"
+        var failure: (code: Int32, what: String)?
+        if let code = writeAll(made, text) {
+            failure = (code, "cannot write \(temporary)")
+        } else if fsync(made) != 0 {
+            failure = (errno, "cannot write \(temporary)")
+        } else if flock(made, LOCK_EX | LOCK_NB) != 0 {
+            failure = (errno, "cannot lock \(temporary)")
         }
-        if let failure {
-            close(next)
+        if failure == nil { step?(.rename) }
+        pthread_mutex_lock(&mutex)
+        var copied: [(serial: Int, line: HistoryLine)] = []
+        var extra: [UInt8] = []
+        if failure == nil, fd >= 0 {
+            // The lines appended since the snapshot, from the old file to the new, with nothing appended between.
+            for (serial, line) in tail where serial > since {
+                switch Self.read(fd, from: line.offset, count: line.length + 1) {
+                case let .success(bytes) where bytes.count == line.length + 1:
+                    copied.append((serial, HistoryLine(offset: text.count + extra.count, length: line.length, wallEnded: line.wallEnded)))
+                    extra += bytes
+                case let .failure(error): failure = (error.code, "cannot read \(path)")
+                case .success: failure = (EIO, "cannot read \(path)")
+                }
+                if failure != nil { break }
+            }
+            if failure == nil, let code = writeAll(made, extra) {
+                failure = (code, "cannot write \(temporary)")
+            } else if failure == nil, rename(temporary, path) != 0 {
+                failure = (errno, "cannot rename \(temporary) to \(path)")
+            }
+        }
+        guard failure == nil, fd >= 0 else {
+            close(made)
             unlink(temporary)
-            return stop(failure)
+            if let failure, fd >= 0 { failed(failure.code, failure.what) }
+            pthread_mutex_unlock(&mutex)
+            return
         }
+        close(fd)
+        fd = made
+        self.index = index + copied.map(\.line)
+        lines = index.count + copied.count
+        bytes = text.count + extra.count
+        // What the rewrite waiting next copies, at its places in this file.
+        let nextSince = next.map { $0.since ?? appended } ?? appended
+        tail = copied.filter { $0.serial > nextSince }
+        tailBytes = tail.reduce(0) { $0 + $1.line.length + 1 }
+        if let failuresBefore, failuresBefore == failures {
+            // Memory as it was at the snapshot, and every line since: the file is whole.
+            stalled = false
+            recovered = false
+            stallLogged = false
+        } else if stalled {
+            stalled = false
+            recovered = true
+        }
+        pthread_mutex_unlock(&mutex)
         let directory = open(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directory >= 0 {
             _ = fsync(directory)
             close(directory)
-        }
-        locked {
-            if fd >= 0 { close(fd) }
-            fd = next
-            lines = count
-            bytes = text.count
-            self.index = index
-        }
-    }
-
-    /// Saving ends for this daemon's life (the history goes on in memory), with one log line.
-    private func stop(_ reason: String) {
-        Log.info("history: \(reason); new entries are kept in memory only")
-        locked {
-            if fd >= 0 { close(fd) }
-            fd = -1
-            next = nil
-            queued = []
-            queuedBytes = 0
         }
     }
 
@@ -430,6 +604,17 @@ final class HistoryWriter: @unchecked Sendable {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         return body()
+    }
+
+    /// Writes all of `bytes` through `writeCall`; the errno of a failure (a write that makes no
+    /// progress counts as a full disk).
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { writeCall(fd, UnsafeRawBufferPointer(rebasing: $0[written...])) }
+            if n > 0 { written += n } else if n == 0 { return ENOSPC } else if n != -Int(EINTR) { return Int32(clamping: -n) }
+        }
+        return nil
     }
 
     // MARK: System calls
@@ -491,26 +676,18 @@ final class HistoryWriter: @unchecked Sendable {
     }
 
     /// The file's first `size` bytes, or the errno that stopped the read.
-    static func readAll(_ fd: Int32, size: Int) -> Result<[UInt8], SystemError> {
-        var content = [UInt8](repeating: 0, count: size)
+    static func readAll(_ fd: Int32, size: Int) -> Result<[UInt8], SystemError> { read(fd, from: 0, count: size) }
+
+    /// Up to `count` bytes from `offset` (fewer at the file's end), or the errno that stopped the read.
+    static func read(_ fd: Int32, from offset: Int, count: Int) -> Result<[UInt8], SystemError> {
+        var content = [UInt8](repeating: 0, count: count)
         var filled = 0
-        while filled < size {
-            let n = content.withUnsafeMutableBytes { pread(fd, $0.baseAddress.map { $0 + filled }, size - filled, off_t(filled)) }
+        while filled < count {
+            let n = content.withUnsafeMutableBytes { pread(fd, $0.baseAddress.map { $0 + filled }, count - filled, off_t(offset + filled)) }
             if n > 0 { filled += n } else if n == 0 { break } else if errno != EINTR { return .failure(SystemError(code: errno)) }
         }
-        content.removeLast(size - filled)
+        content.removeLast(count - filled)
         return .success(content)
-    }
-
-    /// Writes all of `bytes`; the errno of a failure (a write that makes no progress counts as
-    /// a full disk).
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + written }, bytes.count - written) }
-            if n > 0 { written += n } else if n == 0 { return ENOSPC } else if errno != EINTR { return errno }
-        }
-        return nil
     }
 
     /// An errno value, as a failure.

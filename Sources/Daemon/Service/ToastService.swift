@@ -645,10 +645,11 @@ final class ToastService {
             let held = board.heldStacks(pointer: stage.heldKeys.union(snoozeMenuHolds), focusedCard: keyInput.focus?.card, replyCard: reply?.id,
                                         holdAll: focusHoldsTimers)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
-            for d in changes.deliveries { sink.deliver(d) }
-            if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
+            // Into the file before anyone hears the end: a kill after a `dismissed` loses no entry.
             historyStore?.append(changes.kept, now: now)
             if changes.historyEdited { historyStore?.edited() }
+            for d in changes.deliveries { sink.deliver(d) }
+            if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             if changes.isEmpty {
                 center.boardChanged(board, now: now)
                 followCenterGrab(now: now)

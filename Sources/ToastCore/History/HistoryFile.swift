@@ -38,6 +38,18 @@ public enum HistoryFile {
     /// Whether appending `adding` bytes to a file of `bytes` would take it past the read cap.
     public static func wouldPassCap(bytes: Int, adding: Int, cap: Int = maxFileBytes) -> Bool { adding > cap - bytes }
 
+    /// Whether a file of `bytes` is near enough its read cap to be compacted: halfway from
+    /// what a rewrite keeps to the cap, so appends still go to the file (and survive a kill)
+    /// while the compaction runs, rather than waiting for it in memory.
+    public static func nearsCap(bytes: Int, cap: Int = maxFileBytes) -> Bool {
+        bytes > rewriteBytes(cap: cap) + (cap - rewriteBytes(cap: cap)) / 2
+    }
+
+    /// The most that may be appended to the old file while a rewrite runs (the rewrite copies
+    /// those lines before its rename): what the cap leaves beside what a rewrite keeps, so the
+    /// new file never passes the cap. Lines past it wait in memory for the next compaction.
+    public static func rewriteTailBytes(cap: Int) -> Int { cap - rewriteBytes(cap: cap) }
+
     /// Lines appended past `keep` before the file is compacted: a quarter of `keep` (at least
     /// 16), so a full history is rewritten once every `keep / 4` toasts rather than on each.
     public static func slack(keep: Int) -> Int { max(16, keep / 4) }
