@@ -14,7 +14,8 @@ import Transport
 /// Without an accessibility bus it holds one quiet session-bus connection whose only match is
 /// that name's owner changing: no accessibility connection and no wakeups. Every call it
 /// makes is asynchronous (`sd_bus_call_async`), so a slow bus launcher never stalls the loop,
-/// and `process` handles a bounded number of messages per turn (`TurnBudget`).
+/// and `process` handles a bounded number of messages per turn (`TurnBudget`), of them
+/// at most `textEditsPerTurn` edits of the reply field.
 public final class AccessibilityBus {
     static let busName = "org.a11y.Bus"
     static let busPath = "/org/a11y/bus"
@@ -56,6 +57,8 @@ public final class AccessibilityBus {
     /// Room in the log for joining and leaving: a session-bus client can turn the
     /// accessibility bus's status (or answer for it) in a loop.
     private var joinLines = LogBudget(lines: 20, what: "accessibility bus lines")
+    /// Text edits served this turn (`textEditsPerTurn`).
+    var textEdits = 0
 
     private init(session: OpaquePointer, host: any AccessibilityHost, now: @escaping () -> Double) {
         self.session = session
@@ -291,7 +294,8 @@ public final class AccessibilityBus {
 
     private func drain(_ bus: OpaquePointer) -> Bool {
         let budget = TurnBudget(clock: now)
-        for i in 0..<Self.messagesPerTurn where i == 0 || !budget.isSpent {
+        textEdits = 0
+        for i in 0..<Self.messagesPerTurn where i == 0 || !budget.isSpent && textEdits < Self.textEditsPerTurn {
             let r = sd_bus_process(bus, nil)
             if r < 0 { return false }
             if r == 0 { break }

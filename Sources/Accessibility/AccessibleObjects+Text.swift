@@ -1,5 +1,6 @@
 import CSDBus
 import ToastCore
+import Transport
 
 /// The open reply field's `org.a11y.atspi.Text` and `EditableText` (issue 29): what a screen
 /// reader reads of the typed text and how it edits it. Offsets are characters, as the field
@@ -10,6 +11,14 @@ extension AccessibleObjects {
 }
 
 extension AccessibilityBus {
+    /// Bytes of a text argument read at most: the field's bound and one scalar more, so the
+    /// field cuts at a whole character as it would have cut the whole string.
+    static let maxTextBytes = ReplyField.maxBytes + 4
+    /// Edits (`SetTextContents`, `InsertText`, `DeleteText`) carried out per loop turn at most:
+    /// each redraws the field, so the rest of a flood waits for the next turn, and a socket
+    /// ping between them is answered.
+    static let textEditsPerTurn = 4
+
     /// One Text or EditableText call; nil when `member` is none of theirs.
     func serveText(_ member: String, _ field: ReplyText, _ message: OpaquePointer,
                    _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
@@ -17,10 +26,12 @@ extension AccessibilityBus {
             var v: Int32 = 0
             return sd_bus_message_read_basic(message, type("i"), &v) >= 0 ? v : nil
         }
+        /// The string argument cut to `bytes` before it is copied (`BoundedCString`): the field
+        /// keeps 4 KiB, and a 64 MiB `SetTextContents` costs no more than that.
         func string() -> String? {
             var s: UnsafePointer<CChar>?
             guard sd_bus_message_read_basic(message, type("s"), &s) >= 0, let s else { return nil }
-            return String(cString: s)
+            return BoundedCString.read(s, maxBytes: AccessibilityBus.maxTextBytes).text
         }
         func yes() -> Int32 { reply(message) { m in var v: Int32 = 1; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 } }
         switch member {
@@ -41,19 +52,22 @@ extension AccessibilityBus {
         case "SetTextContents":
             guard let text = string() else { return invalid(error) }
             let r = yes()
+            textEdits += 1
             host.editReply(.setText(text), toast: field.toast)
             return r
         case "InsertText":
             guard let position = int(), let text = string(), let length = int() else { return invalid(error) }
-            // `length` is in bytes of `text` (ATK's); a negative one is all of it.
+            // `length` is in bytes of `text` (ATK's); a negative one is all of it (as cut).
             let bytes = Array(text.utf8)
             let used = length < 0 ? bytes.count : min(bytes.count, Int(length))
             let r = yes()
+            textEdits += 1
             host.editReply(.insert(String(decoding: bytes.prefix(used), as: UTF8.self), at: Int(position)), toast: field.toast)
             return r
         case "DeleteText":
             guard let start = int(), let end = int() else { return invalid(error) }
             let r = yes()
+            textEdits += 1
             host.editReply(.delete(from: Int(start), to: Int(end)), toast: field.toast)
             return r
         default:

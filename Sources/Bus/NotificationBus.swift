@@ -489,8 +489,11 @@ public final class NotificationBus {
             let r = sd_bus_message_read_basic(m, Self.type("s"), &p)
             try check(r)
             guard r > 0, let p else { break }
-            // Past the limit, strings are read (cheap pointers) but not copied.
-            if call.actions.count < NotificationLimits.maxActionStrings { call.actions.append(String(cString: p)) }
+            // Past the limit, strings are read (cheap pointers) but not copied; those kept are
+            // cut as every other string is.
+            if call.actions.count < NotificationLimits.maxActionStrings {
+                call.actions.append(BoundedCString.read(p, maxBytes: NotificationLimits.maxStringBytes).text)
+            }
         }
         try check(sd_bus_message_exit_container(m))
         call.hints = try readHints(m)
@@ -631,23 +634,13 @@ public final class NotificationBus {
         return r > 0
     }
 
-    /// A string off the message, cut to `NotificationLimits.maxStringBytes` (at a character's
+    /// A string off the message, cut to `NotificationLimits.maxStringBytes` (at a scalar's
     /// start) before it is copied: a 20 MB icon name costs no more than a short one.
     private func readString(_ m: OpaquePointer, type: String = "s") throws(BusError) -> String {
         var p: UnsafePointer<CChar>?
         try check(sd_bus_message_read_basic(m, Self.type(type), &p))
         guard let p else { throw BusError(errno: EBADMSG) }
-        let limit = NotificationLimits.maxStringBytes
-        var length = strnlen(p, limit + 1)
-        guard length > limit else { return String(cString: p) }
-        // sd-bus has checked the UTF-8: step back over continuation bytes to a character's start.
-        length = limit
-        p.withMemoryRebound(to: UInt8.self, capacity: limit + 1) { bytes in
-            while length > 0, bytes[length] & 0xC0 == 0x80 { length -= 1 }
-        }
-        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-        }
+        return BoundedCString.read(p, maxBytes: NotificationLimits.maxStringBytes).text
     }
 
     private func check(_ r: Int32) throws(BusError) {

@@ -120,4 +120,26 @@ import ToastCore
         let entry = try #require(host.accessibleTree()[AccessibleTree.filterPath])
         #expect(entry.role == .entry && AccessibleTree.text(of: entry) == "ma" && entry.states.contains(.focused))
     }
+
+    @Test("issue 43: a 64 MiB SetTextContents or InsertText on the open field costs what its 4 KiB do: cut before it is cleaned, so what lies past the bound never reaches the field")
+    func hugeTextEditIsCutFirst() throws {
+        let rig = Rig()
+        let id = rig.show(#""message":"where?","timeout":0,"reply":"""#)
+        rig.wait(1.5)
+        let host = AccessibleCards(service: rig.service, now: { rig.now })
+        rig.service.perform(.openReply(id: id), now: rig.now)  // as a screen reader's press on Reply does
+        #expect(rig.service.reply?.id == id)
+        // Controls the cleaner drops, then text: had the cleaner seen all 64 MiB, "late" would be typed.
+        let hidden = String(repeating: "\u{1}", count: 64 << 20) + "late"
+        host.editReply(.setText(hidden), toast: id)
+        #expect(rig.service.reply?.field.isEmpty == true)
+        host.editReply(.setText("on way"), toast: id)
+        host.editReply(.insert(hidden, at: 2), toast: id)
+        #expect(rig.service.reply?.field.string == "on way")
+        host.editReply(.setText(String(repeating: "é", count: 32 << 20)), toast: id)
+        #expect(rig.service.reply?.field.byteCount == ReplyField.maxBytes)
+        // What a screen reader reads back is what the field holds.
+        let entry = try #require(host.accessibleTree().nodes.values.first { $0.role == .entry })
+        #expect(entry.text?.text.utf8.count == ReplyField.maxBytes)
+    }
 }

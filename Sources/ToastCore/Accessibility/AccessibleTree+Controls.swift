@@ -70,7 +70,7 @@ extension AccessibleTree {
     static func links(of toast: Toast, card: String) -> (nodes: [Node], text: String?) {
         guard toast.markup else { return ([], nil) }
         // The message as the composer draws it, so the spans fall on the words shown.
-        let message = TextLimits.cut(TextSanitizer.sanitize(toast.message)).text
+        let message = TextLimits.clean(toast.message).text
         let spans = MarkupSanitizer.sanitize(message, linkColor: RGBA(rgb: 0)).links
         guard !spans.isEmpty else { return ([], nil) }
         let text = MarkupSanitizer.stripped(message)

@@ -259,11 +259,11 @@ public struct CardComposer: Sendable {
         var content: [(op: DrawOp, bottom: Double)] = []
         var y = top
         var truncated = false
-        let title = TextLimits.cut(TextSanitizer.sanitize(toast.title))
+        let title = TextLimits.clean(toast.title)
         // A D-Bus toast names its application, small, above the title: many apps' summaries
         // ("New message") do not say who sent them. Not when it would repeat the title.
         // A desktop notification names its application; a script's toast says what it says.
-        if toast.source == .bus, let app = toast.app.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !app.isEmpty, app != title.text {
+        if toast.source == .bus, let app = toast.app.map({ TextLimits.clean($0).text }), !app.isEmpty, app != title.text {
             let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(app) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))
@@ -281,13 +281,13 @@ public struct CardComposer: Sendable {
         }
         // The origin (`x-kde-origin-name`: the web site, the phone) is the title's second
         // line, small and quiet: who within the app it is from.
-        if let origin = toast.origin.map({ TextLimits.cut(TextSanitizer.sanitize($0)).text }), !origin.isEmpty {
+        if let origin = toast.origin.map({ TextLimits.clean($0).text }), !origin.isEmpty {
             let block = TextBlock(text: "<small>" + MarkupSanitizer.escaped(origin) + "</small>", isMarkup: true, width: textWidth, maxLines: 1)
             let extent = metrics.measure(block)
             content.append((.text(block, origin: Point(x: textX, y: y), color: c.secondary), y + extent.size.height))
             y += extent.size.height + px(CardMetrics.titleGap)
         }
-        let message = TextLimits.cut(TextSanitizer.sanitize(toast.message))
+        let message = TextLimits.clean(toast.message)
         var scroll: TextScroll?
         var links: [(index: Int, target: String, rect: Rect)] = []
         if !message.text.isEmpty {
@@ -503,7 +503,7 @@ public struct CardComposer: Sendable {
         var ops: [DrawOp] = []
         var rects: [(id: String, rect: Rect)] = []
         for action in actions.reversed() {
-            let label = TextLimits.cut(TextSanitizer.sanitize(action.label)).text
+            let label = TextLimits.clean(action.label).text
             var block = TextBlock(text: label, style: FontStyle(bold: true), width: px(config.cardWidth), maxLines: 1)
             let iconFile = appearance.actionIcons[action.id]
             let extent = iconFile == nil ? metrics.measure(block) : TextExtent(size: Size(width: 0, height: 0), lineCount: 0, isCut: false)
@@ -546,7 +546,7 @@ public struct CardComposer: Sendable {
         let padding = px(config.padding)
         let height = (max(metrics.lineHeight, iconSize) + padding * 1.2).rounded()
         func oneLine(_ text: String) -> (text: String, isCut: Bool) {
-            let cut = TextLimits.cut(TextSanitizer.sanitize(text))
+            let cut = TextLimits.clean(text)
             return (cut.text.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: " "), cut.isCut)
         }
         let title = oneLine(toast.title), message = oneLine(toast.message)

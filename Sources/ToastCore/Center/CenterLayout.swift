@@ -110,7 +110,7 @@ public struct CenterLayout {
         let p = entryPadding
         var y = p
         var title: TextBlock?
-        let titleText = TextLimits.cut(TextSanitizer.sanitize(entry.toast.title)).text
+        let titleText = TextLimits.clean(entry.toast.title).text
         // The title's line keeps room for the time and the ×; measured at the widest time label.
         let titleWidth = max(1, entryWidth - textX - p - closeSide - px(CenterMetrics.timeGap) * 2 - max(timeWidth, timeReserve))
         if !titleText.isEmpty {
@@ -119,7 +119,7 @@ public struct CenterLayout {
             title = block
         }
         var message: TextBlock?
-        let text = TextLimits.cut(TextSanitizer.sanitize(entry.toast.message)).text
+        let text = TextLimits.clean(entry.toast.message).text
         if !text.isEmpty {
             if title != nil { y += px(CardMetrics.titleGap) }
             let lines = expanded ? CenterMetrics.expandedMessageLines : CenterMetrics.messageLines
@@ -331,7 +331,7 @@ public struct CenterLayout {
             ops.append(.icon(IconRaster.shape(for: newest.toast.kind), icon, color: colors.accent, phase: 0))
         }
         let nameX = icon.maxX + px(8)
-        var name = TextBlock(text: TextLimits.cut(TextSanitizer.sanitize(app)).text, style: FontStyle(bold: true),
+        var name = TextBlock(text: TextLimits.clean(app).text, style: FontStyle(bold: true),
                              width: max(1, rect.maxX - nameX - px(60)), maxLines: 1)
         name.width = metrics.measure(name).size.width.rounded(.up)
         ops.append(.text(name, origin: Point(x: nameX, y: y + g), color: text))

@@ -24,12 +24,15 @@ public enum XSettings {
     /// Bytes of a name kept at most (the specification's are short ASCII paths): a longer one
     /// is skipped, not kept.
     public static let maxNameBytes = 256
+    /// Bytes of a string value kept at most: the strings read are theme names (256 bytes at
+    /// most where they are used); a longer value is skipped unread, as a long name is.
+    public static let maxStringBytes = 1024
     /// Bytes of a blob read at most (256 KiB, far beyond any real settings blob); the X11
     /// layer asks the server for no more.
     public static let maxBytes = 1 << 18
 
     /// Every setting in `data` by name (a later one of the same name wins; a setting whose name
-    /// or string is not UTF-8 is left out), or nil when the
+    /// or string is not UTF-8, or longer than its bound, is left out), or nil when the
     /// blob is malformed: an unknown byte order or type, or a length past its end. A blob
     /// larger than `maxBytes` is malformed too.
     public static func parse(_ data: [UInt8]) -> [String: Value]? {
@@ -69,8 +72,10 @@ public enum XSettings {
             case 1:
                 guard let length = card32(offset), length <= data.count - offset - 4,
                       padded(length) <= data.count - offset - 4 else { return nil }
-                // Not UTF-8: skipped (a theme name becomes a path to look in).
-                value = String(validating: data[(offset + 4)..<(offset + 4 + length)], as: UTF8.self).map(Value.string)
+                // Not UTF-8: skipped (a theme name becomes a path to look in). Too long: skipped
+                // before any byte of it is looked at.
+                value = length > maxStringBytes ? nil
+                    : String(validating: data[(offset + 4)..<(offset + 4 + length)], as: UTF8.self).map(Value.string)
                 offset += 4 + padded(length)
             case 2:
                 guard let r = card16(offset), let g = card16(offset + 2), let b = card16(offset + 4),

@@ -232,7 +232,9 @@ public enum NotificationMapping {
         var dropped = 0, longKeys = 0
         var index = 0
         while index + 1 < flat.count {
-            let key = flat[index], label = TextSanitizer.sanitize(flat[index + 1])
+            // The label is cut before it is cleaned (one character more than is shown, so a
+            // longer one still gets its ellipsis): a 16 KiB label costs what a short one does.
+            let key = flat[index], label = TextSanitizer.sanitize(String(flat[index + 1].prefix(ProtocolLimits.maxActionLabel + 1)))
             index += 2
             if key.isEmpty { continue }
             if key.utf8.count > NotificationLimits.maxNameBytes {

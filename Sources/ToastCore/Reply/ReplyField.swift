@@ -82,14 +82,17 @@ public struct ReplyField: Equatable, Sendable {
     }
 
     /// Types or pastes `typed` over the selection; control characters other than a newline
-    /// are dropped (a paste may hold anything), and what would pass `maxBytes` is cut.
+    /// are dropped (a paste may hold anything), and what would pass `maxBytes` is cut. The
+    /// cut comes first (`rawPrefix`), so a 64 MiB string costs what the room left does.
     @discardableResult
     public mutating func insert(_ typed: String) -> Outcome {
-        let clean = String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0 == "\n" || !Self.isControl($0) })
-            .replacingCRLF())
         let removed = selection
         let keptBytes = byteCount - (removed.map { text[$0].reduce(0) { $0 + $1.utf8.count } } ?? 0)
-        let added = Array(Self.cut(clean, to: Self.maxBytes - keptBytes))
+        let room = Self.maxBytes - keptBytes
+        let raw = Self.rawPrefix(typed, bytes: room)
+        let clean = String(String.UnicodeScalarView(raw.unicodeScalars.filter { $0 == "\n" || !Self.isControl($0) })
+            .replacingCRLF())
+        let added = Array(Self.cut(clean, to: room))
         guard !added.isEmpty || removed != nil else { return .ignored }
         let range = removed ?? caret..<caret
         text.replaceSubrange(range, with: added)
@@ -185,6 +188,21 @@ public struct ReplyField: Equatable, Sendable {
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 && scalar != "\r" || (0x7F...0x9F).contains(scalar.value)
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// What of `text` is worth cleaning for `bytes` of room: its UTF-8 cut at the first scalar
+    /// boundary past `bytes` (one scalar more than fits, so that cleaning it and cutting to
+    /// whole characters keeps what cleaning the whole would; less when cleaning drops
+    /// characters). Reads at most `bytes + 4` bytes of `text`.
+    public static func rawPrefix(_ text: String, bytes: Int) -> Substring {
+        let utf8 = text.utf8
+        guard let limit = utf8.index(utf8.startIndex, offsetBy: max(0, bytes) + 1, limitedBy: utf8.endIndex) else {
+            return text[...]
+        }
+        // A scalar boundary at or past `limit`: at most three continuation bytes follow a lead byte.
+        var end = limit
+        while end != utf8.endIndex, UTF8.isContinuation(utf8[end]) { utf8.formIndex(after: &end) }
+        return text[..<end]
     }
 
     /// The longest prefix of `text` within `bytes` UTF-8 bytes, whole characters only.

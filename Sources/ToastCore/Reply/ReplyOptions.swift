@@ -35,9 +35,11 @@ public struct ReplyOptions: Equatable, Sendable {
     /// The send button's icon name; nil: the default (its text).
     public var sendIcon: String? { (submitIcon ?? "").isEmpty ? nil : submitIcon }
 
-    /// One line of sanitized text, cut to `max` bytes at a character boundary.
+    /// One line of sanitized text, cut to `max` bytes at a character boundary (cut before it
+    /// is cleaned, so a 16 KiB hint costs what `max` does).
     static func clean(_ text: String, max: Int) -> String {
-        let line = TextSanitizer.sanitize(text).split(whereSeparator: \.isNewline).joined(separator: " ")
+        let raw = String(ReplyField.rawPrefix(text, bytes: max))
+        let line = TextSanitizer.sanitize(raw).split(whereSeparator: \.isNewline).joined(separator: " ")
         return ReplyField.cut(line, to: max)
     }
 

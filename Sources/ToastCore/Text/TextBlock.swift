@@ -96,4 +96,12 @@ public enum TextLimits {
         guard end != scalars.endIndex else { return (text, false) }
         return (String(scalars[..<end]), true)
     }
+
+    /// `text` cut to `limit` scalars, then cleaned as a card shows it (`TextSanitizer`), and
+    /// whether it was cut. The cut comes first: a 64 KiB message costs what 4,000 scalars do,
+    /// on every repaint.
+    public static func clean(_ text: String, to limit: Int = maxScalars) -> (text: String, isCut: Bool) {
+        let bounded = cut(text, to: limit)
+        return (TextSanitizer.sanitize(bounded.text), bounded.isCut)
+    }
 }
