@@ -184,5 +184,54 @@ extension Integration {
             #expect(status.contains(#""inhibited":true,"level":100"#), "\(status)")
             #expect(try daemon.xtoast(["list"]).stdout.contains(#""paused":true"#))
         }
+
+        /// `dunstctl history`'s print with every value masked by its kind (`"S"` a string, `N` an
+        /// integer; a float or anything else stays as printed): the shape two prints must share.
+        static func shape(_ text: String) throws -> String {
+            let string = try Regex(#""data" : "(\\.|[^"\\])*"$"#), integer = try Regex(#""data" : -?[0-9]+$"#)
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                var line = String(line)
+                line.replace(string, with: #""data" : "S""#)
+                line.replace(integer, with: #""data" : N"#)
+                return line
+            }.joined(separator: "\n")
+        }
+
+        /// Issue 49: `dunstctl history` from dunst 1.9 itself and from xtoast (Debian's dunstctl
+        /// over the bus, and `xtoast dunstctl`) print the same keys, type letters and formatting,
+        /// integers as integers.
+        @Test("dunstctl history's shape: dunst 1.9's own print, Debian's dunstctl against xtoast and xtoast dunstctl are the same, value kinds and all")
+        func historyShapeAsDunst() throws {
+            try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/dunst"), "the dunst package")
+            func oneEntry(_ bus: PrivateBus, who: String) throws {
+                #expect(try bus.run("notify-send", ["-t", "0", "-a", "Mail", "Hello", "from \(who)"]).status == 0)
+                try waitUntil("\(who) to show it") { try bus.run("dunstctl", ["count", "displayed"]).stdout == "1\n" }
+                #expect(try bus.run("dunstctl", ["close"]).status == 0)
+                try waitUntil("\(who) to keep it in history") { try bus.run("dunstctl", ["count", "history"]).stdout == "1\n" }
+            }
+            let dunstScreen = try PrivateDisplay(size: "1280x800")
+            let dunstBus = try PrivateBus()
+            var dunstEnv = dunstBus.environment
+            dunstEnv["DISPLAY"] = dunstScreen.name
+            let dunst = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/dunst"), ["-config", "/etc/xdg/dunst/dunstrc"],
+                                                           environment: dunstEnv)
+            defer { dunst.stop() }
+            try waitUntil("dunst to serve the bus") { (try? dunstBus.call("GetServerInformation"))?.stdout.contains("dunst") == true }
+            try oneEntry(dunstBus, who: "dunst")
+            let theirs = try dunstBus.run("dunstctl", ["history"]).stdout
+
+            let bus = try PrivateBus()
+            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("xtoast to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
+            try oneEntry(bus, who: "xtoast")
+            let overTheBus = try bus.run("dunstctl", ["history"]).stdout
+            let ours = try daemon.xtoast(["dunstctl", "history"]).stdout
+            #expect(theirs.contains("\"timestamp\""), "\(theirs)")
+            #expect(try Self.shape(overTheBus) == Self.shape(theirs), "dunst:\n\(theirs)\nxtoast over the bus:\n\(overTheBus)")
+            // busctl ends its print with a line break; xtoast dunstctl's output does too.
+            #expect(try Self.shape(ours) == Self.shape(theirs), "dunst:\n\(theirs)\nxtoast dunstctl:\n\(ours)")
+            try bus.end()
+            try dunstBus.end()
+        }
     }
 }
