@@ -29,6 +29,7 @@ public final class NotificationBus {
     private var bus: OpaquePointer?
     private var objectSlot: OpaquePointer?
     private var daemonSlot: OpaquePointer?
+    private var dunstSlot: OpaquePointer?
     private var nameLostSlot: OpaquePointer?
     private var nameAcquiredSlot: OpaquePointer?
     private var nameLeftSlot: OpaquePointer?
@@ -36,6 +37,8 @@ public final class NotificationBus {
     /// that use it are freed in `close` before the object goes).
     private let target: UnsafeMutablePointer<xt_bus_target>
     private let notifications: any NotificationServer
+    /// dunst's control interface on the same object; nil when the daemon offers none.
+    private let dunst: DunstInterface?
     private let now: () -> Double
     /// UNIX seconds, for the scripts a notification's rules run.
     private let wallNow: () -> Double
@@ -58,10 +61,11 @@ public final class NotificationBus {
     /// forged signal): any client can call in a loop.
     private var callLines = LogBudget(lines: 20, what: "bus call lines")
 
-    private init(bus: OpaquePointer, notifications: any NotificationServer, now: @escaping () -> Double,
-                 wallNow: @escaping () -> Double) {
+    private init(bus: OpaquePointer, notifications: any NotificationServer, dunst: (any DunstControl)?,
+                 now: @escaping () -> Double, wallNow: @escaping () -> Double) {
         self.bus = bus
         self.notifications = notifications
+        self.dunst = dunst.map { DunstInterface(control: $0, now: now, wallNow: wallNow) }
         self.now = now
         self.wallNow = wallNow
         target = .allocate(capacity: 1)
@@ -71,6 +75,9 @@ public final class NotificationBus {
         }, property: { name, reply, context in
             guard let name, let reply, let context else { return -EINVAL }
             return Unmanaged<NotificationBus>.fromOpaque(context).takeUnretainedValue().readProperty(name, reply)
+        }, set_property: { name, value, context, _ in
+            guard let name, let value, let context else { return -EINVAL }
+            return Unmanaged<NotificationBus>.fromOpaque(context).takeUnretainedValue().writeProperty(name, value)
         }, context: nil))
         target.pointee.context = Unmanaged.passUnretained(self).toOpaque()
     }
@@ -86,17 +93,18 @@ public final class NotificationBus {
     /// it. Nil, after one log line, when there is no session bus: the daemon then serves its
     /// socket only. The corresponding C functions are `sd_bus_open_user`,
     /// `sd_bus_add_object_vtable`, `sd_bus_match_signal` and `sd_bus_request_name`.
-    public static func connect(_ notifications: any NotificationServer, replace: Bool, now: @escaping () -> Double,
-                        wallNow: @escaping () -> Double = { 0 }) -> NotificationBus? {
+    public static func connect(_ notifications: any NotificationServer, dunst: (any DunstControl)? = nil, replace: Bool,
+                               now: @escaping () -> Double, wallNow: @escaping () -> Double = { 0 }) -> NotificationBus? {
         var handle: OpaquePointer?
         var r = sd_bus_open_user(&handle)
         guard r >= 0, let handle else {
             Log.info("no session bus (\(describe(r))): not the desktop's notification server; the socket still serves")
             return nil
         }
-        let server = NotificationBus(bus: handle, notifications: notifications, now: now, wallNow: wallNow)
+        let server = NotificationBus(bus: handle, notifications: notifications, dunst: dunst, now: now, wallNow: wallNow)
         r = xt_bus_add_notifications(handle, &server.objectSlot, server.target)
         if r >= 0 { r = xt_bus_add_daemon(handle, &server.daemonSlot, server.target) }
+        if r >= 0, server.dunst != nil { r = xt_bus_add_dunst(handle, &server.dunstSlot, server.target) }
         // The rules name the bus as the sender; `dispatch` checks it again on each message.
         if r >= 0 {
             r = xt_bus_match_signal(handle, &server.nameLostSlot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
@@ -228,6 +236,7 @@ public final class NotificationBus {
     public func close() {
         objectSlot = objectSlot.flatMap { sd_bus_slot_unref($0) }
         daemonSlot = daemonSlot.flatMap { sd_bus_slot_unref($0) }
+        dunstSlot = dunstSlot.flatMap { sd_bus_slot_unref($0) }
         nameLostSlot = nameLostSlot.flatMap { sd_bus_slot_unref($0) }
         nameAcquiredSlot = nameAcquiredSlot.flatMap { sd_bus_slot_unref($0) }
         nameLeftSlot = nameLeftSlot.flatMap { sd_bus_slot_unref($0) }
@@ -288,18 +297,29 @@ public final class NotificationBus {
         if xt_bus_emit_inhibited_changed(bus) < 0 { Log.info("could not send PropertiesChanged for Inhibited") }
     }
 
-    /// A property's value, for `Get`, `GetAll` and `PropertiesChanged`.
+    /// Tells the bus that dunst's `paused` or `pauseLevel` may have changed: `PropertiesChanged`
+    /// on dunst's interface, for bar modules that watch it. The corresponding C function is
+    /// `sd_bus_emit_properties_changed`.
+    public func pauseChanged() {
+        guard let bus, dunst != nil else { return }
+        if xt_bus_emit_pause_changed(bus) < 0 { Log.info("could not send PropertiesChanged for paused") }
+    }
+
+    /// A property's value, for `Get`, `GetAll` and `PropertiesChanged` (the names of the two
+    /// interfaces differ, so the name alone says whose).
     private func readProperty(_ name: UnsafePointer<CChar>, _ reply: OpaquePointer) -> Int32 {
-        guard strcmp(name, "Inhibited") == 0 else { return -ENOENT }
+        guard strcmp(name, "Inhibited") == 0 else { return dunst?.readProperty(String(cString: name), reply) ?? -ENOENT }
         var value: Int32 = notifications.inhibited ? 1 : 0
         return sd_bus_message_append_basic(reply, Self.type("b"), &value)
     }
 
-    // MARK: Method calls
-
-    private struct BusError: Error {
-        let errno: Int32
+    /// `Set` of a writable property (dunst's `paused` and `pauseLevel`).
+    private func writeProperty(_ name: UnsafePointer<CChar>, _ value: OpaquePointer) -> Int32 {
+        guard let dunst else { return -ENOENT }
+        do { return try dunst.writeProperty(String(cString: name), value) } catch { return -error.errno }
     }
+
+    // MARK: Method calls
 
     /// One method call (or the bus's NameLost) from the shim's vtable or match (whose rule
     /// names the bus as the sender; the sender is checked here too). Answers are
@@ -307,6 +327,9 @@ public final class NotificationBus {
     private func dispatch(_ message: OpaquePointer, _ busError: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         let member = sd_bus_message_get_member(message).map { String(cString: $0) } ?? ""
         do {
+            if let dunst, let interface = sd_bus_message_get_interface(message), strcmp(interface, DunstInterface.name) == 0 {
+                return try dunst.dispatch(message, member: member, busError)
+            }
             switch member {
             case "Notify":
                 let call = try readNotify(message)
@@ -458,18 +481,6 @@ public final class NotificationBus {
         guard sd_bus_creds_get_pid(creds, &pid) >= 0,
               sd_bus_creds_get_uid(creds, &uid) >= 0 || sd_bus_creds_get_euid(creds, &uid) >= 0 else { return nil }
         return PeerProcess.executable(pid: pid).map { PeerIdentity(uid: uid, executable: $0) }
-    }
-
-    /// Sends a method return built by `fill`. The corresponding C functions are
-    /// `sd_bus_message_new_method_return` and `sd_bus_send`.
-    private func reply(_ call: OpaquePointer, _ fill: (OpaquePointer) -> Bool) -> Int32 {
-        var message: OpaquePointer?
-        var r = sd_bus_message_new_method_return(call, &message)
-        guard r >= 0, let message else { return r }
-        defer { sd_bus_message_unref(message) }
-        guard fill(message) else { return -ENOMEM }
-        r = sd_bus_send(nil, message, nil)
-        return r < 0 ? r : 1
     }
 
     // MARK: Reading a Notify call
@@ -642,28 +653,7 @@ public final class NotificationBus {
         guard let p else { throw BusError(errno: EBADMSG) }
         return BoundedCString.read(p, maxBytes: NotificationLimits.maxStringBytes).text
     }
+    static func type(_ letter: String) -> CChar { busType(letter) }
 
-    private func check(_ r: Int32) throws(BusError) {
-        if r < 0 { throw BusError(errno: -r) }
-    }
-
-    private static func type(_ letter: String) -> CChar { CChar(bitPattern: letter.utf8.first ?? 0) }
-
-    private static func describe(_ r: Int32) -> String { String(cString: strerror(-r)) }
-}
-
-/// The corresponding C function is `sd_bus_message_append_basic`.
-private func appendU32(_ m: OpaquePointer, _ value: UInt32) -> Bool {
-    var v = value
-    return sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "u")), &v) >= 0
-}
-
-private func appendString(_ m: OpaquePointer, _ value: String) -> Bool {
-    value.withCString { sd_bus_message_append_basic(m, CChar(bitPattern: UInt8(ascii: "s")), $0) >= 0 }
-}
-
-/// An `as`. The corresponding C functions are `sd_bus_message_open_container` and `…_close_container`.
-private func appendStrings(_ m: OpaquePointer, _ values: [String]) -> Bool {
-    guard sd_bus_message_open_container(m, CChar(bitPattern: UInt8(ascii: "a")), "s") >= 0 else { return false }
-    return values.allSatisfy { appendString(m, $0) } && sd_bus_message_close_container(m) >= 0
+    static func describe(_ r: Int32) -> String { String(cString: strerror(-r)) }
 }

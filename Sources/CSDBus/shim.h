@@ -12,9 +12,13 @@ typedef int (*xt_bus_handler)(sd_bus_message *message, void *context, sd_bus_err
 /// Appends a property's value to `reply`; `name` is the property's.
 typedef int (*xt_bus_property_reader)(const char *name, sd_bus_message *reply, void *context);
 
+/// Sets a writable property from `value` (a message positioned at the value); `name` is the property's.
+typedef int (*xt_bus_property_writer)(const char *name, sd_bus_message *value, void *context, sd_bus_error *error);
+
 typedef struct {
     xt_bus_handler handler;
     xt_bus_property_reader property;
+    xt_bus_property_writer set_property;
     void *context;
 } xt_bus_target;
 
@@ -28,6 +32,13 @@ static int xt_bus_get_property(sd_bus *bus, const char *path, const char *interf
     (void)bus; (void)path; (void)interface; (void)error;
     const xt_bus_target *target = (const xt_bus_target *)userdata;
     return target->property(property, reply, target->context);
+}
+
+static int xt_bus_set_property(sd_bus *bus, const char *path, const char *interface, const char *property,
+                               sd_bus_message *value, void *userdata, sd_bus_error *error) {
+    (void)bus; (void)path; (void)interface;
+    const xt_bus_target *target = (const xt_bus_target *)userdata;
+    return target->set_property(property, value, target->context, error);
 }
 
 /// org.freedesktop.Notifications, specification 1.2. sd-bus checks each call's signature
@@ -80,6 +91,56 @@ static inline const sd_bus_vtable *xt_daemon_vtable(void) {
 static inline int xt_bus_add_daemon(sd_bus *bus, sd_bus_slot **slot, xt_bus_target *target) {
     return sd_bus_add_object_vtable(bus, slot, "/org/freedesktop/Notifications", "org.xtoast.Daemon",
                                     xt_daemon_vtable(), target);
+}
+
+/// dunst's control interface, `org.dunstproject.cmd0`, with dunst's signatures (src/dbus.c of
+/// dunst 1.13; Debian 12's dunstctl 1.9 calls a subset), so dunst's own `dunstctl` and bar
+/// modules that read `paused` work against xtoast. The lengths are read when asked and not
+/// announced (dunst 1.9 announces none); `paused` and `pauseLevel` are.
+static inline const sd_bus_vtable *xt_dunst_vtable(void) {
+    static const sd_bus_vtable table[] = {
+        SD_BUS_VTABLE_START(0),
+        SD_BUS_METHOD("ContextMenuCall", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("NotificationAction", "u", SD_BUS_PARAM(number), "", , xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD("NotificationClearHistory", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD("NotificationCloseLast", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD("NotificationCloseAll", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("NotificationListHistory", "", , "aa{sv}", SD_BUS_PARAM(notifications), xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("NotificationPopHistory", "u", SD_BUS_PARAM(id), "", , xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("NotificationRemoveFromHistory", "u", SD_BUS_PARAM(id), "", , xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD("NotificationShow", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("RuleEnable", "si", SD_BUS_PARAM(name) SD_BUS_PARAM(state), "", , xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("RuleList", "", , "aa{sv}", SD_BUS_PARAM(rules), xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("ConfigReload", "as", SD_BUS_PARAM(configs), "", , xt_bus_dispatch,
+                                 SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD("Ping", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_WRITABLE_PROPERTY("paused", "b", xt_bus_get_property, xt_bus_set_property, 0,
+                                 SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_WRITABLE_PROPERTY("pauseLevel", "u", xt_bus_get_property, xt_bus_set_property, 0,
+                                 SD_BUS_VTABLE_PROPERTY_EMITS_CHANGE | SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_PROPERTY("displayedLength", "u", xt_bus_get_property, 0, 0),
+        SD_BUS_PROPERTY("historyLength", "u", xt_bus_get_property, 0, 0),
+        SD_BUS_PROPERTY("waitingLength", "u", xt_bus_get_property, 0, 0),
+        SD_BUS_VTABLE_END
+    };
+    return table;
+}
+
+/// `sd_bus_add_object_vtable` for dunst's interface above.
+static inline int xt_bus_add_dunst(sd_bus *bus, sd_bus_slot **slot, xt_bus_target *target) {
+    return sd_bus_add_object_vtable(bus, slot, "/org/freedesktop/Notifications", "org.dunstproject.cmd0",
+                                    xt_dunst_vtable(), target);
+}
+
+/// `PropertiesChanged` for dunst's `paused` and `pauseLevel` (variadic in C).
+static inline int xt_bus_emit_pause_changed(sd_bus *bus) {
+    return sd_bus_emit_properties_changed(bus, "/org/freedesktop/Notifications", "org.dunstproject.cmd0",
+                                          "paused", "pauseLevel", NULL);
 }
 
 /// The bus's own NameLost and NameAcquired signals reach this handler (through the same

@@ -35,17 +35,19 @@ func runDunstctl(_ args: [String]) -> Never {
             exit(.refused)
         }
     }
-    func paused() -> Bool { ask(.list(limit: 1))?.first { $0.0 == "paused" }?.1 == .bool(true) }
+    /// The level in force (the user's, an application's, a schedule's: `QuietGate.pauseLevel`),
+    /// as `pause --status` says it: `is-paused`, `get-pause-level` and `toggle` all read this one.
+    func pauseLevel() -> Int {
+        guard case let .number(level)? = ask(.pauseStatus)?.first(where: { $0.0 == "level" })?.1, level.isFinite else { return 0 }
+        return Int(max(0, min(Double(QuietState.fullLevel), level)))
+    }
+    func paused() -> Bool { pauseLevel() > 0 }
     func counts() -> Counts { Counts(JSON.object(ask(.count(follow: false)) ?? [])) ?? Counts() }
     switch call {
     case .help: break
     case let .action(position):
-        if position == 0 {
-            _ = ask(.invoke(InvokeRequest()))
-        } else if case let .array(toasts)? = ask(.list(limit: nil))?.first(where: { $0.0 == "toasts" })?.1,
-                  position < toasts.count, case let .string(id)? = toasts[position]["id"] {
-            _ = ask(.invoke(InvokeRequest(id: id)))
-        }
+        let toasts = position == 0 ? nil : ask(.list(limit: nil))?.first(where: { $0.0 == "toasts" })?.1
+        if let invoke = Dunstctl.invocation(position: position, toasts: toasts) { _ = ask(.invoke(invoke)) }
     case let .close(id): _ = ask(id.map { .dismiss(id: $0) } ?? .dismissNewest)
     case .closeAll: _ = ask(.dismissAll)
     case .context:
@@ -64,11 +66,7 @@ func runDunstctl(_ args: [String]) -> Never {
     case let .setPaused(change):
         let on = switch change { case .on: true; case .off: false; case .toggle: !paused() }
         _ = ask(on ? .pause() : .resume)
-    case .getPauseLevel:
-        // The level in force (the user's, an application's or a schedule's), as `pause --status` says it.
-        if case let .number(level)? = ask(.pauseStatus)?.first(where: { $0.0 == "level" })?.1, level.isFinite {
-            StandardStreams.output(String(Int(max(0, min(100, level)))))
-        } else { StandardStreams.output(String(Dunstctl.pauseLevel(paused: paused()))) }
+    case .getPauseLevel: StandardStreams.output(String(pauseLevel()))
     case let .setPauseLevel(level): _ = ask(level > 0 ? .pause(PauseRequest(level: min(level, QuietState.fullLevel))) : .resume)
     case let .rule(name, change): _ = ask(.rule(name: name, change: change))
     case let .rules(json):

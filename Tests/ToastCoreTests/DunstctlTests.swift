@@ -50,7 +50,6 @@ import Testing
         #expect(Dunstctl.countText(nil, counts) == "              Waiting: 1\n  Currently displayed: 2\n              History: 5")
         #expect(Dunstctl.countText(.waiting, counts) == "1" && Dunstctl.countText(.displayed, counts) == "2")
         #expect(Dunstctl.countText(.history, counts) == "5")
-        #expect(Dunstctl.pauseLevel(paused: true) == 100 && Dunstctl.pauseLevel(paused: false) == 0)
     }
 
     @Test("history: busctl --json=pretty's shape of NotificationListHistory, newest first, each field with its D-Bus type")
@@ -66,14 +65,20 @@ import Testing
         #expect(items.count == 2)
         let first = items[0]
         #expect(first["id"]?["type"] == .string("i") && first["id"]?["data"] == .number(4))
-        #expect(first["appname"]?["data"] == .string("Mail") && first["urgency"]?["data"] == .string("CRITICAL"))
+        #expect(first["appname"]?["data"] == .string("Mail"))
         #expect(first["timestamp"]?["type"] == .string("x") && first["timestamp"]?["data"] == .number(1_700_000_100_000_000))
         #expect(items[1]["summary"]?["data"] == .string("Old") && items[1]["message"]?["data"] == .string("Old\nfirst"))
-        #expect(items[1]["progress"]?["data"] == .number(-1) && items[1]["urgency"]?["data"] == .string("NORMAL"))
-        for key in ["body", "message", "summary", "appname", "category", "default_action_name", "icon_path", "id", "timestamp",
-                    "timeout", "progress", "urgency", "stack_tag", "urls"] {
-            #expect(first[key]?["type"] != nil, "\(key)")
-        }
+        #expect(items[1]["progress"]?["data"] == .number(-1))
+        // dunst 1.9's keys, in its order, with its type letters, and no others.
+        let keys: [(String, String)] = [("body", "s"), ("message", "s"), ("summary", "s"), ("appname", "s"), ("category", "s"),
+                                        ("default_action_name", "s"), ("icon_path", "s"), ("id", "i"), ("timestamp", "x"),
+                                        ("timeout", "x"), ("progress", "i")]
+        guard case let .object(members) = first else { Issue.record("not an object"); return }
+        #expect(members.map(\.0) == keys.map(\.0))
+        for (key, letter) in keys { #expect(first[key]?["type"] == .string(letter), "\(key)") }
+        // Integers print as integers, as busctl prints dunst's int64: a jq or strict parser sees no float.
+        #expect(text.contains("\"timestamp\" : {\n\t\t\t\t\t\"type\" : \"x\",\n\t\t\t\t\t\"data\" : 1700000100000000\n"), "\(text)")
+        #expect(!text.contains("e+") && !text.contains(".0\n"), "\(text)")
         #expect(Dunstctl.historyJSON([]) == "{\n\t\"type\" : \"aa{sv}\",\n\t\"data\" : [\n\t\t[]\n\t]\n}")
     }
 

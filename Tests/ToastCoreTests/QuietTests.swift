@@ -119,6 +119,42 @@ import ToastCore
         #expect(QuietGate(level: 1).holds(Self.toast(.low)))
     }
 
+    // MARK: One truth (issue 49)
+
+    @Test("is-paused, get-pause-level and pause --status agree for every source of quiet; during a schedule the level is not 0")
+    func oneTruthForQuiet() throws {
+        let now = 1_800_000_000.0
+        var sources: [(String, QuietState, expected: Int)] = [("nothing", QuietState(), 0)]
+        var paused = QuietState()
+        paused.pause(until: nil, now: now)
+        sources.append(("pause", paused, 100))
+        var level = QuietState()
+        level.pause(level: 30, until: now + 600, now: now)
+        sources.append(("level 30", level, 30))
+        sources.append(("schedule", QuietState(schedules: [try QuietSchedule.parse("daily 00:00-24:00")]), 100))
+        var allowing = QuietState(schedules: [try QuietSchedule.parse("daily 00:00-24:00")])
+        allowing.schedules[0].allow = try QuietSchedule.allowList("critical|calls")
+        sources.append(("schedule allowing calls", allowing, 100))
+        var inhibited = QuietState()
+        _ = inhibited.inhibit(desktopEntry: "zoom", reason: "Meeting", caller: ":1.7", timeout: nil, now: now)
+        sources.append(("inhibition", inhibited, 100))
+        var sharing = QuietState()
+        sharing.sharing = ["Zoom Share"]
+        sources.append(("screen sharing", sharing, 100))
+        for (name, state, expected) in sources {
+            let status = state.status(at: now, zone: .utc)
+            // get-pause-level and the bus's pauseLevel read `level`; is-paused, dunst's paused and
+            // Inhibited read `inhibited`; pause --status prints both; xtoast list's "paused" is the board's gate.
+            #expect(status.level == expected, "\(name)")
+            #expect(status.inhibited == (expected > 0), "\(name)")
+            let json = JSON.object(status.json)
+            #expect(json["level"] == .number(Double(expected)) && json["inhibited"] == .bool(expected > 0), "\(name)")
+            var board = Board()
+            board.setQuiet(status.gate, now: 0)
+            #expect(board.listing(now: 0)["paused"] == .bool(expected > 0), "\(name)")
+        }
+    }
+
     // MARK: Schedules
 
     @Test func scheduleParsing() throws {

@@ -121,10 +121,11 @@ public final class ToastDaemon {
         if busOptions.enabled {
             let clock = clock
             let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
-            bus = NotificationBus.connect(notifications, replace: busOptions.replace, now: { clock.now() },
-                                          wallNow: { clock.wallNow() })
+            bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), replace: busOptions.replace,
+                                          now: { clock.now() }, wallNow: { clock.wallNow() })
             router.bus = { [weak self] delivery in self?.bus?.emit(delivery) }
             service.onInhibitedChanged = { [weak self] _ in self?.bus?.inhibitedChanged() }
+            service.onPauseLevelChanged = { [weak self] _ in self?.bus?.pauseChanged() }
             accessibility = AccessibilityBus.watch(host: AccessibleCards(service: service, now: { clock.now() }), now: { clock.now() })
         }
         // Under systemd (Type=notify): ready once the socket listens.

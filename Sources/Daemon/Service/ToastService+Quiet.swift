@@ -112,7 +112,7 @@ extension ToastService {
     func applyQuiet(now: Double) { applyQuiet(now: now, wallNow: wallClock(now)) }
 
     /// Ends what is due, gives the board the gate, sets the next deadline and tells the bus
-    /// when `Inhibited` changed.
+    /// when `Inhibited` or the pause level changed.
     func applyQuiet(now: Double, wallNow: Double) {
         quietWallNow = wallNow
         let user = quiet.user
@@ -131,6 +131,10 @@ extension ToastService {
         if status.inhibited != inhibited {
             inhibited = status.inhibited
             onInhibitedChanged?(inhibited)
+        }
+        if status.level != pauseLevel {
+            pauseLevel = status.level
+            onPauseLevelChanged?(pauseLevel)
         }
     }
 }

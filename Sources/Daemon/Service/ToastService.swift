@@ -85,6 +85,10 @@ final class ToastService {
     var onInhibitedChanged: ((Bool) -> Void)?
     /// Room in the log for the lines clients can cause (`LogRoom`).
     var logRoom = LogRoom()
+    /// The pause level (`QuietStatus.level`) as dunst's interface last announced it.
+    var pauseLevel = 0
+    /// Tells the bus that dunst's `paused` or `pauseLevel` changed (`PropertiesChanged`).
+    var onPauseLevelChanged: ((Int) -> Void)?
     /// The startup-notification ids an action chosen by a click or key carries to its sender.
     private(set) var activationTokens: ActivationTokens
 

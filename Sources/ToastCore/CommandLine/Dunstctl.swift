@@ -5,8 +5,8 @@
 ///     Dunstctl.parse(["count", "waiting"])   // .success(.count(.waiting))
 ///     Dunstctl.countText(.waiting, Counts(visible: 2, queued: 1, history: 5, unread: 0))   // "1"
 ///
-/// Pause levels map onto do-not-disturb, which is on or off for now: a level above 0 is on
-/// (dunst's `set-paused true` is level 100), and `get-pause-level` says 100 or 0.
+/// Pause levels are do-not-disturb's levels (dunst's `set-paused true` is level 100); every
+/// pause answer reads one level, `QuietGate.pauseLevel`, whatever holds quiet.
 public enum Dunstctl: Equatable, Sendable {
     case action(position: Int)
     case close(id: String?)
@@ -110,57 +110,21 @@ public enum Dunstctl: Equatable, Sendable {
         }
     }
 
-    /// The pause level dunst would report for do-not-disturb on or off.
-    public static func pauseLevel(paused: Bool) -> Int { paused ? 100 : 0 }
-
-    /// `dunstctl history`: `busctl --json=pretty`'s print of dunst's `NotificationListHistory`
-    /// (`aa{sv}`), newest first, from xtoast's `history` entries (oldest first, as it lists them).
-    /// `timestamp` is when the toast ended, in microseconds of UNIX time (dunst's counts from
-    /// boot); `timeout` and `progress` are not kept in xtoast's history: 0 and -1.
-    public static func historyJSON(_ entries: [JSON]) -> String {
-        let items = entries.reversed().map { entry -> JSON in
-            func text(_ key: String) -> String { if case let .string(s)? = entry[key] { s } else { "" } }
-            let title = text("title"), body = text("message")
-            let icon = text("icon")
-            let ended: Double = if case let .number(n)? = entry["ended"] { n } else { 0 }
-            let urgency: String = switch text("urgency") {
-            case "low": "LOW"
-            case "critical": "CRITICAL"
-            default: text("kind") == "error" ? "CRITICAL" : "NORMAL"
-            }
-            func field(_ type: String, _ value: JSON) -> JSON { .object([("type", .string(type)), ("data", value)]) }
-            return .object([
-                ("body", field("s", .string(body))),
-                ("message", field("s", .string(title.isEmpty ? body : body.isEmpty ? title : title + "\n" + body))),
-                ("summary", field("s", .string(title))),
-                ("appname", field("s", .string(text("app")))),
-                ("category", field("s", .string(text("category")))),
-                ("default_action_name", field("s", .string(""))),
-                ("icon_path", field("s", .string(icon.hasPrefix("/") ? icon : ""))),
-                ("id", field("i", .number(Double(Int32(text("id")) ?? 0)))),
-                ("timestamp", field("x", .number((min(max(ended, 0), 1e12) * 1_000_000).rounded(.down)))),
-                ("timeout", field("x", .number(0))),
-                ("progress", field("i", .number(-1))),
-                ("urgency", field("s", .string(urgency))),
-                ("stack_tag", field("s", .string(""))),
-                ("urls", field("s", .string(""))),
-            ])
-        }
-        return pretty(.object([("type", .string("aa{sv}")), ("data", .array([.array(items)]))]), depth: 0)
+    /// `dunstctl action POSITION`: what to invoke. 0 is the newest toast's default action (dunst's
+    /// first displayed); another position counts through `toasts` (a `list` reply's, visible
+    /// first); nil past the last, where dunst does nothing either.
+    public static func invocation(position: Int, toasts: JSON?) -> InvokeRequest? {
+        if position == 0 { return InvokeRequest() }
+        guard case let .array(items)? = toasts, position < items.count, case let .string(id)? = items[position]["id"] else { return nil }
+        return InvokeRequest(id: id)
     }
 
-    /// `dunstctl rules --json`: busctl's print of dunst's `RuleList` (`aa{sv}`), in the
-    /// config's order, from `xtoast rules`' entries: each rule's `name` and whether it is
-    /// `enabled` now (xtoast's reply names no filter or setting, so neither does this).
-    public static func rulesJSON(_ rules: [JSON]) -> String {
-        let items = rules.map { rule -> JSON in
-            let name: String = if case let .string(s)? = rule["name"] { s } else { "" }
-            let enabled = rule["enabled"] != .bool(false)
-            return .object([("name", .object([("type", .string("s")), ("data", .string(name))])),
-                            ("enabled", .object([("type", .string("b")), ("data", .bool(enabled))]))])
-        }
-        return pretty(.object([("type", .string("aa{sv}")), ("data", .array([.array(items)]))]), depth: 0)
-    }
+    /// `dunstctl history`: `busctl --json=pretty`'s print of dunst 1.9's `NotificationListHistory`
+    /// (`DunstRecords.history`), from xtoast's `history` entries.
+    public static func historyJSON(_ entries: [JSON]) -> String { DunstRecords.busctlJSON(DunstRecords.history(entries)) }
+
+    /// `dunstctl rules --json`: busctl's print of dunst's `RuleList` (`DunstRecords.rules`).
+    public static func rulesJSON(_ rules: [JSON]) -> String { DunstRecords.busctlJSON(DunstRecords.rules(rules)) }
 
     /// `dunstctl rules`: its jq filter's print of the same, `[NAME]` then `    KEY = VALUE` lines.
     public static func rulesText(_ rules: [JSON]) -> String {
@@ -168,22 +132,6 @@ public enum Dunstctl: Equatable, Sendable {
             let name: String = if case let .string(s)? = rule["name"] { s } else { "" }
             return "[\(name)]\n    enabled = \(rule["enabled"] != .bool(false))"
         }.joined(separator: "\n")
-    }
-
-    /// JSON as systemd's pretty printer writes it (busctl's): tabs, `"key" : value`.
-    static func pretty(_ json: JSON, depth: Int) -> String {
-        let indent = String(repeating: "\t", count: depth + 1), closing = String(repeating: "\t", count: depth)
-        switch json {
-        case let .object(members):
-            guard !members.isEmpty else { return "{}" }
-            return "{\n" + members.map { indent + JSON.string($0.0).text + " : " + pretty($0.1, depth: depth + 1) }.joined(separator: ",\n")
-                + "\n" + closing + "}"
-        case let .array(items):
-            guard !items.isEmpty else { return "[]" }
-            return "[\n" + items.map { indent + pretty($0, depth: depth + 1) }.joined(separator: ",\n") + "\n" + closing + "]"
-        default:
-            return json.text
-        }
     }
 
     public static let helpText = """

@@ -156,9 +156,14 @@ public enum QuietSource: Equatable, Sendable {
 public struct QuietStatus: Equatable, Sendable {
     public var sources: [QuietSource]
 
-    /// The bus's `Inhibited`: the user's do-not-disturb, a schedule or an application holds
-    /// quiet (a fullscreen window does not count, as in Plasma).
-    public var inhibited: Bool { !sources.isEmpty }
+    /// The bus's `Inhibited`, dunst's `paused` and `is-paused`: the user's do-not-disturb, a
+    /// schedule, an application or a shared screen holds quiet (a fullscreen window does not
+    /// count, as in Plasma and dunst: it holds one monitor's cards, not the desktop's).
+    public var inhibited: Bool { level > 0 }
+
+    /// The pause level in force (`QuietGate.pauseLevel`): `pause --status`'s `level`, dunst's
+    /// `pauseLevel` and `get-pause-level`.
+    public var level: Int { gate.pauseLevel }
 
     /// What the board asks of each toast.
     public var gate: QuietGate {
@@ -214,7 +219,7 @@ public struct QuietStatus: Equatable, Sendable {
             }
             items.append(.object(m))
         }
-        var out: [(String, JSON)] = [("inhibited", .bool(inhibited)), ("level", .number(Double(gate.level)))]
+        var out: [(String, JSON)] = [("inhibited", .bool(inhibited)), ("level", .number(Double(level)))]
         if let until { out.append(("until", .number(until.rounded()))) }
         out.append(("sources", .array(items)))
         return out
@@ -262,7 +267,13 @@ public struct QuietGate: Equatable, Sendable {
     public static let off = QuietGate()
     public static let pause = QuietGate(level: QuietState.fullLevel)
 
-    public var isActive: Bool { level > 0 || !allows.isEmpty }
+    /// The one pause level every answer gives (`is-paused` is this above 0): the highest level
+    /// asked for, and the full level while a schedule holds, since a schedule lets through
+    /// only what its `allow` names, as level 100 lets through only what asks for 100. A bar
+    /// module reading the level must not see 0 while a schedule keeps toasts back.
+    public var pauseLevel: Int { allows.isEmpty ? level : QuietState.fullLevel }
+
+    public var isActive: Bool { pauseLevel > 0 }
 
     /// The level `toast` shows up to (dunst's `override_pause_level`).
     public static func overrideLevel(_ toast: Toast) -> Int {

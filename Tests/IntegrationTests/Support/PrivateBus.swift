@@ -87,13 +87,14 @@ final class PrivateBus {
                           "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications." + method] + args)
     }
 
-    /// Watches the notification signals with `dbus-monitor`, into a file read by `signals`.
-    func monitor() throws -> SignalLog {
+    /// Watches the notification signals (or those `match` names) with `dbus-monitor`, into a
+    /// file read by `signals` (or as `text`).
+    func monitor(match: String = "type='signal',interface='org.freedesktop.Notifications'") throws -> SignalLog {
         let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-bus-\(UUID().uuidString.prefix(8)).log")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
-        p.arguments = ["--session", "type='signal',interface='org.freedesktop.Notifications'"]
+        p.arguments = ["--session", match]
         p.environment = environment
         p.standardOutput = try FileHandle(forWritingTo: file)
         p.standardError = FileHandle.nullDevice
@@ -115,8 +116,10 @@ final class PrivateBus {
             case replied(id: UInt32, text: String)
         }
 
+        /// What dbus-monitor printed so far.
+        var text: String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+
         var signals: [Signal] {
-            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             var result: [Signal] = []
             let blocks = text.components(separatedBy: "signal time=").dropFirst()
             for block in blocks {
