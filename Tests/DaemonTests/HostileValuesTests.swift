@@ -72,7 +72,6 @@ import Testing
         #expect(rig.service.board.config.highContrast)
         #expect(rig.service.center.isOpen && !panel.isDestroyed && panel.isMapped)
         #expect(rig.service.center.config.highContrast && panel.paints > paints, "repainted with the new settings")
-        #expect(rig.placeInCenter(of: "kept") != nil)
         #expect(rig.centerPanel?.surface === panel)
     }
 
