@@ -89,4 +89,10 @@ import Testing
         #expect(lines.count == LogRoom.lines + 1, "\(lines.suffix(2))")
         #expect(capture.logged.count <= LogRoom.lines + 1, "\(capture.logged.suffix(3))")
     }
+
+    @Test("a quoted value in a log line shows its line breaks and controls as U+FFFD, so it cannot start a line of its own")
+    func quotedValuesStayOnTheirLine() {
+        #expect(Log.quoted("a\u{2028}b\u{85}c\nd\re\u{1B}[2Jf\u{202E}g") == "\"a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}[2Jf\u{FFFD}g\"")
+        #expect(Log.quoted(String(repeating: "x", count: 200)) == "\"" + String(repeating: "x", count: Log.maxQuotedScalars) + "…\"")
+    }
 }
