@@ -95,4 +95,17 @@ import Testing
         #expect(Log.quoted("a\u{2028}b\u{85}c\nd\re\u{1B}[2Jf\u{202E}g") == "\"a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}[2Jf\u{FFFD}g\"")
         #expect(Log.quoted(String(repeating: "x", count: 200)) == "\"" + String(repeating: "x", count: Log.maxQuotedScalars) + "…\"")
     }
+
+    @Test("the state files and the config append write no text holding a line break but LF (the net under the names' check)",
+          arguments: ["\u{2028}", "\u{2029}", "\u{85}", "\r"])
+    func writersRefuseLineBreaks(_ separator: String) throws {
+        let path = try Self.config("[general]\n")
+        #expect(ConfigAppend.append("\n[rule x]\(separator)opener = sh\n", to: path) != nil)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "[general]\n")
+        let state = path + "-snoozes"
+        StateFile.save("1 1 Slack\(separator)2 2 Other\n", to: state, topic: "snooze", lost: "-")
+        #expect(!FileManager.default.fileExists(atPath: state))
+        StateFile.save("1 1 Slack\n", to: state, topic: "snooze", lost: "-")
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == "1 1 Slack\n")
+    }
 }
