@@ -57,6 +57,8 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     private var lastAttempt = -Double.infinity
     private var loggedErrors: Set<Int32> = []
     private var loggedUnreachable = false
+    /// Room in the log for sound files that cannot be played: a client names one per toast.
+    private var fileLines = LogBudget(lines: 20, what: "sound file lines")
 
     public init() {
         pthread_mutex_init(&mutex, nil)
@@ -225,6 +227,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
     }
 
     private func perform(_ sound: Sound, for toast: String) {
+        Log.windowEnd(of: &fileLines, now: MonotonicClock.now())
         guard let library, let context else { return }
         var descriptor: Int32 = -1
         defer { if descriptor >= 0 { close(descriptor) } }
@@ -236,7 +239,7 @@ public final class CanberraPlayer: SoundPlayer, @unchecked Sendable {
             switch Self.openChecked(path) {
             case let .success(fd): descriptor = fd
             case let .failure(why):
-                Log.info("sound: cannot play \(Log.quoted(path)): \(why.reason)")
+                Log.info("sound: cannot play \(Log.quoted(path)): \(why.reason)", within: &fileLines, now: MonotonicClock.now())
                 return
             }
             properties.append((Canberra.mediaFilename, "/proc/self/fd/\(descriptor)"))

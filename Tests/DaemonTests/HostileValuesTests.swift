@@ -72,7 +72,6 @@ import Testing
         #expect(rig.service.board.config.highContrast)
         #expect(rig.service.center.isOpen && !panel.isDestroyed && panel.isMapped)
         #expect(rig.service.center.config.highContrast && panel.paints > paints, "repainted with the new settings")
-        #expect(rig.placeInCenter(of: "kept") != nil)
         #expect(rig.centerPanel?.surface === panel)
     }
 
@@ -89,5 +88,24 @@ import Testing
         let lines = capture.logged.filter { $0.contains("high contrast") || $0.contains("desktop settings lines") }
         #expect(lines.count == LogRoom.lines + 1, "\(lines.suffix(2))")
         #expect(capture.logged.count <= LogRoom.lines + 1, "\(capture.logged.suffix(3))")
+    }
+
+    @Test("a quoted value in a log line shows its line breaks and controls as U+FFFD, so it cannot start a line of its own")
+    func quotedValuesStayOnTheirLine() {
+        #expect(Log.quoted("a\u{2028}b\u{85}c\nd\re\u{1B}[2Jf\u{202E}g") == "\"a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}[2Jf\u{FFFD}g\"")
+        #expect(Log.quoted(String(repeating: "x", count: 200)) == "\"" + String(repeating: "x", count: Log.maxQuotedScalars) + "…\"")
+    }
+
+    @Test("the state files and the config append write no text holding a line break but LF (the net under the names' check)",
+          arguments: ["\u{2028}", "\u{2029}", "\u{85}", "\r"])
+    func writersRefuseLineBreaks(_ separator: String) throws {
+        let path = try Self.config("[general]\n")
+        #expect(ConfigAppend.append("\n[rule x]\(separator)opener = sh\n", to: path) != nil)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "[general]\n")
+        let state = path + "-snoozes"
+        StateFile.save("1 1 Slack\(separator)2 2 Other\n", to: state, topic: "snooze", lost: "-")
+        #expect(!FileManager.default.fileExists(atPath: state))
+        StateFile.save("1 1 Slack\n", to: state, topic: "snooze", lost: "-")
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == "1 1 Slack\n")
     }
 }

@@ -58,6 +58,14 @@ import Transport
         func read(_ name: String) -> String? { try? String(contentsOfFile: file(name), encoding: .utf8) }
     }
 
+    @Test("what the runs say stays within 200 lines per 10 s, then one line says the rest are counted: a client's toasts can start a rule's script as fast as it sends them (issue 43)")
+    func logLinesBounded() throws {
+        let rig = try Rig()
+        for i in 0..<500 { rig.run("flood \(i)", []) }
+        #expect(rig.log.count == 201, "\(rig.log.suffix(2))")
+        #expect(rig.log.last == "more than 200 program lines in 10 s: the rest are counted, not logged")
+    }
+
     @Test func aScriptGetsTheToastsVariablesOverTheDaemonsEnvironment() throws {
         let rig = try Rig()
         let out = rig.file("env")

@@ -92,10 +92,10 @@ extension Integration {
             #expect(run.status == 0, "\(run.stderr)")
             let text = try String(contentsOf: target, encoding: .utf8)
             #expect(text.hasPrefix(original), "the user's lines come first, unchanged")
-            #expect(text.contains("\n# Added by xtoast on ") && text.contains("[rule snooze Build bot]\nmatch app = \"Build bot\"\nskip = display\n"), "\(text)")
+            #expect(text.contains("\n# Added by xtoast on ") && text.contains("[rule snooze 1]\nmatch app = \"Build bot\"\nskip = display\n"), "\(text)")
             let attributes = try FileManager.default.attributesOfItem(atPath: link.path)
             #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink, "the link stays a link")
-            #expect(try daemon.xtoast(["rules"]).stdout.contains("snooze Build bot"), "reloaded")
+            #expect(try daemon.xtoast(["rules"]).stdout.contains("snooze 1"), "reloaded")
             // Twice: no second section.
             #expect(try daemon.xtoast(["snooze", "build BOT", "always"]).status == 0)
             #expect(try String(contentsOf: target, encoding: .utf8).components(separatedBy: "[rule snooze").count == 2)

@@ -110,4 +110,17 @@ import Testing
         #expect(budget.admit("again", now: 110.1) == ["98 more X errors were not logged", "again"])
         #expect(budget.admit("quiet", now: 200) == ["quiet"])
     }
+
+    @Test("once the window is over the count is said by itself, once; nothing while it runs or when nothing was left out")
+    func windowEnd() {
+        var budget = LogBudget(lines: 2, what: "inhibition lines")
+        #expect(budget.windowEnd(now: 0) == nil)
+        var logged: [String] = []
+        for i in 0..<10 { logged += budget.admit("line \(i)", now: 100 + Double(i) * 0.1) }
+        #expect(logged.count == 3)
+        #expect(budget.windowEnd(now: 109.9) == nil, "the window still runs")
+        #expect(budget.windowEnd(now: 110) == "8 more inhibition lines were not logged")
+        #expect(budget.windowEnd(now: 111) == nil)
+        #expect(budget.admit("next", now: 112) == ["next"], "counted once, not again at the next line")
+    }
 }

@@ -92,6 +92,14 @@ final class ScriptRunner {
     private let log: (String) -> Void
     /// The loop's clock, for the timeout of a queued script started when another ends.
     private let clock: () -> Double
+    /// Room in the log for what the runs say: a client's toasts can start a rule's script
+    /// as fast as it sends them, and each run logs its end and up to `maxLogLines` of output.
+    private var lines = LogBudget(lines: 200, what: "program lines")
+
+    /// Logs `line` within the runs' room.
+    private func say(_ line: String) {
+        for admitted in lines.admit(line, now: clock()) { log(admitted) }
+    }
     private var running: [pid_t: Job] = [:]
     /// Jobs whose program has ended but whose pipe something it started still holds.
     private var held: [Job] = []
@@ -121,13 +129,13 @@ final class ScriptRunner {
     /// daemon's own; queues it while `maxRunning` run.
     func run(_ script: RuleScript, environment: [(String, String)], now: Double) {
         guard let program = script.command.first, !program.isEmpty else {
-            log("\(pool.label(script.rule)): no program to run")
+            say("\(pool.label(script.rule)): no program to run")
             return
         }
         let variables = Self.environment(adding: environment)
         guard running.count < pool.maxRunning else {
             guard queued.count < pool.maxQueued else {
-                log(pool.maxQueued == 0
+                say(pool.maxQueued == 0
                     ? "\(pool.label(script.rule)): not run: \(pool.maxRunning) programs started for the user are running"
                     : "\(pool.label(script.rule)): not run: \(pool.maxRunning) scripts are running and \(pool.maxQueued) waiting")
                 return
@@ -169,6 +177,7 @@ final class ScriptRunner {
     /// Kills the process group of every script past its timeout; its end is logged when it
     /// is reaped.
     func killOverdue(now: Double) {
+        if let count = lines.windowEnd(now: now) { log(count) }
         guard pool.killsAtTimeout else { return }
         for pid in children.killOverdue(now: now, owner: pool.owner) { running[pid]?.timedOut = true }
     }
@@ -179,7 +188,7 @@ final class ScriptRunner {
         if pool.readsUntilClosed, running.count + held.count >= Self.maxHeldOutputs {
             // Every pipe this pool may hold is held: this program's output is not logged.
             fds = [-1, open("/dev/null", O_WRONLY | O_CLOEXEC)]
-            log("\(label): its output is not logged: \(Self.maxHeldOutputs) programs started before still hold theirs")
+            say("\(label): its output is not logged: \(Self.maxHeldOutputs) programs started before still hold theirs")
         } else if pipe(&fds) == 0 {
             // Both ends close-on-exec (the spawn's dup2 gives the script its 1 and 2 without the
             // flag); only the daemon's end is non-blocking.
@@ -189,11 +198,11 @@ final class ScriptRunner {
             fds = [-1, -1]
         }
         guard fds[1] >= 0 else {
-            log("\(label): cannot run \(Log.quoted(script.command[0])): \(String(cString: strerror(errno)))")
+            say("\(label): cannot run \(Log.quoted(script.command[0])): \(String(cString: strerror(errno)))")
             return
         }
         let seconds = timeout()
-        let job = Job(label: label, program: script.command[0], output: fds[0], seconds: seconds, log: log)
+        let job = Job(label: label, program: script.command[0], output: fds[0], seconds: seconds, log: { [unowned self] in self.say($0) })
         let spawned = children.spawn(script.command[0], Array(script.command.dropFirst()), owner: pool.owner,
                                      stdout: fds[1], stderr: fds[1], environment: environment, searchPath: true,
                                      newSession: pool.ownSession, deadline: pool.killsAtTimeout ? now + seconds : nil,
@@ -202,7 +211,7 @@ final class ScriptRunner {
         switch spawned {
         case let .failure(error):
             if fds[0] >= 0 { close(fds[0]) }
-            log("\(label): cannot run \(Log.quoted(script.command[0])): \(error)")
+            say("\(label): cannot run \(Log.quoted(script.command[0])): \(error)")
             startQueued(now: now)
         case let .success(pid):
             job.pid = pid
@@ -223,9 +232,9 @@ final class ScriptRunner {
         // What it left running still writes: its last line may not be complete yet.
         if open { held.append(job) } else { job.flush() }
         if job.timedOut {
-            log("\(job.label): \(Log.quoted(job.program)) ran longer than \(Self.seconds(job.seconds)) s; its process group was killed")
+            say("\(job.label): \(Log.quoted(job.program)) ran longer than \(Self.seconds(job.seconds)) s; its process group was killed")
         } else if ending != .exited(0) {
-            log("\(job.label): \(Log.quoted(job.program)) \(ending)")
+            say("\(job.label): \(Log.quoted(job.program)) \(ending)")
         }
         startQueued(now: clock())
     }
