@@ -150,6 +150,40 @@ import ToastCore
         #expect(rig.service.board.toast(String(second)) != nil && rig.service.board.toast(String(other)) != nil)
     }
 
+    @Test("fifty notify-send steps of a stack-tag OSD (each a connection that leaves) make one history entry with the newest text and 49 updates, twenty more one more; the replaced ids each got NotificationClosed reason 4")
+    func stackTagOSDHistory() throws {
+        let rig = Rig()
+        let server = DesktopNotifications(service: rig.service)
+        var connections = 0
+        func step(_ value: Int) {
+            connections += 1
+            let sender = ":1.\(connections)"
+            let hints: [String: HintValue] = ["x-dunst-stack-tag": .string("volume"), "value": .int(Int64(value))]
+            _ = server.notify(NotifyCall(appName: "notify-send", summary: "Volume", body: "\(value)%", hints: hints), sender: sender, now: rig.now)
+            server.nameLeft(sender, now: rig.now)
+            rig.wait(0.05)
+        }
+        func history() throws -> [JSON] {
+            guard case let .ok(_, extra) = rig.request(#"{"op":"history"}"#), case let .array(entries)? = extra.first(where: { $0.0 == "history" })?.1 else {
+                throw HistoryUnreadable()
+            }
+            return entries
+        }
+        for v in 1...50 { step(v * 2) }
+        rig.wait(60)
+        var entries = try history()
+        #expect(entries.count == 1)
+        #expect(entries.first?["message"] == .string("100%") && entries.first?["updates"] == .number(49))
+        #expect(signals(rig).filter { if case .notificationClosed(_, 4) = $0 { true } else { false } }.count == 49)
+        for v in 1...20 { step(v * 5) }
+        rig.wait(60)
+        entries = try history()
+        #expect(entries.count == 2 && entries.last?["updates"] == .number(19))
+        #expect(rig.service.board.history.count == 2, "the centre lists one row per OSD")
+    }
+
+    struct HistoryUnreadable: Error {}
+
     @Test("critical never expires whatever expire_timeout says; value is the progress bar")
     func criticalAndProgress() {
         let rig = Rig()

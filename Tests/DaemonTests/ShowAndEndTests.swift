@@ -83,7 +83,7 @@ import ToastCore
         #expect(rig.output.live.isEmpty)
     }
 
-    @Test("showing a live id replaces it in place: the first owner hears replaced, the new one shown; one card stays")
+    @Test("showing a live id replaces it in place: the first owner hears replaced, the new one shown; one card stays, and one history entry once it ends")
     func replaceByID() throws {
         let rig = Rig()
         rig.show(#""id":"build","message":"compiling","timeout":0"#, from: rig.alice)
@@ -94,7 +94,10 @@ import ToastCore
         #expect(rig.sink.heard(by: rig.bob) == [.shown(id: "build")])
         #expect(rig.output.live.count == 1 && rig.output.live.first?.id == card.id)
         #expect(rig.surface(showing: "linked") != nil)
-        #expect(rig.service.board.history.map(\.reason) == [.replaced])
+        #expect(rig.service.board.history.isEmpty, "the same notification: its entry is the new toast's")
+        rig.request(#"{"op":"dismiss","id":"build"}"#, from: rig.bob)
+        #expect(rig.service.board.history.map(\.toast.message) == ["linked"])
+        #expect(rig.service.board.history.last?.toast.updates == 1)
     }
 
     @Test("the same id at another position: the old card leaves its corner, the new one enters at its own")

@@ -40,7 +40,7 @@ extension Board {
     public mutating func keepInCenter(_ made: Toast, owner: Owner, now: Double) -> String {
         var toast = made
         let id = assignID(&toast)
-        endReplaced(id, now: now)
+        if let updates = endReplaced(id, now: now) { toast.updates = updates }
         owners[id] = owner
         deliver(.shown(id: id), toast: toast)
         if config.historyKeep > 0 {

@@ -263,7 +263,7 @@ public struct Board: Sendable {
         var toast = made
         let id = assignID(&toast)
         let key = StackKey(monitor: monitor, position: toast.position)
-        endReplaced(id, keepingSlotIn: key, now: now)
+        if let updates = endReplaced(id, keepingSlotIn: key, now: now) { toast.updates = updates }
         owners[id] = owner
         arrivals += 1
         let change = change(key, now: now, arriving: toast) { [arrivals] in $0.add(toast, arrival: arrivals, now: now) }
@@ -296,6 +296,7 @@ public struct Board: Sendable {
             var toast = made
             toast.id = id
             toast.position = entry.toast.position
+            toast.updates = Self.updates(after: entry.toast)
             present(toast, owner: owner, monitor: monitor(), now: now)
             deliver(.updated(id: id), toast: toast)
             return true
@@ -304,6 +305,7 @@ public struct Board: Sendable {
         var toast = made
         toast.id = id
         toast.count = old.count
+        toast.updates = Self.updates(after: old)
         // A replacement stays where its card is; moving stacks is what `show` with an id is for.
         toast.position = old.position
         setLive(toast, at: key, restartTimer: true, now: now)
@@ -324,15 +326,16 @@ public struct Board: Sendable {
         let wasVisible = isVisible(oldID)
         var toast = made
         let id = assignID(&toast)
+        toast.updates = Self.updates(after: old)
         // A caller's id that another toast has: that one ends, as for `show`; the taken-over
         // toast itself ends below, whatever its id.
-        if id != oldID { endReplaced(id, now: now) }
+        if id != oldID, let updates = endReplaced(id, now: now) { toast.updates = max(toast.updates, updates) }
         toast.position = old.position
         _ = withStack(key) { $0.takeOver(oldID, with: toast, now: now) }
         touch(toast.id, at: key)
         live.remove(oldID)
         live.set(toast, at: key)
-        end(old, reason: .replaced, now: now, cardLeaves: false)
+        end(old, reason: .replaced, now: now, cardLeaves: false, intoHistory: false)
         owners[id] = owner
         if wasVisible {
             pending.renamed.append((oldID, id))
@@ -352,7 +355,7 @@ public struct Board: Sendable {
     public mutating func skip(_ made: Toast, reason: DismissReason, owner: Owner, now: Double) -> String {
         var toast = made
         let id = assignID(&toast)
-        endReplaced(id, now: now)
+        if let updates = endReplaced(id, now: now) { toast.updates = updates }
         if reason == .dropped { toast.transient = true }
         owners[id] = owner
         end(toast, reason: reason, now: now, cardLeaves: false)
@@ -366,7 +369,7 @@ public struct Board: Sendable {
     public mutating func intoCenter(_ made: Toast, owner: Owner, now: Double) -> String {
         var toast = made
         let id = assignID(&toast)
-        endReplaced(id, now: now)
+        if let updates = endReplaced(id, now: now) { toast.updates = updates }
         owners[id] = owner
         deliver(.shown(id: id), toast: toast)
         end(toast, reason: .center, now: now, cardLeaves: false)
@@ -383,15 +386,25 @@ public struct Board: Sendable {
     /// A new toast takes `id`: whatever had it ends with `replaced`, once. A repeat's alias
     /// stops standing for its card, a kept toast ends, and a live one's card leaves, unless
     /// it is in `slot`, the stack the new toast enters, whose card the new one takes over.
-    mutating func endReplaced(_ id: String, keepingSlotIn slot: StackKey? = nil, now: Double) {
+    /// A live or kept toast is the same notification as the new one (`replacedInPlace`): it
+    /// leaves no history entry of its own, and the new toast's `updates` is returned; nil when
+    /// no live or kept toast had the id.
+    @discardableResult
+    mutating func endReplaced(_ id: String, keepingSlotIn slot: StackKey? = nil, now: Double) -> Int? {
         detachRepeat(id, now: now)
-        endKept(named: id, reason: .replaced)
-        guard let old = key(of: id) else { return }
-        if old == slot, let toast = toast(id) {
-            end(toast, reason: .replaced, now: now, cardLeaves: false)
-        } else {
-            change(old, now: now) { $0.remove(id, reason: .replaced, now: now) }
+        var updates: Int?
+        if let i = keptIndex(id) {
+            updates = Self.updates(after: history[i].toast)
+            endKept(at: i, reason: .replaced)
+            history.remove(at: i)
         }
+        guard let old = key(of: id), let toast = toast(id) else { return updates }
+        if old == slot {
+            end(toast, reason: .replaced, now: now, cardLeaves: false, intoHistory: false)
+        } else {
+            change(old, now: now, intoHistory: false) { $0.remove(id, reason: .replaced, now: now) }
+        }
+        return Self.updates(after: toast)
     }
 
     /// Removes history entries (the centre's ×, a swipe, "Clear all"); live toasts are untouched,
@@ -697,12 +710,17 @@ public struct Board: Sendable {
     /// queue may drop it at once (a low-urgency toast behind normal ones), and it ends as any
     /// other the queue drops. The toasts that left come with the change (`removedToasts`), so
     /// nothing keeps a copy of the stack from before.
-    private mutating func change(_ key: StackKey, now: Double, arriving: Toast? = nil,
+    /// `intoHistory` false: what it removes was replaced in place, and leaves no entry.
+    private mutating func change(_ key: StackKey, now: Double, arriving: Toast? = nil, intoHistory: Bool = true,
                                  _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
         let change = withStack(key, body)
         for (toast, (id, reason)) in zip(change.removedToasts, change.removed) {
             live.remove(id)
-            if staysOpen(toast, reason: reason) { keepOpen(toast, now: now) } else { end(toast, reason: reason, now: now) }
+            if staysOpen(toast, reason: reason) {
+                keepOpen(toast, now: now)
+            } else {
+                end(toast, reason: reason, now: now, intoHistory: intoHistory)
+            }
         }
         if let arriving, stacks[key]?.contains(arriving.id) == true { live.set(arriving, at: key) }
         for id in change.shown {
@@ -717,14 +735,15 @@ public struct Board: Sendable {
     }
 
     /// The last of a toast: its card leaves (unless a toast with its id takes it over), its owner and the subscribers hear `dismissed`,
-    /// and it goes into the history.
-    mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true) {
+    /// and it goes into the history, unless it was replaced in place (`intoHistory` false: the
+    /// toast that replaced it will be its entry).
+    mutating func end(_ toast: Toast, reason: DismissReason, now: Double, cardLeaves: Bool = true, intoHistory: Bool = true) {
         if cardLeaves { pending.left.append((toast.id, reason)) }
         deliver(.dismissed(id: toast.id, reason: reason), toast: toast)
         let owner = owners.removeValue(forKey: toast.id)
         endRepeats(of: toast.id)
         // A transient toast (or one a rule keeps out) leaves no trace.
-        guard !toast.transient else { return }
+        guard !toast.transient, intoHistory else { return }
         // Who can still hear it: its owner, while there is one (a restored toast's, the original's).
         let listener = toast.restored ? toast.lateListener
             : owner.map { Listener(id: toast.id, owner: $0, busName: toast.sender) }

@@ -25,6 +25,7 @@ public struct HistoryEntry: Equatable, Sendable {
         entry += [("message", .string(toast.message)), ("kind", .string(toast.kind.rawValue)),
                   ("reason", .string(reason.rawValue)), ("ended", .number((wallNow - (now - ended)).rounded(.down)))]
         if toast.restored { entry.append(("restored", .bool(true))) }
+        if toast.updates > 0 { entry.append(("updates", .number(Double(toast.updates)))) }
         entry.append(("unread", .bool(unread)))
         if kept { entry.append(("kept", .bool(true))) }
         return .object(entry + toast.sourceFields)

@@ -20,6 +20,9 @@ public enum HistoryLimits {
     /// The rules named, first ones first (each name cut to the config's 64 bytes' worth).
     public static let rules = 8
     public static let ruleScalars = 64
+    /// The most replacements in place an entry counts (`Toast.updates`): a volume key held
+    /// for a day stays far below it, and a count read back is a number the file can hold.
+    public static let maxUpdates = 1_000_000_000
     /// Action ids longer than this are not kept with their button (an id cut short is another id).
     public static let actionIDBytes = 256
     public static let actionLabelScalars = 64

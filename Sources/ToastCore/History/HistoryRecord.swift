@@ -77,6 +77,7 @@ public struct HistoryRecord: Equatable, Sendable {
         w.member("actions", toast.actions)
         w.member("default_action", toast.defaultAction)
         if unread { w.member("unread", true) }
+        if toast.updates > 0 { w.member("updates", Double(toast.updates)) }
         w.endObject()
         return w.bytes
     }
@@ -124,6 +125,12 @@ public struct HistoryRecord: Equatable, Sendable {
         }
         toast.actions = try r.actions()
         toast.defaultAction = try r.string("default_action")
+        if let updates = try r.number("updates") {
+            guard updates >= 0, updates <= Double(HistoryLimits.maxUpdates), updates == updates.rounded() else {
+                throw Damage("\"updates\" is not a count")
+            }
+            toast.updates = Int(updates)
+        }
         guard HistoryLimits.isWithin(toast) else { throw Damage("a field is longer than history keeps") }
         guard ended.isFinite, ended >= 0 else { throw Damage("\"ended\" is not a time") }
         return HistoryRecord(toast: toast, reason: reason, wallEnded: ended, unread: try r.bool("unread") ?? false)

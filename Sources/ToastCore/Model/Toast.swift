@@ -75,6 +75,10 @@ public struct Toast: Equatable, Sendable {
     /// How many identical toasts this card stands for: 1, plus one per repeat (each an
     /// alias of the card); the card shows `×N` from 2.
     public var count = 1
+    /// How many times it was replaced in place (`replaces_id`, a stack tag, a `show` with its
+    /// id): the same notification with newer text, so it makes one history entry, not one
+    /// per step (`Board.replacedInPlace`).
+    public var updates = 0
     /// A digest of the `image-data` pixels the toast came with, so repeats compare their
     /// pictures too (`Repeats.digest`); nil when it has none.
     public var imageDigest: UInt64?
