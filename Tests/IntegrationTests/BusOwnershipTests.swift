@@ -118,6 +118,60 @@ extension IntegrationOnSecondDisplay {
             #expect(daemon.process.isRunning)
         }
 
+        /// Issue 43's fork and exec: connects to the daemon, forks, and the parent execs xtoastd
+        /// (its image decoder, kept alive by a full stdout pipe), while the child, once the
+        /// parent's executable is xtoastd, asks for the hand-over on the inherited connection.
+        static let forkAndExec = #"""
+            import fcntl, json, os, socket, sys, time
+            path, xtoastd, out = sys.argv[1], os.path.realpath(sys.argv[2]), sys.argv[3]
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            s.connect(path)
+            r, w = os.pipe()
+            fcntl.fcntl(w, fcntl.F_SETFL, os.O_NONBLOCK)
+            try:
+                while True: os.write(w, b"x" * 65536)
+            except BlockingIOError:
+                pass
+            fcntl.fcntl(w, fcntl.F_SETFL, 0)
+            parent = os.getpid()
+            if os.fork() == 0:
+                deadline = time.time() + 5
+                while time.time() < deadline and os.readlink("/proc/%d/exe" % parent) != xtoastd: time.sleep(0.01)
+                time.sleep(0.2)
+                s.sendall(b'{"op":"handover"}\n')
+                s.settimeout(5)
+                answer = s.recv(4096).decode()
+                with open(out, "w") as f: f.write(json.dumps({"exe": os.readlink("/proc/%d/exe" % parent), "answer": answer}))
+                os.kill(parent, 9)
+                os._exit(0)
+            os.dup2(w, 1)
+            os.execv(xtoastd, [xtoastd, "--decode-image", "64", "5", "/nonexistent"])
+            """#
+
+        @Test("issue 43: a program that connects, forks, and execs xtoastd while its child sends handover is refused: the toast stays up and the daemon answers ping")
+        func forkAndExecHandOverRefused() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            #expect(try daemon.xtoast(["show", "--timeout", "0", "stays"]).status == 0)
+            _ = try F.restingCards(probe, count: 1)
+            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-fork-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let script = dir.appendingPathComponent("fork.py"), out = dir.appendingPathComponent("answer.json")
+            try Self.forkAndExec.write(to: script, atomically: true, encoding: .utf8)
+            let xtoastd = DaemonHarness.binDirectory.appendingPathComponent("xtoastd").path
+            _ = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/python3"), [script.path, daemon.socketPath, xtoastd, out.path],
+                                      environment: ProcessInfo.processInfo.environment, timeout: 15)
+            try waitUntil("the child's answer", timeout: 10) { FileManager.default.fileExists(atPath: out.path) }
+            let result = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: String])
+            #expect(result["exe"] == URL(fileURLWithPath: xtoastd).resolvingSymlinksInPath().path, "the parent ran xtoastd when its child asked: \(result)")
+            #expect(result["answer"]?.contains("\"ok\":false") == true && result["answer"]?.contains("xtoastd --replace") == true,
+                    "\(result)")
+            #expect(try daemon.xtoast(["ping"]).status == 0)
+            #expect(daemon.process.isRunning && !daemon.log.contains("handing over"), "\(daemon.log)")
+            #expect(probe.cards().count == 1, "the toast stays up")
+        }
+
         @Test("--replace waits for a daemon that never answers at most 5 s, then exits 1 saying why; the socket and lock stay its")
         func replaceGivesUp() throws {
             let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-stuck-\(UUID().uuidString.prefix(8))")

@@ -252,6 +252,95 @@ extension Integration {
             #expect(heard.contains("NotificationReplied \(id) on my way"), "\(heard)")
             #expect(!lines().contains { $0["error"] != nil }, "\(lines())")
         }
+
+        /// Presses Reply; once the ENTRY has the focus and the test says go, sets argv[2] bytes
+        /// of text through `EditableText` and reads back how many characters it holds.
+        static let hugeSetter = #"""
+            import json, os, sys, time
+            import pyatspi
+            from gi.repository import GLib
+            out = open(sys.argv[1], "a")
+            def emit(d):
+                out.write(json.dumps(d) + "\n"); out.flush()
+            def on_event(e):
+                try:
+                    s = e.source
+                    if e.type.startswith("object:state-changed:showing") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_NOTIFICATION:
+                        for k in [s.getChildAtIndex(i) for i in range(s.childCount)]:
+                            if k.getRole() == pyatspi.ROLE_PUSH_BUTTON and k.name == "Reply": k.queryAction().doAction(0)
+                    if e.type.startswith("object:state-changed:focused") and e.detail1 == 1 and s.getRole() == pyatspi.ROLE_ENTRY:
+                        huge = "on my way " * (int(sys.argv[2]) // 10)
+                        emit({"entry": True})
+                        deadline = time.time() + 10
+                        while not os.path.exists(sys.argv[1] + ".go") and time.time() < deadline: time.sleep(0.02)
+                        start = time.time()
+                        done = bool(s.queryEditableText().setTextContents(huge))
+                        emit({"set": done, "seconds": time.time() - start, "count": s.queryText().characterCount})
+                except Exception as ex:
+                    emit({"error": str(ex)})
+            for kind in ["object:state-changed:showing", "object:state-changed:focused"]:
+                pyatspi.Registry.registerEventListener(on_event, kind)
+            emit({"listening": True})
+            GLib.timeout_add_seconds(60, lambda: pyatspi.Registry.stop())
+            pyatspi.Registry.start()
+            """#
+
+        /// 8 MiB: cleaned character by character before it was cut, it stalled the daemon
+        /// about 1.6 s (64 MiB: 12.6 s). Cut first, what is left is sd-bus's own UTF-8 check of
+        /// the string before it lends it (about 2 ns a byte: 64 MiB would cost 130-460 ms).
+        static let hugeText = 8 << 20
+
+        @Test("issue 43: a screen reader's 8 MiB SetTextContents on the open field keeps 4 KiB of it, and another client's pings are answered promptly meanwhile")
+        func hugeSetTextContents() throws {
+            let (bus, a11y, daemon) = try AccessibilityTests.start()
+            let a11yBus = try #require(a11y)
+            try waitUntil("the daemon to join the accessibility bus") { daemon.log.contains(AccessibilityTests.connected) }
+            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-reply-huge-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let script = dir.appendingPathComponent("client.py"), file = dir.appendingPathComponent("events.jsonl")
+            try Self.hugeSetter.write(to: script, atomically: true, encoding: .utf8)
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            reader.arguments = [script.path, file.path, "\(Self.hugeText)"]
+            reader.environment = a11yBus.clientEnvironment
+            reader.standardOutput = FileHandle.nullDevice
+            reader.standardError = FileHandle.nullDevice
+            try reader.run()
+            defer { if reader.isRunning { kill(reader.processIdentifier, SIGKILL) } }
+            func line(_ key: String) -> [String: Any]? {
+                ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+                    (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+                }.first { $0[key] != nil || $0["error"] != nil }
+            }
+            try waitUntil("the reader to listen", timeout: 15) { line("listening") != nil }
+            let app = try RawBusClient(address: bus.address)
+            _ = try app.notify(summary: "Ann", actions: ["inline-reply", "Reply"], expire: 0).get()
+            try waitUntil("the focused entry", timeout: 15) { line("entry") != nil }
+            let client = try ProtocolClient(path: daemon.socketPath)
+            #expect(try client.request(#"{"op":"ping"}"#)["ok"]?.bool == true)
+            func cpu() -> Double {
+                let stat = (try? String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+                let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+                return fields.count > 13 ? (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0) : 0
+            }
+            let cpuBefore = cpu()
+            _ = FileManager.default.createFile(atPath: file.path + ".go", contents: nil)
+            var pings: [Double] = []
+            let deadline = Date().addingTimeInterval(60)
+            while line("set") == nil, Date() < deadline {
+                let start = Date()
+                #expect(try client.request(#"{"op":"ping"}"#)["ok"]?.bool == true)
+                pings.append(Date().timeIntervalSince(start))
+                usleep(10_000)
+            }
+            let set = try #require(line("set"), "the text was never set")
+            #expect(set["set"] as? Bool == true && set["count"] as? Int == ReplyField.maxBytes, "\(set)")
+            let slowest = pings.max() ?? 0
+            print("8 MiB SetTextContents: \(pings.count) pings, slowest \(slowest) s, the call took \(set["seconds"] ?? "?") s, daemon CPU \(cpu() - cpuBefore) ticks")
+            #expect(!pings.isEmpty, "the call ended before a ping could be timed")
+            #expect(slowest < 0.25, "a ping waited \(slowest) s behind the 8 MiB text")
+        }
     }
 }
 

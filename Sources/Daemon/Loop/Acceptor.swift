@@ -23,7 +23,8 @@ enum Acceptor {
 
     /// Accepts from `listener` into `clients`: a peer of another uid is refused (a line to
     /// `log`, which keeps such lines within their room: another user can connect in a loop),
-    /// and past `Clients.maxConnections` each is told why and closed.
+    /// and past `Clients.maxConnections` each is told why and closed. Each connection's peer
+    /// process is pinned as it is accepted (`PinnedProcess`).
     static func acceptTurn(from listener: UnixSocket, into clients: Clients, now: () -> Double,
                            log: (String) -> Void = { Log.info($0) }) -> Outcome {
         let start = now()
@@ -33,14 +34,16 @@ enum Acceptor {
             case .success(nil):
                 return .drained
             case let .success(socket?):
-                if let uid = socket.peerUID, uid != getuid() {
+                let peer = socket.peerProcess
+                if let uid = peer?.uid, uid != getuid() {
                     log("refused a connection from uid \(uid)")
                     socket.close()
                 } else if clients.connections.count >= Clients.maxConnections {
                     _ = socket.writeAll(Reply.error("too many connections (at most \(Clients.maxConnections))").json.utf8 + [UInt8(ascii: "\n")])
                     socket.close()
                 } else {
-                    _ = clients.add(socket)
+                    // Pinned now, as early as the daemon can: a `handover` is checked against it.
+                    _ = clients.add(socket, peer: peer.flatMap { PinnedProcess.pin(pid: $0.pid, uid: $0.uid) })
                 }
             case let .failure(failure):
                 Log.info("cannot accept a connection (\(failure)); waiting for a client to leave")

@@ -14,8 +14,8 @@ final class Clients: EventSink {
     /// Other lines (counts) held back with them.
     private var heldLines: [(JSON, [Owner])] = []
 
-    func add(_ socket: UnixSocket) -> Connection {
-        let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber), tally: tally)
+    func add(_ socket: UnixSocket, peer: PinnedProcess? = nil) -> Connection {
+        let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber), peer: peer, tally: tally)
         connection.clock = { [unowned self] in self.now() }
         nextNumber += 1
         connections[connection.owner] = connection

@@ -5,6 +5,9 @@ import Transport
 final class Connection {
     let socket: UnixSocket
     let owner: Owner
+    /// The peer process as it was when the connection was accepted (nil when `/proc` did not
+    /// tell): what a `handover` is checked against.
+    let peer: PinnedProcess?
     var lines = LineBuffer()
     /// Request lines read but not answered yet: answering stops the moment the replies
     /// waiting to go out pass `readPause`, and the rest wait here (nothing more is read) until
@@ -49,9 +52,10 @@ final class Connection {
     /// The bytes waiting across all of its `Clients`' connections, which this one keeps up to date.
     let tally: WaitingTally
 
-    init(socket: UnixSocket, owner: Owner, tally: WaitingTally = WaitingTally()) {
+    init(socket: UnixSocket, owner: Owner, peer: PinnedProcess? = nil, tally: WaitingTally = WaitingTally()) {
         self.socket = socket
         self.owner = owner
+        self.peer = peer
         self.tally = tally
     }
 

@@ -342,10 +342,13 @@ public final class ToastDaemon {
         }
     }
 
-    /// A client's `handover`: granted only to this daemon's own executable, run by its user.
+    /// A client's `handover`: granted only to this daemon's own executable, run by its user,
+    /// and only when the process that connected is unchanged since it was accepted (the same
+    /// process, not exec'd since): a program that connects, forks, and execs `xtoastd` while
+    /// its child asks is refused.
     private func handOverReply(to connection: Connection) -> Reply {
-        service.handOverRequest(from: connection.socket.peerProcess.flatMap { peer in PeerProcess.executable(pid: peer.pid).map { PeerIdentity(uid: peer.uid, executable: $0) } },
-                                own: socket.holder)
+        let caller = connection.peer.flatMap { $0.isUnchanged ? PeerIdentity(uid: $0.uid, executable: $0.executable) : nil }
+        return service.handOverRequest(from: caller, own: socket.holder)
     }
 
     /// Drops clients whose partial line has waited too long for its newline, telling them why.

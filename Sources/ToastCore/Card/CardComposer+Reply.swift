@@ -15,6 +15,8 @@ struct ReplyRects {
     var field: Rect
     var send: Rect
     var text: (block: TextBlock, origin: Point)?
+    /// Characters of the field before `text`'s window.
+    var textStart = 0
     /// The caret's foot (its left edge, the bottom of its line): where an input method's
     /// preedit goes (over the spot).
     var caret: Point
@@ -26,6 +28,39 @@ struct ReplyRects {
 extension CardComposer {
     /// Lines of the typed text the field shows at most; a longer reply shows its last lines.
     public static let replyVisibleLines = 4
+    /// UTF-8 bytes of the typed text laid out at most: a window around the caret, which the
+    /// field's last `replyVisibleLines` lines come from (about 60 narrow letters make a line,
+    /// and at least 256 bytes lie before the caret, so the window fills four). Pango breaks a
+    /// run without break opportunities in time that grows with the square of its length: a
+    /// 4 KiB word cost 123 ms a layout here, and each key laid the text out twice; 512 bytes
+    /// of it cost 1.7 ms, and 512 bytes of words 0.3 ms.
+    public static let replyWindowBytes = 512
+    /// Of the window, the bytes after the caret at most: the caret's line stays among the
+    /// lines shown, with a line or two of what follows it.
+    public static let replyWindowAfterCaret = 128
+    /// The window starts at a paragraph's start or at a multiple of this many characters, so
+    /// its lines break the same way from key to key (a start that moved with each key would
+    /// rewrap the lines shown); they may move once in this many characters typed.
+    public static let replyWindowStep = 128
+
+    /// The characters of `field` laid out: up to `replyWindowAfterCaret` bytes after the caret
+    /// and the rest of `replyWindowBytes` before it, from the earliest steady start
+    /// (`replyWindowStep`) there. Costs what the window holds, not the text.
+    public static func replyWindow(_ field: ReplyField) -> Range<Int> {
+        let text = field.text
+        var end = field.caret, bytes = 0
+        while end < text.count, bytes + text[end].utf8.count <= replyWindowAfterCaret {
+            bytes += text[end].utf8.count
+            end += 1
+        }
+        var start = field.caret, steady: Int?
+        while start > 0, bytes + text[start - 1].utf8.count <= replyWindowBytes {
+            bytes += text[start - 1].utf8.count
+            start -= 1
+            if start == 0 || start % replyWindowStep == 0 || text[start - 1] == "\n" { steady = start }
+        }
+        return (steady ?? start)..<end
+    }
 
     /// The buttons a card shows: its actions, and the reply button (first) when it offers a reply.
     func shownActions(_ toast: Toast) -> [Action] {
@@ -48,10 +83,11 @@ extension CardComposer {
             : max(buttonH, px(Self.iconSize) + px(CardMetrics.buttonLabelInset)).rounded()
         let boxW = max(1, right - left - sendW - px(CardMetrics.buttonSpacing))
         let textW = max(1, boxW - 2 * inset)
-        let typed = look.field.string
-        let empty = typed.isEmpty
+        let empty = look.field.isEmpty
+        let window = Self.replyWindow(look.field)
+        let shown = Array(look.field.text[window])
         // Plain text (never markup): what is typed is shown as typed.
-        var block = TextBlock(text: empty ? options.placeholder : typed, width: textW, maxLines: empty ? 1 : nil)
+        var block = TextBlock(text: empty ? options.placeholder : String(shown), width: textW, maxLines: empty ? 1 : nil)
         var whole = metrics.measure(block)
         var visible = whole.lineCount
         if !empty, whole.lineCount > Self.replyVisibleLines {
@@ -69,8 +105,8 @@ extension CardComposer {
             .roundedRect(Rect(x: box.x + px(1), y: box.y + px(1), width: box.width - 2 * px(1), height: box.height - 2 * px(1)),
                          radius: max(0, px(CardMetrics.buttonRadius) - px(1)), color: c.background.mixed(with: c.text, 0.06).withAlpha(255)),
         ]
-        if !empty, let selection = look.field.selection {
-            let bytes = byteRange(selection, in: look.field.text)
+        if !empty, let selection = look.field.selection?.clamped(to: window), !selection.isEmpty {
+            let bytes = byteRange(selection.lowerBound - window.lowerBound..<selection.upperBound - window.lowerBound, in: shown)
             for r in metrics.rects(of: [bytes], in: block).first ?? [] {
                 ops.append(.roundedRect(Rect(x: origin.x + r.x, y: origin.y + r.y, width: r.width, height: r.height), radius: 0,
                                         color: c.accent.withAlpha(90)))
@@ -80,7 +116,8 @@ extension CardComposer {
             ops.append(.text(block, origin: origin, color: empty ? c.secondary : c.text))
         }
         let caret = empty ? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
-            : metrics.caret(at: look.field.caretByteOffset, in: block) ?? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
+            : metrics.caret(at: byteRange(0..<(look.field.caret - window.lowerBound), in: shown).upperBound, in: block)
+                ?? Rect(x: 0, y: 0, width: 0, height: metrics.lineHeight)
         let caretX = min(max(origin.x + caret.x, box.x + px(1)), box.maxX - px(3))
         if look.caretVisible {
             let x = caretX
@@ -88,7 +125,7 @@ extension CardComposer {
                                     radius: 0, color: c.text))
         }
         let send = Rect(x: right - sendW, y: top + boxH - buttonH, width: sendW, height: buttonH)
-        let canSend = !typed.allSatisfy(\.isWhitespace)
+        let canSend = !look.field.text.allSatisfy(\.isWhitespace)
         ops.append(.roundedRect(send, radius: px(CardMetrics.buttonRadius), color: c.accent.withAlpha(canSend ? 77 : 31)))
         let labelColor = canSend ? c.accent : c.accent.mixed(with: c.background, 0.45)
         if let sendIcon {
@@ -99,7 +136,7 @@ extension CardComposer {
             ops.append(.text(label, origin: Point(x: send.x + px(CardMetrics.buttonLabelInset),
                                                   y: (send.y + (buttonH - labelExtent.size.height) / 2).rounded()), color: labelColor))
         }
-        return (ops, ReplyRects(field: box, send: send, text: empty ? nil : (block, origin),
+        return (ops, ReplyRects(field: box, send: send, text: empty ? nil : (block, origin), textStart: window.lowerBound,
                                 caret: Point(x: caretX.rounded(), y: origin.y + caret.y + caret.height)), boxH)
     }
 
@@ -109,9 +146,11 @@ extension CardComposer {
     public static func replyCaret(at local: Point, in card: ComposedCard, field: ReplyField, metrics: TextMeasuring) -> Int {
         guard let (block, origin) = card.replyText else { return field.text.count }
         guard let byte = metrics.index(at: Point(x: local.x - origin.x, y: local.y - origin.y), in: block) else { return field.text.count }
+        // The byte is in the laid-out window, which starts `replyTextStart` characters in.
+        let start = min(card.replyTextStart, field.text.count)
         var used = 0
-        for (i, c) in field.text.enumerated() {
-            if used >= byte { return i }
+        for (i, c) in field.text[start...].enumerated() {
+            if used >= byte { return start + i }
             used += c.utf8.count
         }
         return field.text.count

@@ -449,6 +449,7 @@ public struct CardComposer: Sendable {
             card.replyField = replyRects.field
             card.replySend = replyRects.send
             card.replyText = replyRects.text
+            card.replyTextStart = replyRects.textStart
             card.replyCaret = replyRects.caret
         }
         return card

@@ -26,6 +26,8 @@ public struct ComposedCard: Equatable, Sendable {
     public var replySend: Rect?
     /// The open field's typed text as laid out (nil while it is empty), for a click's caret.
     public var replyText: (block: TextBlock, origin: Point)?
+    /// Characters of the field before `replyText`'s window (`CardComposer.replyWindow`).
+    public var replyTextStart = 0
     /// The open field's caret foot, in card coordinates: where an input method shows what is
     /// being composed.
     public var replyCaret: Point?
