@@ -588,8 +588,15 @@ public final class NotificationBus {
         return value
     }
 
-    /// `(iiibiiay)`: the header is checked before the pixels are copied, and only the pixels
-    /// are copied (rows packed, whatever the padding). The corresponding C function is `sd_bus_message_read_array`.
+    /// Pictures up to this many bytes are copied off the message, rows packed (well under a
+    /// millisecond, the message is freed at once, and a repeat's digest reads only pixels);
+    /// larger ones are borrowed: the image keeps the message alive, and nothing copies them on
+    /// the loop (`PixelBytes`).
+    static let maxCopiedImageBytes = Repeats.maxDigestBytes
+
+    /// `(iiibiiay)`: the header is checked before the pixels are touched; a small picture's
+    /// pixels are copied (rows packed, whatever the padding), a large one's borrowed from the
+    /// message. The corresponding C functions are `sd_bus_message_read_array` and `sd_bus_message_ref`.
     private func readImage(_ m: OpaquePointer) throws(BusError) -> HintValue {
         try check(sd_bus_message_enter_container(m, Self.type("r"), "iiibiiay"))
         var width: Int32 = 0, height: Int32 = 0, rowstride: Int32 = 0, alpha: Int32 = 0, bits: Int32 = 0, channels: Int32 = 0
@@ -609,8 +616,15 @@ public final class NotificationBus {
             return .unusable(error.message)
         case let .success(needed):
             guard let data else { return .unusable("image-data: no pixels") }
-            return .image(RawImage.packed(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
-                                          channels: Int(channels), from: UnsafeRawBufferPointer(start: data, count: needed)))
+            let bytes = UnsafeRawBufferPointer(start: data, count: needed)
+            guard needed > Self.maxCopiedImageBytes else {
+                return .image(RawImage.packed(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
+                                              channels: Int(channels), from: bytes))
+            }
+            let message = sd_bus_message_ref(m)
+            return .image(RawImage(width: Int(width), height: Int(height), rowstride: Int(rowstride), hasAlpha: alpha != 0,
+                                   bitsPerSample: 8, channels: Int(channels),
+                                   pixels: PixelBytes(borrowing: bytes) { sd_bus_message_unref(message) }))
         }
     }
 

@@ -41,13 +41,14 @@ public enum DecodeHelper {
         _ = setrlimit(__rlimit_resource_t(resource.rawValue), &value)
     }
 
-    /// Writes all of `bytes` to standard output (blocking: the daemon reads as they come).
-    private static func write(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` to `fd`, standard output by default (blocking: the daemon reads
+    /// as they come).
+    static func write(_ bytes: [UInt8], to fd: Int32 = 1) {
         var offset = 0
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             while offset < raw.count {
-                let n = Glibc.write(1, base + offset, raw.count - offset)
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
                 if n < 0, errno == EINTR { continue }
                 guard n > 0 else { return }
                 offset += n

@@ -1,5 +1,6 @@
 import CSystem
 import Glibc
+import ToastCore
 import Transport
 
 /// Decodes image files in processes of their own (`xtoastd --decode-image`, see
@@ -15,6 +16,10 @@ import Transport
 /// becomes readable when a decoder has written, ended or overrun; `collect` then takes the
 /// results. At most `maxRunning` decoders run at once and `maxQueued` wait for a turn; more
 /// is refused, which bounds what a flood of slow images can take.
+///
+/// Bus pictures (`image-data`) are scaled the same way on a thread (`ScaleThread`), at most
+/// `maxScaling` at once and `maxQueuedPixelBytes` waiting; the loop waits `pixelPatience`
+/// for one, so an avatar shows at once and a 4095 px picture never stalls a frame.
 /// The corresponding C functions are `posix_spawn` (through `ChildProcesses`), `pipe`,
 /// `read`, `epoll_ctl` and `timerfd_settime`.
 public final class DecodeWorker {
@@ -24,6 +29,13 @@ public final class DecodeWorker {
     public let budget: Double
     public static let maxRunning = 2
     public static let maxQueued = 16
+    /// Half a frame: an avatar is scaled within it; a larger picture comes when it is ready.
+    public static let pixelPatience = 0.008
+    /// One picture scaled at a time: a 4095 px one takes about 0.2 s of a core.
+    public static let maxScaling = 1
+    /// Two 4095 px pictures (64 MiB each, their bus messages kept whole) may wait for the scaler;
+    /// more is refused, so a client sending them back to back holds at most three.
+    public static let maxQueuedPixelBytes = 128 << 20
     /// How soon to ask again whether a killed or finished decoder has ended (a killed process
     /// takes a moment to die, and is reaped without blocking).
     static let reapRetry = 0.02
@@ -71,7 +83,8 @@ public final class DecodeWorker {
 
     deinit {
         for job in running {
-            children.kill(job.pid)
+            // A scaler thread reads the job's pixels until it replies: let it finish first.
+            if job.image != nil { _ = job.wait(seconds: budget) } else { children.kill(job.pid) }
             close(job.output)
         }
         _ = children.reap()
@@ -81,16 +94,33 @@ public final class DecodeWorker {
 
     /// Starts decoding the file at `path` to fit a `box`×`box` square, and waits `patience` for it.
     func start(path: String, box: Int, now: Double) -> Outcome {
-        let job = DecodeJob(path: path, box: max(1, min(box, DecodedImage.maxSide)))
-        guard children.count(.imageDecoder) < Self.maxRunning else {
-            guard queued.count < Self.maxQueued else {
+        start(DecodeJob(path: path, box: max(1, min(box, DecodedImage.maxSide))), now: now)
+    }
+
+    /// Starts scaling a bus picture, known as `name`, to fit a `box`×`box` square, and waits
+    /// `pixelPatience` for it. Without epoll nothing would say when a thread is done: then
+    /// it is scaled here.
+    public func scale(_ image: RawImage, name: String, box: Int, now: Double) -> Outcome {
+        let side = max(1, min(box, DecodedImage.maxSide))
+        guard wakeDescriptor >= 0 else { return .done(DecodedImage.fromPixels(image, box: side)) }
+        return start(DecodeJob(path: name, box: side, image: image), now: now)
+    }
+
+    private func start(_ job: DecodeJob, now: Double) -> Outcome {
+        guard hasRoom(for: job) else {
+            if let image = job.image {
+                let waiting = queued.reduce(0) { $0 + ($1.image?.pixels.count ?? 0) }
+                guard queued.count < Self.maxQueued, waiting + image.pixels.count <= Self.maxQueuedPixelBytes else {
+                    return .done(.failure(ImageError("earlier pictures are still being scaled")))
+                }
+            } else if queued.count >= Self.maxQueued {
                 return .done(.failure(ImageError("\(Self.maxRunning + Self.maxQueued) earlier images are still decoding")))
             }
             queued.append(job)
             return .pending(job)
         }
         if let failure = launch(job, now: now) { return .done(.failure(failure)) }
-        let wait = wakeDescriptor >= 0 ? Self.patience : budget
+        let wait = wakeDescriptor < 0 ? budget : job.image == nil ? Self.patience : Self.pixelPatience
         if let result = job.wait(seconds: wait) {
             finish(job)
             return .done(result)
@@ -125,19 +155,30 @@ public final class DecodeWorker {
             }
         }
         _ = children.reap()
-        while children.count(.imageDecoder) < Self.maxRunning, !queued.isEmpty {
-            let job = queued.removeFirst()
+        var waiting: [DecodeJob] = []
+        for job in queued {
+            guard hasRoom(for: job) else {
+                waiting.append(job)
+                continue
+            }
             if let failure = launch(job, now: now) { ended.append((job, .failure(failure))) }
         }
+        queued = waiting
         armTimer(now: now)
         return ended
+    }
+
+    /// Whether `job` may start now: decoders and scalers each have their own bound.
+    private func hasRoom(for job: DecodeJob) -> Bool {
+        guard job.image != nil else { return children.count(.imageDecoder) < Self.maxRunning }
+        return running.count(where: { $0.image != nil }) < Self.maxScaling
     }
 
     private var overrun: ImageError {
         ImageError("took longer than \(budget) s to decode; its decoder was stopped")
     }
 
-    /// Spawns the decoder for `job`; nil when it runs, else why not.
+    /// Spawns the decoder (or starts the scaler) for `job`; nil when it runs, else why not.
     private func launch(_ job: DecodeJob, now: Double) -> ImageError? {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return ImageError("cannot start the image decoder: \(String(cString: strerror(errno)))") }
@@ -145,6 +186,15 @@ public final class DecodeWorker {
         // close-on-exec (the spawn's dup2 makes the decoder's fd 1 without the flag).
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+        if let image = job.image {
+            guard ScaleThread.start(image, box: job.box, output: fds[1]) else {
+                close(fds[0])
+                close(fds[1])
+                return ImageError("cannot start a thread to scale the picture")
+            }
+            watch(job, output: fds[0])
+            return nil
+        }
         let seconds = Int(budget.rounded(.up)) + 1
         let spawned = children.spawn(executable, [DecodeHelper.argument, String(job.box), String(seconds), job.path],
                                      owner: .imageDecoder, stdout: fds[1], deadline: now + budget)
@@ -155,16 +205,22 @@ public final class DecodeWorker {
             return ImageError("cannot start the image decoder: \(error)")
         case let .success(pid):
             job.pid = pid
-            job.output = fds[0]
-            if wakeDescriptor >= 0 { _ = xt_epoll_watch(wakeDescriptor, fds[0]) }
-            running.append(job)
+            watch(job, output: fds[0])
             return nil
         }
+    }
+
+    private func watch(_ job: DecodeJob, output: Int32) {
+        job.output = output
+        if wakeDescriptor >= 0 { _ = xt_epoll_watch(wakeDescriptor, output) }
+        running.append(job)
     }
 
     /// Forgets `job`'s pipe; its process is reaped by `collect` (now or at a retry).
     private func finish(_ job: DecodeJob) {
         running.removeAll { $0 === job }
+        // Its scaler has replied, so nothing reads the picture any more: its bus message goes.
+        job.image = nil
         guard job.output >= 0 else { return }
         if wakeDescriptor >= 0 { _ = xt_epoll_unwatch(wakeDescriptor, job.output) }
         close(job.output)
@@ -186,17 +242,24 @@ public final class DecodeWorker {
     }
 }
 
-/// One decode: the file, its box, and the decoder's output read so far.
+/// One decode: the file (or the bus picture and the name it is known by), its box, and the
+/// decoder's output read so far.
 public final class DecodeJob {
     public let path: String
     public let box: Int
+    /// Whether it scales a bus picture rather than decoding a file.
+    public let isPicture: Bool
+    /// The bus picture, kept until its scaler has replied.
+    fileprivate(set) var image: RawImage?
     fileprivate(set) var pid: pid_t = 0
     fileprivate(set) var output: Int32 = -1
     private var received: [UInt8] = []
 
-    init(path: String, box: Int) {
+    init(path: String, box: Int, image: RawImage? = nil) {
         self.path = path
         self.box = box
+        self.image = image
+        isPicture = image != nil
     }
 
     /// Reads what the decoder has written, without blocking. The result once the reply is

@@ -75,27 +75,29 @@ public struct DecodedImage: Equatable, Sendable {
     }
 
     /// Raw pixels as a D-Bus notification's `image-data` carries them: rows of RGB or RGBA,
-    /// 8 bits per sample, `rowstride` bytes apart (the last row needs only its pixels). Every field is checked against the buffer
-    /// before gdk-pixbuf sees it. The corresponding C function is `gdk_pixbuf_new_from_data`.
-    public static func fromPixels(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
-                           channels: Int, bytes: [UInt8], box: Int) -> Result<DecodedImage, ImageError> {
-        guard bitsPerSample == 8 else { return .failure(ImageError("\(bitsPerSample) bits per sample; only 8 is supported")) }
-        guard channels == (hasAlpha ? 4 : 3) else { return .failure(ImageError("\(channels) channels do not match the alpha flag")) }
+    /// 8 bits per sample, `rowstride` bytes apart (the last row needs only its pixels). Every
+    /// field is checked against the buffer before gdk-pixbuf sees it. Safe on any thread: it
+    /// reads `image`'s bytes and nothing else of the daemon's (`PixelScaler` runs it off the loop).
+    /// The corresponding C function is `gdk_pixbuf_new_from_data`.
+    public static func fromPixels(_ image: RawImage, box: Int) -> Result<DecodedImage, ImageError> {
+        let (width, height, rowstride, channels) = (image.width, image.height, image.rowstride, image.channels)
+        guard image.bitsPerSample == 8 else { return .failure(ImageError("\(image.bitsPerSample) bits per sample; only 8 is supported")) }
+        guard channels == (image.hasAlpha ? 4 : 3) else { return .failure(ImageError("\(channels) channels do not match the alpha flag")) }
         guard width > 0, height > 0, width <= maxSide, height <= maxSide else {
             return .failure(ImageError("the image is \(width)×\(height) pixels; at most \(maxSide)×\(maxSide) is allowed"))
         }
-        guard rowstride >= width * channels, rowstride <= Int(Int32.max), bytes.count >= rowstride * (height - 1) + width * channels else {
+        let bytes = image.pixels.buffer
+        guard rowstride >= width * channels, rowstride <= Int(Int32.max), bytes.count >= rowstride * (height - 1) + width * channels,
+              let base = bytes.baseAddress
+        else {
             return .failure(ImageError("\(bytes.count) bytes do not cover \(height) rows \(rowstride) bytes apart"))
         }
-        return bytes.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
-            guard let base = buffer.baseAddress,
-                  let pixbuf = gdk_pixbuf_new_from_data(base, GDK_COLORSPACE_RGB, hasAlpha ? 1 : 0, 8, Int32(width), Int32(height),
-                                                        Int32(rowstride), nil, nil)
-            else { return .failure(ImageError("gdk-pixbuf refused the pixel buffer")) }
-            // The pixbuf borrows `buffer`: convert before leaving this closure.
-            defer { xt_pixbuf_unref(UnsafeMutableRawPointer(pixbuf)) }
-            return fromPixbuf(pixbuf, box: box)
-        }
+        guard let pixbuf = gdk_pixbuf_new_from_data(base.assumingMemoryBound(to: UInt8.self), GDK_COLORSPACE_RGB, image.hasAlpha ? 1 : 0, 8,
+                                                    Int32(width), Int32(height), Int32(rowstride), nil, nil)
+        else { return .failure(ImageError("gdk-pixbuf refused the pixel buffer")) }
+        // The pixbuf borrows the bytes, which `image` keeps alive until this returns.
+        defer { xt_pixbuf_unref(UnsafeMutableRawPointer(pixbuf)) }
+        return withExtendedLifetime(image) { fromPixbuf(pixbuf, box: box) }
     }
 
     /// Scales what the loader did not already scale (PNG, ICO, XPM decode at their own size)

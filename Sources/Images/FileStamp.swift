@@ -10,6 +10,9 @@ public struct FileStamp: Equatable, Sendable {
     var modified: Int64 = 0
     var modifiedNanoseconds: Int64 = 0
 
+    /// The stamp of no file: what a bus picture, which has none, is kept with.
+    public init() {}
+
     public init(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return }

@@ -141,7 +141,7 @@ import Testing
         var plain = Board()
         let red = RawImage(width: 1, height: 1, rowstride: 3, hasAlpha: false, bitsPerSample: 8, channels: 3, bytes: [255, 0, 0])
         var blue = red
-        blue.bytes = [0, 0, 255]
+        blue.pixels = PixelBytes([0, 0, 255])
         let pictured = admit(notify(image: red), on: &plain, owner: bus)
         #expect(Admission.decide(notify(image: red), board: plain).action == .repeatOf(id: pictured))
         #expect(Admission.decide(notify(image: blue), board: plain).action == .show)

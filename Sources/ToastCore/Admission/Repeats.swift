@@ -81,18 +81,16 @@ public enum Repeats {
     /// A 64-bit FNV-1a digest of an image's size, layout and pixels: two repeats with the same
     /// avatar compare equal without the board keeping the pixels. Nil past `maxDigestBytes`.
     public static func digest(_ image: RawImage) -> UInt64? {
-        guard image.bytes.count <= maxDigestBytes else { return nil }
+        guard image.pixels.count <= maxDigestBytes else { return nil }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         let header = [image.width, image.height, image.channels, image.hasAlpha ? 1 : 0].map { UInt64(truncatingIfNeeded: $0) }
         for number in header {
             hash ^= number
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        image.bytes.withUnsafeBufferPointer { bytes in
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
+        for byte in image.pixels.buffer {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
         }
         return hash
     }

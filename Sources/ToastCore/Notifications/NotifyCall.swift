@@ -63,7 +63,8 @@ public enum HintValue: Equatable, Sendable {
     }
 }
 
-/// Raw pixels of an `image-data` hint (`(iiibiiay)`): rows of RGB or RGBA bytes.
+/// Raw pixels of an `image-data` hint (`(iiibiiay)`): rows of RGB or RGBA bytes, `rowstride`
+/// apart (the last row needs only its pixels).
 public struct RawImage: Equatable, Sendable {
     public var width: Int
     public var height: Int
@@ -71,17 +72,25 @@ public struct RawImage: Equatable, Sendable {
     public var hasAlpha: Bool
     public var bitsPerSample: Int
     public var channels: Int
-    public var bytes: [UInt8]
+    public var pixels: PixelBytes
 
-    public init(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int, channels: Int, bytes: [UInt8]) {
+    public init(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int, channels: Int, pixels: PixelBytes) {
         self.width = width
         self.height = height
         self.rowstride = rowstride
         self.hasAlpha = hasAlpha
         self.bitsPerSample = bitsPerSample
         self.channels = channels
-        self.bytes = bytes
+        self.pixels = pixels
     }
+
+    public init(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int, channels: Int, bytes: [UInt8]) {
+        self.init(width: width, height: height, rowstride: rowstride, hasAlpha: hasAlpha, bitsPerSample: bitsPerSample,
+                  channels: channels, pixels: PixelBytes(bytes))
+    }
+
+    /// A copy of the bytes, for small images and tests.
+    public var bytes: [UInt8] { Array(pixels.buffer) }
 
     /// How many bytes an image with this header needs, or why it is refused. Checked on the
     /// wire's 32-bit numbers before any of them becomes a size, and before the pixel bytes are
@@ -117,15 +126,14 @@ public struct RawImage: Equatable, Sendable {
     public static func packed(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, channels: Int,
                               from data: UnsafeRawBufferPointer) -> RawImage {
         let row = width * channels
-        var bytes = [UInt8](repeating: 0, count: row * height)
-        bytes.withUnsafeMutableBytes { out in
+        let bytes = PixelBytes(count: row * height) { out in
             guard let to = out.baseAddress, let from = data.baseAddress else { return }
             for y in 0..<height where y * rowstride + row <= data.count {
                 (to + y * row).copyMemory(from: from + y * rowstride, byteCount: row)
             }
         }
         return RawImage(width: width, height: height, rowstride: row, hasAlpha: hasAlpha, bitsPerSample: 8,
-                        channels: channels, bytes: bytes)
+                        channels: channels, pixels: bytes)
     }
 }
 

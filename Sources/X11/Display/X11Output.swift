@@ -175,9 +175,7 @@ public final class X11Output: Output {
     }
 
     private func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
-        if let reason = painter.icons.images.store(name, width: image.width, height: image.height, rowstride: image.rowstride,
-                                                   hasAlpha: image.hasAlpha, bitsPerSample: image.bitsPerSample,
-                                                   channels: image.channels, bytes: image.bytes, size: pixelSize) {
+        if case let .failed(reason) = painter.icons.images.store(name, image, size: pixelSize) {
             return .failure(IconLoadError("cannot use image-data: \(reason)"))
         }
         return .success(name)

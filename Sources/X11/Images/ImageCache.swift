@@ -101,6 +101,8 @@ final class ImageCache {
             pending[key] = nil
             switch result.flatMap({ insert($0, for: key, stamp: entry.stamp) }) {
             case .success: ready.append(key.path)
+            case let .failure(error) where job.isPicture:
+                failures.append("cannot use image-data: \(error.reason); its card keeps the kind's icon")
             case let .failure(error): failures.append("cannot read icon \(key.path): \(error.reason); its card keeps the kind's icon")
             }
         }
@@ -113,17 +115,21 @@ final class ImageCache {
     }
 
     /// Keeps raw pixels (a D-Bus notification's `image-data`) under `name`, scaled to fit a
-    /// `size`×`size` square, so a card can draw them as `.image(path: name, …)`. Returns nil when
-    /// stored, else why not. Its pixels are kept within `maxKeptPixelBytes`; pushed out past
-    /// that, it draws nothing (there is no file to read again).
-    func store(_ name: String, width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
-                      channels: Int, bytes: [UInt8], size: Int) -> String? {
+    /// `size`×`size` square off the loop, so a card can draw them as `.image(path: name, …)`.
+    /// `.pending` while the scaler works: `collect` reports it, as it does a file.
+    /// Its pixels are kept within `maxKeptPixelBytes`; pushed out past that, it draws nothing
+    /// (there is no file to read again).
+    func store(_ name: String, _ image: RawImage, size: Int) -> Preparation {
         let key = Key(path: name, size: max(1, min(size, DecodedImage.maxSide)), tint: nil)
-        let decoded = DecodedImage.fromPixels(width: width, height: height, rowstride: rowstride, hasAlpha: hasAlpha,
-                                              bitsPerSample: bitsPerSample, channels: channels, bytes: bytes, box: key.size)
-        switch decoded.flatMap({ insert($0, for: key, stamp: FileStamp(name)) }) {
-        case .success: return nil
-        case let .failure(error): return error.reason
+        switch worker.scale(image, name: name, box: key.size, now: MonotonicClock.now()) {
+        case let .done(result):
+            switch result.flatMap({ insert($0, for: key, stamp: FileStamp()) }) {
+            case .success: return .ready
+            case let .failure(error): return .failed(error.reason)
+            }
+        case let .pending(job):
+            pending[key] = (job, FileStamp())
+            return .pending
         }
     }
 
