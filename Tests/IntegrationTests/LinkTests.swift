@@ -10,6 +10,13 @@ extension Integration {
 
         /// A daemon whose opener is a stub writing its arguments to `opened`, one per line.
         static func start() throws -> (DaemonHarness, URL) {
+            let (stub, opened) = try opener()
+            let daemon = try DaemonHarness(config: "[general]\nopener = \(stub.path) --new-window\n")
+            return (daemon, opened)
+        }
+
+        /// The stub opener, and the file it writes its arguments to.
+        static func opener() throws -> (stub: URL, opened: URL) {
             let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-links-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let opened = directory.appendingPathComponent("opened")
@@ -17,8 +24,7 @@ extension Integration {
             try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(opened.path).part && mv \(opened.path).part \(opened.path)\n"
                 .write(to: stub, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
-            let daemon = try DaemonHarness(config: "[general]\nopener = \(stub.path) --new-window\n")
-            return (daemon, opened)
+            return (stub, opened)
         }
 
         @Test("the pointer over a link changes how it is drawn; a click on it runs the opener with the link and ends the toast as a click")
@@ -51,6 +57,41 @@ extension Integration {
             let end = try owner.event("dismissed")
             #expect(end["id"]?.string == id && end["reason"]?.string == "click")
             try waitUntil("the card to leave") { probe.cards().isEmpty }
+        }
+
+        @Test("issue 49: a plain URL in a notify-send body is drawn as a link, listed by xtoast menu and dunstctl context, and a click opens it")
+        func plainLinkInABody() throws {
+            let (stub, opened) = try Self.opener()
+            let directory = opened.deletingLastPathComponent()
+            let menuInput = directory.appendingPathComponent("menu-input")
+            let menu = directory.appendingPathComponent("menu")
+            try "#!/bin/sh\ncat > \(menuInput.path)\nexit 1\n".write(to: menu, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: menu.path)
+            let bus = try PrivateBus()
+            let daemon = try DaemonHarness(config: "[general]\nopener = \(stub.path) --new-window\nmenu = \(menu.path)\n",
+                                           extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+            try waitUntil("the daemon to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
+            let probe = try XProbe()
+            probe.movePointer(to: Point(x: 10, y: 700))
+            #expect(try bus.run("notify-send", ["-t", "0", "Download done", "open https://example.com/file.pdf"]).status == 0)
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            // xtoast menu and dunstctl context list it.
+            let listed = try daemon.xtoast(["menu", "--", menu.path])
+            #expect(listed.status == 1, "nothing chosen: \(listed.stderr)")
+            #expect(try String(contentsOf: menuInput, encoding: .utf8).contains("https://example.com/file.pdf"))
+            try FileManager.default.removeItem(at: menuInput)
+            // The stub chooses nothing (exit 1), which xtoast dunstctl context reports with its status.
+            _ = try daemon.xtoast(["dunstctl", "context"])
+            try waitUntil("dunstctl context's menu to get the link") {
+                (try? String(contentsOf: menuInput, encoding: .utf8))?.contains("https://example.com/file.pdf") == true
+            }
+            // Drawn in the link colour (the info accent), and a click on it opens it.
+            let drawn = try TalkBackTests.capture(probe, card)
+            let link = try #require(TalkBackTests.clusters(of: Kind.info.defaultColor, in: drawn, minY: Int(card.frame.y)).first,
+                                    "the link's accent-coloured text")
+            probe.click(at: Point(x: Double(link.x0 + link.x1) / 2, y: Double(link.y0 + link.y1) / 2))
+            try waitUntil("the opener to run") { FileManager.default.fileExists(atPath: opened.path) }
+            #expect(try String(contentsOf: opened, encoding: .utf8) == "--new-window\nhttps://example.com/file.pdf\n")
         }
 
         @Test("issue 32: the opener runs in a session of its own, outlives script_timeout with what it started, and logs as opener:")

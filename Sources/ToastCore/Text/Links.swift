@@ -10,10 +10,11 @@ public enum Links {
     /// A longer target is not a link anyone clicks.
     public static let maxBytes = 2048
 
-    /// The targets of the `<a href>` links in `markup`, in order, each once, entities decoded;
-    /// at most `maxCount`, each at most `maxBytes` (longer ones are left out).
+    /// The targets of the `<a href>` links in `markup` and of its plain links (`PlainLinks`),
+    /// in order, each once, entities decoded; at most `maxCount`, each at most `maxBytes`
+    /// (longer ones are left out).
     public static func targets(in markup: String) -> [String] {
-        let scalars = Array(markup.unicodeScalars)
+        let scalars = Array(PlainLinks.marked(markup).unicodeScalars)
         var found: [String] = []
         var index = 0
         while index < scalars.count, found.count < maxCount {

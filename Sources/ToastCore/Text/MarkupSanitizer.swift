@@ -47,7 +47,8 @@ public enum MarkupSanitizer {
                                 hoveredLink: Int? = nil) -> (markup: String, links: [LinkSpan]) {
         var writer = Writer(linkColor: linkColor, lineBreak: lineBreak)
         writer.hoveredLink = hoveredLink
-        let scalars = Array(text.unicodeScalars)
+        // Plain links in the text are drawn, hit and read as links too.
+        let scalars = Array(PlainLinks.marked(text).unicodeScalars)
         var index = 0
         while index < scalars.count {
             switch scalars[index] {
