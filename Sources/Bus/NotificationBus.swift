@@ -139,7 +139,7 @@ public final class NotificationBus {
                 ? "Start this one with --replace (or stop that xtoast) to make it the desktop's notifier now"
                 : "Stop \(holder.command.map(Log.quoted) ?? "that server") to make xtoast the desktop's notifier now"
             Log.info("\(name) is held by \(holder.description); xtoast waits in the bus's queue for it and serves its socket "
-                     + "meanwhile. \(advice)")
+                     + "meanwhile. \(advice); run xtoast doctor to see why")
         default:
             Log.info("cannot own \(name) (\(describe(r))); the socket still serves")
             return nil

@@ -42,7 +42,7 @@ public enum DunstrcTranslator {
 }
 
 /// One translation under way: the xtoast sections being filled, and what was left out.
-private struct Translation {
+struct Translation {
     let dunstrc: Dunstrc
     let name: String
     let home: String?

@@ -132,6 +132,8 @@ func run() -> Never {
         importDunstrc(path)
     case let .dunstctl(args):
         runDunstctl(args)
+    case let .doctor(json):
+        execDaemon(["--doctor"] + (json ? ["--json"] : []))
     case var .show(show):
         if show.messageFromStdin { show.request.message = readStandardInput() }
         show.request.icon = show.request.icon.map(absoluteIconPath)

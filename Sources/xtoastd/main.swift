@@ -17,6 +17,11 @@ import X11
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == DecodeHelper.argument {
     exit(DecodeHelper.run(Array(CommandLine.arguments.dropFirst(2))))
 }
+// `xtoastd --doctor [--json]` is `xtoast doctor`: it reads and reports, and never opens the
+// display as the daemon does.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == DoctorReading.argument {
+    exit(DoctorReading.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.dropFirst().contains("--version") {
     print(Version.line("xtoastd"))
     exit(0)

@@ -87,14 +87,17 @@ import ToastCore
         #expect(rig.service.board.toast(quiet) == nil && !history(rig).contains("psst"))
     }
 
-    @Test("xtoast rule NAME disable applies at once to new toasts, rules lists it with its count, test counts nothing")
+    @Test("xtoast rule NAME disable applies at once to new toasts, rules lists it with its count and the last toast it hid, test counts nothing")
     func runTime() throws {
         let rig = Rig(config: Self.config(Self.rules))
         rig.show(#""message":"a","app":"Spammy""#)
         _ = rig.request(#"{"op":"test","app":"Spammy","message":"x"}"#)
         guard case let .ok(_, listed) = rig.request(#"{"op":"rules"}"#) else { Issue.record("rules refused"); return }
         let text = JSON.object(listed).text
-        #expect(text.contains(#"{"name":"spam","enabled":true,"matched":1,"where":"rules.conf:1"}"#), "\(text)")
+        // A rule that hides toasts says so, with the last one it held back (`xtoast doctor` reads it);
+        // `test` counted nothing and held nothing back.
+        #expect(text.contains(#"{"name":"spam","enabled":true,"matched":1,"where":"rules.conf:1","hides":"display","last_held":{"app":"Spammy","title":"","at":1700001000}}"#), "\(text)")
+        #expect(text.contains(#"{"name":"junk","enabled":true,"matched":0,"where":"rules.conf:4","hides":"all"}"#), "\(text)")
         guard case let .ok(_, changed) = rig.request(#"{"op":"rule","name":"SPAM","change":"disable"}"#) else { Issue.record("refused"); return }
         #expect(JSON.object(changed).text == #"{"name":"SPAM","enabled":false}"#)
         guard case let .ok(_, tested) = rig.request(#"{"op":"test","app":"Spammy","message":"x"}"#) else { Issue.record("refused"); return }

@@ -199,7 +199,7 @@ extension IntegrationOnSecondDisplay {
             #expect(FileManager.default.fileExists(atPath: path), "the stuck daemon's socket is left alone")
         }
 
-        @Test("a bus name held by another program (not an xtoast) is named in the log, which says to stop it and does not advise --replace")
+        @Test("a bus name held by another program (not an xtoast) is named in the log, which says to stop it, points to xtoast doctor and does not advise --replace")
         func heldByAnotherProgram() throws {
             let bus = try PrivateBus()
             let holder = try RawBusClient(address: bus.address)
@@ -209,6 +209,7 @@ extension IntegrationOnSecondDisplay {
             let line = daemon.log.split(separator: "\n").first { $0.contains("is held by") }.map(String.init) ?? ""
             let comm = (try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             #expect(line.contains("is held by \"\(comm)\" (pid \(getpid()))") && line.contains("Stop \"\(comm)\""), "\(line)")
+            #expect(line.contains("run xtoast doctor"), "\(line)")
             #expect(!line.contains("--replace"), "\(line)")
         }
     }

@@ -217,7 +217,8 @@ final class ToastService {
             return .ok(id: nil)
         case let .list(limit):
             guard case let .object(members) = board.listing(limit: limit, now: now) else { return .ok(id: nil) }
-            return .ok(id: nil, extra: members)
+            // The monitors a locker or the screen saver covers, where toasts wait (`xtoast doctor`).
+            return .ok(id: nil, extra: members + [("locked", .array(lockedMonitors.sorted().map { .string($0) }))])
         case let .pause(pause):
             return pauseRequest(pause, now: now, wallNow: wallNow)
         case .pauseStatus:
@@ -290,7 +291,7 @@ final class ToastService {
             if confirmLock(now: now) { (decision, monitorWarning) = decide(submission, now: now) }
         default: break
         }
-        ruleState.record(decision.outcome)
+        ruleState.record(decision.outcome, in: board.config.rules, at: wallNow)
         var warnings: [String] = []
         switch decision.action {
         case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter:

@@ -52,11 +52,18 @@ extension Admission.Decision {
 
 extension RuleStatus {
     /// `xtoast rules`: each rule's name, whether it applies now, how many toasts it matched
-    /// since the daemon started, and where it is (`FILE:LINE`).
+    /// since the daemon started, and where it is (`FILE:LINE`); for a rule that hides or
+    /// drops toasts, which (`hides`: display or all) and the last one it held back.
     public static func json(_ statuses: [RuleStatus]) -> JSON {
         .array(statuses.map { status in
-            .object([("name", .string(status.name)), ("enabled", .bool(status.enabled)),
-                     ("matched", .number(Double(status.matchCount))), ("where", .string("\(status.file):\(status.line)"))])
+            var members: [(String, JSON)] = [("name", .string(status.name)), ("enabled", .bool(status.enabled)),
+                                             ("matched", .number(Double(status.matchCount))), ("where", .string("\(status.file):\(status.line)"))]
+            if let hides = status.hides { members.append(("hides", .string(hides.rawValue))) }
+            if let held = status.lastHeld {
+                members.append(("last_held", .object([("app", .string(held.app)), ("title", .string(held.title)),
+                                                      ("at", .number(held.at.rounded()))])))
+            }
+            return .object(members)
         })
     }
 }

@@ -20,6 +20,9 @@ public enum Command: Equatable, Sendable {
     /// dunstctl's arguments, as dunstctl takes them (`Dunstctl.parse`, which words its own
     /// refusals); the client sends the requests each needs.
     case dunstctl([String])
+    /// `xtoast doctor [--json]`: handed to `xtoastd --doctor`, which reads the bus and the X
+    /// server (the client links neither).
+    case doctor(json: Bool)
     case help(String)
     /// Every other command: the request, sent as it is.
     case send(Request)
@@ -27,7 +30,7 @@ public enum Command: Equatable, Sendable {
     /// The request this command sends (nil for the ones that send none).
     public var request: Request? {
         switch self {
-        case .daemon, .help, .importDunstrc, .dunstctl: nil
+        case .daemon, .help, .importDunstrc, .dunstctl, .doctor: nil
         case let .show(s): .show(s.request)
         case let .menu(m): .menu(all: m.all)
         case let .count(c): .count(follow: c.follow)

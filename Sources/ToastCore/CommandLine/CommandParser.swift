@@ -33,6 +33,11 @@ public enum CommandParser {
         return .daemon(flags: rest)
     }
 
+    static func parseDoctor(_ rest: [String]) throws(UsageError) -> Command {
+        if let bad = rest.first(where: { $0 != "--json" }) { throw UsageError("doctor takes only --json, not \"\(bad)\"") }
+        return .doctor(json: !rest.isEmpty)
+    }
+
     static func parseHistory(_ rest: [String]) throws(UsageError) -> Command {
         if rest == ["--clear"] { return .send(.clearHistory) }
         return .send(.history(limit: try limit(rest, command: "history", upTo: HistoryLimits.maxKeep)))

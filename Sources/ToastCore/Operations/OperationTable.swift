@@ -112,7 +112,7 @@ extension Operation {
                     text: "Prints the visible and queued toasts (the first N, 1-10000, when given; \"total\" counts them all) as one JSON object.", options: []),
             overview: [("xtoast list [N]", "visible and queued toasts (the first N), as JSON")],
             examples: [
-                (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), and whether do-not-disturb is on."),
+                (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), whether do-not-disturb is on, and the monitors a locker or the screen saver covers (locked)."),
             ])
         }),
         Operation("pause", parse: CommandParser.parsePause,
@@ -396,6 +396,23 @@ extension Operation {
             examples: [
                 (.handOver, "Only from xtoastd --replace (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends every toast (reason replaced), closes its clients, lets go of the socket, its lock, the keys and the history file, and exits 0, so the caller takes them."),
             ])
+        }),
+        Operation("doctor", parse: CommandParser.parseDoctor,
+                  wire: nil,
+                  docs: {
+            Docs(CommandTable.Command(name: "doctor", usage: ["xtoast doctor [--json]"], summary: "say why notifications may not show", text: """
+                Says, a line each with a verdict (ok, warning or problem) and what to do: whether a
+                daemon answers on the socket; which process holds org.freedesktop.Notifications on the
+                session bus and since when; the activation files that would start another server
+                (dunst's, mako's, a desktop's) and how to mask them; whether DISPLAY and XAUTHORITY
+                are in the systemd user manager's environment; the X server and the compositor (for
+                picom, whether its config shadows the cards); a locker; do-not-disturb, inhibitions
+                and snoozes in force and for how long; rules that hide or drop toasts, with the last
+                toast each held back; the sound server; the accessibility bus; the config file and
+                every line it ignored; the history file's size and mode. It only reads: it changes
+                nothing, starts nothing and asks the daemon only questions. Exits 0 whatever it finds.
+                """, options: [.flag(nil, "json", "print the findings as one JSON object: {\"findings\":[{\"check\",\"verdict\",\"says\",\"do\"}],\"problems\":N,\"warnings\":N}")]),
+            overview: [("xtoast doctor [--json]", "say why notifications may not show, and what to do")])
         }),
         Operation("import-dunstrc", parse: CommandParser.parseImportDunstrc,
                   wire: nil,

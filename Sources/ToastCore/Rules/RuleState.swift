@@ -10,10 +10,14 @@ public struct RuleState: Equatable, Sendable {
     /// nil follows the config's `enabled`.
     public private(set) var overrides: [Bool?]
     public private(set) var matchCounts: [Int]
+    /// The last toast each rule kept off screen or dropped (its own `skip = display` or
+    /// `all`), for `xtoast doctor`'s "why did it not show".
+    public private(set) var lastHeld: [HeldToast?]
 
     public init(for rules: RuleSet) {
         overrides = Array(repeating: nil, count: rules.rules.count)
         matchCounts = Array(repeating: 0, count: rules.rules.count)
+        lastHeld = Array(repeating: nil, count: rules.rules.count)
     }
 
     /// Whether rule `index` applies: the run-time word, else the config's.
@@ -26,6 +30,17 @@ public struct RuleState: Equatable, Sendable {
     public mutating func record(_ outcome: RuleOutcome) {
         for index in outcome.matchedIndices where matchCounts.indices.contains(index) {
             if matchCounts[index] < Int.max { matchCounts[index] += 1 }
+        }
+    }
+
+    /// Counts the outcome's matches, and remembers the toast as the last one held back by
+    /// each matching rule that hides or drops toasts, when the outcome did (`wallNow`: UNIX seconds).
+    public mutating func record(_ outcome: RuleOutcome, in rules: RuleSet, at wallNow: Double) {
+        record(outcome)
+        guard outcome.skip == .display || outcome.skip == .all else { return }
+        let held = HeldToast(app: outcome.subject.app, title: outcome.subject.summary, at: wallNow)
+        for index in outcome.matchedIndices where lastHeld.indices.contains(index) && rules.rules.indices.contains(index) {
+            if let skip = rules.rules[index].settings.skip, skip == .display || skip == .all { lastHeld[index] = held }
         }
     }
 
@@ -50,6 +65,7 @@ public struct RuleState: Equatable, Sendable {
             guard let before = old.index(named: rule.name), overrides.indices.contains(before) else { continue }
             state.overrides[index] = overrides[before]
             state.matchCounts[index] = matchCounts[before]
+            state.lastHeld[index] = lastHeld.indices.contains(before) ? lastHeld[before] : nil
         }
         return state
     }
@@ -59,7 +75,9 @@ public struct RuleState: Equatable, Sendable {
         rules.rules.enumerated().map { index, rule in
             RuleStatus(name: rule.name, enabled: isEnabled(index, in: rules),
                        matchCount: matchCounts.indices.contains(index) ? matchCounts[index] : 0,
-                       file: rule.file, line: rule.line)
+                       file: rule.file, line: rule.line,
+                       hides: rule.settings.skip.flatMap { $0 == .display || $0 == .all ? $0 : nil },
+                       lastHeld: lastHeld.indices.contains(index) ? lastHeld[index] : nil)
         }
     }
 }
@@ -72,4 +90,15 @@ public struct RuleStatus: Equatable, Sendable {
     public var matchCount: Int
     public var file: String
     public var line: Int
+    /// The rule's own `skip` when it keeps toasts off screen (`display`) or drops them (`all`).
+    public var hides: RuleSkip? = nil
+    public var lastHeld: HeldToast? = nil
+}
+
+/// A toast a rule held back: its application and title as the rules saw them (already cut
+/// to `RuleLimits.fieldBytes`), and when (UNIX seconds).
+public struct HeldToast: Equatable, Sendable {
+    public var app: String
+    public var title: String
+    public var at: Double
 }

@@ -43,3 +43,19 @@ extension XDisplay {
         }
     }
 }
+
+extension XDisplay {
+    /// A text property of another client's window (`_NET_WM_NAME`), at most `limit` bytes;
+    /// nil when missing or not text. The corresponding C function is `XGetWindowProperty`.
+    func text(_ window: Window, _ name: String, limit: Int) -> String? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(handle, window, atom(name), 0, max(1, limit / 4), 0, Atom(AnyPropertyType),
+                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
+        defer { XFree(data) }
+        guard format == 8 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: data, count: min(Int(count), limit)), as: UTF8.self)
+    }
+}

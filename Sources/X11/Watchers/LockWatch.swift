@@ -115,17 +115,7 @@ final class LockWatch {
     }
 
     /// A text property of another client's window, at most `nameLimit` bytes; nil when missing.
-    private func text(_ window: Window, _ name: String) -> String? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display.handle, window, display.atom(name), 0, Self.nameLimit / 4, 0, Atom(AnyPropertyType),
-                                 &type, &format, &count, &after, &data) == Success, let data else { return nil }
-        defer { XFree(data) }
-        guard format == 8 else { return nil }
-        return String(decoding: UnsafeBufferPointer(start: data, count: min(Int(count), Self.nameLimit)), as: UTF8.self)
-    }
+    private func text(_ window: Window, _ name: String) -> String? { display.text(window, name, limit: Self.nameLimit) }
 
     /// A new batch of events: the budget of questions starts again.
     func beginBatch() { questions = 0 }
