@@ -32,6 +32,25 @@ import ToastCore
         }
     }
 
+    /// The daemon's log lines (its stderr) written while `body` runs, read from a file fd 2 is
+    /// pointed at meanwhile (other tests' lines may be among them: filter by what is yours).
+    static func logged(_ body: () throws -> Void) throws -> [String] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("xtoast-log-\(UUID().uuidString.prefix(8))").path
+        defer { unlink(file) }
+        let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let saved = dup(2)
+        guard fd >= 0, saved >= 0, dup2(fd, 2) >= 0 else { throw CaptureFailed() }
+        close(fd)
+        defer {
+            dup2(saved, 2)
+            close(saved)
+        }
+        try body()
+        return try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+
+    struct CaptureFailed: Error {}
+
     /// A rig whose history is at `path`, written through `write`.
     static func rig(_ path: String, write: @escaping HistoryWriter.WriteCall = HistoryWriter.systemWrite) -> Rig {
         let rig = Rig()
@@ -56,8 +75,11 @@ import ToastCore
         let rig = Self.rig(path, write: disk.write)
         for i in 0..<5 { Self.showAndEnd(rig, "m\(i)") }
         disk.fill()
-        for i in 5..<10 { Self.showAndEnd(rig, "m\(i)") }
+        let log = try Self.logged {
+            for i in 5..<10 { Self.showAndEnd(rig, "m\(i)") }
+        }
         #expect(disk.refusals >= 5, "each append tried the disk again")
+        #expect(log.filter { $0.contains(path) }.count == 1, "logged once: \(log)")
         #expect(try HistoryStoreTests.messages(path) == (0..<5).map { "m\($0)" }, "what was cut short was truncated away")
         #expect(rig.service.historyStore?.isSaving == true)
         disk.free()

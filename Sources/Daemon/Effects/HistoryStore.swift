@@ -11,8 +11,9 @@ import DaemonLog
 /// Appends are plain `write`s, made on the loop: each is one line of at most a few KiB (two
 /// at most 32 KiB, `HistoryLimits`) to a local regular file, which the kernel copies into the
 /// page cache and returns from without waiting for the disk, so it costs microseconds. There
-/// is no `fsync` on that path: a crash can lose the last lines written, never the file. (A
-/// state directory on a network file system could stall a write; `~/.local/state` is local.)
+/// is no `fsync` on that path: a crash of the machine can lose the last lines written, never
+/// the file; a killed daemon loses none, they are in the page cache. (A state directory on a
+/// network file system could stall a write; `~/.local/state` is local.)
 /// A rewrite (a temporary file, `fsync`, `rename`, `fsync` of the directory) waits for the
 /// disk, so it runs on the writer's thread, never on the loop: at start when loading dropped
 /// something, on `history --clear`, after appends took the file past its bound (in lines, or
