@@ -83,6 +83,9 @@ final class ToastService {
     var inhibited = false
     /// Tells the bus that `Inhibited` changed (`PropertiesChanged`).
     var onInhibitedChanged: ((Bool) -> Void)?
+    /// Called at each config reload: what is read once and kept (the applications' `.desktop`
+    /// files) is read again.
+    var onReload: (() -> Void)?
     /// The startup-notification ids an action chosen by a click or key carries to its sender.
     private(set) var activationTokens: ActivationTokens
 
@@ -422,6 +425,7 @@ final class ToastService {
         board.setRoom(stage.room, now: now)
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         center.reconfigure(config, scale: scale)
+        onReload?()
         settle(now)
         Log.info("config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")")
         return diagnostics

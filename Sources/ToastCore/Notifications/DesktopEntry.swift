@@ -38,11 +38,23 @@ public struct DesktopEntry: Equatable, Sendable {
     /// `applications` directory, then each of `$XDG_DATA_DIRS`. None for an id that could
     /// name a file elsewhere (a slash, a leading dot) or is empty.
     public static func files(for id: String, environment: IconEnvironment) -> [String] {
-        let base = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
-        guard !base.isEmpty, base.count <= 255, !base.contains("/"), !base.hasPrefix(".") else { return [] }
+        guard let base = fileName(of: id) else { return [] }
+        return directories(environment).map { $0 + "/" + base }
+    }
+
+    /// The `applications` directories, in the XDG order: the user's, then each of `$XDG_DATA_DIRS`.
+    public static func directories(_ environment: IconEnvironment) -> [String] {
         var dirs: [String] = []
         if let dataHome = environment.dataHome { dirs.append(dataHome) } else if let home = environment.home { dirs.append(home + "/.local/share") }
         dirs += (environment.dataDirs ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-        return dirs.map { $0 + "/applications/" + base + ".desktop" }
+        return dirs.map { $0 + "/applications" }
+    }
+
+    /// The file name `id` (with or without `.desktop`) stands for; nil for an id that could
+    /// name a file elsewhere (a slash, a leading dot), is empty or longer than a file name.
+    public static func fileName(of id: String) -> String? {
+        let base = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
+        guard !base.isEmpty, base.count <= 255, !base.contains("/"), !base.hasPrefix(".") else { return nil }
+        return base + ".desktop"
     }
 }
