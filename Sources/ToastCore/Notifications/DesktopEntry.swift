@@ -1,7 +1,8 @@
 /// What a notification takes from its application's `.desktop` file (the `desktop-entry`
 /// hint): the application's name and icon.
 ///
-/// Pure: `files(for:)` says where to look, the caller reads, `parse` reads the text.
+/// Pure: `directories` and `fileName(of:)` say where to look, the caller reads (the daemon's
+/// `DesktopEntryIndex`), `parse` reads the text.
 public struct DesktopEntry: Equatable, Sendable {
     public var name: String?
     public var icon: String?
@@ -32,14 +33,6 @@ public struct DesktopEntry: Equatable, Sendable {
             if key == "Icon", entry.icon == nil { entry.icon = value }
         }
         return entry
-    }
-
-    /// The files `id` (with or without `.desktop`) may be, in the XDG order: the user's
-    /// `applications` directory, then each of `$XDG_DATA_DIRS`. None for an id that could
-    /// name a file elsewhere (a slash, a leading dot) or is empty.
-    public static func files(for id: String, environment: IconEnvironment) -> [String] {
-        guard let base = fileName(of: id) else { return [] }
-        return directories(environment).map { $0 + "/" + base }
     }
 
     /// The `applications` directories, in the XDG order: the user's, then each of `$XDG_DATA_DIRS`.
