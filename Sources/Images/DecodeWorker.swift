@@ -19,7 +19,7 @@ import Transport
 ///
 /// Bus pictures (`image-data`) are scaled the same way on a thread (`ScaleThread`), at most
 /// `maxScaling` at once and `maxQueuedPixelBytes` waiting; the loop waits `pixelPatience`
-/// for one, so an avatar shows at once and a 4095 px picture never stalls a frame.
+/// for a small one, so an avatar shows at once, and never for a large one.
 /// The corresponding C functions are `posix_spawn` (through `ChildProcesses`), `pipe`,
 /// `read`, `epoll_ctl` and `timerfd_settime`.
 public final class DecodeWorker {
@@ -29,8 +29,10 @@ public final class DecodeWorker {
     public let budget: Double
     public static let maxRunning = 2
     public static let maxQueued = 16
-    /// Half a frame: an avatar is scaled within it; a larger picture comes when it is ready.
+    /// Half a frame, for pictures up to `maxAwaitedPixelBytes`: an avatar is scaled within it.
+    /// A larger picture is not waited for (a 4095 px one takes 0.2 s): it comes when it is ready.
     public static let pixelPatience = 0.008
+    public static let maxAwaitedPixelBytes = 1 << 20
     /// One picture scaled at a time: a 4095 px one takes about 0.2 s of a core.
     public static let maxScaling = 1
     /// Two 4095 px pictures (64 MiB each, their bus messages kept whole) may wait for the scaler;
@@ -120,7 +122,11 @@ public final class DecodeWorker {
             return .pending(job)
         }
         if let failure = launch(job, now: now) { return .done(.failure(failure)) }
-        let wait = wakeDescriptor < 0 ? budget : job.image == nil ? Self.patience : Self.pixelPatience
+        let wait = switch job.image?.pixels.count {
+        case _ where wakeDescriptor < 0: budget
+        case nil: Self.patience
+        case let bytes?: bytes <= Self.maxAwaitedPixelBytes ? Self.pixelPatience : 0
+        }
         if let result = job.wait(seconds: wait) {
             finish(job)
             return .done(result)

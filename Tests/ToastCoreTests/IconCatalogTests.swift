@@ -1,5 +1,5 @@
 import Testing
-import ToastCore
+@testable import ToastCore
 
 /// A file system of directories, files and texts that counts what it is asked.
 private final class CountingFiles: IconFiles {
@@ -79,6 +79,23 @@ private func lookup(_ catalog: IconCatalog, theme: String? = nil) -> IconLookup 
         #expect(fs.stats <= 2 * 20, "\(fs.stats) stat calls for two lookups (the first cost \(first) calls)")
         // Probing every candidate would be 40 directories × 3 extensions in hicolor's base, per lookup.
         #expect(first < 40 * 3, "the first lookup lists, it does not probe: \(first) calls")
+    }
+
+    @Test("issue 43: once the folders are listed, a never-seen name is decided by one set of every listed name: no candidate is looked for, and no file is touched beyond the folders' stamps")
+    func newNamesAreOneHashLookup() {
+        let fs = hicolor()
+        let catalog = IconCatalog(files: fs)
+        guard case .notFound = catalog.resolve("no-such-icon", pixelSize: 20, with: lookup(catalog)) else { Issue.record(); return }
+        let probes = catalog.probes
+        fs.stats = 0; fs.lists = 0; fs.reads = 0
+        // More new names than misses are remembered: each is new to the catalog.
+        for i in 0..<(IconCatalog.maxMisses * 2) {
+            guard case .notFound = catalog.resolve("org.invented\(i)", pixelSize: 20, with: lookup(catalog)) else { Issue.record(); return }
+        }
+        #expect(catalog.probes == probes, "\(catalog.probes - probes) candidates looked for")
+        #expect(fs.lists == 0 && fs.reads == 0)
+        #expect(catalog.resolve("gimp", pixelSize: 48, with: lookup(catalog))
+            == .themed(path: "/usr/share/icons/hicolor/48x48/apps/gimp.png", theme: "hicolor"))
     }
 
     @Test("a found icon is the same as without the catalog, and is confirmed with stat")

@@ -122,12 +122,12 @@ import ToastCore
         let own = NotificationMapping.decide(NotifyCall(appName: "Thunderbird", appIcon: "tb", hints: ["desktop-entry": .string("mail")]), entry: entry)
         #expect(own.request.app == "Thunderbird" && own.request.icon == "tb")
         let env = IconEnvironment(home: "/home/u", dataDirs: "/usr/share:/opt/share")
-        #expect(DesktopEntry.files(for: "org.mail.App.desktop", environment: env)
-            == ["/home/u/.local/share/applications/org.mail.App.desktop", "/usr/share/applications/org.mail.App.desktop",
-                "/opt/share/applications/org.mail.App.desktop"])
-        #expect(DesktopEntry.files(for: "../../etc/passwd", environment: env).isEmpty)
-        #expect(DesktopEntry.files(for: ".hidden", environment: env).isEmpty)
-        #expect(DesktopEntry.files(for: "", environment: env).isEmpty)
+        #expect(DesktopEntry.directories(env) == ["/home/u/.local/share/applications", "/usr/share/applications", "/opt/share/applications"])
+        #expect(DesktopEntry.fileName(of: "org.mail.App.desktop") == "org.mail.App.desktop")
+        #expect(DesktopEntry.fileName(of: "org.mail.App") == "org.mail.App.desktop")
+        #expect(DesktopEntry.fileName(of: "../../etc/passwd") == nil)
+        #expect(DesktopEntry.fileName(of: ".hidden") == nil)
+        #expect(DesktopEntry.fileName(of: "") == nil)
     }
 
     @Test("an image header is checked before it becomes a size: sides, channels, bits, rowstride")

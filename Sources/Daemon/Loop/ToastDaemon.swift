@@ -120,7 +120,10 @@ public final class ToastDaemon {
         turns.nextFrame = { [unowned self] in self.service.nextFrame }
         if busOptions.enabled {
             let clock = clock
-            let notifications = DesktopNotifications(service: service, readDesktopEntry: DesktopEntry.read)
+            let desktopEntries = DesktopEntryIndex(directories: DesktopEntry.directories(IconEnvironment(variable: Environment.get)))
+            desktopEntries.start()
+            service.onReload = { desktopEntries.refresh() }
+            let notifications = DesktopNotifications(service: service, readDesktopEntry: desktopEntries.entry)
             bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), replace: busOptions.replace,
                                           now: { clock.now() }, wallNow: { clock.wallNow() })
             router.bus = { [weak self] delivery in self?.bus?.emit(delivery) }

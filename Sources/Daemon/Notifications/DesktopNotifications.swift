@@ -16,9 +16,9 @@ final class DesktopNotifications: NotificationServer {
     /// Set while critical notifications are shown as normal, so the log says it once per flood.
     private var clampingCritical = false
 
-    /// Reads an application's `.desktop` file by its id (nil: none found), at most once per id.
+    /// An application's `.desktop` file by its id (nil: none found): `DesktopEntryIndex.entry`,
+    /// a hash lookup.
     private let readDesktopEntry: (String) -> DesktopEntry?
-    private var desktopEntries: [String: DesktopEntry?] = [:]
 
     init(service: ToastService, readDesktopEntry: @escaping (String) -> DesktopEntry? = { _ in nil }) {
         self.service = service
@@ -27,12 +27,7 @@ final class DesktopNotifications: NotificationServer {
 
     private func desktopEntry(_ call: NotifyCall) -> DesktopEntry? {
         guard let id = call.hints["desktop-entry"]?.string, !id.isEmpty else { return nil }
-        if let known = desktopEntries[id] { return known }
-        // A handful of applications notify; a client inventing ids cannot grow this for ever.
-        if desktopEntries.count >= 64 { desktopEntries = [:] }
-        let entry = readDesktopEntry(id)
-        desktopEntries[id] = entry
-        return entry
+        return readDesktopEntry(id)
     }
 
     /// Shows, replaces or skips a notification; returns its id (never 0) and lines for the
@@ -157,17 +152,4 @@ final class EventRouter: EventSink {
     }
 
     func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }
-}
-
-extension DesktopEntry {
-    /// The first readable `ID.desktop` in the XDG data directories, read with a size cap.
-    static func read(_ id: String) -> DesktopEntry? {
-        let environment = IconEnvironment(variable: Environment.get)
-        for file in files(for: id, environment: environment) {
-            if case let .success(bytes) = BoundedFile.read(file, maxBytes: maxBytes) {
-                return parse(String(decoding: bytes, as: UTF8.self))
-            }
-        }
-        return nil
-    }
 }

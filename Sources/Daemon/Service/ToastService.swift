@@ -89,6 +89,9 @@ final class ToastService {
     var pauseLevel = 0
     /// Tells the bus that dunst's `paused` or `pauseLevel` changed (`PropertiesChanged`).
     var onPauseLevelChanged: ((Int) -> Void)?
+    /// Called at each config reload: what is read once and kept (the applications' `.desktop`
+    /// files) is read again.
+    var onReload: (() -> Void)?
     /// The startup-notification ids an action chosen by a click or key carries to its sender.
     private(set) var activationTokens: ActivationTokens
 
@@ -429,6 +432,7 @@ final class ToastService {
         board.setRoom(stage.room, now: now)
         keyInput.grabbedForVisibleCard = nil  // the keys may have changed: hold them again
         center.reconfigure(config, scale: scale)
+        onReload?()
         settle(now)
         logRoom.info(\.requests, "config reloaded\(diagnostics.isEmpty ? "" : " with \(diagnostics.count) problem(s)")", now: now)
         return diagnostics

@@ -1,7 +1,8 @@
 /// What a notification takes from its application's `.desktop` file (the `desktop-entry`
 /// hint): the application's name and icon.
 ///
-/// Pure: `files(for:)` says where to look, the caller reads, `parse` reads the text.
+/// Pure: `directories` and `fileName(of:)` say where to look, the caller reads (the daemon's
+/// `DesktopEntryIndex`), `parse` reads the text.
 public struct DesktopEntry: Equatable, Sendable {
     public var name: String?
     public var icon: String?
@@ -34,15 +35,19 @@ public struct DesktopEntry: Equatable, Sendable {
         return entry
     }
 
-    /// The files `id` (with or without `.desktop`) may be, in the XDG order: the user's
-    /// `applications` directory, then each of `$XDG_DATA_DIRS`. None for an id that could
-    /// name a file elsewhere (a slash, a leading dot) or is empty.
-    public static func files(for id: String, environment: IconEnvironment) -> [String] {
-        let base = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
-        guard !base.isEmpty, base.count <= 255, !base.contains("/"), !base.hasPrefix(".") else { return [] }
+    /// The `applications` directories, in the XDG order: the user's, then each of `$XDG_DATA_DIRS`.
+    public static func directories(_ environment: IconEnvironment) -> [String] {
         var dirs: [String] = []
         if let dataHome = environment.dataHome { dirs.append(dataHome) } else if let home = environment.home { dirs.append(home + "/.local/share") }
         dirs += (environment.dataDirs ?? "/usr/local/share:/usr/share").split(separator: ":").map(String.init)
-        return dirs.map { $0 + "/applications/" + base + ".desktop" }
+        return dirs.map { $0 + "/applications" }
+    }
+
+    /// The file name `id` (with or without `.desktop`) stands for; nil for an id that could
+    /// name a file elsewhere (a slash, a leading dot), is empty or longer than a file name.
+    public static func fileName(of id: String) -> String? {
+        let base = id.hasSuffix(".desktop") ? String(id.dropLast(".desktop".count)) : id
+        guard !base.isEmpty, base.count <= 255, !base.contains("/"), !base.hasPrefix(".") else { return nil }
+        return base + ".desktop"
     }
 }
