@@ -57,6 +57,8 @@ struct Translation {
     /// Lookups of `takenNames` and `nextSuffix` so far (`Result.nameProbes`).
     private(set) var nameProbes = 0
     var notes: [(line: Int, key: String, why: String)] = []
+    /// The `[global]` keys the translation read (each written, or noted where it could not be).
+    private(set) var globalKeysTranslated: Set<String> = []
     var regex = false
     /// What the rules so far cost the worst toast (`RuleBudget`).
     var budget = RuleBudget()
@@ -235,6 +237,13 @@ struct Translation {
             else { note(entry.line, "max_icon_size", "expected a number, got '\(entry.value)'") }
         }
         if let entry = take("font") { translateFont(entry) }
+        if let entry = take("icon_position") {
+            switch entry.value.lowercased() {
+            case "off": globalRule.append("icon_position = off")
+            case "left": break  // where xtoast draws it anyway
+            default: note(entry.line, "icon_position", "xtoast draws the icon at the card's leading edge or not at all (off)")
+            }
+        }
         let follow = take("follow")
         if let entry = follow {
             if let follow = FollowRule(rawValue: entry.value.lowercased()) { set("general", "follow", follow.rawValue) }
@@ -293,6 +302,7 @@ struct Translation {
             else { note(entry.line, "history_length", "expected a whole number, got '\(entry.value)'") }
         }
         for (dunstKey, action) in Self.shortcuts { if let entry = take(dunstKey) { translateShortcut(entry, action) } }
+        globalKeysTranslated = used
         for entry in global.entries where !used.contains(entry.key) {
             if let same = Self.asOnXtoast[entry.key], same.contains(entry.value.lowercased()) { continue }
             note(entry.line, entry.key, Self.globalReasons[entry.key] ?? "xtoast has no such setting")
@@ -349,7 +359,6 @@ struct Translation {
     static let globalReasons: [String: String] = [
         "always_run_script": "xtoast runs a rule's script for every toast it matches, dropped ones too",
         "height": "a card is as tall as its text",
-        "icon_position": "the icon is always at the card's leading edge",
         "transparency": "xtoast's cards are opaque",
         "progress_bar": "xtoast always draws a progress bar for the value hint",
         "word_wrap": "xtoast wraps long lines; a card shows 3 lines, and all of them after a click",
@@ -509,33 +518,28 @@ struct Translation {
         set("mouse", "\(button)_click", actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: ", "))
     }
 
+    /// dunst's `font`, a Pango description read as Pango reads it (`FontDescription`): the
+    /// family alone into `family`, the weight and style into theirs, a pixel size as points.
     mutating func translateFont(_ entry: Dunstrc.Entry) {
-        // A Pango description, `Family [Style...] [Size]`; fontconfig spells styles `:bold`.
-        var words = entry.value.split(separator: " ").map(String.init)
-        var size: Double?
-        if let last = words.last, let number = Double(last.hasSuffix("px") ? String(last.dropLast(2)) : last) {
-            size = number
-            words.removeLast()
+        guard let font = FontDescription.parse(entry.value) else {
+            return note(entry.line, "font", "expected a Pango font description such as 'Monospace 10', got '\(entry.value)'")
         }
-        var styles: [String] = []
-        while let last = words.last, Self.fontStyles.contains(last.lowercased()), words.count > 1 {
-            styles.insert(last.lowercased(), at: 0)
-            words.removeLast()
-        }
-        let family = ([words.joined(separator: " ")] + styles).joined(separator: ":")
-        if family.utf8.count > ConfigLimits.fontFamilyBytes {
+        if font.family.utf8.count > ConfigLimits.fontFamilyBytes {
             note(entry.line, "font", "a family of more than \(ConfigLimits.fontFamilyBytes) bytes")
-        } else if !words.isEmpty {
-            set("font", "family", family)
+        } else {
+            set("font", "family", font.family)
         }
-        if let size {
+        if font.weight != .normal { set("font", "weight", font.weight.rawValue) }
+        if font.style != .normal { set("font", "style", font.style.rawValue) }
+        if !font.ignored.isEmpty {
+            note(entry.line, "font", "xtoast's [font] has a family, weight, style and size; '\(font.ignored.joined(separator: " "))' is left out")
+        }
+        if var size = font.size {
+            if font.sizeInPixels { size = size * 72 / 96 }
             if (0...ConfigLimits.fontSize).contains(size), size > 0 { set("font", "size", Self.format(size)) }
             else { note(entry.line, "font", "size \(Self.format(size)) is outside xtoast's more than 0, at most \(Int(ConfigLimits.fontSize))") }
         }
     }
-
-    static let fontStyles: Set<String> = ["bold", "italic", "oblique", "light", "medium", "semibold", "semi-bold",
-                                          "thin", "heavy", "black", "condensed", "regular", "book", "ultra-light", "ultra-bold"]
 
     // MARK: [urgency_*]
 

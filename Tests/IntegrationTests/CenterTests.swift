@@ -82,5 +82,46 @@ extension Integration {
             let frame = try #require(panel(probe)).frame
             try waitUntil("its title to be drawn") { try titleInk(probe, frame) > 20 }
         }
+
+        /// Issue 49: the centre's group header draws its application's icon in the first frame
+        /// the panel shows, for an application whose icon was decoded only at a card's size (the
+        /// header's 16 px was decoded after the first paint, and nothing painted it again).
+        @Test("a new application's group header has its icon when the centre first opens")
+        func groupHeaderIconAtOnce() throws {
+            let screen = try OwnScreen(config: "[center]\ngroup = app\n")
+            let (daemon, probe) = (screen.daemon, screen.probe)
+            let png = daemon.directory.appendingPathComponent("painter.png")
+            let convert = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/convert"), ["-size", "64x64", "xc:#ff00ff", png.path],
+                                                environment: [:])
+            #expect(convert.status == 0, "\(convert.stderr)")
+            let id = try daemon.show(["--timeout", "0", "--app", "Painter", "--icon", png.path, "--title", "Saved", "picture.png"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            _ = try FoundationTests.restingCards(probe, count: 1)
+            #expect(try daemon.xtoast(["dismiss", id]).status == 0)
+            try waitUntil("the card to go") { probe.cards().isEmpty }
+            #expect(try daemon.xtoast(["center", "open"]).status == 0)
+            var resting: XProbe.CardWindow?
+            try waitUntil("the panel to rest") {
+                let now = probe.cards().first { $0.frame.height >= 700 }
+                defer { resting = now }
+                return now != nil && now == resting && (now?.frame.x ?? 0) + (now?.frame.width ?? 0) <= probe.screenSize.width
+            }
+            let frame = try #require(resting).frame
+            let c = try probe.capture(x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: Int(frame.height))
+            // The icon's pixels, in runs of rows: the first run is the group header's 16 px icon.
+            var rows: [Int: (x0: Int, x1: Int)] = [:]
+            for y in c.y..<(c.y + c.height) {
+                for x in c.x..<(c.x + c.width) where colorDistance(c.at(x, y), 0xFF00FF) < 40 {
+                    let r = rows[y] ?? (x, x)
+                    rows[y] = (min(r.x0, x), max(r.x1, x))
+                }
+            }
+            let ys = rows.keys.sorted()
+            let first = ys.prefix { y in y - (ys.first ?? y) <= 24 && (ys.firstIndex(of: y).map { $0 == 0 || ys[$0 - 1] >= y - 2 } ?? false) }
+            let height = (first.last ?? 0) - (first.first ?? 0) + 1
+            let width = first.compactMap { rows[$0] }.map { $0.x1 - $0.x0 + 1 }.max() ?? 0
+            #expect(!ys.isEmpty && (14...18).contains(height) && (14...18).contains(width),
+                    "the header's 16 px icon in the panel as it first rests: first run \(width)×\(height) px of \(ys.count) icon rows")
+        }
     }
 }

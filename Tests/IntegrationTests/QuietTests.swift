@@ -116,5 +116,26 @@ extension Integration {
             #expect(try daemon.xtoast(["pause", "--status"]).stdout.contains(#""inhibited":false"#))
             #expect(try daemon.xtoast(["pause", "--until", "soon"]).status == 2)
         }
+
+        /// Issue 49: README's inhibit example keeps its client on the bus, so the quiet lasts
+        /// while it runs and ends when it goes (the gdbus call it replaced held nothing).
+        @Test("README's Python Inhibit example holds quiet while it runs and lets go when it ends")
+        func readmeInhibitExample() throws {
+            let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+            let start = try #require(readme.range(of: "Quiet while this runs:\n  ```python\n"), "the example in README")
+            let end = try #require(readme.range(of: "  ```\n", range: start.upperBound..<readme.endIndex))
+            let snippet = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
+            let (bus, daemon, _) = try NotificationServerTests.start()
+            let example = try bus.start("python3", ["-c", snippet])
+            try waitUntil("the example to take its inhibition") { try Self.inhibited(bus) == true }
+            let status = try daemon.xtoast(["pause", "--status"]).stdout
+            #expect(status.contains(#""desktop_entry":"zoom""#) && status.contains(#""until":"#), "\(status)")
+            Thread.sleep(forTimeInterval: 0.5)
+            #expect(try Self.inhibited(bus) == true, "still quiet while the example runs")
+            example.stop()
+            try waitUntil("quiet to end with the example") { try Self.inhibited(bus) == false }
+        }
     }
 }

@@ -93,7 +93,9 @@ import ToastCore
             #expect(!diagnostics.contains { $0.contains(": \(key) (") }, "\(key)")
         }
         #expect(!diagnostics.contains { $0.contains("[experimental]") })
-        #expect(diagnostics.count == 16, "\(diagnostics)")
+        // icon_position = left is where xtoast draws the icon: translated, not lost (issue 49).
+        #expect(!diagnostics.contains { $0.contains(": icon_position (") })
+        #expect(diagnostics.count == 15, "\(diagnostics)")
     }
 
     @Test func theShippedRuleExamplesUncommented() throws {
@@ -154,7 +156,7 @@ import ToastCore
                 close_all = hyper+x
             """)
         #expect(config.position == .topRight && config.marginX == 30 && config.marginY == 20 && config.cardWidth == 420)
-        #expect(config.font == "DejaVu Sans:bold" && config.fontSize == 11)
+        #expect(config.font == "DejaVu Sans" && config.fontWeight == .bold && config.fontSize == 11)
         #expect(config.radius == 8)
         #expect(config.borderWidth == 3)   // 99 is out of bounds, so dunst's default; dunst reads the first, so 1 is ignored
         // notification_limit 3: two cards and dunst's count of the hidden (xtoast's "+N more").
@@ -289,6 +291,60 @@ import ToastCore
         #expect(!result.config.contains(family))
         #expect(config.fontSize == 14)
         #expect(result.diagnostics.contains { $0.contains("dunstrc:2: not translated: font") }, "\(result.diagnostics)")
+    }
+
+    /// Issue 49: a font is split as Pango splits it: `DejaVu Sans Mono Book 14` was written as
+    /// `family = DejaVu Sans Mono:book`, which fontconfig reads as another (proportional) face.
+    @Test("fonts as Pango reads them: the three real shapes into family, weight and size; a family never carries :style")
+    func fontsAsPangoReadsThem() throws {
+        let mono = try translated("[global]\nfont = DejaVu Sans Mono Book 14\n")
+        #expect(mono.config.fontFace == FontFace(family: "DejaVu Sans Mono", weight: .book) && mono.config.fontSize == 14)
+        #expect(mono.result.config.contains("family = DejaVu Sans Mono\n") && mono.result.config.contains("weight = book\n"))
+        let bold = try translated("[global]\nfont = Monospace Bold 10\n")
+        #expect(bold.config.fontFace == FontFace(family: "Monospace", weight: .bold) && bold.config.fontSize == 10)
+        let plain = try translated("[global]\nfont = Noto Sans 11\n")
+        #expect(plain.config.fontFace == FontFace(family: "Noto Sans") && plain.config.fontSize == 11)
+        #expect(!plain.result.config.contains("weight =") && !plain.result.config.contains("style ="))
+        let italic = try translated("[global]\nfont = Fira Sans Italic 12px\n")
+        #expect(italic.config.fontFace == FontFace(family: "Fira Sans", style: .italic) && italic.config.fontSize == 9, "12 px is 9 pt")
+        for text in ["DejaVu Sans Mono Book 14", "Monospace Bold 10", "Noto Sans 11", "Fira Sans Italic 12px"] {
+            #expect(!(try translated("[global]\nfont = \(text)\n")).config.font.contains(":"), "\(text)")
+        }
+        let condensed = try translated("[global]\nfont = Ubuntu Condensed 10\n")
+        #expect(condensed.config.font == "Ubuntu" && condensed.result.diagnostics.contains { $0.contains("not translated: font (") && $0.contains("Condensed") })
+    }
+
+    @Test("a global icon_position: off is a rule for every toast, left is xtoast's own place, right and top are notes")
+    func globalIconPosition() throws {
+        let off = try translated("[global]\nicon_position = off\n")
+        #expect(off.result.diagnostics.isEmpty, "\(off.result.diagnostics)")
+        #expect(off.config.rules.evaluate(RuleSubject(app: "any")).settings.iconPosition == .off)
+        let left = try translated("[global]\nicon_position = left\n")
+        #expect(left.result.diagnostics.isEmpty && left.config.rules.evaluate(RuleSubject(app: "any")).settings.iconPosition == nil)
+        for side in ["right", "top"] {
+            let other = try translated("[global]\nicon_position = \(side)\n")
+            #expect(other.result.diagnostics == ["dunstrc:2: not translated: icon_position (xtoast draws the icon at the card's leading edge or not at all (off))"],
+                    "\(other.result.diagnostics)")
+        }
+    }
+
+    /// Issue 49: Debian 12's dunstrc (dunst 1.9.0, /etc/xdg/dunst/dunstrc), a fixture in
+    /// Tests/Fixtures/dunstrcs: each of its `[global]` keys is translated (read by the
+    /// translation, or the same on xtoast) or named in a note on its line.
+    @Test("Debian 12's dunstrc: each [global] key is translated or named in a note")
+    func debianKeysAreTranslatedOrNoted() throws {
+        let text = try String(contentsOf: DunstrcFixturesTests.folder.appendingPathComponent("debian-12.dunstrc"), encoding: .utf8)
+        let dunstrc = Dunstrc(text)
+        var translation = Translation(dunstrc: dunstrc, name: "debian-12.dunstrc", home: "/home/user")
+        translation.run()
+        let noted = Set(translation.notes.map { "\($0.line) \($0.key)" })
+        let global = try #require(dunstrc.section("global"))
+        #expect(global.entries.count > 40, "the whole [global] of Debian's file")
+        for entry in global.entries {
+            let same = Translation.asOnXtoast[entry.key]?.contains(entry.value.lowercased()) ?? false
+            #expect(translation.globalKeysTranslated.contains(entry.key) || same || noted.contains("\(entry.line) \(entry.key)"),
+                    "\(entry.key) (line \(entry.line)) is neither translated nor noted")
+        }
     }
 
     @Test func theCommandTakesAtMostOneFile() throws {

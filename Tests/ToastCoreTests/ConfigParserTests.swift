@@ -182,8 +182,8 @@ private func problems(_ text: String) -> [String] {
     }
 
     @Test func unknownKeyListsTheKnownOnes() {
-        #expect(problems("[font]\nfamily = x\nweight = bold") == [
-            "3: unknown key 'weight' in [font]; expected one of family, size",
+        #expect(problems("[font]\nfamily = x\nstretch = condensed") == [
+            "3: unknown key 'stretch' in [font]; expected one of family, size, weight, style",
         ])
     }
 
@@ -366,7 +366,7 @@ private func problems(_ text: String) -> [String] {
         let configKeys: [String: String] = [
             "theme": "general.theme", "style": "general.style", "position": "general.position", "follow": "general.follow",
             "scale": "general.scale", "maxVisible": "general.max_visible", "timeout": "general.timeout",
-            "font": "font.family", "fontSize": "font.size", "radius": "card.radius",
+            "font": "font.family", "fontSize": "font.size", "fontWeight": "font.weight", "fontStyle": "font.style", "radius": "card.radius",
             "borderWidth": "card.border_width", "padding": "card.padding", "cardWidth": "card.width", "imageSize": "card.image_size",
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout", "fullscreen": "general.fullscreen", "lock": "general.lock",

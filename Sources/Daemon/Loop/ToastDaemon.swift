@@ -69,9 +69,9 @@ public final class ToastDaemon {
         }
         let config = ConfigFile.load(configPath).config
         let desktopScale = { (config: Config) in Scale.resolve(configured: config.scale, resourceManager: output.facts.desktopResources) }
-        guard output.setFont(family: config.font, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
+        guard output.setFont(config.fontFace, pixelSize: config.fontSize * 96 / 72 * desktopScale(config)) else {
             unlink(resolved.path)
-            throw StartError(message: "no usable font for \"\(config.font)\"; install fonts-dejavu-core")
+            throw StartError(message: "no usable font for \(config.fontFace.description); install fonts-dejavu-core")
         }
         // Before any thread starts (the sound player's): threads inherit the blocked signals,
         // so SIGTERM and SIGCHLD reach only the signalfd, never a default action elsewhere.

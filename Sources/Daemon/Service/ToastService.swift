@@ -417,8 +417,8 @@ final class ToastService {
         for line in Self.desktopLines(config, was: board.config) { logRoom.info(\.desktop, line, now: now) }
         let scale = desktopScale(config)
         let pixelSize = config.fontSize * 96 / 72 * scale
-        if !stage.output.setFont(family: config.font, pixelSize: pixelSize) {
-            Log.info("no usable font for \"\(config.font)\"; keeping the old one")
+        if !stage.output.setFont(config.fontFace, pixelSize: pixelSize) {
+            Log.info("no usable font for \(config.fontFace.description); keeping the old one")
         }
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         let threshold = board.config.idleThreshold

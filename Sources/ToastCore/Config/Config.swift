@@ -39,6 +39,12 @@ public struct Config: Equatable, Sendable {
     public var font: String = "sans"
     /// Points, as Xft takes them; 10.5 pt matches common desktop UI text.
     public var fontSize: Double = 10.5
+    /// Pango's weight and slant of the regular text (`[font] weight`, `style`).
+    public var fontWeight: FontWeight = .normal
+    public var fontStyle: FontSlant = .normal
+
+    /// The face the screen loads: family, weight and style.
+    public var fontFace: FontFace { FontFace(family: font, weight: fontWeight, style: fontStyle) }
     public var radius: Double = 10
     public var borderWidth: Double = 2
     public var padding: Double = 12

@@ -58,6 +58,8 @@ package enum ConfigSchema {
         Section(name: "font", settings: [
             text("family", \.font),
             number("size", \.fontSize, .positive(upTo: ConfigLimits.fontSize)),
+            choice("weight", \.fontWeight),
+            choice("style", \.fontStyle),
         ]),
         Section(name: "card", settings: [
             number("radius", \.radius, .upTo(ConfigLimits.radius)),

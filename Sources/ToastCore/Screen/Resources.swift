@@ -8,7 +8,7 @@ public protocol Resources: AnyObject {
     /// Measures text for the card composer, with the current font.
     var textMetrics: any TextMeasuring { get }
     /// Chooses the text font; false (and the old font kept) when none matches.
-    func setFont(family: String, pixelSize: Double) -> Bool
+    func setFont(_ face: FontFace, pixelSize: Double) -> Bool
     /// Loads an image a card names (`ImageSource`) at `pixelSize`, once, at show or update.
     /// Success gives the file that `CardComposer.Appearance.iconImage` then names.
     /// A large image may still be decoding when this returns: `isImageReady` says when it can

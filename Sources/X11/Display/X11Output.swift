@@ -19,7 +19,7 @@ public final class X11Output: Output {
     /// The font asked for; loaded at the first text measured or card painted, not at start.
     /// An idle daemon then holds no font configuration, font map or faces (about 0.8 MiB of
     /// private memory), at the cost of about 12 ms once, on the session's first toast.
-    private var fontRequest = (family: "sans", pixelSize: 14.0)
+    private var fontRequest = (face: FontFace(family: "sans"), pixelSize: 14.0)
     private var loadedFonts: FontLibrary?
     private let fontsFailed: (String) -> Never
     private var loadedPainter: Painter?
@@ -137,9 +137,9 @@ public final class X11Output: Output {
     /// what then: this layer neither logs nor exits).
     private var fonts: FontLibrary {
         if let loadedFonts { return loadedFonts }
-        guard let fonts = FontLibrary(display: display, family: fontRequest.family, pixelSize: fontRequest.pixelSize)
-                ?? FontLibrary(display: display, family: "sans", pixelSize: 14) else {
-            fontsFailed("no usable font for \"\(fontRequest.family)\"; install fonts-dejavu-core")
+        guard let fonts = FontLibrary(display: display, face: fontRequest.face, pixelSize: fontRequest.pixelSize)
+                ?? FontLibrary(display: display, face: FontFace(family: "sans"), pixelSize: 14) else {
+            fontsFailed("no usable font for \(fontRequest.face.description); install fonts-dejavu-core")
         }
         loadedFonts = fonts
         return fonts
@@ -152,16 +152,16 @@ public final class X11Output: Output {
         return painter
     }
 
-    public func setFont(family: String, pixelSize: Double) -> Bool {
+    public func setFont(_ face: FontFace, pixelSize: Double) -> Bool {
         guard FontLibrary.accepts(pixelSize: pixelSize) else { return false }
         guard let current = loadedFonts else {
             // Nothing loaded yet: the first toast loads this one.
-            fontRequest = (family, pixelSize)
+            fontRequest = (face, pixelSize)
             return true
         }
-        if family == current.family && pixelSize == current.pixelSize { return true }
-        guard let fresh = FontLibrary(display: display, family: family, pixelSize: pixelSize) else { return false }
-        fontRequest = (family, pixelSize)
+        if face == current.face && pixelSize == current.pixelSize { return true }
+        guard let fresh = FontLibrary(display: display, face: face, pixelSize: pixelSize) else { return false }
+        fontRequest = (face, pixelSize)
         loadedFonts = fresh
         loadedPainter = nil
         return true

@@ -6,14 +6,15 @@ import ToastCore
 /// font fallback per character, colour emoji, Unicode line breaking, ellipsis and markup.
 ///
 /// One Pango context on the display's Xft font map, with four font descriptions (regular,
-/// bold, italic, bold italic) at an absolute pixel size that already includes the card's
+/// bold, italic, bold italic) of the configured face (`[font]`'s family, weight and style:
+/// the regular text in them, bold at least Pango's bold, italic as italic) at an absolute pixel size that already includes the card's
 /// `scale`: Pango's own resolution (Xft.dpi) is never applied on top, so HiDPI scales text once.
 /// Layouts are kept by `TextBlock` so measuring a card and painting it shape the text once.
 /// The corresponding C functions are `pango_xft_get_font_map`, `pango_font_map_create_context`
 /// and `pango_layout_new`.
 final class FontLibrary: TextMeasuring {
     let display: XDisplay
-    let family: String
+    let face: FontFace
     /// The font size in device pixels.
     let pixelSize: Double
     private let context: OpaquePointer
@@ -28,13 +29,22 @@ final class FontLibrary: TextMeasuring {
     /// The sizes a library can be made at.
     static func accepts(pixelSize: Double) -> Bool { pixelSize.isFinite && pixelSize >= 1 && pixelSize <= 1000 }
 
-    init?(display: XDisplay, family: String, pixelSize: Double) {
+    /// `[font] style` as Pango's slant.
+    static func style(_ style: FontSlant) -> PangoStyle {
+        switch style {
+        case .normal: PANGO_STYLE_NORMAL
+        case .oblique: PANGO_STYLE_OBLIQUE
+        case .italic: PANGO_STYLE_ITALIC
+        }
+    }
+
+    init?(display: XDisplay, face: FontFace, pixelSize: Double) {
         guard Self.accepts(pixelSize: pixelSize),
               let fontMap = pango_xft_get_font_map(display.handle, display.screen),
               let context = pango_font_map_create_context(UnsafeMutableRawPointer(fontMap).assumingMemoryBound(to: PangoFontMap.self))
         else { return nil }
         self.display = display
-        self.family = family
+        self.face = face
         self.pixelSize = pixelSize
         self.context = context
         var descriptions: [OpaquePointer] = []
@@ -44,10 +54,11 @@ final class FontLibrary: TextMeasuring {
         }
         for index in 0..<4 {
             guard let description = pango_font_description_new() else { release(); return nil }
-            pango_font_description_set_family(description, family)
+            pango_font_description_set_family(description, face.family)
             pango_font_description_set_absolute_size(description, pixelSize * Double(PANGO_SCALE))
-            pango_font_description_set_weight(description, index & 1 != 0 ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-            pango_font_description_set_style(description, index & 2 != 0 ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+            let weight = index & 1 != 0 ? max(face.weight.value, FontWeight.bold.value) : face.weight.value
+            pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(weight)))
+            pango_font_description_set_style(description, index & 2 != 0 ? PANGO_STYLE_ITALIC : Self.style(face.style))
             descriptions.append(description)
         }
         // One line of the regular face sets the pitch cards are laid out on.

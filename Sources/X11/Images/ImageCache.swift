@@ -152,6 +152,13 @@ final class ImageCache {
                   case let .success(uploaded) = insert(tint.map { kept.tinted($0) } ?? kept, for: key, stamp: FileStamp(path)) {
             // Decoded before: uploaded again (a symbolic icon recoloured), no decode.
             entry = uploaded
+        } else if let source = keptSource(path, for: size) {
+            // Decoded at another size only (a card's, while the centre's header wants 16 px):
+            // scaled from those pixels now, so the first frame that names it draws it.
+            let image = source.fitted(in: size)
+            guard case let .success(uploaded) = insert(tint.map { image.tinted($0) } ?? image, for: key, stamp: FileStamp(path)) else { return }
+            if tint != nil { keep(image, for: plain) }
+            entry = uploaded
         } else {
             // Not decoded at this size (a new painter, or pixels pushed out): decode it off the
             // loop; the card is painted again once it is ready.
@@ -162,6 +169,14 @@ final class ImageCache {
         let y = Int32(pixel: rect.y + (rect.height - Double(entry.height)) / 2)
         XRenderComposite(display.handle, PictOpOver, entry.picture, 0, picture, 0, 0, 0, 0, x, y,
                          UInt32(clamping: entry.width), UInt32(clamping: entry.height))
+    }
+
+    /// The kept pixels of `path` to scale to `size` from: the smallest at least that large,
+    /// else the largest; none past `DecodedImage.maxScaledBytes` (those wait for a decode).
+    private func keptSource(_ path: String, for size: Int) -> DecodedImage? {
+        let kept = pixels.filter { $0.key.path == path && $0.key.tint == nil && $0.value.image.pixels.count <= DecodedImage.maxScaledBytes }
+        let larger = kept.filter { $0.key.size >= size }.min { $0.key.size < $1.key.size }
+        return (larger ?? kept.max { $0.key.size < $1.key.size })?.value.image
     }
 
     private func insert(_ image: DecodedImage, for key: Key, stamp: FileStamp) -> Result<Entry, ImageError> {

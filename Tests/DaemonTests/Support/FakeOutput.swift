@@ -56,7 +56,7 @@ final class FakeOutput: Output {
     /// The test's time, set by the rig, so moves can be told apart frame by frame.
     var clock = 0.0
 
-    func setFont(family: String, pixelSize: Double) -> Bool { family != "no-such-font" }
+    func setFont(_ face: FontFace, pixelSize: Double) -> Bool { face.family != "no-such-font" }
 
     /// Raw images stored through `loadImage(.raw…)`, by name.
     var storedImages: [String: RawImage] = [:]
