@@ -15,8 +15,9 @@ import PackageDescription
 /// - `CXlibQueue`: gives back the event-queue nodes Xlib keeps after a flood (a C target, since
 ///   it needs Xlib's private `Xlibint.h`, which must not reach Swift's view of `Display`).
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
-/// - `Install`: the man pages and shell completions, rendered from ToastCore's operation table;
-///   only `xtoast-generate` links it.
+/// - `Install`: the man pages and shell completions, rendered from ToastCore's operation table
+///   (and Migration's dunst mapping); `xtoast-generate` installs them, and the client prints a
+///   page as text (`xtoast help --page NAME`).
 /// - `Migration`: `xtoast import-dunstrc`'s translator from a dunstrc; only the client links it.
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
@@ -31,7 +32,7 @@ import PackageDescription
 /// - `Accessibility`: xtoast as an AT-SPI application on the accessibility bus through sd-bus
 ///   (`AccessibilityBus`), serving ToastCore's `AccessibleTree`; no sd-bus handle leaves it.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
-/// - `xtoast`: the command-line client; links ToastCore, Migration and Transport only (no Foundation),
+/// - `xtoast`: the command-line client; links ToastCore, Migration, Install and Transport only (no Foundation),
 ///   as a static executable, so it starts in about a millisecond.
 /// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
 /// - `xtoast-generate`: prints the man pages and shell completions from `Install` (run by `scripts/install`).
@@ -73,7 +74,7 @@ let package = Package(
         .target(name: "CArguments"),
         .target(name: "CXlibQueue"),
         .target(name: "ToastCore"),
-        .target(name: "Install", dependencies: ["ToastCore"]),
+        .target(name: "Install", dependencies: ["ToastCore", "Migration"]),
         .target(name: "Migration", dependencies: ["ToastCore"]),
         .target(name: "Transport", dependencies: ["CSystem"]),
         .target(name: "DaemonLog", dependencies: ["ToastCore", "Transport"]),
@@ -86,7 +87,7 @@ let package = Package(
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
-        .executableTarget(name: "xtoast", dependencies: ["CArguments", "ToastCore", "Migration", "Transport"],
+        .executableTarget(name: "xtoast", dependencies: ["CArguments", "ToastCore", "Migration", "Transport", "Install"],
                           linkerSettings: [.unsafeFlags(["-static-executable"])]),
         // The daemon runs for the whole session, so its idle private memory counts: linked as a
         // position-dependent executable, the Swift metadata in its data needs no relocating at
@@ -108,7 +109,7 @@ let package = Package(
         .executableTarget(name: "fuzz-xsettings", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-mute", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration"]),
-        .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore"]),
+        .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore", "Migration"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),

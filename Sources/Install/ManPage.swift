@@ -37,17 +37,16 @@ public enum ManPage {
         for code in ExitCode.allCases {
             page += [".TP", Roff.bold(String(code.rawValue))] + Roff.paragraph(code.meaning)
         }
-        page += protocolSection()
+        page += [".SH PROTOCOL"] + Roff.paragraph("""
+            Any program can do what these commands do: each request is one JSON object on one line \
+            of the daemon's socket, each gets one reply line, and a connection hears its toasts' \
+            events. Every request, reply and event, with examples in Python and the shell, is in \
+            xtoast-protocol(7).
+            """)
         page += [".SH ENVIRONMENT"]
         for (name, meaning) in environment { page += [".TP", Roff.bold(name)] + Roff.paragraph(meaning) }
-        page += [".SH FILES", ".TP", Roff.bold("$XDG_CONFIG_HOME/xtoast/config"),
-                 "The daemon's configuration (\(Roff.text("~/.config/xtoast/config")) without",
-                 "\(Roff.bold("XDG_CONFIG_HOME"))); see", ".BR xtoast (5).",
-                 ".TP", Roff.bold("$XDG_RUNTIME_DIR/xtoast-<display>.sock"),
-] + Roff.paragraph("The socket, mode 0600; without XDG_RUNTIME_DIR, in /tmp/xtoast-<uid>/, a directory only its owner may enter.")
-            + [".TP", Roff.bold("$XDG_STATE_HOME/xtoast/history")]
-            + Roff.paragraph("The history (~/.local/state/xtoast/history without XDG_STATE_HOME): one JSON line per ended toast, bounded by [center] keep and keep_days, locked by the daemon that writes it (a second daemon on another display keeps its history in memory). A file that cannot be read is renamed history.bad.")
-        page += [".SH SEE ALSO", ".BR xtoast (5)"]
+        page += [".SH FILES"] + files
+        page += [".SH SEE ALSO"] + seeAlso(except: "xtoast")
         return page.joined(separator: "\n") + "\n"
     }
 
@@ -87,7 +86,7 @@ public enum ManPage {
         }
         page += rulesSection(ConfigReference(example: example))
         page += desktopSettingsSection()
-        page += [".SH SEE ALSO", ".BR xtoast (1)", ".BR xsettingsd (1)"]
+        page += [".SH SEE ALSO"] + seeAlso(except: "xtoast.5").map { $0.hasSuffix(",") ? $0 : $0 + "," } + [".BR xsettingsd (1)"]
         return page.joined(separator: "\n") + "\n"
     }
 
@@ -182,7 +181,7 @@ public enum ManPage {
         }.joined(separator: " ")
     }
 
-    private static func optionItem(_ option: CommandTable.Option) -> [String] {
+    static func optionItem(_ option: CommandTable.Option) -> [String] {
         let argument = option.argument.map { " " + Roff.italic($0) } ?? ""
         let names = option.spellings.map { Roff.bold($0) + argument }.joined(separator: ", ")
         var lines = [".TP", names] + Roff.paragraph(option.summary)
@@ -194,7 +193,7 @@ public enum ManPage {
         return lines
     }
 
-    private static let environment: [(String, String)] = [
+    static let environment: [(String, String)] = [
         ("DISPLAY", "The X display the daemon draws on; it also names the socket."),
         ("XTOAST_SOCKET", "The socket's path, instead of the one derived from XDG_RUNTIME_DIR and DISPLAY."),
         ("XDG_RUNTIME_DIR", "Where the socket is made."),
@@ -209,14 +208,14 @@ public enum ManPage {
 
     /// One example of each request (`Operation.Docs.examples`), encoded by the same code the
     /// client sends with.
-    private static var requests: [(request: Request, meaning: String)] { Operation.table.flatMap { $0.docs.examples } }
+    static var requests: [(request: Request, meaning: String)] { Operation.table.flatMap { $0.docs.examples } }
 
     /// The operations the examples cover, for the test that keeps them complete.
     static var documentedOperations: Set<String> {
         Set(requests.map { request, _ in request.op })
     }
 
-    private static let events: [(ToastEvent, String)] = [
+    static let events: [(ToastEvent, String)] = [
         (.shown(id: "7"), "The card appeared (a queued toast shows later)."),
         (.updated(id: "7"), "An update changed it."),
         (.action(id: "7", action: "yes"), "A button (or the body, with a default action) was clicked. After the toast ended (a restored toast's button, the centre) it carries \"late\":true and the original id: the one exception to dismissed being last."),
@@ -225,7 +224,7 @@ public enum ManPage {
     ]
 
     /// Why a toast ended (a switch, so a new reason cannot go undocumented).
-    private static func meaning(of reason: DismissReason) -> String {
+    static func meaning(of reason: DismissReason) -> String {
         switch reason {
         case .timeout: "its time was up"
         case .click: "a click on the card"
@@ -246,8 +245,9 @@ public enum ManPage {
         }
     }
 
-    private static func protocolSection() -> [String] {
-        var lines = [".SH PROTOCOL"] + Roff.paragraph("""
+    /// The socket protocol's reference, for `xtoast-protocol(7)`.
+    static func protocolReference() -> [String] {
+        var lines = [".SH DESCRIPTION"] + Roff.paragraph("""
             The socket is $XTOAST_SOCKET, or $XDG_RUNTIME_DIR/xtoast-<display>.sock. Each request \
             is one JSON object on one line (at most \(ProtocolLimits.maxLineBytes / 1024) KiB); each \
             gets one reply line, in order, before any event the request caused: \
@@ -268,6 +268,8 @@ public enum ManPage {
         for (event, meaning) in events {
             lines += [".TP", Roff.bold(event.json.text)] + Roff.paragraph(meaning)
         }
+        lines += [".TP", Roff.bold(#"{"event":"count","visible":1,"queued":0,"history":12,"unread":3}"#)] + Roff.paragraph(
+            "To a connection that sent count with follow: the four numbers, each time one of them changes. It belongs to no toast.")
         lines += [".PP", "The reasons a toast is dismissed:"]
         for reason in DismissReason.allCases {
             lines += [".TP", Roff.bold(reason.rawValue)] + Roff.paragraph(meaning(of: reason))

@@ -18,7 +18,24 @@ enum Roff {
             }
         }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
-        return out
+        return breakable(out)
+    }
+
+    /// A word longer than this (a JSON request, a list of words joined by `|`) gets break
+    /// points, so no line is left that roff cannot break (`groff -ww` warns of each).
+    static let longWord = 30
+
+    /// Long words with `\:` (an invisible break point) after each `,` and `|`.
+    static func breakable(_ text: String) -> String {
+        text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            guard word.utf8.count > longWord else { return String(word) }
+            var out = ""
+            for c in word {
+                out.append(c)
+                if c == "," || c == "|" { out += "\\:" }
+            }
+            return out
+        }.joined(separator: " ")
     }
 
     /// Running text, escaped and broken into input lines of at most `width` bytes
@@ -45,9 +62,9 @@ enum Roff {
     static func bold(_ text: some StringProtocol) -> String { "\\fB" + Self.text(text) + "\\fR" }
     static func italic(_ text: some StringProtocol) -> String { "\\fI" + Self.text(text) + "\\fR" }
 
-    /// The page header; `section` is 1 or 5.
-    static func header(section: Int, date: String, manual: String) -> String {
+    /// The page header: `name` in capitals, its section (1, 5 or 7).
+    static func header(_ name: String = "xtoast", section: Int, date: String, manual: String) -> String {
         // Left-adjusted, unhyphenated: JSON and option names stay whole and copyable.
-        ".TH XTOAST \(section) \"\(date)\" \"\(Version.line("xtoast"))\" \"\(manual)\"\n.ad l\n.nh"
+        ".TH \(text(name.uppercased())) \(section) \"\(date)\" \"\(Version.line("xtoast"))\" \"\(manual)\"\n.ad l\n.nh"
     }
 }

@@ -9,9 +9,14 @@ import ToastCore
 /// A separate executable, so the client carries none of it.
 
 let usage = """
-    Usage: xtoast-generate man1 [--date YYYY-MM-DD]
+    Usage: xtoast-generate pages
+           xtoast-generate page NAME [--date YYYY-MM-DD]
+           xtoast-generate man1 [--date YYYY-MM-DD]
            xtoast-generate man5 CONFIG_EXAMPLE [--date YYYY-MM-DD]
            xtoast-generate bash|zsh|fish
+
+    pages lists each man page's name and where it goes under share/man (man1/xtoast.1);
+    page NAME prints one.
     """
 
 func fail(_ message: String) -> Never {
@@ -35,13 +40,18 @@ func contents(of path: String) -> String? {
 }
 
 var args = Array(CommandLine.arguments.dropFirst())
-var date = "2025-01-01"
+var date = ManPages.undatedDate
 if let i = args.firstIndex(of: "--date") {
     guard i + 1 < args.count else { fail("--date needs YYYY-MM-DD") }
     date = args[i + 1]
     args.removeSubrange(i...(i + 1))
 }
 switch args.first {
+case "pages" where args.count == 1:
+    for page in ManPages.all { print("\(page.id) \(page.path)") }
+case "page" where args.count == 2:
+    guard let page = ManPages.named(args[1]) else { fail("no page \"\(args[1])\"") }
+    print(page.render(date), terminator: "")
 case "man1" where args.count == 1: print(ManPage.commands(date: date), terminator: "")
 case "man5" where args.count == 2:
     guard let example = contents(of: args[1]) else { fail("cannot read \(args[1]): \(String(cString: strerror(errno)))") }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Install
 import Migration
 import ToastCore
 import Transport
@@ -125,6 +126,13 @@ func run() -> Never {
     switch command {
     case let .help(text):
         StandardStreams.output(text)
+        exit(.ok)
+    case let .page(name):
+        guard let page = ManPages.named(name) else {
+            printError("no page \"\(name)\"; the pages are \(ManPages.all.map(\.id).joined(separator: ", "))")
+            exit(.usage)
+        }
+        StandardStreams.output(ManText.render(page.render(ManPages.undatedDate)))
         exit(.ok)
     case let .daemon(flags):
         execDaemon(flags)

@@ -3,10 +3,11 @@ import Testing
 @testable import ToastCore
 
 /// Every op of `Operation.table` reaches the generated docs: its command (usage, options)
-/// the man page and each shell's completions, its example requests the man page's PROTOCOL
-/// section, exactly as the client encodes them.
+/// the man page and each shell's completions, its example requests xtoast-protocol(7),
+/// exactly as the client encodes them.
 @Suite struct OperationDocsTests {
     static let page = ManPage.commands(date: "2025-01-01")
+    static let protocolPage = ManPage.socketProtocol(date: "2025-01-01")
     static let scripts = [("bash", Completions.bash), ("zsh", Completions.zsh), ("fish", Completions.fish)]
 
     @Test func everyCommandIsInTheManPageAndEveryCompletion() {
@@ -30,12 +31,12 @@ import Testing
         }
     }
 
-    @Test func everyExampleRequestIsInTheProtocolSection() {
+    @Test func everyExampleRequestIsInTheProtocolPage() {
         for op in Operation.table {
             for example in op.docs.examples {
-                #expect(Self.page.contains(".TP\n\\fB\(Roff.text(example.request.text))\\fR"), "\(op.name): \(example.request.text)")
+                #expect(Self.protocolPage.contains(".TP\n\\fB\(Roff.text(example.request.text))\\fR"), "\(op.name): \(example.request.text)")
             }
-            if op.wire != nil { #expect(Self.page.contains("\"op\":\"\(op.name)\""), "\(op.name)") }
+            if op.wire != nil { #expect(Self.protocolPage.contains("\"op\":\"\(op.name)\""), "\(op.name)") }
         }
     }
 }

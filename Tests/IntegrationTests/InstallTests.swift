@@ -8,7 +8,9 @@ extension Integration {
     @Suite struct InstallTests {
         static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        static let files = ["bin/xtoast", "bin/xtoastd", "share/man/man1/xtoast.1", "share/man/man5/xtoast.5",
+        static let files = ["bin/xtoast", "bin/xtoastd", "share/man/man1/xtoast.1", "share/man/man1/xtoastd.1",
+                            "share/man/man5/xtoast.5", "share/man/man7/xtoast-protocol.7", "share/man/man1/xtoast-dunstctl.1",
+                            "share/man/man7/xtoast-migrating.7",
                             "share/bash-completion/completions/xtoast", "share/zsh/site-functions/_xtoast",
                             "share/fish/vendor_completions.d/xtoast.fish", "lib/systemd/user/xtoast.service",
                             "share/dbus-1/services/org.xtoast.Notifications.service", "etc/xdg/autostart/xtoast.desktop"]
@@ -93,8 +95,12 @@ extension Integration {
             _ = try Self.install(["--destdir", dest.path])
             let man = dest.appendingPathComponent("usr/local/share/man")
             let pages: [(String, [String])] = [
-                ("man1/xtoast.1", ["XTOAST(1)", "COMMANDS", "--title", "--wait", "xtoast dismiss", "EXIT STATUS",
-                                   "PROTOCOL", #"{"op":"subscribe"}"#, "dismissed", "overflow"]),
+                ("man1/xtoast.1", ["XTOAST(1)", "COMMANDS", "--title", "--wait", "xtoast dismiss", "xtoast doctor", "EXIT STATUS",
+                                   "PROTOCOL", "xtoast-protocol(7)"]),
+                ("man1/xtoastd.1", ["XTOASTD(1)", "--replace", "SIGHUP", "org.freedesktop.Notifications"]),
+                ("man7/xtoast-protocol.7", ["XTOAST-PROTOCOL(7)", #"{"op":"subscribe"}"#, "dismissed", "overflow", "socat"]),
+                ("man1/xtoast-dunstctl.1", ["XTOAST-DUNSTCTL(1)", "set-pause-level", "Differs:"]),
+                ("man7/xtoast-migrating.7", ["XTOAST-MIGRATING(7)", "notification_limit", "WHAT IS NOT TRANSLATED"]),
                 ("man5/xtoast.5", ["XTOAST(5)", "[general]", "max_visible = 5", "spring_response", "[colors]",
                                    "Corner radius"]),
             ]

@@ -49,6 +49,8 @@ extension IntegrationOnSecondDisplay {
             #expect(try Self.run("dpkg-deb", ["--info", deb, "conffiles"]).stdout == "/etc/xdg/autostart/xtoast.desktop\n")
             let contents = try Self.run("dpkg-deb", ["--contents", deb]).stdout
             for path in ["./usr/bin/xtoast", "./usr/bin/xtoastd", "./usr/share/man/man1/xtoast.1.gz", "./usr/share/man/man5/xtoast.5.gz",
+                         "./usr/share/man/man1/xtoastd.1.gz", "./usr/share/man/man7/xtoast-protocol.7.gz",
+                         "./usr/share/man/man1/xtoast-dunstctl.1.gz", "./usr/share/man/man7/xtoast-migrating.7.gz",
                          "./usr/lib/systemd/user/xtoast.service", "./usr/share/dbus-1/services/org.xtoast.Notifications.service",
                          "./usr/share/bash-completion/completions/xtoast", "./etc/xdg/autostart/xtoast.desktop",
                          "./usr/share/doc/xtoast/copyright", "./usr/share/doc/xtoast/changelog.gz"] {

@@ -24,13 +24,15 @@ public enum Command: Equatable, Sendable {
     /// server (the client links neither).
     case doctor(json: Bool)
     case help(String)
+    /// `xtoast help --page NAME`: a man page as text, for a terminal without man.
+    case page(String)
     /// Every other command: the request, sent as it is.
     case send(Request)
 
     /// The request this command sends (nil for the ones that send none).
     public var request: Request? {
         switch self {
-        case .daemon, .help, .importDunstrc, .dunstctl, .doctor: nil
+        case .daemon, .help, .page, .importDunstrc, .dunstctl, .doctor: nil
         case let .show(s): .show(s.request)
         case let .menu(m): .menu(all: m.all)
         case let .count(c): .count(follow: c.follow)

@@ -9,6 +9,9 @@ public enum CommandParser {
         // dunstctl's own `-h` and `--help` are its help (`Dunstctl.helpText`).
         if name != "dunstctl", options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
         switch name {
+        case "help" where rest.first == "--page":
+            guard rest.count == 2 else { throw UsageError("help --page takes one page's name (xtoast, xtoast.5, xtoastd, xtoast-protocol, xtoast-dunstctl, xtoast-migrating)") }
+            return .page(rest[1])
         case "--help", "-h", "help": return .help(rest.first.flatMap(Help.text(for:)) ?? Help.main)
         // Printed as help is: nothing is sent, no daemon is needed.
         case "--version":

@@ -91,6 +91,29 @@ public enum Dunstctl: Equatable, Sendable {
         }
     }
 
+    /// Each command as `xtoast-dunstctl(1)` describes it: its words, what it does on xtoast,
+    /// and what differs from dunst's (nil: nothing). `DunstctlManualTests` holds it to
+    /// `parse` and to `helpText`'s list.
+    public static let manual: [(usage: String, does: String, differs: String?)] = [
+        ("action [N]", "Chooses the default action of the newest toast that has one (xtoast invoke); with N, of the Nth toast on screen, counted from 0 as xtoast list lists them.", "dunst opens the context menu when the notification has several actions; xtoast chooses the default one (xtoast menu offers them all)."),
+        ("close [ID]", "Closes the newest toast as its close button would (reason close), or the toast ID (reason api).", nil),
+        ("close-all", "Ends every toast.", nil),
+        ("context", "Offers the newest toast's actions and links in the config's [general] menu program (dmenu by default), as xtoast menu.", nil),
+        ("count [waiting|displayed|history]", "Prints the counts: waiting is xtoast's queued, displayed its visible, history its history.", nil),
+        ("history", "Prints the history as busctl --json=pretty prints dunst's NotificationListHistory, newest first.", "timestamp is when the toast ended, in microseconds of UNIX time (dunst counts from boot); timeout is 0 and progress -1, which xtoast's history does not keep."),
+        ("history-clear", "Empties the history.", nil),
+        ("history-pop [ID]", "Shows the last ended toast (or the one with ID) again as a new toast, as xtoast restore.", "The restored toast gets a new id."),
+        ("is-paused [-e|--exit-code]", "Prints true or false: whether do-not-disturb is on; with -e, exits 1 when it is.", nil),
+        ("set-paused true|false|toggle", "Turns do-not-disturb on (level 100), off, or the other way.", nil),
+        ("get-pause-level", "Prints the pause level: 0 when nothing holds quiet.", "An application's inhibition or a [quiet] schedule counts as level 100."),
+        ("set-pause-level N", "Turns do-not-disturb on at level N (1 to 100; only toasts whose rules set override_pause_level below N wait); 0 resumes.", nil),
+        ("rule NAME enable|disable|toggle", "Changes one rule at run time, as xtoast rule.", nil),
+        ("rules [--json]", "Prints the rules, each with whether it is enabled, as dunstctl's jq filter or busctl print them.", "xtoast's reply names no filter or setting, so neither does this."),
+        ("reload", "Reads the config file again, as xtoast reload.", "dunst reloads its dunstrc; xtoast reads its own config (xtoast import-dunstrc translates a dunstrc)."),
+        ("debug", "Says whether a daemon answers.", "dunst prints its bus's state; xtoast doctor says much more."),
+        ("help", "Prints dunstctl's usage.", nil),
+    ]
+
     /// What dunstctl says when dunst does not answer (its `dbus_send_checked`).
     public static let unreachable = "Failed to communicate with dunst, is it running? Or maybe the version is outdated. "
         + "You can try 'dunstctl debug' as a next debugging step."
