@@ -23,9 +23,10 @@ enum Acceptor {
 
     /// Accepts from `listener` into `clients`: a peer of another uid is refused (a line to
     /// `log`, which keeps such lines within their room: another user can connect in a loop),
-    /// and past `Clients.maxConnections` each is told why and closed.
+    /// and past `Clients.maxConnections` each is told why and closed. Each connection added
+    /// is handed to `accepted`, for the turn to serve it at once.
     static func acceptTurn(from listener: UnixSocket, into clients: Clients, now: () -> Double,
-                           log: (String) -> Void = { Log.info($0) }) -> Outcome {
+                           log: (String) -> Void = { Log.info($0) }, accepted: (Connection) -> Void = { _ in }) -> Outcome {
         let start = now()
         for _ in 0..<ClientLimits.acceptsPerTurn {
             guard now() - start < ClientLimits.acceptSeconds else { return .boundReached }
@@ -40,7 +41,7 @@ enum Acceptor {
                     _ = socket.writeAll(Reply.error("too many connections (at most \(Clients.maxConnections))").json.utf8 + [UInt8(ascii: "\n")])
                     socket.close()
                 } else {
-                    _ = clients.add(socket)
+                    accepted(clients.add(socket))
                 }
             case let .failure(failure):
                 Log.info("cannot accept a connection (\(failure)); waiting for a client to leave")
