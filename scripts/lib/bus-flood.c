@@ -1,7 +1,8 @@
 /* The bus flood of scripts/lib/scale-bench, two roles on one session bus:
  *   bus-flood send N WINDOW   one application sending N Notify calls (expire_timeout 50 ms,
- *                             the same summary each time), at most WINDOW waiting for their
- *                             replies at once; prints the id of each accepted one, then exits.
+ *                             each its own summary and body, as users' are; SAME=1: one
+ *                             summary repeated), at most WINDOW waiting for their replies at
+ *                             once; prints the id of each accepted one, then exits.
  *   bus-flood watch N IDLE    listens to NotificationClosed, says "ready", and prints each id
  *                             closed until N were heard or none came for IDLE seconds.
  * The bench checks that every accepted id was closed exactly once. No checks beyond what the
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <systemd/sd-bus.h>
 
 static unsigned waiting;
@@ -58,12 +60,19 @@ int main(int argc, char **argv) {
         }
     } else {
         unsigned window = (unsigned)strtoul(argv[3], NULL, 10), sent = 0;
+        const char *same = getenv("SAME");
+        int repeat = same && strcmp(same, "1") == 0;
+        char app[32], summary[48], body[64];
+        snprintf(app, sizeof app, "bench-%d", (int)getpid());
         while (sent < n || waiting > 0) {
             while (sent < n && waiting < window) {
                 sd_bus_message *call = NULL;
                 if (sd_bus_message_new_method_call(bus, &call, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
                                                    "org.freedesktop.Notifications", "Notify") < 0) return 1;
-                if (sd_bus_message_append(call, "susssasa{sv}i", "bench", 0u, "", "flood", "", 0, 0, 50) < 0) return 1;
+                snprintf(summary, sizeof summary, "flood %u", sent);
+                snprintf(body, sizeof body, "from %s, call %u", app, sent);
+                if (sd_bus_message_append(call, "susssasa{sv}i", repeat ? "bench" : app, 0u, "", repeat ? "flood" : summary,
+                                          repeat ? "" : body, 0, 0, 50) < 0) return 1;
                 if (sd_bus_call_async(bus, NULL, call, on_reply, NULL, 60000000) < 0) return 1;
                 sd_bus_message_unref(call);
                 sent++;
