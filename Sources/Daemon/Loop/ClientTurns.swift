@@ -45,6 +45,7 @@ final class ClientTurns {
         reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
             switch connection.socket.read(maxBytes: Self.readSize) {
             case let .data(bytes):
+                if connection.socket.lastWriter != connection.peer?.pid { connection.heardAnotherWriter = true }
                 let complete = connection.lines.append(bytes)
                 connection.unanswered += complete
                 // The partial line's wait starts when it began: a client streaming lines for
