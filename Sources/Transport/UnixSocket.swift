@@ -100,7 +100,7 @@ public final class UnixSocket {
             // Read straight into the array it returns: no zeroing of the whole capacity, no copy.
             var n = 0
             let buffer = [UInt8](unsafeUninitializedCapacity: max(1, maxBytes)) { storage, count in
-                n = Glibc.read(fd, storage.baseAddress, storage.count)
+                n = passesCredentials ? receive(into: storage) : Glibc.read(fd, storage.baseAddress, storage.count)
                 count = max(0, n)
             }
             if n > 0 { return .data(buffer) }
@@ -137,6 +137,49 @@ public final class UnixSocket {
             offset += n
         }
         return true
+    }
+
+    /// Set by `passCredentials`: each read learns which process wrote what it read.
+    private var passesCredentials = false
+    /// The process that wrote the bytes of the last read (the kernel's word, `SCM_CREDENTIALS`),
+    /// once `passCredentials` was called; nil before, or when the kernel said nothing.
+    public private(set) var lastWriter: pid_t?
+
+    /// Asks the kernel to tell, with each read, which process wrote the bytes: those of one
+    /// writer are never read together with another's. The peer's `SO_PEERCRED` names only the
+    /// process that connected, not a child that inherited the connection and writes on it.
+    /// The corresponding C function is `setsockopt` (`SO_PASSCRED`).
+    public func passCredentials() {
+        var on: Int32 = 1
+        passesCredentials = setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &on, socklen_t(MemoryLayout<Int32>.size)) == 0
+    }
+
+    /// One `recvmsg` into `storage`, keeping the writer's pid from its `SCM_CREDENTIALS`.
+    /// The corresponding C function is `recvmsg`.
+    private func receive(into storage: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        // A cmsghdr (16 bytes here) and a ucred (12, padded to 16): CMSG_SPACE(sizeof(ucred)).
+        let headerSize = MemoryLayout<cmsghdr>.size
+        var control = [UInt8](repeating: 0, count: headerSize + 16)
+        var iov = iovec(iov_base: UnsafeMutableRawPointer(storage.baseAddress), iov_len: storage.count)
+        let n = control.withUnsafeMutableBytes { controlBytes -> Int in
+            withUnsafeMutablePointer(to: &iov) { iovPointer in
+                var message = msghdr()
+                message.msg_iov = iovPointer
+                message.msg_iovlen = 1
+                message.msg_control = controlBytes.baseAddress
+                message.msg_controllen = controlBytes.count
+                return recvmsg(fd, &message, 0)
+            }
+        }
+        guard n > 0 else { return n }
+        let header = control.withUnsafeBytes { $0.loadUnaligned(as: cmsghdr.self) }
+        // SCM_CREDENTIALS is 2 (glibc hides the name behind _GNU_SOURCE).
+        if header.cmsg_level == SOL_SOCKET, header.cmsg_type == 2, header.cmsg_len >= headerSize + MemoryLayout<PeerCredentials>.size {
+            lastWriter = control.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: headerSize, as: PeerCredentials.self) }.pid
+        } else {
+            lastWriter = nil
+        }
+        return n
     }
 
     /// The peer's user id, so the daemon can refuse other users (the socket mode already does;

@@ -172,6 +172,28 @@ extension IntegrationOnSecondDisplay {
             #expect(probe.cards().count == 1, "the toast stays up")
         }
 
+        @Test("issue 43: a granted hand-over whose successor never takes the socket (every flock of it fails, by strace) ends nothing: the toast stays up, and after 5 s the old daemon takes the socket back and answers new clients")
+        func successorThatNeverComes() throws {
+            let daemon = try DaemonHarness()
+            let probe = try XProbe()
+            #expect(try daemon.xtoast(["show", "--timeout", "0", "stays"]).status == 0)
+            _ = try F.restingCards(probe, count: 1)
+            var env = daemon.environment
+            env["XTOAST_SOCKET"] = daemon.socketPath
+            let xtoastd = DaemonHarness.binDirectory.appendingPathComponent("xtoastd").path
+            let started = Date()
+            let successor = try DaemonHarness.run(URL(fileURLWithPath: "/usr/bin/strace"),
+                                                  ["-f", "-o", "/dev/null", "-e", "trace=flock", "-e", "inject=flock:error=ENOLCK",
+                                                   xtoastd, "--replace"], environment: env, timeout: 20)
+            #expect(successor.status == 1 && successor.stderr.contains("did not let go of its lock"), "\(successor.stderr)")
+            #expect(daemon.log.contains("letting go of the socket"), "the hand-over was granted: \(daemon.log)")
+            #expect(probe.cards().count == 1, "the toast stays up while the successor is awaited")
+            try waitUntil("the old daemon to take its socket back", timeout: 5) { daemon.log.contains("serving on") }
+            #expect(Date().timeIntervalSince(started) >= 4.5)
+            #expect(try daemon.xtoast(["ping"]).status == 0, "a new connection is answered")
+            #expect(daemon.process.isRunning && probe.cards().count == 1)
+        }
+
         @Test("--replace waits for a daemon that never answers at most 5 s, then exits 1 saying why; the socket and lock stay its")
         func replaceGivesUp() throws {
             let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-stuck-\(UUID().uuidString.prefix(8))")

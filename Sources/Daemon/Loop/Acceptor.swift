@@ -43,7 +43,9 @@ enum Acceptor {
                     _ = socket.writeAll(Reply.error("too many connections (at most \(Clients.maxConnections))").json.utf8 + [UInt8(ascii: "\n")])
                     socket.close()
                 } else {
-                    // Pinned now, as early as the daemon can: a `handover` is checked against it.
+                    // Pinned now, as early as the daemon can, and each read's writer told: a
+                    // `handover` is checked against both.
+                    socket.passCredentials()
                     accepted(clients.add(socket, peer: peer.flatMap { PinnedProcess.pin(pid: $0.pid, uid: $0.uid) }))
                 }
             case let .failure(failure):

@@ -89,6 +89,7 @@ final class ClientTurns {
             switch connection.socket.read(maxBytes: Self.readSize) {
             case let .data(bytes):
                 if bytes.count == Self.readSize { fullReads += 1 }
+                if connection.socket.lastWriter != connection.peer?.pid { connection.heardAnotherWriter = true }
                 let complete = connection.lines.append(bytes)
                 connection.unanswered += complete
                 // The partial line's wait starts when it began: a client streaming lines for

@@ -11,6 +11,9 @@ final class Connection {
     /// The peer process as it was when the connection was accepted (nil when `/proc` did not
     /// tell): what a `handover` is checked against.
     let peer: PinnedProcess?
+    /// Set once a read brought bytes written by another process than `peer` (a child that
+    /// inherited the connection): such a connection never hands over.
+    var heardAnotherWriter = false
     var lines = LineBuffer()
     /// Request lines read but not answered yet: answering stops the moment the replies
     /// waiting to go out pass `readPause`, and the rest wait here (nothing more is read) until

@@ -25,8 +25,12 @@ struct ListeningSocket {
     /// would fail again at once, in a busy loop) until a client goes.
     var acceptPaused = false
 
-    /// What the loop polls: the socket, or nothing while accepting is paused.
-    var pollDescriptor: Int32 { acceptPaused ? -1 : socket.fd }
+    /// Set once a granted hand-over let go of the socket and the lock (`letGo`): nothing here
+    /// is touched again, as the path and the lock are the successor's.
+    private(set) var isLetGo = false
+
+    /// What the loop polls: the socket, or nothing while accepting is paused or it was let go.
+    var pollDescriptor: Int32 { acceptPaused || isLetGo ? -1 : socket.fd }
 
     /// Takes the socket's lock, removes a stale socket (never anything else), and listens.
     static func open(_ resolved: SocketPath.Resolved) throws(StartError) -> ListeningSocket {
@@ -53,13 +57,38 @@ struct ListeningSocket {
     /// that never answers. Connections not accepted yet are refused as the socket closes.
     /// The lock stays.
     func stopListening() {
+        guard !isLetGo else { return }
         unlink(path)
         socket.close()
     }
 
     /// Lets go of the lock: last, as the daemon taking over waits for it and then finds all
     /// the rest free.
-    func releaseLock() { close(lock) }
+    func releaseLock() {
+        guard !isLetGo else { return }
+        close(lock)
+    }
+
+    /// A granted hand-over: the socket and its lock go first, for the successor to take, while
+    /// this daemon serves on (its toasts, clients, keys and bus name) until it has
+    /// (`successorHasTaken`), or takes them back (`open`) if it never does.
+    mutating func letGo() {
+        stopListening()
+        releaseLock()
+        isLetGo = true
+    }
+
+    /// After `letGo`: whether another process holds the lock and a socket is at the path (the
+    /// successor has taken both). A free lock is taken for a moment by the look, which a
+    /// successor trying just then retries. The corresponding C function is `flock`.
+    func successorHasTaken() -> Bool {
+        let fd = Glibc.open(path + ".lock", O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) != 0 else { return false }
+        var st = stat()
+        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFSOCK
+    }
 
     /// One daemon per socket, for certain: an exclusive `flock` on a file beside the socket,
     /// held while the daemon runs (the kernel drops it when the process ends, however it

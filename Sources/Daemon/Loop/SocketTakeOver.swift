@@ -8,12 +8,13 @@ import DaemonLog
 /// `xtoastd --replace` on a display whose daemon still runs (an `exec_always` line, an
 /// upgrade): the socket's lock is held, so the new daemon asks the old one over their socket
 /// to hand over (`{"op":"handover"}`, which the old one grants only to the same program run
-/// by the same user), waits for it to go, and takes the socket, its lock, the keys and the
-/// history file. Without a running daemon it simply opens the socket.
+/// by the same user), takes the socket and its lock, waits for the old one to go, and takes
+/// the keys and the history file. Without a running daemon it simply opens the socket.
 ///
-/// The old daemon answers, ends its toasts (bus reason 4 while it still owns the bus name),
-/// gives its clients up to half a second for their last events, lets go of everything, and
-/// closes its lock last; the connection closes as it exits. All of it is waited for with one
+/// The old daemon answers and lets go of the socket and its lock, serving on until it sees
+/// them taken; then it ends its toasts (bus reason 4 while it still owns the bus name), gives
+/// its clients up to half a second for their last events and lets go of the rest; the
+/// connection closes as it exits. A successor that never takes them finds it serving on. All of it is waited for with one
 /// deadline, `patience`, so a daemon that does not go never keeps the new one waiting longer.
 enum SocketTakeOver {
     /// How long the new daemon waits, all told, for the old one to answer, end its toasts,
@@ -34,10 +35,14 @@ enum SocketTakeOver {
             let clock = DaemonClock()
             let deadline = clock.now() + patience
             Log.info("another daemon runs on \(resolved.path): asking it to hand over")
-            try askToHandOver(resolved.path, deadline: deadline, clock: clock)
+            let old = try askToHandOver(resolved.path, deadline: deadline, clock: clock)
             while true {
                 do {
-                    return try ListeningSocket.open(resolved)
+                    let taken = try ListeningSocket.open(resolved)
+                    // The old daemon ends its toasts and lets go of the rest once it sees the
+                    // socket taken; its connection closes as it exits.
+                    if let old { try awaitEnd(of: old, at: resolved.path, deadline: deadline, clock: clock) }
+                    return taken
                 } catch where error.lockHeld {
                     guard clock.now() < deadline else {
                         throw ListeningSocket.StartError(message: "the daemon running on \(resolved.path) did not let go of its lock "
@@ -49,12 +54,13 @@ enum SocketTakeOver {
         }
     }
 
-    /// Sends `handover` to the daemon at `path` and waits, until `deadline`, for its answer
-    /// and then for its end (the connection closing). Throws with the daemon's refusal, or
-    /// when it does not answer or go in time. A daemon whose socket no longer answers is
-    /// already going (its lock goes last): there is nothing to ask, only its lock to wait for.
-    private static func askToHandOver(_ path: String, deadline: Double, clock: DaemonClock) throws(ListeningSocket.StartError) {
-        guard let socket = try? UnixSocket.connect(to: path) else { return }
+    /// Sends `handover` to the daemon at `path` and waits, until `deadline`, for its answer:
+    /// the connection, to wait on for the old daemon's end once the socket is taken (it ends
+    /// nothing before). Throws with the daemon's refusal, or when it does not answer in time.
+    /// A daemon whose socket no longer answers is already going (its lock goes last): there is
+    /// nothing to ask (nil), only its lock to wait for.
+    private static func askToHandOver(_ path: String, deadline: Double, clock: DaemonClock) throws(ListeningSocket.StartError) -> UnixSocket? {
+        guard let socket = try? UnixSocket.connect(to: path) else { return nil }
         // The socket's directory is ours, but the peer's uid is what counts.
         guard socket.peerUID == getuid() else {
             throw ListeningSocket.StartError(message: "\(path) is served by another user's process; not taking over")
@@ -84,7 +90,12 @@ enum SocketTakeOver {
         default:
             throw ListeningSocket.StartError(message: "the running daemon at \(path) did not answer the hand-over as an xtoast does; stop it first")
         }
-        // Its end: the connection closes as the old daemon exits, after its lock went.
+        return socket
+    }
+
+    /// The old daemon's end: its connection closes as it exits, having ended its toasts and
+    /// let go of the keys, the bus name and the history file.
+    private static func awaitEnd(of socket: UnixSocket, at path: String, deadline: Double, clock: DaemonClock) throws(ListeningSocket.StartError) {
         while true {
             guard let bytes = read(socket, until: deadline, clock: clock) else {
                 throw ListeningSocket.StartError(message: "the running daemon at \(path) agreed to hand over but did not exit within \(Int(patience)) s")

@@ -40,6 +40,9 @@ public final class ToastDaemon {
     private let quietTimer = WallTimer()
     private let clock = DaemonClock()
     private var running = true
+    /// After a granted `handover`, until when the successor may take the socket and its lock
+    /// (`awaitSuccessor`); nil otherwise.
+    private var successorDue: Double?
 
     public struct StartError: Error { public let message: String }
 
@@ -253,10 +256,7 @@ public final class ToastDaemon {
             serveClients(listenerReady: listenerReady, ready: clientsReady, now: now)
             // Past its bound, or edited, the history file is rewritten once the turn's replies are out.
             service.writeHistory(now: clock.now())
-            if service.handingOver {
-                Log.info("a new xtoastd asked for this display: ending every toast (replaced) and handing over")
-                running = false
-            }
+            if service.handingOver { awaitSuccessor() }
             // The session bus the daemon was started on went away (the session is ending): a
             // bus-activated daemon would otherwise live on, reachable only through its socket.
             if bus?.isLost == true {
@@ -322,8 +322,9 @@ public final class ToastDaemon {
         if service.hasInputWaiting || clients.anyCutShort { return 0 }
         let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
         let frameFallback = frames.deadline == nil ? service.nextFrame : nil
+        let successorLook = successorDue.map { _ in now + Double(SocketTakeOver.lockRetryMilliseconds) / 1000 }
         guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, accessibility?.deadline, programs.nextDeadline,
-                          clients.nextShedDeadline, output.nextReadDue].compactMap({ $0 }).min() else { return -1 }
+                          clients.nextShedDeadline, output.nextReadDue, successorLook].compactMap({ $0 }).min() else { return -1 }
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
@@ -338,12 +339,44 @@ public final class ToastDaemon {
         }
     }
 
+    /// A granted hand-over ends nothing until the successor holds the socket and its lock:
+    /// first both are let go, then each turn (every `SocketTakeOver.lockRetryMilliseconds`)
+    /// looks whether it has taken them; then every toast ends (`replaced`) and the loop ends.
+    /// A successor that has not come within `SocketTakeOver.patience` (it failed, or was never
+    /// one) finds this daemon serving on, the socket and lock taken back.
+    private func awaitSuccessor() {
+        let now = clock.now()
+        guard let due = successorDue else {
+            Log.info("a new xtoastd asked for this display: letting go of the socket for it, serving on until it has taken it")
+            socket.letGo()
+            successorDue = now + SocketTakeOver.patience
+            return
+        }
+        if socket.successorHasTaken() {
+            Log.info("a new xtoastd asked for this display and has taken the socket: ending every toast (replaced) and handing over")
+            running = false
+        } else if now >= due {
+            successorDue = nil
+            do throws(ListeningSocket.StartError) {
+                // The same path, given as an override: its directory already stands.
+                socket = try ListeningSocket.open(SocketPath.resolve(override: socket.path, runtimeDir: nil, display: nil, uid: getuid()))
+                service.handingOver = false
+                Log.info("the new xtoastd did not take the socket within \(Int(SocketTakeOver.patience)) s; serving on")
+            } catch {
+                Log.info("the new xtoastd did not take the socket, and it cannot be taken back (\(error.message)); handing over")
+                running = false
+            }
+        }
+    }
+
     /// A client's `handover`: granted only to this daemon's own executable, run by its user,
-    /// and only when the process that connected is unchanged since it was accepted (the same
-    /// process, not exec'd since): a program that connects, forks, and execs `xtoastd` while
-    /// its child asks is refused.
+    /// when the process that connected is unchanged since it was accepted (the same process,
+    /// not exec'd since) and wrote every byte the daemon read from it: a program that
+    /// connects, forks, and execs `xtoastd` while its child asks is refused.
     private func handOverReply(to connection: Connection) -> Reply {
-        let caller = connection.peer.flatMap { $0.isUnchanged ? PeerIdentity(uid: $0.uid, executable: $0.executable) : nil }
+        let caller = connection.peer.flatMap { pin in
+            pin.isUnchanged && !connection.heardAnotherWriter ? PeerIdentity(uid: pin.uid, executable: pin.executable) : nil
+        }
         return service.handOverRequest(from: caller, own: socket.holder)
     }
 
