@@ -117,13 +117,13 @@ extension Integration {
             #expect(try daemon.xtoast(["pause", "--until", "soon"]).status == 2)
         }
 
-        /// Issue 49: README's inhibit example keeps its client on the bus, so the quiet lasts
+        /// Issue 49: the guide's inhibit example keeps its client on the bus, so the quiet lasts
         /// while it runs and ends when it goes (the gdbus call it replaced held nothing).
-        @Test("README's Python Inhibit example holds quiet while it runs and lets go when it ends")
-        func readmeInhibitExample() throws {
+        @Test("the guide's Python Inhibit example holds quiet while it runs and lets go when it ends")
+        func guideInhibitExample() throws {
             let readme = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../README.md").standardized, encoding: .utf8)
-            let start = try #require(readme.range(of: "Quiet while this runs:\n  ```python\n"), "the example in README")
+                .appendingPathComponent("../../docs/guide.md").standardized, encoding: .utf8)
+            let start = try #require(readme.range(of: "Quiet while this runs:\n  ```python\n"), "the example in docs/guide.md")
             let end = try #require(readme.range(of: "  ```\n", range: start.upperBound..<readme.endIndex))
             let snippet = readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
