@@ -51,5 +51,6 @@ import Testing
         #expect(user.resolve("mail", pixelSize: 48, workingDirectory: nil) == .themed(path: "/usr/share/icons/Papirus/48x48/apps/mail.svg", theme: "Papirus"))
         #expect(user.folders.contains("/usr/share/icons/Papirus") && user.folders.contains("/usr/share/icons/hicolor/48x48/apps"))
         #expect(!user.folders.contains("/home/u/.icons"), "a folder that is not there is not watched")
+        #expect(user.folders.contains("/home/u/.config/gtk-3.0"), "nor is settings.ini read per lookup: its folder is watched")
     }
 }

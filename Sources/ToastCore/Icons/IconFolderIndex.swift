@@ -32,8 +32,8 @@ public struct IconFolderIndex: Sendable {
     /// False when the folders held more names than are kept: lookups then go elsewhere.
     public let isComplete: Bool
     /// The folders whose changes make the index stale: the base directories, the theme
-    /// directories (where an installer touches `icon-theme.cache` or `index.theme`) and every
-    /// size folder listed.
+    /// directories (where an installer touches `icon-theme.cache` or `index.theme`), every
+    /// size folder listed, and GTK's `gtk-3.0` folders (its `settings.ini` may name another theme).
     public let folders: [String]
     public var baseDirectories: [String] { key.environment.baseDirectories }
     private let themeName: String?
@@ -78,7 +78,9 @@ public struct IconFolderIndex: Sendable {
             listings[folder] = hashes
             allNames.formUnion(hashes)
         }
-        return IconFolderIndex(key: key, isComplete: complete, folders: folders.filter { listings[$0] != nil },
+        // GTK's settings folders too: a theme chosen there is read here only.
+        let settings = environment.gtkSettingsFiles.map { String($0.dropLast("/settings.ini".count)) }
+        return IconFolderIndex(key: key, isComplete: complete, folders: folders.filter { listings[$0] != nil } + settings,
                                themeName: themeName, indexes: indexes, themeDirectories: themeDirectories,
                                listings: listings, allNames: allNames, chain: chain.map(\.name))
     }
