@@ -2,7 +2,7 @@ import Testing
 @testable import ToastCore
 
 /// A file system of directories, files and texts that counts what it is asked.
-private final class CountingFiles: IconFiles {
+final class CountingFiles: IconFiles {
     var files: Set<String> = [] { didSet { known = nil } }
     var texts: [String: String] = [:] { didSet { known = nil } }
     private var known: Set<String>?
@@ -46,11 +46,11 @@ private final class CountingFiles: IconFiles {
     var calls: Int { stats + lists + reads }
 }
 
-private let bases = ["/home/u/.local/share/icons", "/home/u/.icons", "/usr/share/icons", "/usr/share/pixmaps"]
+let bases = ["/home/u/.local/share/icons", "/home/u/.icons", "/usr/share/icons", "/usr/share/pixmaps"]
 
 /// A hicolor of 40 size directories, each with a few icons: an unknown name probed 40 × 3
 /// candidates per base before.
-private func hicolor() -> CountingFiles {
+func hicolor() -> CountingFiles {
     let fs = CountingFiles()
     let sizes = (1...40).map { "\($0 * 8)x\($0 * 8)/apps" }
     fs.texts["/usr/share/icons/hicolor/index.theme"] = "[Icon Theme]\nDirectories=\(sizes.joined(separator: ","))\n\n"
