@@ -189,8 +189,9 @@ extension Integration {
             }
             let sending = Date().timeIntervalSince(start)
             func changes() -> [String] {
-                reader.lines.filter { ($0["event"] as? String)?.hasPrefix("object:property-change:accessible-description") == true }
-                    .compactMap { $0["description"] as? String }
+                // The message label's name (the card has no description: issue 49).
+                reader.lines.filter { ($0["event"] as? String)?.hasPrefix("object:property-change:accessible-name") == true }
+                    .compactMap { $0["name"] as? String }
             }
             try waitUntil("the last value to be heard") { changes().last == "100%" }
             let heard = changes()

@@ -130,7 +130,7 @@ import Testing
                                                             frame: Rect(x: 0, y: 0, width: 10, height: 10), focused: false)])
         }
         _ = announcer.advance(to: volume(0.4), now: 11)
-        #expect(announcer.advance(to: volume(0.5), now: 11.2) == [.descriptionChanged(path: AccessibleTree.cardPath("v"), "50%")])
+        #expect(announcer.advance(to: volume(0.5), now: 11.2) == [.nameChanged(path: AccessibleTree.cardPath("v") + "_message", "50%")])
         #expect(announcer.advance(to: volume(0.6), now: 11.5).isEmpty, "held")
         #expect(announcer.heldUntil == 11.2 + AccessibleAnnouncer.progressInterval)
         #expect(announcer.wantsTree(generation: 1, now: 12) == false)

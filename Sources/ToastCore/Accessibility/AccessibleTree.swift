@@ -168,7 +168,9 @@ public struct AccessibleTree: Equatable, Sendable {
             if let options = toast.reply {
                 add(card.reply.map { replyEntry($0, options, card: path, toast: toast.id) } ?? replyButton(options, card: path, toast: toast.id))
             }
-            nodes[path] = Node(path: path, role: .notification, name: name, description: message, states: states,
+            // No description: Orca 43 speaks a notification's unrelated labels (the message label)
+            // and then its description too, so the message would be heard twice (issue 49).
+            nodes[path] = Node(path: path, role: .notification, name: name, description: "", states: states,
                                extents: card.frame, parent: Self.rootPath, children: children, press: nil, progress: toast.progress)
             roots.append(path)
         }
@@ -304,15 +306,18 @@ public struct AccessibleAnnouncer: Sendable {
                 if node.role == .window { events.append(.windowActive(path: path, true)) }
                 continue
             }
-            if node.name != before.name || node.description != before.description {
+            let words = next.words(of: path), wordsBefore = old.words(of: path)
+            if words != wordsBefore || node.description != before.description {
                 let progressOnly = node.progress != before.progress
                 if progressOnly, let last = lastChange[path], now - last < Self.progressInterval {
                     // Keep the old words published; ask again when the second is up.
-                    next.keep(before, textOf: path)
+                    next.keep(old, textOf: path)
                     let due = last + Self.progressInterval
                     heldUntil = min(heldUntil ?? due, due)
                 } else {
-                    if node.name != before.name { events.append(.nameChanged(path: path, node.name)) }
+                    for (object, name) in words.sorted(by: { $0.key < $1.key }) where wordsBefore[object] != name {
+                        events.append(.nameChanged(path: object, name))
+                    }
                     if node.description != before.description { events.append(.descriptionChanged(path: path, node.description)) }
                     lastChange[path] = now
                 }
@@ -330,10 +335,20 @@ public struct AccessibleAnnouncer: Sendable {
 }
 
 extension AccessibleTree {
-    /// Keeps `before`'s name, description and progress for `path` (a held progress change).
-    mutating func keep(_ before: Node, textOf path: String) {
-        nodes[path]?.name = before.name
-        nodes[path]?.description = before.description
-        nodes[path]?.progress = before.progress
+    /// What is read of a card: its own name and its labels' names (title and message), by path.
+    func words(of card: String) -> [String: String] {
+        guard let node = nodes[card] else { return [:] }
+        var words = [card: node.name]
+        for child in node.children {
+            if let label = nodes[child], label.role == .label { words[child] = label.name }
+        }
+        return words
+    }
+
+    /// Keeps `before`'s words, description and progress for the card `path` (a held progress change).
+    mutating func keep(_ before: AccessibleTree, textOf path: String) {
+        for (object, name) in before.words(of: path) where nodes[object] != nil { nodes[object]?.name = name }
+        nodes[path]?.description = before.nodes[path]?.description ?? ""
+        nodes[path]?.progress = before.nodes[path]?.progress
     }
 }
