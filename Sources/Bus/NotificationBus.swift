@@ -21,7 +21,7 @@ public final class NotificationBus {
     /// wait for the next turn (sd-bus then reports a deadline of now, so the loop does not sleep).
     static let messagesPerTurn = 32
 
-    /// xtoast's own interface on the same object (`HandOver`).
+    /// xtoast's own interface on the same object (`HandOverChallenge`).
     static let daemonInterface = "org.xtoast.Daemon"
     /// How long `--replace` waits for the running server to hand over before taking the name anyway.
     static let handOverTimeout: UInt64 = 2_000_000
@@ -53,17 +53,26 @@ public final class NotificationBus {
     private var hasServed = false
     /// Set when the connection broke (the bus went away): the daemon then shuts down.
     public private(set) var isLost = false
-    /// This daemon as `HandOver`'s caller must match it (the same user and executable).
+    /// This daemon as `HandOverChallenge`'s caller must match it (the same user and executable).
     private let own = PeerIdentity(uid: getuid(), executable: PeerProcess.ownExecutable)
-    /// A refused `HandOver` is logged once: any client can call it in a loop.
+    /// A refused `HandOverChallenge` is logged once: any client can call it in a loop.
     private var loggedRefusal = false
+    /// The daemon's socket, where a successor brings its nonce back (`bushandover`).
+    private let socketPath: String?
+    /// The successor's side: sends a nonce to a holder's socket (`BusHandOverProof`).
+    private let proveHandOver: ((_ nonce: String, _ socketPath: String) -> Bool)?
+    /// Nonces given to `HandOverChallenge` callers, waiting for their proof on the socket.
+    private var challenges = HandOverChallenges()
     /// Room in the log for the lines a caller causes (a `Notify`'s notes, a malformed call, a
     /// forged signal): any client can call in a loop.
     private var callLines = LogBudget(lines: 20, what: "bus call lines")
 
     private init(bus: OpaquePointer, notifications: any NotificationServer, dunst: (any DunstControl)?,
+                 socketPath: String?, proveHandOver: ((String, String) -> Bool)?,
                  now: @escaping () -> Double, wallNow: @escaping () -> Double) {
         self.bus = bus
+        self.socketPath = socketPath
+        self.proveHandOver = proveHandOver
         self.notifications = notifications
         self.dunst = dunst.map { DunstInterface(control: $0, now: now, wallNow: wallNow) }
         self.now = now
@@ -89,11 +98,13 @@ public final class NotificationBus {
 
     /// Connects to the session bus, exports the interface and asks for the name, allowing a
     /// later server to take it and queueing while another holds it; with `replace`, the
-    /// running server is first asked to hand over (`HandOver`), then the name is taken from
-    /// it. Nil, after one log line, when there is no session bus: the daemon then serves its
+    /// running server is first asked to hand over (`askToHandOver`), then the name is taken
+    /// from it. `socketPath` is this daemon's socket, named to a later successor's
+    /// `HandOverChallenge`; `proveHandOver` brings a holder's nonce back to its socket. Nil, after one log line, when there is no session bus: the daemon then serves its
     /// socket only. The corresponding C functions are `sd_bus_open_user`,
     /// `sd_bus_add_object_vtable`, `sd_bus_match_signal` and `sd_bus_request_name`.
     public static func connect(_ notifications: any NotificationServer, dunst: (any DunstControl)? = nil, replace: Bool,
+                               socketPath: String? = nil, proveHandOver: ((_ nonce: String, _ socketPath: String) -> Bool)? = nil,
                                now: @escaping () -> Double, wallNow: @escaping () -> Double = { 0 }) -> NotificationBus? {
         var handle: OpaquePointer?
         var r = sd_bus_open_user(&handle)
@@ -101,7 +112,8 @@ public final class NotificationBus {
             Log.info("no session bus (\(describe(r))): not the desktop's notification server; the socket still serves")
             return nil
         }
-        let server = NotificationBus(bus: handle, notifications: notifications, dunst: dunst, now: now, wallNow: wallNow)
+        let server = NotificationBus(bus: handle, notifications: notifications, dunst: dunst, socketPath: socketPath,
+                                     proveHandOver: proveHandOver, now: now, wallNow: wallNow)
         r = xt_bus_add_notifications(handle, &server.objectSlot, server.target)
         if r >= 0 { r = xt_bus_add_daemon(handle, &server.daemonSlot, server.target) }
         if r >= 0, server.dunst != nil { r = xt_bus_add_dunst(handle, &server.dunstSlot, server.target) }
@@ -149,19 +161,29 @@ public final class NotificationBus {
 
     /// Asks the running server, if it is an xtoast, to end its D-Bus toasts while it still
     /// owns the name, so their clients hear `NotificationClosed` from the owner they listen
-    /// to (libnotify ignores signals from anyone else). Any answer will do: dunst answers
-    /// `UnknownMethod`, no server at all `ServiceUnknown`, and the name is taken anyway.
-    /// Never starts a server by D-Bus activation. The corresponding C functions are
-    /// `sd_bus_message_new_method_call`, `sd_bus_message_set_auto_start` and `sd_bus_call`.
+    /// to (libnotify ignores signals from anyone else): `HandOverChallenge` answers a nonce
+    /// and that server's socket, and the nonce goes back over the socket (`proveHandOver`),
+    /// where that server checks that this very process wrote it. Any answer will do: dunst
+    /// (or an xtoast older than the challenge) answers `UnknownMethod`, no server at all
+    /// `ServiceUnknown`, and the name is taken anyway. Never starts a server by D-Bus
+    /// activation. The corresponding C functions are `sd_bus_message_new_method_call`,
+    /// `sd_bus_message_set_auto_start` and `sd_bus_call`.
     private func askToHandOver() {
         var call: OpaquePointer?
-        guard let bus, sd_bus_message_new_method_call(bus, &call, Self.name, Self.path, Self.daemonInterface, "HandOver") >= 0,
+        guard let bus, sd_bus_message_new_method_call(bus, &call, Self.name, Self.path, Self.daemonInterface,
+                                                      "HandOverChallenge") >= 0,
               let call else { return }
         defer { sd_bus_message_unref(call) }
         _ = sd_bus_message_set_auto_start(call, 0)
         var error = sd_bus_error()
         defer { sd_bus_error_free(&error) }
-        _ = sd_bus_call(bus, call, Self.handOverTimeout, &error, nil)
+        var answer: OpaquePointer?
+        guard sd_bus_call(bus, call, Self.handOverTimeout, &error, &answer) >= 0, let answer else { return }
+        defer { sd_bus_message_unref(answer) }
+        guard let nonce = try? readString(answer), let path = try? readString(answer) else { return }
+        if proveHandOver?(nonce, path) != true {
+            Log.info("the running server did not hand over \(Self.name); taking the name anyway")
+        }
     }
 
     /// The process that owns the name, for the log: its command name (`/proc/PID/comm`) and
@@ -375,12 +397,12 @@ public final class NotificationBus {
                                             "no inhibition \(cookie) of this caller")
                 }
                 return reply(message) { _ in true }
-            case "HandOver":
-                guard handOver(from: caller(of: message)) else {
+            case "HandOverChallenge":
+                guard let nonce = challenge(for: caller(of: message)), let socketPath else {
                     return sd_bus_error_set(busError, "org.freedesktop.DBus.Error.AccessDenied",
-                                            "only an xtoastd of the same user (started with --replace) may call HandOver")
+                                            "only an xtoastd of the same user (started with --replace) may call HandOverChallenge")
                 }
-                return reply(message) { _ in true }
+                return reply(message) { appendString($0, nonce) && appendString($0, socketPath) }
             case "NameLost":
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
                 let lost = try readString(message)
@@ -448,21 +470,33 @@ public final class NotificationBus {
         notifications.nameAcquired()
     }
 
-    /// A new xtoast (`--replace`) is about to take the name: this server's D-Bus toasts end
-    /// now (reason 4), while it still owns the name, so their clients hear it; the name
-    /// itself moves when the new server takes it (this one then waits in the queue). Only an
-    /// xtoastd of this user may ask (`DesktopNotifications.handOver`); false for any other
-    /// caller, whose call changes nothing.
-    private func handOver(from caller: PeerIdentity?) -> Bool {
-        guard ownsName else { return caller?.mayTakeOver(from: own) ?? false }
-        guard notifications.handOver(from: caller, own: own, now: now()) else {
+    /// `HandOverChallenge` from `caller` (the pid the bus recorded when it connected, and
+    /// that pid's executable now): a nonce for an xtoastd of this user, nil for any other
+    /// caller, whose call changes nothing. The nonce itself ends nothing: the bus never says
+    /// which process sent a call, and a program can connect, fork, and exec xtoastd while its
+    /// child calls. The proof comes over the socket (`grantHandOver`).
+    private func challenge(for caller: (pid: pid_t, identity: PeerIdentity)?) -> String? {
+        guard let caller, caller.identity.mayTakeOver(from: own) else {
             if !loggedRefusal {
                 loggedRefusal = true
-                Log.info("refused HandOver from \(caller.map { Log.quoted($0.executable) } ?? "a caller that has gone"): "
+                Log.info("refused HandOverChallenge from \(caller.map { Log.quoted($0.identity.executable) } ?? "a caller that has gone"): "
                          + "only an xtoastd of this user may call it (further refusals are not logged)")
             }
-            return false
+            return nil
         }
+        return challenges.issue(to: caller.pid, now: now())
+    }
+
+    /// A new xtoast (`--replace`) brought `nonce` back over this daemon's socket, on a
+    /// connection that process `pid` (`caller`) made and alone wrote on, as the daemon checked.
+    /// Granted when the nonce was given to that same pid on the bus and has not expired: this
+    /// server's D-Bus toasts end now (reason 4), while it still owns the name, so their
+    /// clients hear it; the name itself moves when the new server takes it (this one then
+    /// waits in the queue). False, and nothing ends, otherwise; a nonce serves one attempt.
+    public func grantHandOver(nonce: String, pid: pid_t, caller: PeerIdentity) -> Bool {
+        guard challenges.redeem(nonce, by: pid, now: now()) else { return false }
+        guard ownsName else { return true }
+        guard notifications.handOver(from: caller, own: own, now: now()) else { return false }
         Log.info("a new server asked for \(Self.name); ending the notifications shown here before it takes the name")
         return true
     }
@@ -471,7 +505,7 @@ public final class NotificationBus {
     /// connected; the executable from /proc). The corresponding C functions are
     /// `sd_bus_query_sender_creds` (on dbus-daemon, a call to `GetConnectionCredentials`),
     /// `sd_bus_creds_get_pid` and `sd_bus_creds_get_euid`.
-    private func caller(of message: OpaquePointer) -> PeerIdentity? {
+    private func caller(of message: OpaquePointer) -> (pid: pid_t, identity: PeerIdentity)? {
         var creds: OpaquePointer?
         let mask = UInt64(SD_BUS_CREDS_PID) | UInt64(SD_BUS_CREDS_UID) | UInt64(SD_BUS_CREDS_EUID)
         guard sd_bus_query_sender_creds(message, mask, &creds) >= 0, let creds else { return nil }
@@ -480,7 +514,7 @@ public final class NotificationBus {
         var uid: uid_t = 0
         guard sd_bus_creds_get_pid(creds, &pid) >= 0,
               sd_bus_creds_get_uid(creds, &uid) >= 0 || sd_bus_creds_get_euid(creds, &uid) >= 0 else { return nil }
-        return PeerProcess.executable(pid: pid).map { PeerIdentity(uid: uid, executable: $0) }
+        return PeerProcess.executable(pid: pid).map { (pid, PeerIdentity(uid: uid, executable: $0)) }
     }
 
     // MARK: Reading a Notify call

@@ -75,13 +75,16 @@ static inline const sd_bus_vtable *xt_notifications_vtable(void) {
     return table;
 }
 
-/// xtoast's own interface beside the specification's, on the same object: `HandOver` is
-/// what `xtoastd --replace` calls on the running server before it asks for the name, so that
-/// server ends its D-Bus toasts while it still owns the name and every client hears it.
+/// xtoast's own interface beside the specification's, on the same object:
+/// `HandOverChallenge` is what `xtoastd --replace` calls on the running server before it asks
+/// for the name. The answer is a one-time nonce and that server's socket; the caller brings
+/// the nonce back over the socket, where the kernel names the writer, and only then does that
+/// server end its D-Bus toasts, while it still owns the name, so every client hears it.
 static inline const sd_bus_vtable *xt_daemon_vtable(void) {
     static const sd_bus_vtable table[] = {
         SD_BUS_VTABLE_START(0),
-        SD_BUS_METHOD("HandOver", "", "", xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
+        SD_BUS_METHOD_WITH_NAMES("HandOverChallenge", "", , "ss", SD_BUS_PARAM(nonce) SD_BUS_PARAM(socket),
+                                 xt_bus_dispatch, SD_BUS_VTABLE_UNPRIVILEGED),
         SD_BUS_VTABLE_END
     };
     return table;

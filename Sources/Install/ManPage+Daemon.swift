@@ -28,7 +28,7 @@ extension ManPage {
         page += [".SH BUS NAMES"]
         let names: [(String, String)] = [
             (Doctor.notificationsName, "On the session bus, asked for allowing replacement and queueing: while another server holds it (dunst), the daemon logs who (command and pid), waits in the bus's queue and serves its socket; the bus hands it the name when that server goes. --replace takes it from a server that allows it (a previous xtoast)."),
-            ("org.xtoast.Daemon", "An interface on /org/freedesktop/Notifications with one method, HandOver, which only the same user's xtoastd may call (--replace): the daemon ends its D-Bus toasts while it still owns the name."),
+            ("org.xtoast.Daemon", "An interface on /org/freedesktop/Notifications with one method, HandOverChallenge, which only the same user's xtoastd may call (--replace). It ends nothing: the bus does not say which process sent a call, so it answers a one-time nonce and the daemon's socket, and the caller brings the nonce back over that socket (bushandover), where the kernel names the writer. Only when the process that asked on the bus, running this xtoastd, alone wrote it within 5 s does the daemon end its D-Bus toasts (reason 4) while it still owns the name; the caller then takes the name."),
             ("org.a11y.atspi", "While an accessibility bus runs (org.a11y.Bus) and is enabled, the daemon is an AT-SPI application there, so screen readers read the toasts."),
         ]
         for (name, meaning) in names { page += [".TP", Roff.bold(name)] + Roff.paragraph(meaning) }

@@ -47,9 +47,9 @@ private let fullShow: ShowRequest = {
 
     @Test func operationsListEveryOp() {
         #expect(Request.operations == ["show", "update", "dismiss", "list", "pause", "snooze", "resume", "history", "subscribe", "ping", "reload",
-                                        "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center", "handover"])
+                                        "rules", "rule", "test", "focus", "invoke", "restore", "menu", "count", "center", "handover", "bushandover"])
         #expect(refusal(#"{"op":"mute"}"#)
-            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, snooze, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count, center, handover)"#)
+            == #"unknown op "mute" (expected one of: show, update, dismiss, list, pause, snooze, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count, center, handover, bushandover)"#)
     }
 
     @Test func history() {

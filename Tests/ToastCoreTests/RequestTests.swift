@@ -132,7 +132,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
 
     @Test func unknownOp() {
         let message = errorMessage(#"{"op":"explode"}"#)
-        #expect(message == #"unknown op "explode" (expected one of: show, update, dismiss, list, pause, snooze, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count, center, handover)"#)
+        #expect(message == #"unknown op "explode" (expected one of: show, update, dismiss, list, pause, snooze, resume, history, subscribe, ping, reload, rules, rule, test, focus, invoke, restore, menu, count, center, handover, bushandover)"#)
         #expect(errorMessage(#"{"op":"Ping"}"#).hasPrefix(#"unknown op "Ping""#))
         #expect(errorMessage(#"{"op":""}"#).hasPrefix(#"unknown op """#))
     }

@@ -19,6 +19,8 @@ final class ClientTurns {
     private let wallNow: () -> Double
     /// The answer to a client's `handover` (the daemon's: who may take over is its to say).
     var handOver: (Connection) -> Reply = { _ in .error("no hand-over here") }
+    /// The answer to a client's `bushandover` with its nonce (the daemon's, with its bus).
+    var busHandOver: (Connection, String) -> Reply = { _, _ in .error("no hand-over here") }
     /// Drops a client that is gone or too far behind (the daemon's, which logs and forgets it).
     var drop: (Connection) -> Void = { _ in }
     /// The next animation frame's deadline, if one is due: a client's share ends there too.
@@ -144,6 +146,7 @@ final class ClientTurns {
                 clients.reply(to: connection) {
                     switch Request.decode(line: bytes) {
                     case .success(.handOver): return handOver(connection)
+                    case let .success(.busHandOver(nonce)): return busHandOver(connection, nonce)
                     case let .success(request):
                         let reply = service.handle(request, from: connection.owner, now: now, wallNow: wallNow())
                         if case .center = request, service.center.isAwaitingKeyboard { connection.awaitsKeyboard = true }

@@ -106,7 +106,7 @@ enum SocketTakeOver {
 
     /// What the socket has, waiting for it until `deadline`: nil when the deadline passed,
     /// empty at the end of the stream. The corresponding C function is `poll`.
-    private static func read(_ socket: UnixSocket, until deadline: Double, clock: DaemonClock) -> [UInt8]? {
+    static func read(_ socket: UnixSocket, until deadline: Double, clock: DaemonClock) -> [UInt8]? {
         while true {
             let left = deadline - clock.now()
             guard left > 0 else { return nil }

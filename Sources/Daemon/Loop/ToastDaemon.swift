@@ -120,6 +120,7 @@ public final class ToastDaemon {
         output.onConnectionLost { [weak self] in self?.connectionLost() }
         turns.drop = { [unowned self] in self.drop($0) }
         turns.handOver = { [unowned self] in self.handOverReply(to: $0) }
+        turns.busHandOver = { [unowned self] in self.busHandOverReply(to: $0, nonce: $1) }
         turns.nextFrame = { [unowned self] in self.service.nextFrame }
         if busOptions.enabled {
             let clock = clock
@@ -128,6 +129,7 @@ public final class ToastDaemon {
             service.onReload = { desktopEntries.refresh() }
             let notifications = DesktopNotifications(service: service, readDesktopEntry: desktopEntries.entry)
             bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), replace: busOptions.replace,
+                                          socketPath: socket.path, proveHandOver: { BusHandOverProof.send(nonce: $0, to: $1, clock: clock) },
                                           now: { clock.now() }, wallNow: { clock.wallNow() })
             router.bus = { [weak self] delivery in self?.bus?.emit(delivery) }
             service.onInhibitedChanged = { [weak self] _ in self?.bus?.inhibitedChanged() }
@@ -378,6 +380,20 @@ public final class ToastDaemon {
             pin.isUnchanged && !connection.heardAnotherWriter ? PeerIdentity(uid: pin.uid, executable: pin.executable) : nil
         }
         return service.handOverRequest(from: caller, own: socket.holder)
+    }
+
+    /// A client's `bushandover`: the proof that the process the bus named when it asked for a
+    /// challenge is this connection's, which that process made and alone wrote on, and runs
+    /// this daemon's executable. Granted by the bus, which then ends its D-Bus toasts; the
+    /// daemon itself goes on serving its socket.
+    private func busHandOverReply(to connection: Connection, nonce: String) -> Reply {
+        guard let bus else { return .error("this daemon does not serve the session bus") }
+        guard let pin = connection.peer, pin.isUnchanged, !connection.heardAnotherWriter,
+              PeerIdentity(uid: pin.uid, executable: pin.executable).mayTakeOver(from: socket.holder),
+              bus.grantHandOver(nonce: nonce, pid: pin.pid, caller: PeerIdentity(uid: pin.uid, executable: pin.executable)) else {
+            return .error("bushandover is only for xtoastd --replace (the process that asked on the bus, with its nonce)")
+        }
+        return .ok(id: nil)
     }
 
     /// Drops clients whose partial line has waited too long for its newline, telling them why.

@@ -69,8 +69,9 @@ final class DesktopNotifications: NotificationServer {
     /// or close, so a bus client cannot rewrite or end what a script asked.
     private func isOurs(_ id: String) -> Bool { service.board.owner(of: id) == Self.owner }
 
-    /// `HandOver`, from `caller` (as the bus names it): only an xtoastd of this user (the
-    /// same executable as `own`, one started with `--replace`) may call it. Then every toast
+    /// A granted bus hand-over (`NotificationBus.grantHandOver`), from `caller` (the process
+    /// that proved itself over the socket): only an xtoastd of this user (the same executable
+    /// as `own`, one started with `--replace`) may ask. Then every toast
     /// this server showed ends with reason 4 while it still owns the name, so their clients
     /// hear it; nothing else changes (the listeners of late actions stay until the name moves).
     /// False, and nothing ends, for any other caller.

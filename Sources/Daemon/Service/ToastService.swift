@@ -256,6 +256,9 @@ final class ToastService {
         case .handOver:
             // The daemon answers it with the caller's identity (`handOverRequest`); here none is known.
             return handOverRequest(from: nil, own: nil)
+        case .busHandOver:
+            // The daemon answers it against its bus's challenges (`NotificationBus.grantHandOver`).
+            return .error("bushandover is only for xtoastd --replace (with the nonce this daemon gave it on the bus)")
         case .dismissNewest, .invoke, .restore, .menu, .count:
             return handleCommand(request, from: owner, now: now)
         case let .center(action, monitor):

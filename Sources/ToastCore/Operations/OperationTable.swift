@@ -397,6 +397,14 @@ extension Operation {
                 (.handOver, "Only from xtoastd --replace (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends every toast (reason replaced), closes its clients, lets go of the socket, its lock, the keys and the history file, and exits 0, so the caller takes them."),
             ])
         }),
+        Operation("bushandover", parse: nil,
+                  wire: Wire(fields: ["nonce"]) { (f) throws(RequestError) in .busHandOver(nonce: try Request.validNonce(try f.requiredString("nonce"))) },
+                  docs: {
+            Docs(nil,
+            examples: [
+                (.busHandOver(nonce: "0123456789abcdef0123456789abcdef"), "Only from xtoastd --replace, with the nonce the daemon's org.xtoast.Daemon.HandOverChallenge gave it on the session bus, within 5 s, over a connection that process made and alone wrote on (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends its D-Bus notifications (reason 4) while it still owns org.freedesktop.Notifications, so the caller can take the name."),
+            ])
+        }),
         Operation("doctor", parse: CommandParser.parseDoctor,
                   wire: nil,
                   docs: {

@@ -281,6 +281,14 @@ extension Request {
         return actions
     }
 
+    /// A bus hand-over's nonce as the holder makes it (`HandOverNonce`): 32 lowercase hex digits.
+    static func validNonce(_ nonce: String) throws(RequestError) -> String {
+        guard HandOverNonce.isWellFormed(nonce) else {
+            throw RequestError("nonce must be \(HandOverNonce.length) lowercase hex digits")
+        }
+        return nonce
+    }
+
     static func validID(_ id: String) throws(RequestError) -> String {
         if let problem = FieldRules.idProblem(id) { throw RequestError("\"id\" \(problem)") }
         return id

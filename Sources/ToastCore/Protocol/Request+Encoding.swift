@@ -23,6 +23,7 @@ extension Request {
         case .focus: "focus"
         case .center: "center"
         case .handOver: "handover"
+        case .busHandOver: "bushandover"
         }
     }
 
@@ -61,6 +62,8 @@ extension Request {
             w.member("link", i.link)
         case let .restore(id):
             w.member("id", id)
+        case let .busHandOver(nonce):
+            w.member("nonce", nonce)
         case let .menu(all):
             if all { w.member("all", true) }
         case let .count(follow):

@@ -51,6 +51,10 @@ public enum Request: Equatable, Sendable {
     /// let go of the socket, its lock, the keys and the history file, and exit; allowed only
     /// to the same user running the same executable (`PeerIdentity.mayTakeOver`).
     case handOver
+    /// `xtoastd --replace` proves to the bus name's holder, over that daemon's socket, that
+    /// it is the process that asked on the bus (`HandOverChallenge` answered `nonce`): the
+    /// kernel names who wrote on a socket, while the bus never says which process sent a call.
+    case busHandOver(nonce: String)
 
     /// The operations the daemon understands, in `Operation.table`'s order, for error messages.
     public static let operations = Operation.table.compactMap { $0.wire == nil ? nil : $0.name }
