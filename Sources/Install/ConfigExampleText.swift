@@ -72,10 +72,15 @@ tame_chromium = yes
 idle_threshold = 120
 
 [font]
-# Fontconfig family or pattern, e.g. "Inter" or "Noto Sans:medium" [at most 256 bytes]
+# Font family, e.g. "Inter" or "DejaVu Sans Mono" [at most 256 bytes]
 family = sans
 # Size in points [more than 0, at most 144]
 size = 10.5
+# Weight of the text, Pango's names: thin, ultralight, light, semilight, book, normal,
+# medium, semibold, bold, ultrabold, heavy or ultraheavy (bold text is at least bold)
+weight = normal
+# Slant of the text: normal, oblique or italic
+style = normal
 
 [card]
 # Corner radius [0 to 200]
