@@ -8,8 +8,8 @@ import ToastCore
 /// after a kill restores them as `[center] restore_after_crash` says; a clean stop leaves none.
 @Suite(.serialized) struct CrashJournalTests {
     /// A daemon with its history (and so its journal) in `dir`.
-    static func rig(_ dir: URL, mode: CrashRestore = .center) -> Rig {
-        var config = Config()
+    static func rig(_ dir: URL, mode: CrashRestore = .center, config base: Config = Config()) -> Rig {
+        var config = base
         config.restoreAfterCrash = mode
         let deadline = Date().addingTimeInterval(5)
         while true {
@@ -66,6 +66,19 @@ import ToastCore
         #expect(!FileManager.default.fileExists(atPath: Self.journal(dir)), "a clean stop leaves nothing to restore")
         let next = Self.rig(dir)
         #expect(!next.service.board.history.contains { $0.reason == .crashed })
+    }
+
+    @Test("a transient toast (a rule's skip = history) is not journaled: history never keeps it")
+    func transientNotJournaled() throws {
+        let dir = try HistoryStoreTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let parsed = ConfigParser.parse("[rule quiet]\nmatch app = Quiet\nskip = history\n", file: "config")
+        #expect(parsed.diagnostics.isEmpty)
+        let rig = Self.rig(dir, config: parsed.config)
+        rig.show(#""message":"psst","app":"Quiet","timeout":0"#)
+        rig.show(#""message":"kept","timeout":0"#)
+        rig.service.writeHistory(now: rig.now)
+        #expect(Self.journaled(dir).map(\.message) == ["kept"])
     }
 
     @Test("the journal keeps the newest toasts within its bound, and each line within the history's")

@@ -3,9 +3,10 @@
 extension Board {
     /// What the journal keeps: every live toast (`liveToasts`: on screen and waiting in each
     /// stack, held ones wait), then those kept open in the centre; not a digest's or a
-    /// summary's card, which stand for toasts already in history. O(live).
+    /// summary's card, which stand for toasts already in history, nor a transient toast, which
+    /// history never keeps (`skip = history`). O(live).
     public var journaledToasts: [Toast] {
-        (liveToasts + history.filter(\.kept).map(\.toast)).filter { $0.digest == nil && $0.summary == nil }
+        (liveToasts + history.filter(\.kept).map(\.toast)).filter { $0.digest == nil && $0.summary == nil && !$0.transient }
     }
 
     /// Keeps the toasts a killed daemon left live in the history, ended `crashed` (unread but
