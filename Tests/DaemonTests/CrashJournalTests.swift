@@ -114,6 +114,23 @@ import ToastCore
         #expect(next.show() == "\((ids.compactMap { Int($0) }.max() ?? 0) + 1)")
     }
 
+    @Test("a bus toast restored into the centre keeps its buttons, and a click there goes to the bus under its id")
+    func busButtonsAfterCrash() throws {
+        let dir = try HistoryStoreTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = Self.rig(dir)
+        let server = DesktopNotifications(service: rig.service)
+        let id = server.notify(NotifyCall(appName: "mail", summary: "New mail", actions: ["open", "Open"], expireTimeout: 0), now: rig.now).id
+        rig.service.writeHistory(now: rig.now)
+        Self.kill(rig)
+
+        let next = Self.rig(dir)
+        #expect(next.service.takeCrashedBusIDs() == [id])
+        let entry = try #require(next.service.board.history.last)
+        #expect(entry.reason == .crashed && CenterContent.buttons(of: entry) == [Action(id: "open", label: "Open")])
+        #expect(entry.listener == Listener(id: "\(id)", owner: DesktopNotifications.owner))
+    }
+
     @Test("restore_after_crash = cards shows the critical toast and the one without timeout as cards again, the rest in the centre")
     func restoreCards() throws {
         let dir = try HistoryStoreTests.directory()

@@ -146,7 +146,7 @@ final class ToastService {
         liveJournal = journal
         let left = journal.leftBehind()
         crashedBusIDs = left.filter { $0.source == .bus }.compactMap { UInt32($0.id) }.filter { $0 > 0 }
-        board.restoreCrashed(left, mode: config.restoreAfterCrash, owner: Self.keyOwner, now: now)
+        board.restoreCrashed(left, mode: config.restoreAfterCrash, owner: Self.keyOwner, busOwner: DesktopNotifications.owner, now: now)
         // Written anew from this daemon's board at the end of the first turn.
         journal.changed()
     }

@@ -11,10 +11,14 @@ extension Board {
 
     /// Keeps the toasts a killed daemon left live in the history, ended `crashed` (unread but
     /// for `no`), and shows again as cards those `mode` says (`CrashRestore.showsCard`), as
-    /// `restore` does, for `owner`. New ids go on after theirs. Call after `restoreHistory`.
-    public mutating func restoreCrashed(_ toasts: [Toast], mode: CrashRestore, owner: Owner, now: Double) {
+    /// `restore` does, for `owner`. A bus toast's entry keeps its buttons, heard by the bus
+    /// (`busOwner`) as late actions under its id: the application may still be running (a
+    /// socket client went with the daemon). New ids go on after theirs. Call after `restoreHistory`.
+    public mutating func restoreCrashed(_ toasts: [Toast], mode: CrashRestore, owner: Owner, busOwner: Owner, now: Double) {
         for toast in toasts {
-            guard var entry = keepInHistory(toast, reason: .crashed, now: now) else { continue }
+            let answered = toast.source == .bus && (!toast.actions.isEmpty || toast.defaultAction != nil)
+            let listener = answered ? Listener(id: toast.id, owner: busOwner) : nil
+            guard var entry = keepInHistory(toast, reason: .crashed, now: now, listener: listener) else { continue }
             entry.unread = mode != .no
             if let i = history.index(ofHistoryID: entry.historyID) { history[i].unread = entry.unread }
             pending.kept.append(entry)
