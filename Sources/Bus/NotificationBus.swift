@@ -145,6 +145,7 @@ public final class NotificationBus {
             server.ownsName = true
             server.hasServed = true
             Log.info("serving \(name) on the session bus")
+            server.closeCrashed()
         case 0:
             let holder = server.holder()
             let advice = holder.command == HolderName.xtoast
@@ -280,6 +281,16 @@ public final class NotificationBus {
         if case .replied = delivery.event, delivery.destination == nil { return }
         for signal in notifications.signals(for: delivery) {
             emit(signal, for: delivery.event, to: { if case .replied = delivery.event { delivery.destination } else { nil } }())
+        }
+    }
+
+    /// Tells the bus that the toasts a killed daemon left live have closed (reason 4, as
+    /// `crashed` maps), once this connection owns the name: libnotify (`notify-send --wait`)
+    /// listens for `NotificationClosed` from the name's owner.
+    private func closeCrashed() {
+        for id in notifications.takeCrashedIDs() {
+            emit(.notificationClosed(id: id, reason: NotificationMapping.closedReason(.crashed)),
+                 for: .dismissed(id: String(id), reason: .crashed))
         }
     }
 
@@ -468,6 +479,7 @@ public final class NotificationBus {
         hasServed = true
         // That server (dunst) may have held keys of ours; it has gone now.
         notifications.nameAcquired()
+        closeCrashed()
     }
 
     /// `HandOverChallenge` from `caller` (the pid the bus recorded when it connected, and

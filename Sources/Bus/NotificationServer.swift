@@ -18,6 +18,9 @@ public protocol NotificationServer: AnyObject {
     func endAll(now: Double)
     /// The name is this daemon's (again).
     func nameAcquired()
+    /// The freedesktop ids a killed daemon left live, taken once: each hears `NotificationClosed`
+    /// (reason 4) once this server owns the name, so a client waiting on one returns.
+    func takeCrashedIDs() -> [UInt32]
     /// `Inhibit(desktop_entry, reason, hints)` from the bus name `caller`: the cookie, or why not.
     func inhibit(desktopEntry: String, reason: String, hints: [String: HintValue], caller: String, now: Double) -> Result<UInt32, QuietProblem>
     /// `UnInhibit(cookie)` from `caller`; false when it holds no such cookie.

@@ -317,6 +317,10 @@ group = app
 # it ends when the user acts on it, removes it or clears the centre, when the sender closes
 # it, or when it ages out of the history. never: every toast ends when its card times out
 keep_open = actions
+# Toasts live when the daemon was killed (on screen, waiting, kept open) come back at the
+# next start: center: as unread entries of the centre; cards: critical ones and those that
+# asked for no timeout as cards again, the rest as center; no: into history, read
+restore_after_crash = center
 
 [quiet]
 # Times of the week that are quiet by themselves, as xtoast pause is (none by default; one

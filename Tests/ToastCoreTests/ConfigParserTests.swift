@@ -373,7 +373,7 @@ private func problems(_ text: String) -> [String] {
             "opener": "general.opener", "menu": "general.menu", "stackDuplicates": "general.stack_duplicates",
             "tameChromium": "general.tame_chromium",
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
-            "historyKeep": "center.keep", "historyKeepDays": "center.keep_days",
+            "historyKeep": "center.keep", "historyKeepDays": "center.keep_days", "restoreAfterCrash": "center.restore_after_crash",
             "center": "center.width",
             "idleThreshold": "general.idle_threshold",
             "quietSchedules": "quiet.every",

@@ -44,7 +44,8 @@ final class HistoryStore {
     /// Entries already written were removed or marked read: the next `compactIfDue` writes the
     /// history as the board holds it.
     private(set) var rewriteDue = false
-    private let wallNow: () -> Double
+    /// UNIX seconds (the crash journal's lines read it too).
+    let wallNow: () -> Double
     /// A larger file is moved aside unread, and the writer keeps the file within it
     /// (`HistoryFile.maxFileBytes`; tests give a smaller one, to reach it quickly).
     private let maxFileBytes: Int

@@ -85,6 +85,8 @@ final class DesktopNotifications: NotificationServer {
     /// with it any key of `[keys]` it held.
     func nameAcquired() { service.retryRefusedKeys() }
 
+    func takeCrashedIDs() -> [UInt32] { service.takeCrashedBusIDs() }
+
     /// A bus application left the bus (`NameOwnerChanged` with no new owner): its toasts'
     /// late actions and restored buttons go, since nobody would hear them.
     func nameLeft(_ name: String, now: Double) {

@@ -51,6 +51,11 @@ final class ToastService {
     private let sound: (any SoundPlayer)?
     /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
     private(set) var historyStore: HistoryStore?
+    /// The crash journal: the toasts live now, for a daemon started after this one is killed.
+    private(set) var liveJournal: LiveJournalStore?
+    /// The freedesktop ids the daemon before this one left live when it was killed: they hear
+    /// `NotificationClosed` once this daemon owns the bus name (`takeCrashedBusIDs`).
+    private var crashedBusIDs: [UInt32] = []
     /// Do-not-disturb as the last `settle` saw it: turned on, it stops every sound.
     private var silencedSounds = false
     /// Set once a new daemon (`xtoastd --replace`) was granted the hand-over
@@ -135,6 +140,21 @@ final class ToastService {
         historyStore = store
         let config = board.config
         board.restoreHistory(store.load(keep: config.historyKeep, keepDays: config.historyKeepDays, now: now), now: now)
+        // Only the holder of the history's lock: the journal of a daemon still running is not left behind.
+        guard store.isSaving, let path = store.path else { return }
+        let journal = LiveJournalStore(path: LiveJournal.path(history: path), wallNow: store.wallNow)
+        liveJournal = journal
+        let left = journal.leftBehind()
+        crashedBusIDs = left.filter { $0.source == .bus }.compactMap { UInt32($0.id) }.filter { $0 > 0 }
+        board.restoreCrashed(left, mode: config.restoreAfterCrash, owner: Self.keyOwner, busOwner: DesktopNotifications.owner, now: now)
+        // Written anew from this daemon's board at the end of the first turn.
+        journal.changed()
+    }
+
+    /// The freedesktop ids left live by a killed daemon, once: the bus says they closed (reason 4).
+    func takeCrashedBusIDs() -> [UInt32] {
+        defer { crashedBusIDs = [] }
+        return crashedBusIDs
     }
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
@@ -610,6 +630,8 @@ final class ToastService {
         board.dismissAll(reason: reason, now: now)
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
+        // Every toast ended and is in the history: before the lock goes, so a successor reads no journal.
+        liveJournal?.clear()
         historyStore?.release()
         closeSnoozeMenu()
         endFocus()
@@ -627,6 +649,7 @@ final class ToastService {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
         historyStore?.append(changes.kept, now: now)
+        liveJournal?.clear()
         // The process exits next: a rewrite under way, and the lines queued behind it, finish first.
         historyStore?.release()
         for d in changes.deliveries { sink.deliver(d) }
@@ -660,6 +683,7 @@ final class ToastService {
             // Into the file before anyone hears the end: a kill after a `dismissed` loses no entry.
             historyStore?.append(changes.kept, now: now)
             if changes.historyEdited { historyStore?.edited() }
+            if !changes.isEmpty || changes.historyEdited { liveJournal?.changed() }
             for d in changes.deliveries { sink.deliver(d) }
             if let counts = changes.counts { sink.send(Self.countEvent(counts), to: changes.countFollowers) }
             if changes.isEmpty {
@@ -750,8 +774,12 @@ extension ToastService {
         return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
     }
 
-    /// At the end of a loop turn: the history file takes the turn's edits, or is compacted.
-    func writeHistory(now: Double) { historyStore?.compactIfDue(history: board.history, now: now) }
+    /// At the end of a loop turn: the history file takes the turn's edits, or is compacted, and
+    /// the crash journal the turn's live toasts.
+    func writeHistory(now: Double) {
+        historyStore?.compactIfDue(history: board.history, now: now)
+        liveJournal?.saveIfDue(board.journaledToasts)
+    }
 
     /// Input the router gave the open panel (its keys, the pointer), and what it asks for
     /// (`CenterCommand`; an entry's activation as `CenterActivation` decides).

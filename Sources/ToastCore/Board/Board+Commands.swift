@@ -79,7 +79,7 @@ extension Board {
     }
 
     /// `asked`: shown through quiet and fullscreen (the centre's Reply).
-    private mutating func restore(at i: Int, owner: Owner, monitor: String, asked: Bool = false, now: Double) -> String {
+    mutating func restore(at i: Int, owner: Owner, monitor: String, asked: Bool = false, now: Double) -> String {
         func shown(_ toast: Toast) -> Toast {
             guard asked else { return toast }
             var toast = toast

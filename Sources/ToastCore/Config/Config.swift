@@ -142,6 +142,8 @@ public struct Config: Equatable, Sendable {
     public var historyKeep: Int = 1000
     /// Days an ended toast stays in the history (`[center] keep_days`).
     public var historyKeepDays: Int = 30
+    /// What becomes of the toasts a killed daemon left live (`[center] restore_after_crash`).
+    public var restoreAfterCrash: CrashRestore = .center
     /// The notification centre's panel (`[center]`).
     public var center = CenterSettings()
     /// `[quiet] every` lines, each with its `allow`: times of the week that are quiet by

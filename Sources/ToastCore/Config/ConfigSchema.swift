@@ -149,6 +149,7 @@ package enum ConfigSchema {
             choice("side", \.center.side),
             choice("group", \.center.group),
             choice("keep_open", \.center.keepOpen),
+            choice("restore_after_crash", \.restoreAfterCrash),
         ]),
         Section(name: "quiet", settings: [
             // Several `every` lines each add a schedule; `allow` belongs to the one above it.

@@ -174,6 +174,9 @@ public enum DismissReason: String, Sendable, CaseIterable {
     /// Its application was snoozed (`xtoast snooze`, "Mute APP for 1 hour"): kept in history,
     /// never shown.
     case snoozed
+    /// It was live when the daemon was killed or crashed (`LiveJournal`): the next daemon
+    /// restored it (`[center] restore_after_crash`).
+    case crashed
 
     /// Whether a toast that ended so still counts as unread (`xtoast count`): the user did
     /// not click, swipe, close or act on it. A replaced toast is not: what replaced it
@@ -181,7 +184,7 @@ public enum DismissReason: String, Sendable, CaseIterable {
     public var leavesUnread: Bool {
         switch self {
         case .click, .swipe, .close, .action, .replaced, .center: false
-        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed, .folded, .summarized, .snoozed: true
+        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed, .folded, .summarized, .snoozed, .crashed: true
         }
     }
 }
