@@ -12,12 +12,29 @@ import ToastCore
         return ends
     }
 
-    @Test("do-not-disturb and 100 waiting: a low toast from the socket and one from the bus end at once with overflow, and are kept")
+    /// Issue 43: the held queue is shared per sending connection, so a low toast from another
+    /// sender is held and the flooding sender's oldest overflows instead.
+    @Test("do-not-disturb and one sender's 100 waiting: another's low toast waits, the flood's oldest overflows")
+    func fullQueueFromOneSender() {
+        let rig = Rig()
+        rig.request(#"{"op":"pause"}"#)
+        let flood = (0..<100).map { i in rig.show(#""message":"waiting \#(i)""#, from: rig.bob) }
+        let low = rig.show(#""message":"low","urgency":"low""#)
+        #expect(rig.sink.heard(by: rig.alice).isEmpty)
+        #expect(rig.sink.heard(by: rig.bob) == [.dismissed(id: flood[0], reason: .overflow)])
+        #expect(rig.service.board.history.last?.toast.id == flood[0])
+        #expect(rig.service.board.owner(of: low) == rig.alice, "the low toast still waits")
+    }
+
+    @Test("do-not-disturb and 100 waiting from the same sender: a low toast from the socket and one from the bus end at once with overflow, and are kept")
     func lowAtFullQueue() {
         let rig = Rig()
         let server = DesktopNotifications(service: rig.service)
         rig.request(#"{"op":"pause"}"#)
-        for i in 0..<100 { rig.show(#""message":"waiting \#(i)""#, from: rig.bob) }
+        for i in 0..<50 { rig.show(#""message":"waiting \#(i)""#, from: rig.alice) }
+        for i in 0..<50 {
+            _ = server.notify(NotifyCall(appName: "app \(i)", summary: "waiting \(i)"), sender: ":1.7", now: rig.now)
+        }
         let low = rig.show(#""message":"low","urgency":"low""#)
         #expect(rig.sink.heard(by: rig.alice) == [.dismissed(id: low, reason: .overflow)])
         let bus = server.notify(NotifyCall(summary: "low over the bus", hints: ["urgency": .byte(0)]), sender: ":1.7", now: rig.now).id

@@ -145,6 +145,25 @@ import ToastCore
         #expect(board.takeChanges().events == [.shown(id: "1"), .shown(id: "2")])
     }
 
+    /// Issue 43: during do-not-disturb one connection's flood pushed every other application's
+    /// held toasts out of the queue (100 waiting at most); the queue is shared per sender, so the
+    /// flood loses its own oldest instead.
+    @Test("during do-not-disturb a flood from one sender overflows its own held toasts, not another's")
+    func heldQueueSharedPerSender() {
+        var board = Board()
+        board.setDoNotDisturb(true, now: 0)
+        let others = (0..<3).map { _ in board.show(request("bob's"), owner: bob, now: 0) }
+        let flood = (0..<500).map { _ in board.show(request("flood"), owner: alice, now: 0) }
+        let dropped = Set(board.takeChanges().events.compactMap { event -> String? in
+            if case let .dismissed(id, .overflow) = event { return id }
+            return nil
+        })
+        #expect(dropped.count == 403)
+        #expect(dropped.isDisjoint(with: others), "bob's held toasts were pushed out")
+        #expect(dropped == Set(flood.prefix(403)))
+        #expect(others.allSatisfy { board.owner(of: $0) == bob }, "bob's toasts still wait")
+    }
+
     @Test("past max_visible toasts wait and the stack view counts them for the +N card")
     func moreCount() {
         var board = Board()

@@ -266,7 +266,7 @@ public struct Board: Sendable {
         if let updates = endReplaced(id, keepingSlotIn: key, now: now) { toast.updates = updates }
         owners[id] = owner
         arrivals += 1
-        let change = change(key, now: now, arriving: toast) { [arrivals] in $0.add(toast, arrival: arrivals, now: now) }
+        let change = change(key, now: now, arriving: toast) { [arrivals] in $0.add(toast, arrival: arrivals, sender: owner, now: now) }
         if change.replaced != nil {
             pending.restyled.append((id, true))
             pending.stacks.insert(key)

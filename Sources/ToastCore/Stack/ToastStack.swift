@@ -28,6 +28,18 @@ public struct ToastStack: Sendable {
         /// It has been visible: should it wait again (`max_visible` lowered, its monitor gone)
         /// and come back, its card enters again but nobody hears `shown` twice.
         public internal(set) var hasBeenShown = false
+        /// Who sent it (the board's owner), for sharing a held queue fairly between senders;
+        /// nil when a stack is used alone.
+        public internal(set) var sender: Owner?
+
+        /// A sending connection: the socket connection, or on the bus (one owner) the
+        /// application's own connection, by its unique name.
+        struct Connection: Hashable {
+            let owner: Owner
+            let busName: String?
+        }
+
+        var connection: Connection? { sender.map { Connection(owner: $0, busName: toast.sender) } }
 
         init(_ toast: Toast, arrival: UInt64 = 0) {
             self.toast = toast
@@ -42,6 +54,7 @@ public struct ToastStack: Sendable {
             var entry = Entry(toast, arrival: arrival)
             entry.hasBeenShown = hasBeenShown
             entry.touched = touched
+            entry.sender = sender
             return entry
         }
 
@@ -208,19 +221,22 @@ public struct ToastStack: Sendable {
 
     /// Adds a toast, or replaces the one with its id in place (its timer starts again; a
     /// waiting replacement is a toast not seen yet). `arrival` is its place in the board's order.
-    public mutating func add(_ toast: Toast, arrival: UInt64 = 0, now: Double) -> Change {
+    public mutating func add(_ toast: Toast, arrival: UInt64 = 0, sender: Owner? = nil, now: Double) -> Change {
         var change = Change()
         if let (isVisible, i) = find(toast.id) {
             if isVisible {
                 visible[i] = visible[i].restarted(with: toast)
                 startTimer(&visible[i], now)
             } else {
-                replaceWaiting(at: i, with: Entry(toast, arrival: waiting[i].arrival))
+                var replacement = Entry(toast, arrival: waiting[i].arrival)
+                replacement.sender = sender ?? waiting[i].sender
+                replaceWaiting(at: i, with: replacement)
             }
             change.replaced = toast.id
             return change
         }
         var entry = Entry(toast, arrival: arrival)
+        entry.sender = sender
         if visible.count < maxVisible && !policy.holdsNew(toast) {
             startTimer(&entry, now)
             entry.hasBeenShown = true
@@ -288,13 +304,36 @@ public struct ToastStack: Sendable {
 
     private mutating func dropOverflow(into change: inout Change) {
         while waiting.count > maxWaiting {
+            // While do-not-disturb holds the stack, the queue is shared between senders: the
+            // toast that goes is the one the sender with the most waiting would lose, so one
+            // connection's flood pushes out its own toasts, not other applications' (a
+            // connection cannot be forged, unlike an application's name).
+            let sender = holdsNew ? busiestSender() : nil
+            let mine: (Entry) -> Bool = { sender == nil || $0.connection == sender }
             // Critical toasts are kept past `maxWaiting`, but not without limit: a flood of
             // them must not grow the queue for ever, so past twice the limit the oldest goes.
-            let low = lowWaiting > 0 ? firstWaiting { $0.toast.urgency == .low } : nil
-            guard let i = low ?? firstWaiting(where: { $0.toast.urgency == .normal })
+            let low = lowWaiting > 0 ? firstWaiting { $0.toast.urgency == .low && mine($0) } : nil
+            guard let i = low ?? firstWaiting(where: { $0.toast.urgency == .normal && mine($0) })
+                ?? (sender != nil ? firstWaiting(where: { $0.toast.urgency == .low }) : nil)
+                ?? (sender != nil ? firstWaiting(where: { $0.toast.urgency == .normal }) : nil)
                 ?? (waiting.count > 2 * maxWaiting ? waiting.indices.first : nil) else { return }
             change.remove(removeWaiting(at: i).toast, reason: .overflow)
         }
+    }
+
+    /// The sending connection with the most toasts waiting (the earliest such, on a tie); nil
+    /// when no waiting toast names one.
+    private mutating func busiestSender() -> Entry.Connection? {
+        var counts: [Entry.Connection: Int] = [:]
+        var busiest: (connection: Entry.Connection, count: Int)?
+        for entry in waiting {
+            work += 1
+            guard let connection = entry.connection else { continue }
+            let count = counts[connection, default: 0] + 1
+            counts[connection] = count
+            if count > busiest?.count ?? 0 { busiest = (connection, count) }
+        }
+        return busiest?.connection
     }
 
     /// Changes a toast's content in place, keeping its slot. With `restartTimer` its timeout
@@ -309,7 +348,9 @@ public struct ToastStack: Sendable {
             places[oldID] = nil
             places[toast.id] = true
         } else {
-            replaceWaiting(at: i, with: Entry(toast, arrival: waiting[i].arrival))
+            var replacement = Entry(toast, arrival: waiting[i].arrival)
+            replacement.sender = waiting[i].sender  // a stack tag is taken over by its own sender only
+            replaceWaiting(at: i, with: replacement)
         }
         return true
     }
