@@ -65,7 +65,7 @@ menu = dmenu -p xtoast
 # card: the card shows a count (x3) and starts its timer again: yes | no
 stack_duplicates = yes
 # Chromium and Chrome mark every web notification that asks for interaction as critical, so it
-# never times out: show those as normal for 30 s, except a calendar's or a call site's (README,
+# never times out: show those as normal for 30 s, except a calendar's or a call site's (docs/desktop.md,
 # D-Bus): yes | no
 tame_chromium = yes
 # Seconds without keyboard or pointer input after which timers stop until you are back (then each toast has what it had left, at least 2 s); transient toasts and monitors with a fullscreen window do not count; 0 = never [0 to 86400]
@@ -347,7 +347,7 @@ summary_over = 3
 # Quiet while the screen is shared: while a mapped top-level window's title or WM_CLASS
 # matches one of these globs (without case), toasts wait as in do-not-disturb (critical ones
 # still show) and `xtoast pause --status` says "screen sharing". Built in: Firefox's and
-# Chromium's sharing indicators, Zoom's and Teams' share toolbars (README, Do-not-disturb).
+# Chromium's sharing indicators, Zoom's and Teams' share toolbars (docs/guide.md, Do-not-disturb).
 # Several lines add patterns (at most 32); none turns the built-in ones off
 while_window =
 # Toasts that show while quiet holds (critical ones) draw their title only: no message, no

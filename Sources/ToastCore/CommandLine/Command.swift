@@ -103,7 +103,7 @@ public enum WaitOutput: Equatable, Sendable {
     case json
 }
 
-/// Exit codes, documented in `xtoast --help` and the README.
+/// Exit codes, documented in `xtoast --help` and xtoast(1).
 public enum ExitCode: Int32, Sendable {
     case ok = 0
     /// The daemon refused the request; its error is on stderr.

@@ -11,7 +11,7 @@ public enum BrowserCritical {
     public static let timeout = 30.0
 
     /// Sites whose critical notifications stay critical: calendars and calls. A host matches
-    /// itself and its subdomains. README's D-Bus section lists the same.
+    /// itself and its subdomains. docs/desktop.md lists the same.
     public static let keptSites = ["calendar.google.com", "meet.google.com", "outlook.office.com", "outlook.office365.com",
                                    "outlook.live.com", "teams.microsoft.com", "teams.live.com", "zoom.us", "meet.jit.si",
                                    "whereby.com", "calendar.proton.me", "app.fastmail.com", "calendar.yahoo.com"]

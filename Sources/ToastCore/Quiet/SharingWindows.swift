@@ -115,7 +115,7 @@ public struct SharingPattern: Equatable, Sendable {
     public static let maxPatterns = 32
     public static let maxPatternBytes = 256
 
-    /// The defaults; README's do-not-disturb section names each with where it comes from.
+    /// The defaults; docs/guide.md's do-not-disturb section names each with where it comes from.
     /// Firefox: the title of its WebRTC indicator window (`webrtcIndicator.xhtml`, en-US).
     /// Chromium and Chrome: the screen-capture bar's text, "%s is sharing your screen." and
     /// "%s is sharing a window." (en-US). Zoom: its share toolbar window `as_toolbar`, and

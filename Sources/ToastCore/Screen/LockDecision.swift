@@ -77,7 +77,7 @@ public struct LockVerdict: Equatable, Sendable {
 /// a locker that did not take the keyboard would not lock anything.
 public enum LockDecision {
     /// Lockers known by name (`WM_CLASS` instance or class, or `_NET_WM_NAME`, without case).
-    /// README's lock section lists them.
+    /// docs/guide.md's lock screen section lists them.
     public static let lockers: Set<String> = [
         "i3lock", "xsecurelock", "slock", "xscreensaver", "light-locker", "xlock", "xlockmore", "physlock",
         "betterlockscreen", "xtrlock", "gnome-screensaver", "mate-screensaver", "xfce4-screensaver",

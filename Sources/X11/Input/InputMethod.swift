@@ -28,7 +28,7 @@ import Transport
 /// timeout: so a server is opened only after it has answered a question asked without
 /// waiting (`probe`), and the callback is registered only while no server holds the
 /// selection. One that stops answering after that (SIGSTOP) stalls the daemon while it is
-/// asked something, as it stalls every X client using it (README, Limits).
+/// asked something, as it stalls every X client using it (docs/trust.md, Limits).
 ///
 /// The corresponding C functions are `XOpenIM`, `XCreateIC`, `XFilterEvent`,
 /// `Xutf8LookupString`, `XSetICFocus` and `XUnsetICFocus`.
