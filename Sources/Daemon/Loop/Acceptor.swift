@@ -24,10 +24,9 @@ enum Acceptor {
     /// Accepts from `listener` into `clients`: a peer of another uid is refused (a line to
     /// `log`, which keeps such lines within their room: another user can connect in a loop),
     /// and past `Clients.maxConnections` each is told why and closed. Each connection's peer
-    /// process is pinned as it is accepted (`PinnedProcess`), and each connection added is
-    /// handed to `accepted`, for the turn to serve it at once.
+    /// process is pinned as it is accepted (`PinnedProcess`).
     static func acceptTurn(from listener: UnixSocket, into clients: Clients, now: () -> Double,
-                           log: (String) -> Void = { Log.info($0) }, accepted: (Connection) -> Void = { _ in }) -> Outcome {
+                           log: (String) -> Void = { Log.info($0) }) -> Outcome {
         let start = now()
         for _ in 0..<ClientLimits.acceptsPerTurn {
             guard now() - start < ClientLimits.acceptSeconds else { return .boundReached }
@@ -46,7 +45,7 @@ enum Acceptor {
                     // Pinned now, as early as the daemon can, and each read's writer told: a
                     // `handover` is checked against both.
                     socket.passCredentials()
-                    accepted(clients.add(socket, peer: peer.flatMap { PinnedProcess.pin(pid: $0.pid, uid: $0.uid) }))
+                    _ = clients.add(socket, peer: peer.flatMap { PinnedProcess.pin(pid: $0.pid, uid: $0.uid) })
                 }
             case let .failure(failure):
                 Log.info("cannot accept a connection (\(failure)); waiting for a client to leave")

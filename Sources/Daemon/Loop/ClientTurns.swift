@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ToastCore
 import Transport
 
@@ -39,44 +36,6 @@ final class ClientTurns {
         self.wallNow = wallNow
     }
 
-    /// One wake-up's socket work, in the order that keeps a newcomer from waiting behind a
-    /// flood: the connections waiting on `listener` (nil: not ready, or paused) are accepted
-    /// first (bounded, `Acceptor`) and each is served at once; then the clients `poll` found
-    /// ready (with its `revents`, 0 for one cut short last turn), those that took their whole
-    /// share last turn (a flood) last. A script's `xtoast show` is a new connection every
-    /// time: accepted after the flood's share and served in the next wake-up, behind the
-    /// flood's share again, its p99 was 35-48 ms under a flood (issue 46).
-    /// Returns the accepting's outcome (nil when there was no listener to accept from).
-    @discardableResult
-    func takeTurn(accepting listener: UnixSocket?, ready: [(Connection, Int32)], now: Double,
-                  log: @escaping (String) -> Void) -> Acceptor.Outcome? {
-        var newcomers: [Connection] = []
-        let outcome = listener.map { Acceptor.acceptTurn(from: $0, into: clients, now: clock, log: log, accepted: { newcomers.append($0) }) }
-        for connection in newcomers { serve(connection, now: now) }
-        let light = ready.filter { !$0.0.tookWholeShare }, heavy = ready.filter { $0.0.tookWholeShare }
-        for (connection, revents) in light + heavy {
-            // Dropped earlier in this turn (gone, or too far behind).
-            guard clients.connections[connection.owner] === connection else { continue }
-            guard revents != 0 else {
-                // Cut short by its time last turn: served again, ready or not (a client
-                // blocked writing its requests reads nothing until they are answered).
-                if connection.cutShort { serve(connection, now: now) }
-                continue
-            }
-            // Gone for good (both directions closed), or readable, or writable.
-            if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && connection.wantsToRead) {
-                drop(connection)
-            } else if revents & POLLIN != 0 {
-                serve(connection, now: now)
-            } else if !connection.flush(now: now) {
-                drop(connection)
-            } else if connection.canAnswer || connection.cutShort {
-                serve(connection, now: now)
-            }
-        }
-        return outcome
-    }
-
     /// Answers the requests a client sent, in order: the reply first, then the events the
     /// request caused. First those read earlier and not answered yet, then a bounded amount
     /// read now. Replies are flushed as they are made, so a client that writes fast and reads
@@ -84,13 +43,10 @@ final class ClientTurns {
     func serve(_ connection: Connection, now: Double) {
         let budget = TurnBudget(clock: clock, frame: nextFrame())
         connection.cutShort = false
-        var fullReads = 0
-        defer { connection.tookWholeShare = connection.cutShort || fullReads == Self.readsPerTurn }
         answer(connection, now: now, budget: budget)
         reading: for _ in 0..<Self.readsPerTurn where connection.wantsToRead {
             switch connection.socket.read(maxBytes: Self.readSize) {
             case let .data(bytes):
-                if bytes.count == Self.readSize { fullReads += 1 }
                 if connection.socket.lastWriter != connection.peer?.pid { connection.heardAnotherWriter = true }
                 let complete = connection.lines.append(bytes)
                 connection.unanswered += complete

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ToastCore
 import Transport
 
@@ -22,10 +19,6 @@ final class Connection {
     /// Set when its last turn's time (`TurnBudget`) ran out before its requests did: the loop
     /// serves it again next turn whether or not its socket is ready, and does not sleep.
     var cutShort = false
-    /// Set when its last turn took the whole share (cut short, or every read full): a flood.
-    /// Clients that did not are served first in a turn (`ClientTurns.takeTurn`), so a
-    /// newcomer's first request never waits behind the flood's next share.
-    var tookWholeShare = false
     private var outbox = OutputQueue()
     /// The client shut its writing side (or sent its last line): no more requests, but its
     /// replies and events still go out until it closes.
@@ -79,9 +72,6 @@ final class Connection {
     var wantsToRead: Bool { !readClosed && unanswered.isEmpty && !isBehind }
     /// Requests already read can be answered now (the client has read enough of its replies).
     var canAnswer: Bool { !unanswered.isEmpty && !isBehind && !waitsForRoom && !awaitsKeyboard }
-    /// What the loop's `poll` waits for on this client: its requests while it may send more,
-    /// room in its socket while output or answers wait.
-    var pollEvents: Int16 { (wantsToRead ? Int16(POLLIN) : 0) | (wantsToWrite || canAnswer ? Int16(POLLOUT) : 0) }
 
     /// Queues a reply: always kept, however large.
     func send(reply json: JSON) { append(json) }

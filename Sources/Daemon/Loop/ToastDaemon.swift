@@ -191,7 +191,8 @@ public final class ToastDaemon {
             }
             for c in clients.connections.values {
                 // Requests waiting for their answer are answered when the socket can take more.
-                sources.append((.client(c), pollfd(fd: c.fd, events: c.pollEvents, revents: 0)))
+                let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite || c.canAnswer ? Int16(POLLOUT) : 0)
+                sources.append((.client(c), pollfd(fd: c.fd, events: events, revents: 0)))
             }
             var fds = sources.map(\.1)
             let ready = poll(&fds, nfds_t(fds.count), pollTimeout(clock.now()))
@@ -225,16 +226,14 @@ public final class ToastDaemon {
                 accessibilityServed = true
             }
             programs.killOverdue(now: now)
-            // The socket's work comes last, as one fair turn (`ClientTurns.takeTurn`).
-            var listenerReady = false
-            var clientsReady: [(Connection, Int32)] = []
             for (i, (source, _)) in sources.enumerated() {
                 let revents = Int32(fds[i].revents)
-                if case let .client(c) = source {
-                    clientsReady.append((c, revents))
+                guard revents != 0 else {
+                    // Cut short by its time last turn: served again, ready or not (a client
+                    // blocked writing its requests reads nothing until they are answered).
+                    if case let .client(c) = source, c.cutShort, clients.connections[c.owner] === c { turns.serve(c, now: now) }
                     continue
                 }
-                guard revents != 0 else { continue }
                 switch source {
                 case .screen:
                     if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 {
@@ -243,7 +242,7 @@ public final class ToastDaemon {
                         code = 1
                     }
                 case .wake: break  // the next turn takes what finished, through the output's input
-                case .listener: listenerReady = true
+                case .listener: acceptClients()
                 case .signals: handleSignals(now)
                 case .scripts: programs.readOutput()
                 case .bus: if !busServed { bus?.process(frame: service.nextFrame) }
@@ -252,10 +251,19 @@ public final class ToastDaemon {
                     accessibilityServed = true
                 case .frames: frames.clear()  // the frame itself is drawn by the next turn()
                 case .quiet: quietTimer?.clear()  // the next turn() looks at the wall clock
-                case .client: break
+                case let .client(c):
+                    // Gone for good (both directions closed), or readable, or writable.
+                    if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
+                        drop(c)
+                    } else if revents & POLLIN != 0 {
+                        turns.serve(c, now: now)
+                    } else if !c.flush(now: now) {
+                        drop(c)
+                    } else if c.canAnswer || c.cutShort {
+                        turns.serve(c, now: now)
+                    }
                 }
             }
-            serveClients(listenerReady: listenerReady, ready: clientsReady, now: now)
             // Past its bound, or edited, the history file is rewritten once the turn's replies are out.
             service.writeHistory(now: clock.now())
             if service.handingOver { awaitSuccessor() }
@@ -330,12 +338,11 @@ public final class ToastDaemon {
         return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
-    /// New connections (within one turn's bound, `Acceptor`) and the clients `poll` found
-    /// ready, served in one fair turn; when no descriptor is left, the listener is left alone
-    /// until a client goes.
-    private func serveClients(listenerReady: Bool, ready: [(Connection, Int32)], now: Double) {
-        let outcome = turns.takeTurn(accepting: listenerReady ? socket.socket : nil, ready: ready, now: now,
-                                     log: { [service, clock] in service.logRoom.info(\.clients, $0, now: clock.now()) })
+    /// Accepts waiting connections within one turn's bound (`Acceptor`); when no descriptor
+    /// is left, the listener is left alone until a client goes.
+    private func acceptClients() {
+        let outcome = Acceptor.acceptTurn(from: socket.socket, into: clients, now: { [clock] in clock.now() },
+                                          log: { service.logRoom.info(\.clients, $0, now: clock.now()) })
         if outcome == .outOfDescriptors {
             socket.acceptPaused = true
         }
