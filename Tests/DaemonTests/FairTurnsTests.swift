@@ -42,7 +42,7 @@ import Transport
         let clock = SteppingClock()
         let output = FakeOutput()
         let service = ToastService(config: .default, output: output, sink: clients)
-        let turns = ClientTurns(service: service, clients: clients, output: output, clock: clock.read, wallNow: { 1_700_000_000 })
+        let turns = ClientTurns(service: service, clients: clients, flushScreen: output.flush, clock: clock.read, wallNow: { 1_700_000_000 })
         let (floodSocket, flooder) = try pair()
         let (pingSocket, pinger) = try pair()
         let flooding = clients.add(floodSocket)
@@ -94,7 +94,7 @@ import Transport
         let clock = SteppingClock()
         let output = FakeOutput()
         let service = ToastService(config: .default, output: output, sink: clients)
-        let turns = ClientTurns(service: service, clients: clients, output: output, clock: clock.read, wallNow: { 1_700_000_000 })
+        let turns = ClientTurns(service: service, clients: clients, flushScreen: output.flush, clock: clock.read, wallNow: { 1_700_000_000 })
         turns.drop = { Issue.record("client \($0.owner) dropped") }
         let (socket, peer) = try pair()
         let client = clients.add(socket)
@@ -123,7 +123,7 @@ import Transport
         let output = FakeOutput()
         let service = ToastService(config: .default, output: output, sink: clients)
         // Every reading of the clock is a whole budget later.
-        let turns = ClientTurns(service: service, clients: clients, output: output,
+        let turns = ClientTurns(service: service, clients: clients, flushScreen: output.flush,
                                 clock: { now += TurnBudget.seconds; return now }, wallNow: { 1_700_000_000 })
         let (socket, peer) = try pair()
         let client = clients.add(socket)

@@ -10,13 +10,11 @@ import ToastCore
         let rig = Rig()
         var none = DesktopSettings()
         none.noManager = true
-        rig.output.desktopSettings = none
-        rig.input(.desktopSettingsChanged)
+        rig.input(.desktopSettingsChanged(none))
         rig.service.gsettingsRead(DesktopSettings(enableAnimations: false), now: rig.now)
         #expect(rig.service.board.config.reducesMotion)
         // A settings daemon appears and says animations are on: it wins.
-        rig.output.desktopSettings = DesktopSettings(enableAnimations: true)
-        rig.input(.desktopSettingsChanged)
+        rig.input(.desktopSettingsChanged(DesktopSettings(enableAnimations: true)))
         #expect(!rig.service.board.config.reducesMotion)
         rig.service.gsettingsRead(DesktopSettings(enableAnimations: false), now: rig.now)
         #expect(!rig.service.board.config.reducesMotion)
@@ -27,8 +25,7 @@ import ToastCore
         let rig = Rig()
         var none = DesktopSettings()
         none.noManager = true
-        rig.output.desktopSettings = none
-        rig.input(.desktopSettingsChanged)
+        rig.input(.desktopSettingsChanged(none))
         rig.openCenter()
         #expect(rig.service.center.isOpen)
         rig.service.gsettingsRead(DesktopSettings(enableAnimations: true, themeName: "Adwaita", cursorBlink: true, cursorBlinkTime: 1200),

@@ -67,8 +67,7 @@ import Testing
         let (_, panel) = try #require(rig.centerPanel)
         #expect(rig.service.center.isOpen)
         let paints = panel.paints
-        rig.output.desktopSettings = DesktopSettings(themeName: "HighContrast")
-        rig.input(.desktopSettingsChanged)
+        rig.input(.desktopSettingsChanged(DesktopSettings(themeName: "HighContrast")))
         #expect(rig.service.board.config.highContrast)
         #expect(rig.service.center.isOpen && !panel.isDestroyed && panel.isMapped)
         #expect(rig.service.center.config.highContrast && panel.paints > paints, "repainted with the new settings")
@@ -81,8 +80,7 @@ import Testing
         let capture = LogCapture()
         Log.$capture.withValue(capture) {
             for i in 0..<500 {
-                rig.output.desktopSettings = DesktopSettings(themeName: i % 2 == 0 ? "HighContrast" : "Adwaita")
-                rig.input(.desktopSettingsChanged)
+                rig.input(.desktopSettingsChanged(DesktopSettings(themeName: i % 2 == 0 ? "HighContrast" : "Adwaita")))
             }
         }
         let lines = capture.logged.filter { $0.contains("high contrast") || $0.contains("desktop settings lines") }

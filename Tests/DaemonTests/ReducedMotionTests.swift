@@ -67,8 +67,7 @@ import ToastCore
     func followsTheDesktop() {
         let rig = Rig()
         #expect(!rig.service.board.config.reducesMotion)
-        rig.output.desktopSettings = DesktopSettings(enableAnimations: false)
-        rig.input(.desktopSettingsChanged)
+        rig.input(.desktopSettingsChanged(DesktopSettings(enableAnimations: false)))
         #expect(rig.service.board.config.reducesMotion)
         rig.show(#""message":"in place","timeout":0"#)
         let moves = rig.surface(showing: "in place")?.surface.moves ?? []

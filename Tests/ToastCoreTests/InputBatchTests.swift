@@ -31,7 +31,7 @@ import ToastCore
     @Test("a flood of 'read it again' notices (a client changing _NET_WORKAREA in a loop) is one of each, the last, among the batch's other input")
     func noticesAreOnce() {
         let flood: [InputEvent] = Array(repeating: .screenChanged, count: 500) + [press(a, 1)]
-            + Array(repeating: .compositorChanged, count: 300) + [.screenChanged, .desktopSettingsChanged, .desktopSettingsChanged]
-        #expect(InputEvent.latestMotion(flood) == [press(a, 1), .compositorChanged, .screenChanged, .desktopSettingsChanged])
+            + Array(repeating: .compositorChanged, count: 300) + [.screenChanged, .desktopSettingsChanged(DesktopSettings()), .desktopSettingsChanged(DesktopSettings())]
+        #expect(InputEvent.latestMotion(flood) == [press(a, 1), .compositorChanged, .screenChanged, .desktopSettingsChanged(DesktopSettings())])
     }
 }

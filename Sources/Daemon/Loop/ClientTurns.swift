@@ -10,7 +10,8 @@ import Transport
 final class ClientTurns {
     private let service: ToastService
     private let clients: Clients
-    private let output: any Output
+    /// Sends what the screen was asked so far: the only thing a turn needs of it.
+    private let flushScreen: () -> Void
     private let clock: () -> Double
     /// UNIX seconds, for what a request's rules and history record.
     private let wallNow: () -> Double
@@ -27,11 +28,11 @@ final class ClientTurns {
     static let readsPerTurn = 2
     static let readSize = 8192
 
-    init(service: ToastService, clients: Clients, output: any Output, clock: @escaping () -> Double,
+    init(service: ToastService, clients: Clients, flushScreen: @escaping () -> Void, clock: @escaping () -> Double,
          wallNow: @escaping () -> Double) {
         self.service = service
         self.clients = clients
-        self.output = output
+        self.flushScreen = flushScreen
         self.clock = clock
         self.wallNow = wallNow
     }
@@ -65,11 +66,11 @@ final class ClientTurns {
             answer(connection, now: now, budget: budget)
             if !connection.flush(now: now) { drop(connection); return }
             // Paint and flush in the same turn the request was read.
-            output.flush()
+            flushScreen()
         }
         // Replies to requests answered without a read (those that waited) go out now too.
         if !connection.flush(now: now) { drop(connection); return }
-        output.flush()
+        flushScreen()
     }
 
     /// Answers the connection's unanswered lines in order, stopping the moment its unsent

@@ -8,15 +8,16 @@ import Sound
 import ToastCore
 import Transport
 
-/// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
-/// clients, a signalfd, the frame timer, the session bus, the image decoder's wake pipe and
-/// the rule scripts' output.
-/// It sleeps until one of them is ready or the next deadline (a toast's timeout, a partial
-/// line's, the bus's; frames come from the timer); with nothing to do it never wakes. It
+/// The daemon: one thread, one `poll()` over what its parts register in its `WakeRegistry`
+/// (the screen's connection, the socket, its clients, a signalfd, the frame timer, the
+/// session bus, the accessibility bus, the image decoder's wake pipe, the rule scripts'
+/// output, and every deadline: a toast's timeout, a partial line's, the bus's, quiet's).
+/// It sleeps until one of them is ready or due; with nothing to do it never wakes. It
 /// holds wiring only: what it does is `ToastService`'s.
 public final class ToastDaemon {
     private let service: ToastService
-    private let output: any Output
+    /// What the loop asks of the screen itself: its readiness, flushing, errors, its end.
+    private let screen: any ScreenInput
     /// The socket clients connect to, with its lock, its path and who holds it.
     private var socket: ListeningSocket
     private let clients: Clients
@@ -29,17 +30,11 @@ public final class ToastDaemon {
     /// xtoast as an AT-SPI application: watches for the accessibility bus and publishes the
     /// cards there while it runs (nil with `--no-dbus` or without a session bus).
     private var accessibility: AccessibilityBus?
-    private let signals: Int32
-    /// Every child process (the image decoders', the rule scripts', the user's programs).
-    private let programs: Programs
-    /// Fires on each animation frame's deadline, to the nanosecond (poll's timeout has whole
-    /// milliseconds only, which put frames 17 ms apart instead of 16.7).
-    private let frames: FrameTimer
-    /// Fires at do-not-disturb's end and the quiet schedules' boundaries on the wall clock,
-    /// through a suspend (nil if it cannot be made: the loop's timeout alone then serves).
-    private let quietTimer = WallTimer()
+    /// What wakes the loop, by name: every descriptor and deadline of the daemon's parts.
+    private let wakes = WakeRegistry()
     private let clock = DaemonClock()
-    private var running = true
+    /// The code the process ends with, once the loop is to end; nil while it runs.
+    private var exitCode: Int32?
     /// After a granted `handover`, until when the successor may take the socket and its lock
     /// (`awaitSuccessor`); nil otherwise.
     private var successorDue: Double?
@@ -62,7 +57,7 @@ public final class ToastDaemon {
     /// them all on SIGCHLD, and runs the rules' scripts in it too).
     public init(output: any Output, configPath: String?, busOptions: BusOptions = BusOptions(arguments: []),
                 children: ChildProcesses = ChildProcesses()) throws(StartError) {
-        self.output = output
+        screen = output
         let resolved = SocketPath.resolve(override: Environment.get("XTOAST_SOCKET"), runtimeDir: Environment.get("XDG_RUNTIME_DIR"),
                                           display: output.facts.displayName, uid: getuid())
         do {
@@ -78,13 +73,13 @@ public final class ToastDaemon {
         }
         // Before any thread starts (the sound player's): threads inherit the blocked signals,
         // so SIGTERM and SIGCHLD reach only the signalfd, never a default action elsewhere.
+        let signals: Int32
         do { signals = try SignalFD.open() } catch { throw StartError(message: error.message) }
         clients = Clients()
         clients.now = { [clock] in clock.now() }
         let router = EventRouter(clients: clients)
         let clock = clock
         let programs = Programs(children: children, scriptTimeout: { config.scriptTimeout }, clock: { clock.now() })
-        self.programs = programs
         let scripts = programs.scripts, userActions = programs.userActions
         // Each matching rule's script runs once the admission step has decided.
         let service = ToastService(config: config, output: output, sink: router,
@@ -94,7 +89,8 @@ public final class ToastDaemon {
                                sound: CanberraPlayer(),
                                wallClock: { now in clock.wallNow() - (clock.now() - now) }, zone: SystemZone.local)
         self.service = service
-        turns = ClientTurns(service: service, clients: clients, output: output, clock: { clock.now() }, wallNow: { clock.wallNow() })
+        turns = ClientTurns(service: service, clients: clients, flushScreen: { output.flush() }, clock: { clock.now() },
+                            wallNow: { clock.wallNow() })
         scripts.timeout = { service.board.config.scriptTimeout }
         // GSettings, read in child processes at start and at each reload, speak for a desktop
         // with no XSETTINGS manager.
@@ -114,6 +110,7 @@ public final class ToastDaemon {
         if let snoozePath = SnoozeStore.path(xdgStateHome: Environment.get("XDG_STATE_HOME"), home: Environment.get("HOME")) {
             service.keepSnoozes(in: SnoozeStore(path: snoozePath), now: clock.now())
         }
+        let frames: FrameTimer
         do { frames = try FrameTimer() } catch { throw StartError(message: error.message) }
         // Weak: the output (and its connection) can outlive the daemon, and a connection that
         // breaks then (closing it after the server died) has no one left to tell.
@@ -136,134 +133,98 @@ public final class ToastDaemon {
             service.onPauseLevelChanged = { [weak self] _ in self?.bus?.pauseChanged() }
             accessibility = AccessibilityBus.watch(host: AccessibleCards(service: service, now: { clock.now() }), now: { clock.now() })
         }
+        register(signals: signals, frames: frames, programs: programs)
         // Under systemd (Type=notify): ready once the socket listens.
         _ = ServiceNotify.ready()
         Log.info("listening at \(socket.path) on display \(output.facts.displayName) (\(output.hasAlpha ? "compositor: ARGB" : "no compositor: XShape"), scale \(desktopScale(config)), \(Int((1 / service.stage.frameInterval).rounded())) Hz; \(output.facts.description))")
     }
 
-    /// What the loop waits on, named rather than found by index.
-    private enum Source {
-        case screen, listener, signals, bus, frames
-        /// The session bus's news of the accessibility bus, or the accessibility bus itself.
-        case accessibility
-        /// The wall clock reached quiet's next deadline, or was set.
-        case quiet
-        /// A rule script or a user's program has printed (or closed its output).
-        case scripts
-        /// Work the screen did off the loop has finished (an image decoded).
-        case wake
-        case client(Connection)
+    /// Registers what the loop's own parts wake for; the service registers its concerns'
+    /// deadlines itself (`registerDeadlines`). Registered in the order a wake serves them.
+    private func register(signals: Int32, frames: FrameTimer, programs: Programs) {
+        let screen = screen, service = service, clients = clients
+        // While a flood's reads rest, only the connection's end wakes the loop; work done off
+        // the loop (an image decoded) is taken by the next turn, through the screen's input.
+        wakes.register("screen", due: { screen.readiness.readDue }, watching: {
+            let readiness = screen.readiness
+            return [.init(fd: readiness.connection, events: readiness.readsConnection ? Int16(POLLIN) : 0)]
+                + (readiness.wake >= 0 ? [.init(fd: readiness.wake)] : [])
+        }) { [unowned self] wake in
+            guard let connection = wake.ready.first, Int32(connection) & (POLLHUP | POLLERR | POLLNVAL) != 0 else { return }
+            Log.info("the X server connection was lost; shutting down")
+            stop(code: 1)
+        }
+        wakes.register("listener", watching: { [unowned self] in [.init(fd: socket.pollDescriptor)] }) { [unowned self] _ in
+            acceptClients()
+        }
+        wakes.register("signals", watching: { [.init(fd: signals)] }) { [unowned self] wake in
+            handleSignals(from: signals, programs: programs, now: wake.now)
+        }
+        // Each frame's deadline on a timer to the nanosecond (poll's timeout has whole
+        // milliseconds only, which put frames 17 ms apart instead of 16.7); poll's timeout
+        // only should the timer fail. The frame itself is drawn by the next turn.
+        wakes.register("frames", first: true, due: { frames.deadline == nil ? service.nextFrame : nil }, watching: {
+            Self.arm(frames, at: service.nextFrame)
+            return [.init(fd: frames.fileDescriptor)]
+        }) { wake in
+            if wake.isReady { frames.clear() }
+        }
+        // A rule script or a user's program has printed (or closed its output), or overrun its time.
+        wakes.register("programs", due: { programs.nextDeadline }, watching: { programs.descriptors.map { .init(fd: $0) } }) { wake in
+            programs.killOverdue(now: wake.now)
+            if wake.isReady { programs.readOutput() }
+        }
+        // sd-bus wants processing at its deadline too (0 while messages wait unread).
+        wakes.register("bus", due: { [unowned self] in bus?.deadline }, watching: { [unowned self] in
+            guard let bus, bus.isConnected else { return [] }
+            return [.init(fd: bus.fd, events: bus.events)]
+        }) { [unowned self] _ in
+            bus?.process(frame: service.nextFrame)
+        }
+        // The session bus's news of the accessibility bus, or the accessibility bus itself.
+        wakes.register("accessibility", due: { [unowned self] in accessibility?.deadline }, watching: { [unowned self] in
+            (accessibility?.descriptors ?? []).map { .init(fd: $0.0, events: $0.1) }
+        }) { [unowned self] _ in
+            accessibility?.process()
+        }
+        service.registerDeadlines(in: wakes)
+        // A client cut short by its time last turn is served again at once, ready or not; a
+        // partial line's timeout and a stalled client's shedding come due too.
+        var polledClients: [Connection] = []
+        wakes.register("clients", due: {
+            if clients.anyCutShort { return 0 }
+            let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
+            return [partial, clients.nextShedDeadline].compactMap { $0 }.min()
+        }, watching: {
+            polledClients = Array(clients.connections.values)
+            // Requests waiting for their answer are answered when the socket can take more.
+            return polledClients.map { c in
+                .init(fd: c.fd, events: (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite || c.canAnswer ? Int16(POLLOUT) : 0))
+            }
+        }) { [unowned self] wake in
+            for (c, revents) in zip(polledClients, wake.ready) { serve(c, ready: Int32(revents), now: wake.now) }
+        }
     }
 
     /// Runs until a signal (or the screen's connection is lost); returns the exit code.
     public func run() -> Int32 {
-        var code: Int32 = 0
         // Start-up (fonts, the configuration) leaves freed memory behind: hand it back now.
         ProcessMemory.trim()
         var hadCards = false
-        var drewFrameFirst = false
-        while running {
+        while exitCode == nil {
             turn()
             // The screen has just emptied, or a client's large queue was freed: give it back.
             if (hadCards && service.stage.isEmpty) || clients.takeTrimDue() { ProcessMemory.trim() }
             hadCards = !service.stage.isEmpty
-            armFrameTimer()
-            quietTimer?.arm(at: service.quietDeadline?.wall)
-            var sources: [(Source, pollfd)] = [
-                // While a flood's reads rest, only the connection's end wakes the loop.
-                (.screen, pollfd(fd: output.fileDescriptor, events: output.readsConnection ? Int16(POLLIN) : 0, revents: 0)),
-                (.listener, pollfd(fd: socket.pollDescriptor, events: Int16(POLLIN), revents: 0)),
-                (.signals, pollfd(fd: signals, events: Int16(POLLIN), revents: 0)),
-                (.frames, pollfd(fd: frames.fileDescriptor, events: Int16(POLLIN), revents: 0)),
-            ]
-            if let quietTimer { sources.append((.quiet, pollfd(fd: quietTimer.fileDescriptor, events: Int16(POLLIN), revents: 0))) }
-            if output.wakeDescriptor >= 0 {
-                sources.append((.wake, pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0)))
-            }
-            for fd in programs.descriptors {
-                sources.append((.scripts, pollfd(fd: fd, events: Int16(POLLIN), revents: 0)))
-            }
-            if let bus, bus.isConnected {
-                sources.append((.bus, pollfd(fd: bus.fd, events: bus.events, revents: 0)))
-            }
-            for (fd, events) in accessibility?.descriptors ?? [] {
-                sources.append((.accessibility, pollfd(fd: fd, events: events, revents: 0)))
-            }
-            for c in clients.connections.values {
-                // Requests waiting for their answer are answered when the socket can take more.
-                let events = (c.wantsToRead ? Int16(POLLIN) : 0) | (c.wantsToWrite || c.canAnswer ? Int16(POLLOUT) : 0)
-                sources.append((.client(c), pollfd(fd: c.fd, events: events, revents: 0)))
-            }
-            var fds = sources.map(\.1)
-            let ready = poll(&fds, nfds_t(fds.count), pollTimeout(clock.now()))
-            if ready < 0 {
+            // While the screen holds input already read, the loop does not sleep.
+            if wakes.wait(now: clock.now(), busy: service.hasInputWaiting) < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 Log.info("poll failed: \(String(cString: strerror(errno))); shutting down")
-                code = 1
+                stop(code: 1)
                 break
             }
-            let now = clock.now()
-            // A due frame is drawn before anyone is served: the clients and the bus ready in
-            // the same wake-up would make it a budget late each. They are served next, as
-            // `poll` finds them still ready at once; and never two wake-ups in a row, so on a
-            // machine too slow to draw a frame in its period nothing waits behind the frames.
-            if !drewFrameFirst, let i = sources.firstIndex(where: { if case .frames = $0.0 { true } else { false } }),
-               fds[i].revents != 0 {
-                frames.clear()
-                drewFrameFirst = true
-                continue
-            }
-            drewFrameFirst = false
-            // sd-bus also wants processing at its deadline (0 while messages wait unread).
-            var busServed = false
-            if let due = bus?.deadline, due <= now {
-                bus?.process(frame: service.nextFrame)
-                busServed = true
-            }
-            var accessibilityServed = false
-            if let due = accessibility?.deadline, due <= now {
-                accessibility?.process()
-                accessibilityServed = true
-            }
-            programs.killOverdue(now: now)
-            for (i, (source, _)) in sources.enumerated() {
-                let revents = Int32(fds[i].revents)
-                guard revents != 0 else {
-                    // Cut short by its time last turn: served again, ready or not (a client
-                    // blocked writing its requests reads nothing until they are answered).
-                    if case let .client(c) = source, c.cutShort, clients.connections[c.owner] === c { turns.serve(c, now: now) }
-                    continue
-                }
-                switch source {
-                case .screen:
-                    if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 {
-                        Log.info("the X server connection was lost; shutting down")
-                        running = false
-                        code = 1
-                    }
-                case .wake: break  // the next turn takes what finished, through the output's input
-                case .listener: acceptClients()
-                case .signals: handleSignals(now)
-                case .scripts: programs.readOutput()
-                case .bus: if !busServed { bus?.process(frame: service.nextFrame) }
-                case .accessibility:
-                    if !accessibilityServed { accessibility?.process() }
-                    accessibilityServed = true
-                case .frames: frames.clear()  // the frame itself is drawn by the next turn()
-                case .quiet: quietTimer?.clear()  // the next turn() looks at the wall clock
-                case let .client(c):
-                    // Gone for good (both directions closed), or readable, or writable.
-                    if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
-                        drop(c)
-                    } else if revents & POLLIN != 0 {
-                        turns.serve(c, now: now)
-                    } else if !c.flush(now: now) {
-                        drop(c)
-                    } else if c.canAnswer || c.cutShort {
-                        turns.serve(c, now: now)
-                    }
-                }
-            }
+            // A due frame is drawn before anyone is served (`WakeRegistry.dispatch`).
+            guard wakes.dispatch(now: clock.now()) else { continue }
             // Past its bound, or edited, the history file is rewritten once the turn's replies are out.
             service.writeHistory(now: clock.now())
             if service.handingOver { awaitSuccessor() }
@@ -271,30 +232,54 @@ public final class ToastDaemon {
             // bus-activated daemon would otherwise live on, reachable only through its socket.
             if bus?.isLost == true {
                 Log.info("the session bus is gone; shutting down")
-                running = false
-                code = 1
+                stop(code: 1)
             }
         }
+        let code = exitCode ?? 0
         shutdown()
         // From here the process only ends: should the connection break now (the server dying
         // with the session while what is left is released), end with the loop's own code
         // rather than Xlib's 1.
-        output.onConnectionLost { exit(code) }
+        screen.onConnectionLost { exit(code) }
         return code
+    }
+
+    /// Ends the loop after this wake, with `code` for the process (the first one set stands).
+    private func stop(code: Int32) {
+        if exitCode == nil { exitCode = code }
+    }
+
+    /// A client's descriptor after `poll()`: gone for good (both directions closed), or
+    /// readable, or writable; cut short by its time last turn, it is served again, ready or
+    /// not (a client blocked writing its requests reads nothing until they are answered).
+    private func serve(_ c: Connection, ready revents: Int32, now: Double) {
+        guard revents != 0 else {
+            if c.cutShort, clients.connections[c.owner] === c { turns.serve(c, now: now) }
+            return
+        }
+        if revents & (POLLHUP | POLLERR | POLLNVAL) != 0 && !(revents & POLLIN != 0 && c.wantsToRead) {
+            drop(c)
+        } else if revents & POLLIN != 0 {
+            turns.serve(c, now: now)
+        } else if !c.flush(now: now) {
+            drop(c)
+        } else if c.canAnswer || c.cutShort {
+            turns.serve(c, now: now)
+        }
     }
 
     /// The work that does not wait: a due frame, one bounded batch of screen input (by count
     /// and time as it is read, and by `TurnBudget` as it is handled), due timeouts and
     /// frames, then output (`ToastService.takeTurn`). Input left over
     /// (a flood, or what handling made the screen read into a buffer `poll()` cannot see)
-    /// waits for the next turn, after the sockets and the bus are served: `pollTimeout` does
-    /// not sleep while it waits.
+    /// waits for the next turn, after the sockets and the bus are served: the loop does not
+    /// sleep while it waits.
     private func turn() {
         service.takeTurn(budget: TurnBudget(clock: { [clock] in clock.now() }), now: { [clock] in clock.now() })
-        output.flush()
+        screen.flush()
         // What the turn changed, told to a screen reader (nothing is built without one).
         accessibility?.publish()
-        for error in output.takeErrors() {
+        for error in screen.takeErrors() {
             service.logRoom.info(\.screenErrors, "screen: \(error)", now: clock.now())
         }
         // What the log left out in a window that is over is counted now (`LogRoom`).
@@ -318,24 +303,10 @@ public final class ToastDaemon {
 
     /// Points the frame timer at the stage's next frame (it stays on the stage's grid), or
     /// stops it while nothing moves.
-    private func armFrameTimer() {
-        let next = service.nextFrame
+    private static func arm(_ frames: FrameTimer, at next: Double?) {
         guard next != frames.deadline else { return }
         guard let next else { return frames.disarm() }
         do { try frames.arm(at: next) } catch { Log.info("\(error); frames fall back to poll's timeout") }
-    }
-
-    /// Milliseconds until the next toast timeout (or frame, should the frame timer have
-    /// failed, or a rule script's timeout), rounded up so a deadline is never slept short and
-    /// spun on; -1 sleeps until input; 0 while the screen holds input already read.
-    private func pollTimeout(_ now: Double) -> Int32 {
-        if service.hasInputWaiting || clients.anyCutShort { return 0 }
-        let partial = clients.connections.values.compactMap(\.partialSince).min().map { $0 + Connection.partialLineTimeout }
-        let frameFallback = frames.deadline == nil ? service.nextFrame : nil
-        let successorLook = successorDue.map { _ in now + Double(SocketTakeOver.lockRetryMilliseconds) / 1000 }
-        guard let next = [service.nextTimeout, frameFallback, partial, bus?.deadline, accessibility?.deadline, programs.nextDeadline,
-                          clients.nextShedDeadline, output.nextReadDue, successorLook].compactMap({ $0 }).min() else { return -1 }
-        return Int32(min(86_400_000, (max(0, next - now) * 1000).rounded(.up)))
     }
 
     /// Accepts waiting connections within one turn's bound (`Acceptor`); when no descriptor
@@ -359,13 +330,15 @@ public final class ToastDaemon {
             Log.info("a new xtoastd asked for this display: letting go of the socket for it, serving on until it has taken it")
             socket.letGo()
             successorDue = now + SocketTakeOver.patience
+            wakes.setDeadline(Self.successorLook, at: now + Double(SocketTakeOver.lockRetryMilliseconds) / 1000)
             return
         }
         if socket.successorHasTaken() {
             Log.info("a new xtoastd asked for this display and has taken the socket: ending every toast (replaced) and handing over")
-            running = false
+            stop(code: 0)
         } else if now >= due {
             successorDue = nil
+            wakes.setDeadline(Self.successorLook, at: nil)
             do throws(ListeningSocket.StartError) {
                 // The same path, given as an override: its directory already stands.
                 socket = try ListeningSocket.open(SocketPath.resolve(override: socket.path, runtimeDir: nil, display: nil, uid: getuid()))
@@ -373,10 +346,16 @@ public final class ToastDaemon {
                 Log.info("the new xtoastd did not take the socket within \(Int(SocketTakeOver.patience)) s; serving on")
             } catch {
                 Log.info("the new xtoastd did not take the socket, and it cannot be taken back (\(error.message)); handing over")
-                running = false
+                stop(code: 0)
             }
+        } else {
+            wakes.setDeadline(Self.successorLook, at: now + Double(SocketTakeOver.lockRetryMilliseconds) / 1000)
         }
     }
+
+    /// The deadline, set by name, at which the loop looks again whether the successor has
+    /// taken the socket.
+    private static let successorLook = "successor"
 
     /// A client's `handover`: granted only to this daemon's own executable, run by its user,
     /// when the process that connected is unchanged since it was accepted (the same process,
@@ -423,7 +402,7 @@ public final class ToastDaemon {
         socket.acceptPaused = false
     }
 
-    private func handleSignals(_ now: Double) {
+    private func handleSignals(from signals: Int32, programs: Programs, now: Double) {
         for signal in SignalFD.read(signals) {
             switch signal {
             case SIGHUP: _ = service.reload(now: now)
@@ -431,7 +410,7 @@ public final class ToastDaemon {
             case SIGCHLD: programs.reap()
             default:
                 Log.info("signal \(signal): shutting down")
-                running = false
+                stop(code: 0)
             }
         }
     }
@@ -455,7 +434,7 @@ public final class ToastDaemon {
         accessibility?.publish()
         accessibility?.close()
         bus?.close()
-        output.flush()
+        screen.flush()
         socket.stopListening()
         drainClients()
         // Last: the daemon taking over waits for the lock, and then finds all the rest free.

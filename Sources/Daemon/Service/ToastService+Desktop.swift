@@ -36,7 +36,6 @@ extension ToastService {
     /// What the desktop says: its XSETTINGS, or, while no XSETTINGS manager runs, what
     /// GSettings said at the last read (`gsettings get`, at start and at a reload).
     var desktopSettings: DesktopSettings {
-        let xsettings = screen.desktopSettings
         guard xsettings.noManager, let gsettings = gsettingsDesktop else { return xsettings }
         return gsettings
     }

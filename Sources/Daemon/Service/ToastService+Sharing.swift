@@ -2,12 +2,12 @@ import DaemonLog
 import ToastCore
 
 /// Quiet while the screen is shared: the screen reports other clients' top-level windows
-/// (`ScreenInput.topLevelWindows`), ToastCore says which match `[quiet] while_window`, and
+/// (`.topLevelWindowsChanged`), ToastCore says which match `[quiet] while_window`, and
 /// quiet holds while any does (`QuietState.sharing`), as a plain pause does.
 extension ToastService {
     /// The titles of the windows that say the screen is shared, under `config`'s patterns.
     func sharingWindows(_ config: Config) -> [String] {
-        screen.topLevelWindows.matching(config.quiet.sharingPatterns)
+        topLevelWindows.matching(config.quiet.sharingPatterns)
     }
 
     /// A window came, went or was renamed: quiet is decided again when the matches changed.

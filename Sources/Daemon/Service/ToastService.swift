@@ -14,6 +14,8 @@ final class ToastService {
     /// Screen input taken but not handled yet: what one turn's `TurnBudget` left over.
     private var pendingInput: ArraySlice<InputEvent> = []
     let stage: Stage
+    /// The fonts, icons and images cards are composed with (the screen's `Resources`).
+    let resources: any Resources
     /// The notification centre's panel (CenterPanel.swift).
     let center: CenterPanel
     private let sink: any EventSink
@@ -45,6 +47,8 @@ final class ToastService {
     /// What GSettings said at the last `gsettings get` read (nil: not read yet); it speaks
     /// for the desktop while no XSETTINGS manager runs (`desktopSettings`).
     var gsettingsDesktop: DesktopSettings?
+    /// What XSETTINGS said last: at start (`ScreenFacts`), then each `.desktopSettingsChanged`.
+    var xsettings: DesktopSettings
     /// Starts a read of GSettings in child processes (the daemon points it at its reader).
     var readGSettings: () -> Void = {}
     /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
@@ -65,6 +69,9 @@ final class ToastService {
     private(set) var lockedMonitors: Set<String> = []
     /// Who asks for quiet (ToastService+Quiet.swift): the user, applications, schedules.
     var quiet = QuietState()
+    /// Other clients' top-level windows as the screen said last: at start (`ScreenFacts`),
+    /// then each `.topLevelWindowsChanged` (ToastService+Sharing.swift).
+    var topLevelWindows: SharingWindows
     /// Where the user's pause is kept across restarts; nil keeps it in memory.
     var quietStore: QuietStore?
     /// The applications snoozed (ToastService+Snooze.swift), on the wall clock.
@@ -109,15 +116,19 @@ final class ToastService {
          wallClock: @escaping (Double) -> Double = { $0 + 1_700_000_000 }, zone: LocalZone = .utc,
          activationTokens: ActivationTokens = ActivationTokens(pid: ThisProcess.pid, host: ThisProcess.hostName)) {
         var config = config
-        config.desktop = output.desktopSettings
+        let facts = output.facts
+        xsettings = facts.desktopSettings
+        topLevelWindows = facts.topLevelWindows
+        config.desktop = facts.desktopSettings
         board = Board(config: config)
         self.zone = zone
         self.wallClock = wallClock
         quiet.schedules = config.quietSchedules
-        quiet.sharing = output.topLevelWindows.matching(config.quiet.sharingPatterns)
+        quiet.sharing = facts.topLevelWindows.matching(config.quiet.sharingPatterns)
         self.activationTokens = activationTokens
         screen = output
-        let refreshRate = output.facts.refreshRate
+        resources = output
+        let refreshRate = facts.refreshRate
         stage = Stage(output: output, monitors: output.monitors, refreshRate: refreshRate, config: config, scale: desktopScale(config))
         center = CenterPanel(output: output, refreshRate: refreshRate, config: config, scale: desktopScale(config), wallClock: wallClock)
         self.sink = sink
@@ -159,8 +170,6 @@ final class ToastService {
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
     var nextDeadline: Double? { [nextTimeout, nextFrame].compactMap { $0 }.min() }
-    /// The next toast timeout alone (and focus mode's end): the loop waits for frames on a timer of their own.
-    var nextTimeout: Double? { [board.nextDeadline, keyInput.nextDeadline, quietDeadline?.monotonic, replyDeadline].compactMap { $0 }.min() }
     /// The next frame of the cards or of the centre's panel.
     var nextFrame: Double? { [stage.nextFrame, center.nextFrame].compactMap { $0 }.min() }
 
@@ -385,7 +394,7 @@ final class ToastService {
 
     /// Keeps raw pixels on the screen side at the size cards draw icons, under `name`.
     private func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
-        stage.output.loadImage(.raw(name, image), pixelSize: stage.imagePixelSize)
+        resources.loadImage(.raw(name, image), pixelSize: stage.imagePixelSize)
     }
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
@@ -408,12 +417,12 @@ final class ToastService {
         var files: [String: String] = [:]
         // The reply's send button: `x-kde-reply-submit-button-icon-name`, a theme icon's name.
         if let icon = toast.reply?.sendIcon, !CardComposer.namesFile(icon),
-           case let .success(file) = stage.output.loadImage(.named(icon), pixelSize: stage.iconPixelSize) {
+           case let .success(file) = resources.loadImage(.named(icon), pixelSize: stage.iconPixelSize) {
             files[ReplyOptions.sendIconKey] = file
         }
         guard toast.actionIcons else { return files }
         for action in toast.actions where !CardComposer.namesFile(action.id) && !action.id.contains("/") {
-            if case let .success(file) = stage.output.loadImage(.named(action.id), pixelSize: stage.iconPixelSize) {
+            if case let .success(file) = resources.loadImage(.named(action.id), pixelSize: stage.iconPixelSize) {
                 files[action.id] = file
             }
         }
@@ -424,7 +433,7 @@ final class ToastService {
         guard let spec else { return (nil, nil) }
         // A file named by path is a picture, decoded for its larger slot; a name is a theme icon.
         let size = CardComposer.namesFile(spec) ? stage.imagePixelSize : stage.iconPixelSize
-        switch stage.output.loadImage(.named(spec), pixelSize: size) {
+        switch resources.loadImage(.named(spec), pixelSize: size) {
         case let .success(file): return (file, nil)
         case let .failure(error): return (nil, error.message)
         }
@@ -440,7 +449,7 @@ final class ToastService {
         for line in Self.desktopLines(config, was: board.config) { logRoom.info(\.desktop, line, now: now) }
         let scale = desktopScale(config)
         let pixelSize = config.fontSize * 96 / 72 * scale
-        if !stage.output.setFont(config.fontFace, pixelSize: pixelSize) {
+        if !resources.setFont(config.fontFace, pixelSize: pixelSize) {
             Log.info("no usable font for \(config.fontFace.description); keeping the old one")
         }
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
@@ -501,7 +510,7 @@ final class ToastService {
 
     /// Input is there to handle now: left over from a turn, or read into the screen's buffer
     /// (which `poll()` cannot see).
-    var hasInputWaiting: Bool { !pendingInput.isEmpty || screen.hasPendingInput }
+    var hasInputWaiting: Bool { !pendingInput.isEmpty || screen.readiness.hasPendingInput }
 
     func handle(_ input: InputEvent, now: Double) {
         accessibleGeneration &+= 1
@@ -540,12 +549,14 @@ final class ToastService {
     /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
     private func screenEvent(_ input: InputEvent, now: Double) {
         switch input {
-        case .desktopSettingsChanged:
+        case let .desktopSettingsChanged(settings):
+            xsettings = settings
             desktopChanged(now: now)
-        case .topLevelWindowsChanged:
+        case let .topLevelWindowsChanged(windows):
+            topLevelWindows = windows
             sharingChanged(now: now)
         case .compositorChanged:
-            logRoom.info(\.screen, stage.output.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now",
+            logRoom.info(\.screen, stage.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now",
                          now: now)
             stage.remakeSurfaces(board: board, now: now)
         case let .lockChanged(monitors):

@@ -5,6 +5,8 @@ import ToastCore
 /// never what a toast says: that is the board's.
 final class Stage {
     let output: any Surfaces & Resources
+    /// Whether cards are drawn with alpha: a compositor runs (else they are shaped).
+    var hasAlpha: Bool { output.hasAlpha }
     /// The monitors cards go on, as the screen last said (the service passes them on).
     var monitors: [Monitor]
     /// The screen's refresh rate, where a monitor does not say its own.

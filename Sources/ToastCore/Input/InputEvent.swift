@@ -26,10 +26,11 @@ public enum InputEvent: Equatable, Sendable {
     /// Nobody has touched the keyboard or pointer for the idle threshold (true), or input
     /// came again (false); see `Output.watchIdle`.
     case idleChanged(Bool)
-    /// The desktop's settings changed (`ScreenInput.desktopSettings`: XSETTINGS).
-    case desktopSettingsChanged
-    /// Other clients' top-level windows or their names changed (`ScreenInput.topLevelWindows`).
-    case topLevelWindowsChanged
+    /// The desktop's settings (XSETTINGS) changed: what they say now.
+    case desktopSettingsChanged(DesktopSettings)
+    /// Other clients' top-level windows or their names changed: all of them now (for quiet
+    /// while the screen is shared).
+    case topLevelWindowsChanged(SharingWindows)
     /// A key went down: a bound one (`Grab.keys`), or any while focus mode or the centre holds
     /// the keyboard (`Grab.focus`, `Grab.panel`).
     case key(KeyStroke)
@@ -83,8 +84,8 @@ extension InputEvent {
     /// `events` without the pointer motion that later motion on the same surface makes
     /// stale, with no press or release between them: a batch of moves costs one, and a
     /// swipe still sees where the pointer was at each press and release. A notice that
-    /// only says "read it again" (the screen, the compositor, the desktop's settings) is
-    /// kept once, its last time: a client changing `_NET_WORKAREA` in a loop then fills no
+    /// only says "read it again" (the screen, the compositor), or the desktop's settings as
+    /// they now stand, is kept once, its last time: a client changing `_NET_WORKAREA` in a loop then fills no
     /// batch, so the flood is read as fast as it comes rather than waiting in Xlib's queue
     /// (60 MiB of it in 3 s).
     public static func latestMotion(_ events: [InputEvent]) -> [InputEvent] {

@@ -7,16 +7,15 @@
 /// board's holds (idle, fullscreen, lock) come from it, and none of them draws. Only the
 /// service holds it: the cards and the centre are given the monitors they need.
 public protocol ScreenInput: AnyObject {
-    /// The display's name, resources, refresh rate and a line about its size, read together.
+    /// The display's name, resources, refresh rate, a line about its size, and the desktop's
+    /// settings and windows as they stand, read together.
     var facts: ScreenFacts { get }
     /// The monitors, in the order `xrandr --listmonitors` gives (the whole screen as one
     /// monitor without RandR), each with the work area that panels leave free. Never empty.
     var monitors: [Monitor] { get }
-    /// A descriptor that becomes readable when input arrives, for `poll()`; -1 when none.
-    var fileDescriptor: Int32 { get }
-    /// A second one, readable when work done off the loop (an image decoding) has finished;
-    /// -1 when none. `takeInput` then reports it.
-    var wakeDescriptor: Int32 { get }
+    /// What the loop's `poll()` needs of the screen, asked once before each sleep: its
+    /// descriptors, input already read, and when to read though nothing comes.
+    var readiness: ScreenReadiness { get }
     /// Where `place` is now, for `follow`; nil when unknown (or nothing has the focus). May
     /// ask the server.
     func locate(_ place: ScreenPlace) -> Point?
@@ -24,16 +23,6 @@ public protocol ScreenInput: AnyObject {
     /// The input events received, decoded, in order: at most one loop turn's worth (a
     /// bounded batch), so a flood of input cannot keep the loop from its other clients.
     func takeInput() -> [InputEvent]
-    /// Whether input already read from the screen's connection waits for the next
-    /// `takeInput`, where `poll()` on `fileDescriptor` cannot see it: the loop must not sleep.
-    var hasPendingInput: Bool { get }
-    /// When the screen wants `takeInput` called though no input comes (a read it holds back
-    /// until a storm of changes settles, a flood's next read), on the daemon's monotonic
-    /// clock; nil: never.
-    var nextReadDue: Double? { get }
-    /// False while a flood's reads rest (until `nextReadDue`): `poll()` is then not to wake
-    /// for input on `fileDescriptor`, only for its end (a hang-up, an error).
-    var readsConnection: Bool { get }
     /// Sends what was asked so far to the screen.
     func flush()
     /// Runs `body` if the screen goes away for good (the X server dies). `body` must not call
@@ -61,28 +50,38 @@ public protocol ScreenInput: AnyObject {
     func grab(_ grab: Grab) -> [String]
     /// Lets go of what a grab of that kind took (a drag's at the release's `serverTime`).
     func release(_ grab: Grab)
-    /// What the desktop's settings say now (XSETTINGS); `.desktopSettingsChanged` input
-    /// comes when that changes.
-    var desktopSettings: DesktopSettings { get }
-    /// Other clients' top-level windows and their names; `.topLevelWindowsChanged` input
-    /// comes when that changes (quiet while the screen is shared).
-    var topLevelWindows: SharingWindows { get }
     /// Asks the owner of `selection` for its text, for the reply field on `surface`; it
     /// comes later as `.pasted` (never blocking), at most `ReplyField.maxBytes`.
     func requestPaste(_ selection: ReplySession.Selection, for surface: SurfaceID, serverTime: UInt)
 }
 
-extension ScreenInput {
-    /// A screen that reads what changed at once.
-    public var nextReadDue: Double? { nil }
-    /// A screen whose input never floods.
-    public var readsConnection: Bool { true }
-    /// A screen without a settings daemon says nothing.
-    public var desktopSettings: DesktopSettings { DesktopSettings() }
-    /// A screen without other clients' windows.
-    public var topLevelWindows: SharingWindows { SharingWindows() }
-    /// A screen without selections pastes nothing.
-    public func requestPaste(_ selection: ReplySession.Selection, for surface: SurfaceID, serverTime: UInt) {}
+/// What the loop's `poll()` needs of the screen, as one value: one question per sleep
+/// rather than five requirements of the seam.
+public struct ScreenReadiness: Equatable, Sendable {
+    /// Readable when input arrives on the screen's connection; -1 when none.
+    public var connection: Int32
+    /// False while a flood's reads rest (until `readDue`): `poll()` is then not to wake for
+    /// input on `connection`, only for its end (a hang-up, an error).
+    public var readsConnection: Bool
+    /// Readable when work done off the loop (an image decoding) has finished; -1 when none.
+    /// `takeInput` then reports it.
+    public var wake: Int32
+    /// Input already read from the connection waits for the next `takeInput`, where `poll()`
+    /// cannot see it: the loop must not sleep.
+    public var hasPendingInput: Bool
+    /// When the screen wants `takeInput` called though no input comes (a read it holds back
+    /// until a storm of changes settles, a flood's next read), on the daemon's monotonic
+    /// clock; nil: never.
+    public var readDue: Double?
+
+    public init(connection: Int32, readsConnection: Bool = true, wake: Int32 = -1, hasPendingInput: Bool = false,
+                readDue: Double? = nil) {
+        self.connection = connection
+        self.readsConnection = readsConnection
+        self.wake = wake
+        self.hasPendingInput = hasPendingInput
+        self.readDue = readDue
+    }
 }
 
 /// What the screen is, as the log, the socket's path and the default scale need it.
@@ -95,12 +94,21 @@ public struct ScreenFacts: Equatable, Sendable {
     public var refreshRate: Double?
     /// The screen's size and monitors in a line, for the log.
     public var description: String
+    /// What the desktop's settings (XSETTINGS) say when the facts are read, for the start;
+    /// each change after it comes as `.desktopSettingsChanged` input.
+    public var desktopSettings: DesktopSettings
+    /// Other clients' top-level windows and their names when the facts are read, for the
+    /// start; each change after it comes as `.topLevelWindowsChanged` input.
+    public var topLevelWindows: SharingWindows
 
-    public init(displayName: String, desktopResources: String? = nil, refreshRate: Double? = nil, description: String = "") {
+    public init(displayName: String, desktopResources: String? = nil, refreshRate: Double? = nil, description: String = "",
+                desktopSettings: DesktopSettings = DesktopSettings(), topLevelWindows: SharingWindows = SharingWindows()) {
         self.displayName = displayName
         self.desktopResources = desktopResources
         self.refreshRate = refreshRate
         self.description = description
+        self.desktopSettings = desktopSettings
+        self.topLevelWindows = topLevelWindows
     }
 }
 

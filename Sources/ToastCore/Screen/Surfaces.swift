@@ -28,8 +28,3 @@ public protocol Surfaces: AnyObject {
     /// baseline; nil: none), so an input method draws its preedit there (over the spot).
     func placeCaret(_ caret: Point?, on surface: SurfaceID)
 }
-
-extension Surfaces {
-    /// A screen without input methods has no use for the caret.
-    public func placeCaret(_ caret: Point?, on surface: SurfaceID) {}
-}

@@ -116,10 +116,9 @@ public final class X11Output: Output {
 
     public var facts: ScreenFacts {
         ScreenFacts(displayName: display.name, desktopResources: display.resourceManager, refreshRate: refreshRate,
-                    description: screenDescription)
+                    description: screenDescription, desktopSettings: xsettings.settings,
+                    topLevelWindows: sharing?.windows ?? SharingWindows())
     }
-    public var fileDescriptor: Int32 { display.fileDescriptor }
-    public var wakeDescriptor: Int32 { images.wakeDescriptor }
     public func isImageReady(_ file: String) -> Bool { images.isReady(file) }
     public func locate(_ place: ScreenPlace) -> Point? {
         switch place {
@@ -128,7 +127,6 @@ public final class X11Output: Output {
         }
     }
     public var hasAlpha: Bool { visual.hasAlpha }
-    public var desktopSettings: DesktopSettings { xsettings.settings }
     public var textMetrics: any TextMeasuring { fonts }
 
     /// The fonts, loaded on first use. Pango substitutes a family it lacks, so only a screen
@@ -380,28 +378,26 @@ public final class X11Output: Output {
             extra.append(.fullscreenChanged(monitors: held))
         }
         if let away = idle.report() { extra.append(.idleChanged(away)) }
-        if xsettings.report() != nil { extra.append(.desktopSettingsChanged) }
-        if sharing?.report(mayAsk: drained) == true { extra.append(.topLevelWindowsChanged) }
+        if let settings = xsettings.report() { extra.append(.desktopSettingsChanged(settings)) }
+        if let sharing, sharing.report(mayAsk: drained) { extra.append(.topLevelWindowsChanged(sharing.windows)) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }
 
-    /// A read of the monitors or the compositor that waits for the input to drain keeps the
-    /// loop turning, so it is made even when nothing more comes; so do window names the
-    /// sharing watch has still to read.
-    public var hasPendingInput: Bool {
-        display.hasQueuedEvents || (isReadDue && MonotonicClock.now() - lastScreenNotice >= Self.readSettle)
-            || sharing?.hasPendingWork == true
-    }
-    private var isReadDue: Bool { screenReadDue || compositorReadDue }
+    /// The connection and the image decoders' wake-up for `poll()`. A read of the monitors or
+    /// the compositor that waits for the input to drain keeps the loop turning, so it is made
+    /// even when nothing more comes; so do window names the sharing watch has still to read.
     /// A read of the screen waits for its notices to settle (`readSettle`), and a flood's next
-    /// read for its rest (`floodRest`): the loop wakes then.
-    public var nextReadDue: Double? {
-        [isReadDue ? lastScreenNotice + Self.readSettle : nil, restsUntil].compactMap { $0 }.min()
+    /// read for its rest (`floodRest`): the loop wakes then, and does not read the connection
+    /// while the flood rests.
+    public var readiness: ScreenReadiness {
+        let isReadDue = screenReadDue || compositorReadDue
+        return ScreenReadiness(
+            connection: display.fileDescriptor, readsConnection: restsUntil == nil, wake: images.wakeDescriptor,
+            hasPendingInput: display.hasQueuedEvents || (isReadDue && MonotonicClock.now() - lastScreenNotice >= Self.readSettle)
+                || sharing?.hasPendingWork == true,
+            readDue: [isReadDue ? lastScreenNotice + Self.readSettle : nil, restsUntil].compactMap { $0 }.min())
     }
-    public var readsConnection: Bool { restsUntil == nil }
-    /// Other clients' top-level windows and their names (`SharingWatch`).
-    public var topLevelWindows: SharingWindows { sharing?.windows ?? SharingWindows() }
 
     /// The locked monitors, probing the keyboard first when that alone can tell and `probing`.
     private func lockVerdict(probing: Bool) -> Set<String>? {

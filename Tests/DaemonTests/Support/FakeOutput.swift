@@ -33,12 +33,10 @@ final class FakeOutput: Output {
     var pointer: Point?
     var focus: Point?
     var hasAlpha = false
-    /// What the desktop's XSETTINGS say; send `.desktopSettingsChanged` after changing it.
-    var desktopSettings = DesktopSettings()
     var refreshRate: Double? = 60
     var displayName = ":test"
-    var fileDescriptor: Int32 = -1
-    var wakeDescriptor: Int32 = -1
+    /// No descriptors: the tests hand the service its input themselves.
+    var readiness: ScreenReadiness { ScreenReadiness(connection: -1) }
     /// Icon files still decoding: not drawable until the test says so.
     var decoding: Set<String> = []
     func isImageReady(_ file: String) -> Bool { !decoding.contains(file) }
@@ -149,7 +147,6 @@ final class FakeOutput: Output {
         defer { input = [] }
         return input
     }
-    var hasPendingInput: Bool { false }
 
     func flush() {}
     private(set) var connectionLost: (() -> Void)?
