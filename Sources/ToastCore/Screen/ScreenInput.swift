@@ -5,7 +5,7 @@
 ///
 /// A part of `Output` of its own because the loop's `poll()`, placement (`follow`) and the
 /// board's holds (idle, fullscreen, lock) come from it, and none of them draws. Only the
-/// service holds it: the cards and the centre are given the monitors they need.
+/// service and the loop hold it: the cards and the centre are given the monitors they need.
 public protocol ScreenInput: AnyObject {
     /// The display's name, resources, refresh rate, a line about its size, and the desktop's
     /// settings and windows as they stand, read together.
