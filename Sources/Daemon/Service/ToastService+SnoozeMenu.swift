@@ -14,7 +14,7 @@ extension ToastService {
         }
         let monitor = stage.monitor(card.key).frame
         let at = pointer ?? Point(x: card.frame.x + card.frame.width / 2, y: card.frame.y + card.frame.height / 2)
-        let popup = SnoozePopup(menu, at: at, monitor: monitor, output: stage.output, composer: stage.composer)
+        let popup = stage.snoozePopup(menu, at: at, monitor: monitor)
         guard screen.grab(.panel(popup.surface)).isEmpty else {
             popup.close()
             return Log.info("snooze menu: another client holds the keyboard or the pointer")

@@ -7,6 +7,10 @@ final class Stage {
     let output: any Surfaces & Resources
     /// Whether cards are drawn with alpha: a compositor runs (else they are shaped).
     var hasAlpha: Bool { output.hasAlpha }
+    /// The snooze menu drawn beside a card at `pointer`, on the cards' surfaces, in their style.
+    func snoozePopup(_ menu: SnoozeMenu, at pointer: Point, monitor: Rect) -> SnoozePopup {
+        SnoozePopup(menu, at: pointer, monitor: monitor, output: output, composer: composer)
+    }
     /// The monitors cards go on, as the screen last said (the service passes them on).
     var monitors: [Monitor]
     /// The screen's refresh rate, where a monitor does not say its own.
