@@ -244,9 +244,10 @@ public final class ToastDaemon {
         return code
     }
 
-    /// Ends the loop after this wake, with `code` for the process (the first one set stands).
+    /// Ends the loop after this wake; the process ends with 1 if any reason given in it was
+    /// a failure (the screen or the bus lost as a signal came), else 0.
     private func stop(code: Int32) {
-        if exitCode == nil { exitCode = code }
+        exitCode = max(exitCode ?? 0, code)
     }
 
     /// A client's descriptor after `poll()`: gone for good (both directions closed), or
