@@ -59,6 +59,7 @@ import ToastCore
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
 
         rig.request(#"{"op":"dismiss","id":"\#(ids[0])"}"#)
+        rig.wait(LiveJournalStore.interval)
         rig.service.writeHistory(now: rig.now)
         #expect(Self.journaled(dir).map(\.id) == Array(ids.dropFirst()), "an ended toast leaves the journal")
 
@@ -66,6 +67,54 @@ import ToastCore
         #expect(!FileManager.default.fileExists(atPath: Self.journal(dir)), "a clean stop leaves nothing to restore")
         let next = Self.rig(dir)
         #expect(!next.service.board.history.contains { $0.reason == .crashed })
+    }
+
+    @Test("a flood's turns write the journal at most once per interval: a change within it waits for the loop's deadline, then is written")
+    func journalInterval() throws {
+        let dir = try HistoryStoreTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = Self.rig(dir)
+        let first = rig.show(#""message":"one","timeout":0"#)
+        rig.service.writeHistory(now: rig.now)
+        #expect(Self.journaled(dir).map(\.id) == [first])
+        let second = rig.show(#""message":"two","timeout":0"#)
+        rig.service.writeHistory(now: rig.now)
+        #expect(Self.journaled(dir).map(\.id) == [first], "the next write waits for the interval")
+        let due = try #require(rig.service.liveJournal?.nextDeadline)
+        #expect(abs(due - (rig.now + LiveJournalStore.interval)) < 0.01)
+        #expect(try #require(rig.service.nextTimeout) <= due, "the loop wakes for it")
+        rig.wait(LiveJournalStore.interval)
+        rig.service.writeHistory(now: rig.now)
+        #expect(Self.journaled(dir).map(\.id) == [first, second])
+        #expect(rig.service.liveJournal?.nextDeadline == nil, "nothing waits: no wakeup")
+    }
+
+    @Test("a toast that ended after the journal's last write is not restored (the history file says it ended and it was heard), nor closed again on the bus; an older toast of the same --id is no such proof")
+    func endedSinceTheJournal() throws {
+        let dir = try HistoryStoreTests.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rig = Self.rig(dir)
+        // The next daemon starts a minute after this one.
+        rig.wallShift.seconds = -60
+        rig.show(#""id":"build","message":"old build","timeout":0"#)
+        rig.request(#"{"op":"dismiss","id":"build"}"#)
+        rig.wait(1)
+        let server = DesktopNotifications(service: rig.service)
+        let busID = server.notify(NotifyCall(appName: "mail", summary: "New mail", expireTimeout: 0), now: rig.now).id
+        let ended = rig.show(#""message":"ends before the kill","timeout":0"#)
+        let live = rig.show(#""id":"build","message":"new build","timeout":0"#)
+        rig.service.writeHistory(now: rig.now)
+        #expect(Set(Self.journaled(dir).map(\.id)) == ["\(busID)", ended, live])
+        // Both end within the interval after that write; the kill comes before the next one.
+        rig.request(#"{"op":"dismiss","id":"\#(ended)"}"#)
+        server.close(busID, now: rig.now)
+        rig.service.writeHistory(now: rig.now)
+        Self.kill(rig)
+
+        let next = Self.rig(dir)
+        let crashed = next.service.board.history.filter { $0.reason == .crashed }
+        #expect(crashed.map(\.toast.message) == ["new build"])
+        #expect(next.service.takeCrashedBusIDs().isEmpty, "the bus heard it close once")
     }
 
     @Test("a transient toast (a rule's skip = history) is not journaled: history never keeps it")

@@ -47,6 +47,23 @@ import ToastCore
         #expect(more.paints - before == 2 && rig.surface(showing: "+42") != nil)
     }
 
+    @Test("a flood queued and overflowing behind full cards lays the stack out once, at the next frame, not once a toast; the +N card then counts them")
+    func waitingFloodLaysOutOncePerFrame() throws {
+        let rig = Rig()
+        for i in 1...7 { rig.show(#""message":"toast \#(i)","timeout":0"#) }
+        rig.wait(1.5)
+        _ = try #require(rig.surface(showing: "+2"))
+        let layouts = rig.service.stage.layouts
+        // Past the queue's bound: the oldest waiting overflow, the cards stay as they are.
+        for i in 1...300 { rig.show(#""message":"queued \#(i)","timeout":0"#) }
+        #expect(rig.service.stage.layouts == layouts, "laid out \(rig.service.stage.layouts - layouts) times before the frame")
+        rig.wait(1.0 / 60)
+        #expect(rig.service.stage.layouts - layouts == 1)
+        let waiting = rig.service.board.counts.queued
+        #expect(waiting == 100, "the queue at its bound")
+        #expect(rig.surface(showing: "+\(waiting)") != nil, "the +N card shows the queue after the flood")
+    }
+
     @Test("do-not-disturb: new toasts wait unseen (no +N card either), critical ones still show, resume shows the rest in order")
     func doNotDisturb() {
         let rig = Rig()

@@ -19,10 +19,13 @@ extension IntegrationOnSecondDisplay {
             _ = try first.show(["--timeout", "0", "--urgency", "critical", "disk full"])
             let waiting = try bus.start("notify-send", ["--wait", "-t", "0", "Deploy?", "build 214"])
             defer { waiting.stop() }
-            // Three cards up: the turns that showed them have ended (and written the journal)
-            // before the turn that answers this.
             try waitUntil("three cards up") {
                 (try? first.xtoast(["count", "--format", "{visible}"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == "3"
+            }
+            // The journal follows within a quarter of a second (`LiveJournalStore.interval`).
+            let journal = state.appendingPathComponent("xtoast/live").path
+            try waitUntil("the three in the journal") {
+                ((try? String(contentsOfFile: journal, encoding: .utf8)) ?? "").split(separator: "\n").count == 3
             }
             kill(first.process.processIdentifier, SIGKILL)
             first.process.waitUntilExit()

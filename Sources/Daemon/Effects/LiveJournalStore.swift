@@ -6,9 +6,16 @@ import ToastCore
 import Transport
 
 /// The crash journal's file (`LiveJournal` says what it holds): read once at start, for what a
-/// killed daemon left live, then written whole at the end of each loop turn that changed the
-/// board (`StateFile`: a new file renamed over the old, mode 0600, no symlink followed, no
-/// `fsync`: a killed daemon loses nothing, the page cache holds it), removed at a clean stop.
+/// killed daemon left live, then written whole at the end of a loop turn that changed the
+/// board, at most once per `interval` (`StateFile`: a new file renamed over the old, mode 0600,
+/// no symlink followed, no `fsync`: a killed daemon loses nothing, the page cache holds it),
+/// removed at a clean stop.
+///
+/// The interval keeps a flood from rewriting the file every turn (it was a seventh of the
+/// daemon's time under 20,000 distinct socket toasts). What it costs a crash: a toast that
+/// arrived within the interval before it is not restored; one that ended within it is not
+/// restored either, since the history file (written before anyone hears an end) says it ended
+/// (`LiveJournal.Left.endedSince`).
 ///
 /// Only the daemon that holds the history file's lock keeps a journal (`HistoryStore`): one
 /// that shares the path from another display, or a successor started with `--replace` while
@@ -16,8 +23,12 @@ import Transport
 final class LiveJournalStore {
     let path: String
     private let wallNow: () -> Double
-    /// The board changed this turn: `saveIfDue` writes the journal.
+    /// The board changed since the last write: `saveIfDue` writes the journal.
     private var due = false
+    /// When the journal was last written (monotonic); nil: not yet.
+    private var writtenAt: Double?
+    /// The least time between two writes (seconds).
+    static let interval = 0.25
 
     init(path: String, wallNow: @escaping () -> Double) {
         self.path = path
@@ -26,7 +37,7 @@ final class LiveJournalStore {
 
     /// The toasts the journal left by a killed daemon holds (damage logged and skipped); none
     /// when there is none, or something other than a regular file is at the path.
-    func leftBehind() -> [Toast] {
+    func leftBehind() -> [LiveJournal.Left] {
         var st = stat()
         guard lstat(path, &st) == 0 else { return [] }
         guard st.st_mode & S_IFMT == S_IFREG else {
@@ -38,20 +49,29 @@ final class LiveJournalStore {
             Log.info("journal: \(failure.description); what the daemon before showed is lost")
             return []
         case let .success(content):
-            let read = LiveJournal.parse(content)
+            let read = LiveJournal.parseLeft(content)
             if read.damaged > 0 { Log.info("journal: skipped \(read.damaged) damaged line(s) of \(path)") }
-            if !read.toasts.isEmpty { Log.info("journal: restoring \(read.toasts.count) toast(s) live when the daemon before was killed") }
-            return read.toasts
+            if !read.left.isEmpty { Log.info("journal: \(read.left.count) toast(s) were live when the daemon before was killed") }
+            return read.left
         }
     }
 
-    /// The board changed: the journal is written at the end of the turn.
+    /// The board changed: the journal is written at the end of the turn, or once `interval`
+    /// has passed since the last write (`nextDeadline`).
     func changed() { due = true }
 
-    /// Writes `toasts` when the board changed this turn (once however many changes it made).
-    func saveIfDue(_ toasts: @autoclosure () -> [Toast]) {
-        guard due else { return }
+    /// When a change waits for the interval to pass; nil: none waits.
+    var nextDeadline: Double? {
+        guard due, let writtenAt else { return nil }
+        return writtenAt + Self.interval
+    }
+
+    /// Writes `toasts` when the board changed since the last write and the interval has
+    /// passed (once however many changes it made).
+    func saveIfDue(_ toasts: @autoclosure () -> [Toast], now: Double) {
+        guard due, writtenAt.map({ now >= $0 + Self.interval }) ?? true else { return }
         due = false
+        writtenAt = now
         save(toasts())
     }
 

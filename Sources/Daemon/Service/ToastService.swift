@@ -155,7 +155,9 @@ final class ToastService {
         guard store.isSaving, let path = store.path else { return }
         let journal = LiveJournalStore(path: LiveJournal.path(history: path), wallNow: store.wallNow)
         liveJournal = journal
-        let left = journal.leftBehind()
+        // What ended after the journal's last write is in the history already, and was heard.
+        let wallOffset = store.wallNow() - now
+        let left = journal.leftBehind().filter { !$0.endedSince(in: board.history, wallOffset: wallOffset) }.map(\.toast)
         crashedBusIDs = left.filter { $0.source == .bus }.compactMap { UInt32($0.id) }.filter { $0 > 0 }
         board.restoreCrashed(left, mode: config.restoreAfterCrash, owner: Self.keyOwner, busOwner: DesktopNotifications.owner, now: now)
         // Written anew from this daemon's board at the end of the first turn.
@@ -789,7 +791,7 @@ extension ToastService {
     /// the crash journal the turn's live toasts.
     func writeHistory(now: Double) {
         historyStore?.compactIfDue(history: board.history, now: now)
-        liveJournal?.saveIfDue(board.journaledToasts)
+        liveJournal?.saveIfDue(board.journaledToasts, now: now)
     }
 
     /// Input the router gave the open panel (its keys, the pointer), and what it asks for

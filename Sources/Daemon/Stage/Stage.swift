@@ -23,6 +23,12 @@ final class Stage {
     private var cards: [String: Card] = [:]
     /// "+N more" cards, one per stack while toasts wait there.
     private var moreCards: [StackKey: Card] = [:]
+    /// Stacks whose waiting count changed since the last frame, their cards the same
+    /// (`BoardChanges.waiting`): laid out once at the next frame.
+    private var waitingRecounts: Set<StackKey> = []
+    /// Stacks laid out so far: what a flood costs the screen side (tests count it, as the
+    /// board counts its `work`).
+    private(set) var layouts = 0
     /// "+N more" scenes by count: a flood moves a stack's count up and down over the same few
     /// values, and each is composed (measured through Pango) once. Cleared with the composer,
     /// and past `moreScenesKept` counts.
@@ -110,6 +116,11 @@ final class Stage {
             refresh(card, toast, now: now)
         }
         for key in changes.stacks { relayout(key, board: board, now: now) }
+        for key in changes.waiting where !changes.stacks.contains(key) {
+            // The "+N more" card appears at once; once up, its count follows at the next frame.
+            if moreCards[key] == nil { relayout(key, board: board, now: now) } else { waitingRecounts.insert(key) }
+        }
+        if !waitingRecounts.isEmpty { armFrames(now) }
     }
 
     private func composedMore(count: Int) -> CardScene {
@@ -256,6 +267,7 @@ final class Stage {
     /// Lays out one stack: new cards enter from the edge, others spring to their new slots,
     /// and the "+N more" card follows the last visible one.
     func relayout(_ key: StackKey, board: Board, now: Double) {
+        layouts += 1
         let view = board.view(of: key)
         let area = area(key)
         var fresh: [String: ComposedCard] = [:]
@@ -489,7 +501,8 @@ final class Stage {
     /// Nil when nothing moves at all.
     private var frameIntervalNeeded: Double? {
         let all = allCards
-        if all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue || $0.recountDue || $0.fadeSince != nil }) {
+        if !waitingRecounts.isEmpty
+            || all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue || $0.recountDue || $0.fadeSince != nil }) {
             return frameInterval
         }
         if all.contains(where: { $0.spinner != nil }) { return max(frameInterval, 1 / Double(SpinnerSpec.stepsPerTurn)) }
@@ -530,6 +543,9 @@ final class Stage {
     /// are laid out again: a digest's newest text can change its height. A "+N more" card
     /// paints the count it was given last.
     private func repaintRecounts(board: Board, now: Double) {
+        let recounts = waitingRecounts
+        waitingRecounts = []
+        for key in recounts { relayout(key, board: board, now: now) }
         for more in moreCards.values where more.recountDue {
             more.recountDue = false
             output.paint(more.surface, more.composed.scene, at: more.surfaceOrigin)

@@ -713,6 +713,7 @@ public struct Board: Sendable {
     /// `intoHistory` false: what it removes was replaced in place, and leaves no entry.
     private mutating func change(_ key: StackKey, now: Double, arriving: Toast? = nil, intoHistory: Bool = true,
                                  _ body: (inout ToastStack) -> ToastStack.Change) -> ToastStack.Change {
+        let visibleBefore = stacks[key]?.visibleIDs ?? []
         let change = withStack(key, body)
         for (toast, (id, reason)) in zip(change.removedToasts, change.removed) {
             live.remove(id)
@@ -728,8 +729,10 @@ public struct Board: Sendable {
             deliver(.shown(id: id), toast: toast(id))
         }
         pending.entered += change.returned
-        if !change.removed.isEmpty || !change.shown.isEmpty || !change.returned.isEmpty || !change.queued.isEmpty {
+        if !change.shown.isEmpty || !change.returned.isEmpty || (stacks[key]?.visibleIDs ?? []) != visibleBefore {
             pending.stacks.insert(key)
+        } else if !change.removed.isEmpty || !change.queued.isEmpty {
+            pending.waiting.insert(key)
         }
         return change
     }

@@ -66,6 +66,10 @@ public struct BoardChanges: Sendable {
     public var renamed: [(from: String, to: String)] = []
     /// Stacks whose cards must be laid out again.
     public var stacks: Set<StackKey> = []
+    /// Stacks where only the waiting changed (a flood queues and overflows behind full cards):
+    /// their "+N more" card takes its new count at the next frame, laid out once however many
+    /// toasts queued or overflowed meanwhile.
+    public var waiting: Set<StackKey> = []
     /// Entries that went into the history, oldest first: the daemon appends them to its file.
     public var kept: [HistoryEntry] = []
     /// Entries already kept were removed or read (the centre's ×, "Clear all", opening it, a
@@ -76,7 +80,7 @@ public struct BoardChanges: Sendable {
     public init() {}
 
     public var isEmpty: Bool {
-        deliveries.isEmpty && entered.isEmpty && left.isEmpty && restyled.isEmpty && renamed.isEmpty && stacks.isEmpty && kept.isEmpty
+        deliveries.isEmpty && entered.isEmpty && left.isEmpty && restyled.isEmpty && renamed.isEmpty && stacks.isEmpty && waiting.isEmpty && kept.isEmpty
     }
 
     /// The events only, for tests and logs.

@@ -4,8 +4,8 @@
 /// daemon keeps it) with the toast's `"timeout"` (seconds, 0: none) added.
 ///
 /// The journal holds only the live: the daemon writes it whole from memory at the end of a
-/// loop turn that changed the board, within `maxFileBytes` (the newest toasts first), and
-/// removes it at a clean stop. So it stays small whatever the history's `keep`.
+/// loop turn that changed the board (at most four times a second, `LiveJournalStore`), within
+/// `maxFileBytes` (the newest toasts first), and removes it at a clean stop. So it stays small whatever the history's `keep`.
 public enum LiveJournal {
     /// At most this many bytes: the newest toasts' lines that fit (a screen, its queues and
     /// the toasts kept open are far below it at ordinary lengths: about 300 bytes a line).
@@ -39,9 +39,36 @@ public enum LiveJournal {
         return bytes.count <= HistoryLimits.maxLineBytes ? bytes : nil
     }
 
+    /// A toast a killed daemon left live, and when the journal that holds it was written
+    /// (UNIX time).
+    public struct Left: Sendable, Equatable {
+        public var toast: Toast
+        public var written: Double
+
+        public init(toast: Toast, written: Double) {
+            self.toast = toast
+            self.written = written
+        }
+
+        /// Whether `history` says this toast ended after the journal was written (its end was
+        /// reported and kept, the journal had not caught up): then it is not restored. Ids go
+        /// on from run to run (`Board.restoreHistory`), so the id and source name it; the time
+        /// tells it from an older toast that named itself the same (`show --id`).
+        /// `wallOffset` turns the entries' monotonic `ended` into UNIX time.
+        public func endedSince(in history: some Collection<HistoryEntry>, wallOffset: Double) -> Bool {
+            history.contains { $0.toast.id == toast.id && $0.toast.source == toast.source && $0.ended + wallOffset >= written - 0.001 }
+        }
+    }
+
     /// The toasts a journal holds, with the number of damaged lines (skipped).
     public static func parse<Bytes: Collection>(_ content: Bytes) -> (toasts: [Toast], damaged: Int) where Bytes.Element == UInt8 {
-        var toasts: [Toast] = []
+        let read = parseLeft(content)
+        return (read.left.map(\.toast), read.damaged)
+    }
+
+    /// The toasts a journal holds with when it was written, and the number of damaged lines.
+    public static func parseLeft<Bytes: Collection>(_ content: Bytes) -> (left: [Left], damaged: Int) where Bytes.Element == UInt8 {
+        var left: [Left] = []
         var damaged = 0
         for line in content.split(separator: UInt8(ascii: "\n")) {
             guard let record = try? HistoryRecord.decode(line), case let .number(timeout)? = (try? JSON.parse(line))?["timeout"],
@@ -51,8 +78,8 @@ public enum LiveJournal {
             }
             var toast = record.toast
             toast.timeout = timeout
-            toasts.append(toast)
+            left.append(Left(toast: toast, written: record.wallEnded))
         }
-        return (toasts, damaged)
+        return (left, damaged)
     }
 }

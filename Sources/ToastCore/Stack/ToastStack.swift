@@ -104,6 +104,8 @@ public struct ToastStack: Sendable {
     public var maxVisible: Int
     /// Visible toasts, oldest first (the newest sits nearest the screen edge).
     public private(set) var visible: [Entry] = []
+    /// The visible toasts' ids, oldest first: whether a change reached the cards at all.
+    var visibleIDs: [String] { visible.map(\.toast.id) }
     /// Waiting toasts, first to be shown first.
     public private(set) var waiting = Ring<Entry>()
     /// Whether each toast here is visible (true) or waits (false).

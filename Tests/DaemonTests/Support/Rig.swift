@@ -52,18 +52,21 @@ final class Rig {
         return id
     }
 
-    /// Lets `seconds` pass, running every deadline (frames, timeouts) that falls in them, as
-    /// the loop would.
+    /// Lets `seconds` pass, running every deadline (frames, timeouts, the journal's) that falls
+    /// in them, as the loop would.
     func wait(_ seconds: Double) {
         let end = now + seconds
         var turns = 0
         while let due = service.nextDeadline, due <= end, turns < 100_000 {
             now = max(now, due)
             service.advance(now: now)
+            // The end of the loop's turn: the history's rewrite and the journal, when due.
+            service.writeHistory(now: now)
             turns += 1
         }
         now = end
         service.advance(now: now)
+        service.writeHistory(now: now)
     }
 
     /// Sends pointer input as the X server would, then lets the loop handle it.
