@@ -1,7 +1,4 @@
 import DaemonLog
-#if canImport(Glibc)
-import Glibc
-#endif
 import SDBus
 import ToastCore
 import Transport
