@@ -6,9 +6,9 @@ import SDBus
 import ToastCore
 import Transport
 
-/// `org.freedesktop.Notifications` on the session bus, through sd-bus: reads each method
+/// `org.freedesktop.Notifications` on the session bus, through `SDBus`: reads each method
 /// call into plain values for a `NotificationServer` (the daemon's `DesktopNotifications`),
-/// writes its answers and signals back. The sd-bus handles never leave this target: the
+/// writes its answers and signals back. The bus connection never leaves this target: the
 /// daemon sees a descriptor to poll, a deadline and `process`.
 ///
 /// Everything runs on the loop's thread: the loop polls `fd` for `events` until `deadline`,
