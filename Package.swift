@@ -9,7 +9,8 @@ import PackageDescription
 /// - `CSystem`: the one door to Linux system calls Glibc does not export (signalfd set-up, timerfd, epoll, a spawned child's clean slate).
 /// - `CPango`: the door to Pango (text shaping, line breaking and markup, drawn through Xft).
 /// - `CPixbuf`: the door to gdk-pixbuf (icons in every format the system has a loader for).
-/// - `CSDBus`: the door to sd-bus (libsystemd), for the freedesktop notification server on D-Bus.
+/// - `CSDBus`: sd-bus (libsystemd)'s header, and the vtable entries its macros cannot make in Swift;
+///   only `SDBus` imports it.
 /// - `CArguments`: the client's argv, kept by an initialiser instead of the Swift runtime's
 ///   start-up scan of /proc/self/maps (a C target; only `xtoast` links it).
 /// - `CXlibQueue`: gives back the event-queue nodes Xlib keeps after a flood (a C target, since
@@ -27,10 +28,13 @@ import PackageDescription
 /// - `DaemonLog`: the daemon's bounded log lines, shared by the daemon and its doors (Sound, Bus).
 /// - `Sound`: plays toasts' sounds through libcanberra, loaded (`dlopen`) at the first sound
 ///   and played on a thread started then, so a daemon that never sounds pays nothing for it.
-/// - `Bus`: `org.freedesktop.Notifications` on the session bus through sd-bus, behind a Swift
-///   API (`NotificationBus`, `NotificationServer`): no sd-bus handle leaves it.
-/// - `Accessibility`: xtoast as an AT-SPI application on the accessibility bus through sd-bus
-///   (`AccessibilityBus`), serving ToastCore's `AccessibleTree`; no sd-bus handle leaves it.
+/// - `SDBus`: the one door to sd-bus: owning types for a connection, its messages (built and
+///   read with bounds), slots, exported interfaces (a Swift description and its handlers) and
+///   handler results. Every bus interface of xtoast goes through it.
+/// - `Bus`: `org.freedesktop.Notifications` on the session bus through `SDBus`, behind a Swift
+///   API (`NotificationBus`, `NotificationServer`): no bus handle leaves it.
+/// - `Accessibility`: xtoast as an AT-SPI application on the accessibility bus through `SDBus`
+///   (`AccessibilityBus`), serving ToastCore's `AccessibleTree`; no bus handle leaves it.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
 /// - `xtoast`: the command-line client; links ToastCore, Migration, Install and Transport only (no Foundation),
 ///   as a static executable, so it starts in about a millisecond.
@@ -79,8 +83,9 @@ let package = Package(
         .target(name: "Transport", dependencies: ["CSystem"]),
         .target(name: "DaemonLog", dependencies: ["ToastCore", "Transport"]),
         .target(name: "Sound", dependencies: ["ToastCore", "Transport", "DaemonLog"]),
-        .target(name: "Bus", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
-        .target(name: "Accessibility", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
+        .target(name: "SDBus", dependencies: ["CSDBus", "Transport"]),
+        .target(name: "Bus", dependencies: ["SDBus", "ToastCore", "Transport", "DaemonLog"]),
+        .target(name: "Accessibility", dependencies: ["SDBus", "ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Images", dependencies: ["CPixbuf", "CSystem", "ToastCore", "Transport"]),
         .target(name: "X11", dependencies: ["CX11", "CXInput2", "CXlibQueue", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
         .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "Accessibility", "DaemonLog", "Sound"]),
@@ -113,6 +118,7 @@ let package = Package(
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "SDBusTests", dependencies: ["SDBus"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "DaemonLog", "Sound", "ToastCore"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CXInput2", "CSDBus", "ToastCore", "Transport"], exclude: ["Reference"]),
     ],

@@ -1,7 +1,4 @@
-import CSDBus
-#if canImport(Glibc)
-import Glibc
-#endif
+import SDBus
 import ToastCore
 
 /// The interfaces of `AccessibleTree.Control` objects: `Action` on a card's links and the
@@ -31,17 +28,16 @@ extension AccessibilityBus {
     /// A method on a control's `Action`, `Text`, `Hyperlink` or `Hypertext`, by the interface
     /// it was called on (`Text.GetAttributes` is not `Accessible.GetAttributes`); nil leaves it
     /// to the common `Accessible` ones.
-    func serveControl(_ interface: String, _ member: String, _ node: AccessibleTree.Node, _ message: OpaquePointer,
-                      _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+    func serveControl(_ interface: String, _ member: String, _ node: AccessibleTree.Node, _ message: BusMessage) -> HandlerResult? {
         guard let control = node.control, AccessibleObjects.controlInterfaces(of: node).contains(interface) else { return nil }
         switch (interface, control) {
         case let (AccessibleObjects.hyperlink, .link(_, target, characters)):
-            return serveHyperlink(member, node, target, characters, message, error)
-        case let (AccessibleObjects.hypertext, .hypertext(_, links)): return serveHypertext(member, links, message, error)
-        case (AccessibleObjects.action, _): return serveAction(member, node, control, message, error)
+            return serveHyperlink(member, node, target, characters, message)
+        case let (AccessibleObjects.hypertext, .hypertext(_, links)): return serveHypertext(member, links, message)
+        case (AccessibleObjects.action, _): return serveAction(member, node, control, message)
         case (AccessibleObjects.text, _):
             guard let text = AccessibleTree.text(of: node) else { return nil }
-            return serveText(member, Array(text.unicodeScalars), message, error)
+            return serveText(member, Array(text.unicodeScalars), message)
         default: return nil
         }
     }
@@ -49,103 +45,87 @@ extension AccessibilityBus {
     /// `Hyperlink` on a link: one anchor (the link object itself), its target, where it lies
     /// in its label's text (the properties `StartIndex`, `EndIndex`).
     private func serveHyperlink(_ member: String, _ node: AccessibleTree.Node, _ target: String, _ characters: Range<Int>,
-                                _ message: OpaquePointer, _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+                                _ message: BusMessage) -> HandlerResult? {
         switch member {
         case "GetObject", "GetURI":
-            var index: Int32 = 0
-            guard sd_bus_message_read_basic(message, type("i"), &index) >= 0 else { return invalid(error) }
-            guard index == 0 else { return sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "a link has one anchor, index 0") }
-            if member == "GetURI" { return reply(message) { appendString($0, target) } }
-            return reply(message) { appendReference($0, self.reference(node.path)) }
-        case "IsValid": return reply(message) { m in var v: Int32 = 1; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 }
+            guard let index = try? message.readInt32() else { return invalid }
+            guard index == 0 else { return .invalidArgs("a link has one anchor, index 0") }
+            if member == "GetURI" { return message.reply { try $0.append(target) } }
+            return message.reply { try appendReference($0, self.reference(node.path)) }
+        case "IsValid": return message.reply { try $0.append(true) }
         default: return nil
         }
     }
 
     /// `Hypertext` on a message label: its links in order, and which one a character is in.
-    private func serveHypertext(_ member: String, _ links: [String], _ message: OpaquePointer,
-                                _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+    private func serveHypertext(_ member: String, _ links: [String], _ message: BusMessage) -> HandlerResult? {
         switch member {
-        case "GetNLinks": return reply(message) { appendI32($0, Int32(clamping: links.count)) }
+        case "GetNLinks": return message.reply { try $0.append(Int32(clamping: links.count)) }
         case "GetLink":
-            var index: Int32 = 0
-            guard sd_bus_message_read_basic(message, type("i"), &index) >= 0 else { return invalid(error) }
+            guard let index = try? message.readInt32() else { return invalid }
             let link = index >= 0 && Int(index) < links.count ? links[Int(index)] : nil
-            return reply(message) { appendReference($0, self.reference(link)) }
+            return message.reply { try appendReference($0, self.reference(link)) }
         case "GetLinkIndex":
-            var offset: Int32 = 0
-            guard sd_bus_message_read_basic(message, type("i"), &offset) >= 0 else { return invalid(error) }
+            guard let offset = try? message.readInt32() else { return invalid }
             let found = links.firstIndex { path in
                 guard case let .link(_, _, characters)? = announcer.published[path]?.control else { return false }
                 return characters.contains(Int(offset))
             }
-            return reply(message) { appendI32($0, Int32(clamping: found ?? -1)) }
+            return message.reply { try $0.append(Int32(clamping: found ?? -1)) }
         default: return nil
         }
     }
 
     private func serveAction(_ member: String, _ node: AccessibleTree.Node, _ control: AccessibleTree.Control,
-                             _ message: OpaquePointer, _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+                             _ message: BusMessage) -> HandlerResult? {
         let name: String
         if case .link = control { name = AccessibleObjects.linkActionName } else { name = AccessibleObjects.actionName }
         switch member {
         case "GetName", "GetLocalizedName", "GetDescription", "GetKeyBinding", "DoAction":
-            var index: Int32 = 0
-            guard sd_bus_message_read_basic(message, type("i"), &index) >= 0 else { return invalid(error) }
-            guard index == 0 else {
-                return sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "this object has one action, index 0")
-            }
+            guard let index = try? message.readInt32() else { return invalid }
+            guard index == 0 else { return .invalidArgs("this object has one action, index 0") }
             switch member {
             case "DoAction":
                 // Answered first, so the caller hears yes before the card (and this object) ends.
-                let r = reply(message) { m in var v: Int32 = 1; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 }
+                let r = message.reply { try $0.append(true) }
                 host.activate(control)
                 return r
-            case "GetDescription": return reply(message) { appendString($0, node.name) }
-            case "GetKeyBinding": return reply(message) { appendString($0, "") }
-            default: return reply(message) { appendString($0, name) }
+            case "GetDescription": return message.reply { try $0.append(node.name) }
+            case "GetKeyBinding": return message.reply { try $0.append("") }
+            default: return message.reply { try $0.append(name) }
             }
         case "GetActions":
-            return reply(message) { m in
-                sd_bus_message_open_container(m, type("a"), "(sss)") >= 0
-                    && sd_bus_message_open_container(m, type("r"), "sss") >= 0
-                    && appendString(m, name) && appendString(m, node.name) && appendString(m, "")
-                    && sd_bus_message_close_container(m) >= 0 && sd_bus_message_close_container(m) >= 0
-            }
+            return message.reply { try appendActions($0, name: name, description: node.name) }
         default: return nil
         }
     }
 
     /// `org.a11y.atspi.Text` over `text`, offsets in characters (Unicode scalars, as AT-SPI
     /// counts). One line, no attributes, no selection; the caret is at the end.
-    private func serveText(_ member: String, _ text: [Unicode.Scalar], _ message: OpaquePointer,
-                           _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
+    private func serveText(_ member: String, _ text: [Unicode.Scalar], _ message: BusMessage) -> HandlerResult? {
         let count = text.count
         func clamp(_ i: Int32) -> Int { max(0, min(count, Int(i))) }
         func slice(_ a: Int, _ b: Int) -> String { a < b ? String(String.UnicodeScalarView(text[a..<b])) : "" }
-        func readI32() -> Int32? {
-            var v: Int32 = 0
-            return sd_bus_message_read_basic(message, type("i"), &v) >= 0 ? v : nil
+        func readI32() -> Int32? { try? message.readInt32() }
+        func range(_ s: String, _ a: Int, _ b: Int) -> HandlerResult {
+            message.reply { m in
+                try m.append(s)
+                try m.append(Int32(clamping: a))
+                try m.append(Int32(clamping: b))
+            }
         }
-        func range(_ s: String, _ a: Int, _ b: Int) -> Int32 {
-            reply(message) { appendString($0, s) && appendI32($0, Int32(clamping: a)) && appendI32($0, Int32(clamping: b)) }
-        }
-        func emptyAttributes(_ m: OpaquePointer) -> Bool {
-            sd_bus_message_open_container(m, type("a"), "{ss}") >= 0 && sd_bus_message_close_container(m) >= 0
-        }
+        func emptyAttributes(_ m: BusMessage) throws { try m.appendArray(of: "{ss}") {} }
         switch member {
         case "GetText":
-            guard let start = readI32(), let end = readI32() else { return invalid(error) }
+            guard let start = readI32(), let end = readI32() else { return invalid }
             let a = clamp(start), b = end < 0 ? count : clamp(end)
-            return reply(message) { appendString($0, slice(a, b)) }
+            return message.reply { try $0.append(slice(a, b)) }
         case "GetCharacterAtOffset":
-            guard let offset = readI32() else { return invalid(error) }
+            guard let offset = readI32() else { return invalid }
             let i = Int(offset)
-            return reply(message) { appendI32($0, i >= 0 && i < count ? Int32(clamping: text[i].value) : 0) }
+            return message.reply { try $0.append(i >= 0 && i < count ? Int32(clamping: text[i].value) : Int32(0)) }
         case "GetStringAtOffset", "GetTextAtOffset", "GetTextBeforeOffset", "GetTextAfterOffset":
-            guard let offset = readI32() else { return invalid(error) }
-            var unit: UInt32 = 0
-            guard sd_bus_message_read_basic(message, type("u"), &unit) >= 0 else { return invalid(error) }
+            guard let offset = readI32(), let unit = try? message.readUInt32() else { return invalid }
             // A character (granularity and boundary 0), else the one line the filter is.
             guard unit == 0 else {
                 return member == "GetStringAtOffset" || member == "GetTextAtOffset" ? range(slice(0, count), 0, count) : range("", 0, 0)
@@ -153,18 +133,27 @@ extension AccessibilityBus {
             let i = Int(offset) + (member == "GetTextBeforeOffset" ? -1 : member == "GetTextAfterOffset" ? 1 : 0)
             return i >= 0 && i < count ? range(slice(i, i + 1), i, i + 1) : range("", 0, 0)
         case "SetCaretOffset", "AddSelection", "RemoveSelection", "SetSelection", "ScrollSubstringTo", "ScrollSubstringToPoint":
-            return reply(message) { m in var v: Int32 = 0; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 }
-        case "GetNSelections": return reply(message) { appendI32($0, 0) }
-        case "GetSelection": return reply(message) { appendI32($0, 0) && appendI32($0, 0) }
+            return message.reply { try $0.append(false) }
+        case "GetNSelections": return message.reply { try $0.append(Int32(0)) }
+        case "GetSelection":
+            return message.reply { m in
+                try m.append(Int32(0))
+                try m.append(Int32(0))
+            }
         case "GetAttributes", "GetAttributeRun":
-            return reply(message) { emptyAttributes($0) && appendI32($0, 0) && appendI32($0, Int32(clamping: count)) }
-        case "GetDefaultAttributes": return reply(message) { emptyAttributes($0) }
-        case "GetDefaultAttributeSet":
-            return reply(message) { m in sd_bus_message_open_container(m, type("a"), "s") >= 0 && sd_bus_message_close_container(m) >= 0 }
-        case "GetAttributeValue": return reply(message) { appendString($0, "") }
-        case "GetOffsetAtPoint": return reply(message) { appendI32($0, -1) }
+            return message.reply { m in
+                try emptyAttributes(m)
+                try m.append(Int32(0))
+                try m.append(Int32(clamping: count))
+            }
+        case "GetDefaultAttributes": return message.reply { try emptyAttributes($0) }
+        case "GetDefaultAttributeSet": return message.reply { try $0.append([String]()) }
+        case "GetAttributeValue": return message.reply { try $0.append("") }
+        case "GetOffsetAtPoint": return message.reply { try $0.append(Int32(-1)) }
         case "GetCharacterExtents", "GetRangeExtents":
-            return reply(message) { m in [0, 0, 0, 0].allSatisfy { appendI32(m, Int32($0)) } }
+            return message.reply { m in
+                for _ in 0..<4 { try m.append(Int32(0)) }
+            }
         default: return nil
         }
     }
@@ -202,15 +191,15 @@ extension AccessibilityBus {
     /// `TextCaretMoved`.
     func sendControl(_ event: AccessibleTree.Event) {
         switch event {
-        case let .checked(path, on): signal(path, "StateChanged", "checked", on ? 1 : 0) { appendVariantI32($0, 0) }
+        case let .checked(path, on): signal(path, "StateChanged", "checked", on ? 1 : 0) { try appendVariantI32($0, 0) }
         case let .textInserted(path, offset, text), let .textRemoved(path, offset, text):
             let detail: String
             if case .textInserted = event { detail = "insert" } else { detail = "delete" }
             signal(path, "TextChanged", detail, Int32(clamping: offset), detail2: Int32(clamping: text.unicodeScalars.count)) { m in
-                sd_bus_message_open_container(m, type("v"), "s") >= 0 && appendString(m, text) && sd_bus_message_close_container(m) >= 0
+                try m.appendVariant("s") { try m.append(text) }
             }
         case let .caretMoved(path, offset):
-            signal(path, "TextCaretMoved", "", Int32(clamping: offset)) { appendVariantI32($0, 0) }
+            signal(path, "TextCaretMoved", "", Int32(clamping: offset)) { try appendVariantI32($0, 0) }
         default: break
         }
     }

@@ -1,6 +1,5 @@
-import CSDBus
+import SDBus
 import ToastCore
-import Transport
 
 /// The open reply field's `org.a11y.atspi.Text` and `EditableText` (issue 29): what a screen
 /// reader reads of the typed text and how it edits it. Offsets are characters, as the field
@@ -20,43 +19,35 @@ extension AccessibilityBus {
     static let textEditsPerTurn = 4
 
     /// One Text or EditableText call; nil when `member` is none of theirs.
-    func serveText(_ member: String, _ field: ReplyText, _ message: OpaquePointer,
-                   _ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32? {
-        func int() -> Int32? {
-            var v: Int32 = 0
-            return sd_bus_message_read_basic(message, type("i"), &v) >= 0 ? v : nil
-        }
-        /// The string argument cut to `bytes` before it is copied (`BoundedCString`): the field
-        /// keeps 4 KiB, and a 64 MiB `SetTextContents` costs no more than that.
-        func string() -> String? {
-            var s: UnsafePointer<CChar>?
-            guard sd_bus_message_read_basic(message, type("s"), &s) >= 0, let s else { return nil }
-            return BoundedCString.read(s, maxBytes: AccessibilityBus.maxTextBytes).text
-        }
-        func yes() -> Int32 { reply(message) { m in var v: Int32 = 1; return sd_bus_message_append_basic(m, type("b"), &v) >= 0 } }
+    func serveText(_ member: String, _ field: ReplyText, _ message: BusMessage) -> HandlerResult? {
+        func int() -> Int32? { try? message.readInt32() }
+        /// The string argument cut to `maxTextBytes` before it is copied: the field keeps
+        /// 4 KiB, and a 64 MiB `SetTextContents` costs no more than that.
+        func string() -> String? { try? message.readString(maxBytes: AccessibilityBus.maxTextBytes) }
+        func yes() -> HandlerResult { message.reply { try $0.append(true) } }
         switch member {
         case "GetText":
-            guard let start = int(), let end = int() else { return invalid(error) }
-            return reply(message) { appendString($0, field.text(from: Int(start), to: Int(end))) }
+            guard let start = int(), let end = int() else { return invalid }
+            return message.reply { try $0.append(field.text(from: Int(start), to: Int(end))) }
         case "GetCharacterAtOffset":
-            guard let offset = int() else { return invalid(error) }
+            guard let offset = int() else { return invalid }
             let c = field.text(from: Int(offset), to: Int(offset) + 1).unicodeScalars.first.map { Int32(bitPattern: $0.value) } ?? 0
-            return reply(message) { appendI32($0, c) }
+            return message.reply { try $0.append(c) }
         case "SetCaretOffset":
-            guard let offset = int() else { return invalid(error) }
+            guard let offset = int() else { return invalid }
             let r = yes()
             host.editReply(.caret(at: Int(offset)), toast: field.toast)
             return r
         case "GetNSelections":
-            return reply(message) { appendI32($0, 0) }
+            return message.reply { try $0.append(Int32(0)) }
         case "SetTextContents":
-            guard let text = string() else { return invalid(error) }
+            guard let text = string() else { return invalid }
             let r = yes()
             textEdits += 1
             host.editReply(.setText(text), toast: field.toast)
             return r
         case "InsertText":
-            guard let position = int(), let text = string(), let length = int() else { return invalid(error) }
+            guard let position = int(), let text = string(), let length = int() else { return invalid }
             // `length` is in bytes of `text` (ATK's); a negative one is all of it (as cut).
             let bytes = Array(text.utf8)
             let used = length < 0 ? bytes.count : min(bytes.count, Int(length))
@@ -65,7 +56,7 @@ extension AccessibilityBus {
             host.editReply(.insert(String(decoding: bytes.prefix(used), as: UTF8.self), at: Int(position)), toast: field.toast)
             return r
         case "DeleteText":
-            guard let start = int(), let end = int() else { return invalid(error) }
+            guard let start = int(), let end = int() else { return invalid }
             let r = yes()
             textEdits += 1
             host.editReply(.delete(from: Int(start), to: Int(end)), toast: field.toast)
