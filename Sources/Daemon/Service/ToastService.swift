@@ -318,7 +318,6 @@ final class ToastService {
     /// rule's script is handed to `runScript` (a dropped toast's too). `wallNow` is the
     /// scripts' `XTOAST_TIMESTAMP`.
     func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
-        defer { settle(now) }
         var (decision, monitorWarning) = decide(submission, now: now)
         switch decision.action {
         case .show, .supersede, .suppress:
@@ -338,12 +337,15 @@ final class ToastService {
                 case let .success(name): decision.toast.iconFile = name
                 case let .failure(error): warnings.append(error.message)
                 }
-            } else {
+            } else if Self.skipsCards(decision.action) || !decision.outcome.scripts.isEmpty {
+                // No card will be composed for it (or a rule's script reads its icon's file
+                // now): its icons are found here. Any other toast's are found as its card is
+                // about to show (`settle`), so one that only waits costs no lookup.
                 let icon = loadIcon(decision.toast.icon)
                 decision.toast.iconFile = icon.file
                 if let warning = icon.warning { warnings.append(warning) }
+                decision.toast.actionIconFiles = actionIcons(decision.toast)
             }
-            decision.toast.actionIconFiles = actionIcons(decision.toast)
         case .skipDisplay, .drop, .repeatOf, .sameAs, .fold: break
         case .snooze: break
         }
@@ -352,6 +354,9 @@ final class ToastService {
         default: break
         }
         let id = board.carryOut(decision, owner: owner, now: now)
+        // Its card shows now (or replaced one on screen): what its icon was not found as is
+        // said to the sender; a toast that waits is looked up when it shows, and logged then.
+        if let warning = settle(now, answering: id) { warnings.append(warning) }
         var toast = decision.toast
         toast.id = id
         // Silent under do-not-disturb, and where a hold keeps the toast back (a fullscreen
@@ -369,6 +374,14 @@ final class ToastService {
                                                        rule: script.rule, wallNow: wallNow, desktopEntry: submission.desktopEntry))
         }
         return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
+    }
+
+    /// Whether the toast goes straight into the centre, with no card.
+    private static func skipsCards(_ action: Admission.Action) -> Bool {
+        switch action {
+        case .intoCenter, .keepInCenter: true
+        default: false
+        }
     }
 
     /// What the admission decides about `submission` now: the one decision both `submit` and
@@ -429,6 +442,20 @@ final class ToastService {
             }
         }
         return files
+    }
+
+    /// Finds the icons of the toasts whose cards are about to be composed (they showed, or
+    /// their content changed), once each: a toast that only waits, or overflows before it
+    /// shows, costs no lookup (issue 43). Returns what could not be found, by id.
+    private func findIcons(for ids: some Sequence<String>) -> [String: String] {
+        var warnings: [String: String] = [:]
+        for id in ids where board.needsIcons(id) {
+            guard let toast = board.toast(id) else { continue }
+            let icon = loadIcon(toast.icon)
+            board.setIcons(id, file: icon.file, actionFiles: actionIcons(toast))
+            if let warning = icon.warning { warnings[id] = warning }
+        }
+        return warnings
     }
 
     private func loadIcon(_ spec: String?) -> (file: String?, warning: String?) {
@@ -670,16 +697,23 @@ final class ToastService {
 
     /// Makes the screen and the owners follow what the board changed, and holds the timers
     /// of stacks the pointer is on. Repeats while following the screen changes the board.
-    func settle(_ now: Double) {
+    ///
+    /// The icons of cards about to be composed are found here (`findIcons`): what could not be
+    /// found is returned for `asker` (the toast a request just showed: its sender hears it)
+    /// and logged for the others.
+    @discardableResult
+    func settle(_ now: Double, answering asker: String? = nil) -> String? {
         let pending = board.pendingEntries
         // Before new cards map, and at any change while a lock holds: is a locker up?
         if pending.entered || (pending.any && !board.monitorsDrawingNothing.isEmpty) { confirmLock(now: now) }
         stage.lock(board.monitorsDrawingNothing)
         var changed = false
+        var iconWarnings: [String: String] = [:]
         while true {
             // What the open centre lists has been seen (`count`'s unread follows).
             if center.isOpen { board.markAllRead() }
             let changes = board.takeChanges()
+            iconWarnings.merge(findIcons(for: changes.entered + changes.restyled.map(\.id))) { $1 }
             changed = changed || !changes.isEmpty
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
@@ -704,7 +738,8 @@ final class ToastService {
                 followCenterGrab(now: now)
                 // Which card is newest changes only with the board (it walks every visible card).
                 if changed || keyInput.grabbedForVisibleCard == nil { updateKeyGrabs() }
-                return
+                for (id, warning) in iconWarnings where id != asker { logRoom.info(\.requests, "toast \(id): \(warning)", now: now) }
+                return asker.flatMap { iconWarnings[$0] }
             }
         }
     }

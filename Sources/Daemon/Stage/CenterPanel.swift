@@ -13,6 +13,9 @@ final class CenterPanel {
     let output: any Surfaces & Resources
     private(set) var config: Config
     private(set) var composer: CardComposer
+    /// Icons found for rows (`iconFile`), by the name the toast gave; at most `foundIconsKept`.
+    private var foundIcons: [String: String] = [:]
+    static let foundIconsKept = 256
     /// Monotonic time to wall time, for the entries' "14:02".
     private let wallClock: (Double) -> Double
 
@@ -174,6 +177,7 @@ final class CenterPanel {
         remove()
         self.config = config
         composer = CardComposer(config: config, scale: scale)
+        foundIcons.removeAll()  // found at the old size
     }
 
     /// The desktop's settings turned (high contrast, reduced motion, the caret's blink): an
@@ -237,12 +241,26 @@ final class CenterPanel {
         let status = CenterLayout.Status(
             unread: CenterContent.unread(board.history, readAtOpen: readAtOpen), doNotDisturb: board.doNotDisturb,
             now: now, wallNow: wallClock(now), local: localTime,
-            iconImage: { [output] entry in entry.toast.iconFile.flatMap { output.isImageReady($0) ? $0 : nil } },
+            iconImage: { [unowned self, output] entry in iconFile(entry).flatMap { output.isImageReady($0) ? $0 : nil } },
             swipe: drag?.swipe.map { ($0.entry, $0.dx) },
             userQuiet: quiet.user, quietLines: quiet.lines, quietChoices: quiet.choices)
         let composed = layout.compose(rows: rows, state: state, status: status, height: height)
         self.composed = composed
         return composed.scene
+    }
+
+    /// The file an entry's icon shows from. A toast that waited and ended before its card
+    /// showed was never looked up (icons are found as a card is about to show): its row finds
+    /// it when it first draws, kept by name (`foundIcons`).
+    private func iconFile(_ entry: HistoryEntry) -> String? {
+        if let file = entry.toast.iconFile { return file }
+        guard let spec = entry.toast.icon, !entry.toast.hidesIcon else { return nil }
+        if let file = foundIcons[spec] { return file }
+        let size = CardComposer.namesFile(spec) ? composer.iconSlot(picture: true) : composer.px(CardComposer.iconSize)
+        guard case let .success(file) = output.loadImage(.named(spec), pixelSize: Int(size)) else { return nil }
+        if foundIcons.count >= Self.foundIconsKept { foundIcons.removeAll() }
+        foundIcons[spec] = file
+        return file
     }
 
     /// How many entries can still take a late action: when it drops (a sender left), buttons go.

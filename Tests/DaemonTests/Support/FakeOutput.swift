@@ -59,9 +59,13 @@ final class FakeOutput: Output {
     /// Raw images stored through `loadImage(.raw…)`, by name.
     var storedImages: [String: RawImage] = [:]
 
+    /// Icons looked up by name so far (issue 43: only for cards about to show).
+    private(set) var iconLookups: [String] = []
+
     func loadImage(_ source: ImageSource, pixelSize: Int) -> Result<String, IconLoadError> {
         switch source {
         case let .named(spec):
+            iconLookups.append(spec)
             return icons[spec].map { .success($0) } ?? .failure(IconLoadError("no icon named \"\(spec)\""))
         case let .raw(name, image):
             storedImages[name] = image
