@@ -50,7 +50,8 @@ extension ToastService {
 
     /// Takes the pause kept across a restart (one whose time has come is dropped).
     func keepQuiet(in store: QuietStore, now: Double) {
-        if let pause = changeQuiet(now: now, { $0.keep(in: store, wallNow: wallClock(now)) }) {
+        let wall = wallClock(now)
+        if let pause = changeQuiet(now: now, wallNow: wall, { $0.keep(in: store, wallNow: wall) }) {
             Log.info("do-not-disturb kept from before the restart"
                      + (pause.until.map { ", until \(QuietStatus.clock($0, zone: zone))" } ?? ", until resumed"))
         }

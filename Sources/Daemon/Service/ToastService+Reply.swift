@@ -76,7 +76,8 @@ extension ToastService {
 
     /// Draws the open field as it is now (its caret on or off by the blink).
     func showReply(now: Double) {
-        guard let id = reply?.id, let look = changeReply({ $0.look(now: now, halfPeriod: board.config.caretHalfPeriod) }) else { return }
+        let half = board.config.caretHalfPeriod
+        guard let id = reply?.id, let look = changeReply({ $0.look(now: now, halfPeriod: half) }) else { return }
         stage.showReply(look, on: id, board: board, now: now)
     }
 

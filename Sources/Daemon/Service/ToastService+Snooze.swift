@@ -106,7 +106,8 @@ extension ToastService {
 
     /// Takes the snoozes kept across a restart.
     func keepSnoozes(in store: SnoozeStore, now: Double) {
-        changeSnoozes(now: now) { $0.keep(in: store, wallNow: wallClock(now)) }
+        let wall = wallClock(now)
+        changeSnoozes(now: now, wallNow: wall) { $0.keep(in: store, wallNow: wall) }
         if !snoozes.all.isEmpty { Log.info("\(snoozes.all.count) snoozed application(s) kept from before the restart") }
     }
 }

@@ -26,21 +26,17 @@ extension ToastService {
         stage.pointerTaken(now: now)
     }
 
-    /// Input the router gave the open menu.
+    /// Input the router gave the open menu, as the router reads it (`InputRouter.snoozeMenuInput`).
     func handleInSnoozeMenu(_ input: InputEvent, now: Double) {
-        guard let popup = snoozing.popup else { return }
+        guard let popup = snoozing.popup, let given = InputRouter.snoozeMenuInput(input) else { return }
         let outcome: SnoozeMenu.Outcome
-        switch input {
-        case let .key(stroke):
-            outcome = popup.press(KeyPress(stroke))
-        case let .press(surface, button, root, _, _):
-            // The wheel's notches come as presses: they choose nothing, and close nothing.
-            guard TextScroll.wheelNotches(button: button) == nil else { return }
+        switch given {
+        case let .key(press):
+            outcome = popup.press(press)
+        case let .press(root, surface):
             outcome = popup.menu.press(on: popup.target(at: root, on: surface))
-        case let .motion(surface, root, _):
+        case let .hover(root, surface):
             popup.hover(popup.target(at: root, on: surface))
-            return
-        default:
             return
         }
         switch outcome {

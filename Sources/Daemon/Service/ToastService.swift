@@ -152,7 +152,8 @@ final class ToastService {
     // MARK: Changing a concern
 
     /// The one way quiet changes: `change` runs on it, then quiet is decided again and the
-    /// board, the stage and the bus follow (`followQuiet`).
+    /// board, the stage and the bus follow (`followQuiet`). `change` calls nothing of the
+    /// service's or the screen's (which may call back in): it takes values read before.
     @discardableResult
     func changeQuiet<T>(now: Double, wallNow: Double? = nil, _ change: (inout Quiet) -> T) -> T {
         let result = change(&quiet)
@@ -502,7 +503,8 @@ final class ToastService {
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         let threshold = board.config.idleThreshold
         board.reconfigure(config, now: now)
-        changeQuiet(now: now) { $0.follow(schedules: config.quietSchedules, sharing: sharingWindows(config)) }
+        let sharing = sharingWindows(config)
+        changeQuiet(now: now) { $0.follow(schedules: config.quietSchedules, sharing: sharing) }
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
         stage.reconfigure(config, scale: scale, board: board, now: now)
@@ -535,7 +537,11 @@ final class ToastService {
     /// A frame that comes due meanwhile ends the batch too: the turn draws it (`advance`)
     /// before any more input, and the rest waits for the next turn.
     func handleInput(budget: TurnBudget, now: () -> Double) {
-        while let event = screenWatch.nextInput(take: screen.takeInput) {
+        if !screenWatch.hasPending {
+            let batch = screen.takeInput()
+            screenWatch.wait(batch)
+        }
+        while let event = screenWatch.nextInput() {
             let time = now()
             handle(event, now: time)
             if budget.isSpent || isFrameDue(time) { break }

@@ -16,11 +16,13 @@ struct ScreenWatch {
     /// Whether input is left over from an earlier turn.
     var hasPending: Bool { !pending.isEmpty }
 
-    /// The next event to handle: what an earlier turn left over, else the first of `take()`'s batch.
-    mutating func nextInput(take: () -> [InputEvent]) -> InputEvent? {
-        if pending.isEmpty { pending = take()[...] }
-        return pending.popFirst()
-    }
+    /// A batch the screen gave, to be handled one event at a time (`nextInput`). Taken only
+    /// when nothing waits: the screen's reading may call back into the service, so it is never
+    /// read from inside a change of this value.
+    mutating func wait(_ batch: [InputEvent]) { pending += batch }
+
+    /// The next event to handle, in the order the screen gave them; nil: none waits.
+    mutating func nextInput() -> InputEvent? { pending.popFirst() }
 
     /// A locker covers `monitors` now; false when that is what the screen said before.
     mutating func lock(_ monitors: Set<String>) -> Bool {
