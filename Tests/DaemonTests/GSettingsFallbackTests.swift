@@ -1,6 +1,7 @@
 @testable import Daemon
 import Testing
 import ToastCore
+import Transport
 
 /// Issue 31: what GSettings said (`gsettings get`, read in child processes) speaks for the
 /// desktop only while no XSETTINGS manager runs, and a read that turns nothing restyles nothing.
@@ -18,6 +19,21 @@ import ToastCore
         #expect(!rig.service.board.config.reducesMotion)
         rig.service.gsettingsRead(DesktopSettings(enableAnimations: false), now: rig.now)
         #expect(!rig.service.board.config.reducesMotion)
+    }
+
+    @Test("issue 44: a GSettings read that ends while the screen is read (inside takeInput) is taken in, and the turn goes on")
+    func readEndsWhileTheScreenIsRead() {
+        let rig = Rig()
+        var none = DesktopSettings()
+        none.noManager = true
+        rig.output.whileReading = { [unowned rig] in
+            rig.output.whileReading = nil
+            rig.service.gsettingsRead(DesktopSettings(enableAnimations: false), now: rig.now)
+        }
+        rig.output.input = [.desktopSettingsChanged(none)]
+        rig.service.takeTurn(budget: TurnBudget(clock: { rig.now }), now: { rig.now })
+        #expect(rig.service.board.config.reducesMotion)
+        #expect(!rig.service.hasInputWaiting)
     }
 
     @Test("a GSettings read that says what the defaults say leaves the open centre open")

@@ -155,6 +155,22 @@ import ToastCore
         return action
     }
 
+    @Test("issue 44: rules --test asks the screen about a locker as the run does: a locker only the probe finds turns suppress into a wait in both")
+    func testConfirmsTheLockAsTheRunDoes() {
+        let rig = Rig(config: ConfigParser.parse("[general]\nfullscreen = suppress\n", file: "config").config,
+                      configure: HoldsWiringTests.twoMonitors)
+        rig.input(.fullscreenChanged(monitors: ["A"]))
+        #expect(tested(rig, #""message":"film""#) == "suppress", "no locker: suppressed behind the fullscreen window")
+        rig.output.lock = ["A"]
+        let asked = rig.output.lockQuestions
+        let verdict = tested(rig, #""message":"film""#)
+        #expect(rig.output.lockQuestions > asked, "the test asked the screen before deciding")
+        let film = rig.show(#""message":"film""#)
+        let heard = rig.sink.heard(by: rig.alice)
+        #expect(verdict == "show", "a locked monitor only waits")
+        #expect(!heard.contains(.dismissed(id: film, reason: .suppressed)) && !heard.contains(.shown(id: film)), "the run waits too: \(heard)")
+    }
+
     @Test("issue 26: rules --test says what the daemon then does: suppress behind a fullscreen window, into-center while the centre is open, repeat, supersede")
     func testAgreesWithTheRun() {
         let rig = Rig(config: ConfigParser.parse("[general]\nfullscreen = suppress\n", file: "config").config,

@@ -106,6 +106,20 @@ import Testing
         #expect(ConfigParser.parse("[mouse]\nright_click = default\n", file: "c").0.mouse.right == [.snooze])
     }
 
+    @Test("issue 44: the router reads the menu's raw input: a key is a key press, a press a choice at its point, motion a hover; the wheel's notches and releases are nothing")
+    func menuInputRead() {
+        let surface = SurfaceID(9)
+        let at = Point(x: 4, y: 5)
+        let escape = KeyStroke(key: "Escape")
+        #expect(InputRouter.snoozeMenuInput(.key(escape)) == .key(KeyPress(escape)))
+        #expect(InputRouter.snoozeMenuInput(.press(surface: surface, button: 1, root: at, time: 0, serverTime: 0)) == .press(at, on: surface))
+        #expect(InputRouter.snoozeMenuInput(.press(surface: surface, button: 3, root: at, time: 0, serverTime: 0)) == .press(at, on: surface))
+        #expect(InputRouter.snoozeMenuInput(.press(surface: surface, button: 4, root: at, time: 0, serverTime: 0)) == nil, "a wheel notch")
+        #expect(InputRouter.snoozeMenuInput(.press(surface: surface, button: 5, root: at, time: 0, serverTime: 0)) == nil, "a wheel notch")
+        #expect(InputRouter.snoozeMenuInput(.motion(surface: surface, root: at, time: 0)) == .hover(at, on: surface))
+        #expect(InputRouter.snoozeMenuInput(.release(surface: surface, button: 1, root: at, time: 0, serverTime: 0)) == nil)
+    }
+
     @Test("while the menu is open it has every key and pointer event (not the centre's key), in focus mode too")
     func routedToMenu() throws {
         let surface = SurfaceID(9)

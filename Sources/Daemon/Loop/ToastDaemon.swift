@@ -343,7 +343,7 @@ public final class ToastDaemon {
             do throws(ListeningSocket.StartError) {
                 // The same path, given as an override: its directory already stands.
                 socket = try ListeningSocket.open(SocketPath.resolve(override: socket.path, runtimeDir: nil, display: nil, uid: getuid()))
-                service.handingOver = false
+                service.handOverFailed()
                 Log.info("the new xtoastd did not take the socket within \(Int(SocketTakeOver.patience)) s; serving on")
             } catch {
                 Log.info("the new xtoastd did not take the socket, and it cannot be taken back (\(error.message)); handing over")

@@ -52,8 +52,19 @@ final class AccessibleCards: AccessibilityHost {
         return header
     }
 
-    /// The service's changes and the panel's compositions together: either moving may change the tree.
-    var treeGeneration: Int { service.accessibleGeneration &+ service.center.compositions }
+    /// The one place that decides the tree may have moved, derived from what the tree is
+    /// built of rather than told: the board's changes, the cards' frames (`Stage.moves`), the
+    /// focused card, the open reply field and the centre's compositions. Never changes on an
+    /// idle turn.
+    var treeGeneration: Int {
+        var marks = Hasher()
+        marks.combine(service.board.changesTaken)
+        marks.combine(service.stage.moves)
+        marks.combine(service.keyInput.focus?.card)
+        marks.combine(service.reply?.field)
+        marks.combine(service.center.compositions)
+        return marks.finalize()
+    }
 
     func press(_ press: AccessibleTree.Press) {
         if press.action == ReplyOptions.actionKey, service.board.toast(press.toast)?.reply != nil {
@@ -67,7 +78,6 @@ final class AccessibleCards: AccessibilityHost {
     /// first arms it); the do-not-disturb switch turns as Shift+D turns it.
     func activate(_ control: AccessibleTree.Control) {
         let now = now()
-        service.accessibleGeneration &+= 1
         switch control {
         case let .link(id, target, _):
             guard let toast = service.board.toast(id), service.stage.card(id) != nil, Links.targets(of: toast).contains(target) else { return }

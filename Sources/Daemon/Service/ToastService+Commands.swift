@@ -60,7 +60,8 @@ extension ToastService {
     /// rule scripts (`runForUser`: however many scripts wait, it starts now, or is refused
     /// with a log line when `ScriptRunner.maxUserActions` run), and the toast ends as the
     /// user's click (`click`; a resident toast stays) either way. Any other is one log line
-    /// and changes nothing. False when it was not opened.
+    /// and changes nothing. False when it was not opened. (Its callers settle: input, a
+    /// request, a screen reader's press.)
     @discardableResult
     func openLink(_ link: String, of id: String, now: Double) -> Bool {
         guard Links.isOpenable(link) else {
@@ -69,8 +70,7 @@ extension ToastService {
             return false
         }
         runForUser(RuleScript(rule: "opener", command: board.config.opener + [link]), [("XTOAST_ID", id)])
-        if board.toast(id)?.resident != true { board.dismiss(id, reason: .click, now: now) }
-        settle(now)
+        board.linkOpened(on: id, now: now)
         return true
     }
 
@@ -80,12 +80,11 @@ extension ToastService {
     /// so nobody hears this owner's events but subscribers.
     static let keyOwner = Owner(.socket, 0)
 
-    /// What the `[keys] restore` key does: `xtoast restore`, or a log line when history is empty.
+    /// What the `[keys] restore` key does (input: the caller settles): `xtoast restore`, or a log line when history is empty.
     func restoreLast(now: Double) {
         if case let .failure(error) = board.restore(id: nil, owner: Self.keyOwner, monitor: chooseMonitor(nil).name, now: now) {
             logRoom.info(\.requests, "restore: \(error.message)", now: now)
         }
-        settle(now)
     }
 
     /// What the `[keys] menu` key does: runs `xtoast menu` (the client beside this daemon's

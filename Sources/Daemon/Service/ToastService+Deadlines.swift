@@ -12,7 +12,7 @@ extension ToastService {
         // clock too, so they come through a suspend.
         wakes.register("quiet", due: { [unowned self] in quietDeadline?.monotonic }, wall: { [unowned self] in quietDeadline?.wall })
         // The reply field's idle timeout and its caret's blink.
-        wakes.register("reply", due: { [unowned self] in replyDeadline })
+        wakes.register("reply", due: { [unowned self] in inlineReply.nextDeadline })
         // The crash journal's next write, when a change waits for its interval.
         wakes.register("journal", due: { [unowned self] in liveJournal?.nextDeadline })
     }

@@ -8,6 +8,7 @@ extension ToastService {
     /// screen and an open centre restyle (as at a reload, without reading the file, and
     /// without shutting the centre). A change that turns none of them (a theme renamed but
     /// not high-contrast, GSettings read at start saying what the defaults say) changes nothing.
+    /// (The caller settles: screen input, or a read of GSettings.)
     func desktopChanged(now: Double) {
         var config = board.config
         let was = config
@@ -19,7 +20,6 @@ extension ToastService {
         stage.reconfigure(config, scale: scale, board: board, now: now)
         board.setRoom(stage.room, now: now)
         center.restyle(config, scale: scale, board: board, now: now)
-        settle(now)
     }
 
     /// What the cards take from the desktop's settings.
@@ -35,15 +35,13 @@ extension ToastService {
 
     /// What the desktop says: its XSETTINGS, or, while no XSETTINGS manager runs, what
     /// GSettings said at the last read (`gsettings get`, at start and at a reload).
-    var desktopSettings: DesktopSettings {
-        guard xsettings.noManager, let gsettings = gsettingsDesktop else { return xsettings }
-        return gsettings
-    }
+    var desktopSettings: DesktopSettings { screenWatch.desktop.settings }
 
     /// A read of GSettings has ended: the cards follow it while no XSETTINGS manager speaks.
     func gsettingsRead(_ settings: DesktopSettings, now: Double) {
-        gsettingsDesktop = settings
+        changeScreenWatch { $0.desktop.heard(settings) }
         desktopChanged(now: now)
+        settle(now)
     }
 
     /// One line for each choice the desktop's settings turned (all of them at start: `was`

@@ -9,12 +9,11 @@ import ToastCore
 extension ToastService {
     /// Answers `handover` from `caller` (the kernel's word for the peer; nil when unknown)
     /// to this daemon, `own`. Granted only when `PeerIdentity.mayTakeOver` says so; then
-    /// `handingOver` is set and the daemon's loop ends after this turn. Refused, nothing changes.
+    /// `handingOver` is set (`Continuity`) and the daemon's loop ends after this turn. Refused, nothing changes.
     func handOverRequest(from caller: PeerIdentity?, own: PeerIdentity?) -> Reply {
-        guard let caller, let own, caller.mayTakeOver(from: own) else {
+        guard grantHandOver(to: caller, own: own) else {
             return .error("handover is only for xtoastd --replace (the same user running the same executable)")
         }
-        handingOver = true
         return .ok(id: nil)
     }
 }

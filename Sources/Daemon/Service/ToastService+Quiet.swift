@@ -2,10 +2,11 @@ import DaemonLog
 import ToastCore
 
 /// Do-not-disturb with an end, its levels, the schedules and the applications' inhibitions:
-/// `QuietState` decides, the board holds what its gate keeps back, and the loop's timer list
-/// gets one deadline, the next moment quiet changes by itself. Every deadline is a wall-clock
-/// time, compared with the wall clock at each timer fire and each wake (`checkQuiet`), so a
-/// suspend or a clock set forward ends a pause at the first look after.
+/// `Quiet` keeps and decides, the board holds what its gate keeps back, and the loop's timer
+/// list gets one deadline, the next moment quiet changes by itself. Every deadline is a
+/// wall-clock time, compared with the wall clock at each timer fire and each wake
+/// (`checkQuiet`), so a suspend or a clock set forward ends a pause at the first look after.
+/// Each change goes through `changeQuiet`, which decides quiet again (`followQuiet`).
 extension ToastService {
     // MARK: The user
 
@@ -20,21 +21,15 @@ extension ToastService {
     }
 
     func pause(level: Int = QuietState.fullLevel, until: Double?, now: Double, wallNow: Double) {
-        quiet.pause(level: level, until: until, now: wallNow)
-        quietStore?.save(quiet.user)
         let end = until.map { " until \(QuietStatus.clock($0, zone: zone))" } ?? " until resumed"
         logRoom.info(\.requests, "do-not-disturb\(level == QuietState.fullLevel ? "" : " at level \(level)")\(end)", now: now)
-        applyQuiet(now: now, wallNow: wallNow)
+        changeQuiet(now: now, wallNow: wallNow) { $0.pause(level: level, until: until, wallNow: wallNow) }
     }
 
     /// `xtoast resume`, the centre's switch turned off: the user's pause ends (applications
     /// and schedules still hold what they ask for).
     func resumeQuiet(now: Double, wallNow: Double) {
-        guard quiet.user != nil else { return applyQuiet(now: now, wallNow: wallNow) }
-        quiet.resume()
-        quietStore?.save(nil)
-        logRoom.info(\.requests, "do-not-disturb off", now: now)
-        applyQuiet(now: now, wallNow: wallNow)
+        if changeQuiet(now: now, wallNow: wallNow, { $0.resume() }) { logRoom.info(\.requests, "do-not-disturb off", now: now) }
     }
 
     /// The centre's switch (and Shift+D): the user's pause, until turned off, or off.
@@ -55,13 +50,11 @@ extension ToastService {
 
     /// Takes the pause kept across a restart (one whose time has come is dropped).
     func keepQuiet(in store: QuietStore, now: Double) {
-        quietStore = store
-        if let pause = store.load(wallNow: wallClock(now)) {
-            quiet.pause(level: pause.level, until: pause.until, now: pause.since)
+        let wall = wallClock(now)
+        if let pause = changeQuiet(now: now, wallNow: wall, { $0.keep(in: store, wallNow: wall) }) {
             Log.info("do-not-disturb kept from before the restart"
                      + (pause.until.map { ", until \(QuietStatus.clock($0, zone: zone))" } ?? ", until resumed"))
         }
-        applyQuiet(now: now)
     }
 
     // MARK: Applications
@@ -70,12 +63,13 @@ extension ToastService {
     func inhibit(desktopEntry: String, reason: String, caller: String, timeout: Double?, now: Double) -> Result<UInt32, QuietProblem> {
         defer { settle(now) }
         let wall = wallClock(now)
-        let result = quiet.inhibit(desktopEntry: desktopEntry, reason: reason, caller: caller, timeout: timeout, now: wall)
+        let result = changeQuiet(now: now, wallNow: wall) {
+            $0.inhibit(desktopEntry: desktopEntry, reason: reason, caller: caller, timeout: timeout, wallNow: wall)
+        }
         if case let .success(cookie) = result {
             logRoom.info(\.inhibitions, "\(Log.quoted(desktopEntry)) asks for quiet (inhibition \(cookie)"
                          + (reason.isEmpty ? "" : ": \(Log.quoted(reason))") + (timeout.map { ", for \(Int($0.rounded())) s" } ?? "") + ")",
                          now: now)
-            applyQuiet(now: now, wallNow: wall)
         }
         return result
     }
@@ -83,66 +77,26 @@ extension ToastService {
     /// `UnInhibit`; false when `caller` holds no such cookie.
     func uninhibit(_ cookie: UInt32, caller: String, now: Double) -> Bool {
         defer { settle(now) }
-        guard quiet.uninhibit(cookie, caller: caller) else { return false }
+        guard changeQuiet(now: now, { $0.uninhibit(cookie, caller: caller) }) else { return false }
         logRoom.info(\.inhibitions, "inhibition \(cookie) released", now: now)
-        applyQuiet(now: now)
         return true
     }
 
     /// A bus name left: its inhibitions end with it.
     func inhibitorLeft(_ name: String, now: Double) {
-        guard quiet.callerLeft(name) else { return }
+        defer { settle(now) }
+        guard changeQuiet(now: now, { $0.callerLeft(name) }) else { return }
         logRoom.info(\.inhibitions, "\(Log.quoted(name)) left the bus: its inhibitions end", now: now)
-        applyQuiet(now: now)
-        settle(now)
     }
 
     // MARK: Time
 
     /// Who holds quiet now.
-    func quietStatus(wallNow: Double) -> QuietStatus { quiet.status(at: wallNow, zone: zone) }
+    func quietStatus(wallNow: Double) -> QuietStatus { quiet.status(wallNow: wallNow) }
 
-    /// On each wake: past the next deadline on the wall clock, quiet is decided again.
-    func checkQuiet(now: Double) {
-        quietWallNow = wallClock(now)
-        guard let due = quietDeadline?.wall, wallClock(now) >= due else { return }
-        applyQuiet(now: now)
-    }
-
-    func applyQuiet(now: Double) { applyQuiet(now: now, wallNow: wallClock(now)) }
-
-    /// Ends what is due, gives the board the gate, sets the next deadline and tells the bus
-    /// when `Inhibited` or the pause level changed.
-    func applyQuiet(now: Double, wallNow: Double) {
-        quietWallNow = wallNow
-        let user = quiet.user
-        if quiet.expire(now: wallNow) {
-            if quiet.user != user {
-                quietStore?.save(quiet.user)
-                Log.info("do-not-disturb ended: its time came")
-            }
-        }
-        applySnoozes(wallNow: wallNow)
-        let status = quiet.status(at: wallNow, zone: zone)
-        board.setQuiet(status.gate, now: now)
-        stage.hidesContent = status.gate.hidesContent(board.config.quiet)
-        let next = [quiet.nextDeadline(after: wallNow, zone: zone), snoozes.nextEnd].compactMap { $0 }.min()
-        quietDeadline = next.map { ($0, now + max(0, $0 - wallNow)) }
-        if status.inhibited != inhibited {
-            inhibited = status.inhibited
-            onInhibitedChanged?(inhibited)
-        }
-        if status.level != pauseLevel {
-            pauseLevel = status.level
-            onPauseLevelChanged?(pauseLevel)
-        }
-    }
-}
-
-extension ToastService {
     /// What the centre's switch shows, as of the last look at the clock.
     func centerQuietView() -> CenterPanel.QuietView {
-        CenterPanel.QuietView(user: quiet.user != nil, lines: quietStatus(wallNow: quietWallNow).lines(zone: zone),
-                              choices: QuietChoice.offered(atMinute: zone.civil(quietWallNow).minuteOfDay))
+        CenterPanel.QuietView(user: quiet.user != nil, lines: quietStatus(wallNow: quiet.wallNow).lines(zone: zone),
+                              choices: QuietChoice.offered(atMinute: zone.civil(quiet.wallNow).minuteOfDay))
     }
 }

@@ -7,20 +7,20 @@ import ToastCore
 extension ToastService {
     /// The titles of the windows that say the screen is shared, under `config`'s patterns.
     func sharingWindows(_ config: Config) -> [String] {
-        topLevelWindows.matching(config.quiet.sharingPatterns)
+        screenWatch.topLevelWindows.matching(config.quiet.sharingPatterns)
     }
 
     /// A window came, went or was renamed: quiet is decided again when the matches changed.
+    /// (Screen input: the caller settles.)
     func sharingChanged(now: Double) {
         let matching = sharingWindows(board.config)
-        guard matching != quiet.sharing else { return }
+        let was = quiet.state.sharing
+        guard matching != was else { return }
         if matching.isEmpty {
             logRoom.info(\.sharing, "screen sharing ended: quiet no longer held for it", now: now)
-        } else if quiet.sharing.isEmpty {
+        } else if was.isEmpty {
             logRoom.info(\.sharing, "screen sharing: \(Log.quoted(matching[0])) is mapped; quiet holds while it is", now: now)
         }
-        quiet.sharing = matching
-        applyQuiet(now: now)
-        settle(now)
+        changeQuiet(now: now) { $0.share(matching) }
     }
 }

@@ -3,19 +3,19 @@ import ToastCore
 
 /// Snoozed applications (`xtoast snooze`, the menus' "Mute APP for 1 hour"): kept on the wall
 /// clock beside the pause, the board told which are snoozed now (`Board.snoozedApps`), and
-/// the next end among the quiet deadlines (`applyQuiet`), so a snooze ends by itself.
+/// the next end among the quiet deadlines (`followQuiet`), so a snooze ends by itself. Each
+/// change goes through `changeSnoozes`, which decides them again.
 extension ToastService {
     func snoozeRequest(_ request: SnoozeRequest, now: Double, wallNow: Double) -> Reply {
         switch request {
         case .list:
-            let list = snoozes.all.filter { $0.until > wallNow }.map { snooze -> JSON in
+            let list = snoozing.snoozes.all.filter { $0.until > wallNow }.map { snooze -> JSON in
                 .object([("app", .string(snooze.app)), ("until", .number(snooze.until.rounded())), ("since", .number(snooze.since.rounded()))])
             }
             return .ok(id: nil, extra: [("snoozes", .array(list))])
         case let .clear(app):
-            guard snoozes.clear(app) else { return .error("\(app) is not snoozed (xtoast snooze --list)") }
+            guard changeSnoozes(now: now, wallNow: wallNow, { $0.clear(app) }) else { return .error("\(app) is not snoozed (xtoast snooze --list)") }
             logRoom.info(\.requests, "snooze of \(Log.quoted(app)) cleared", now: now)
-            snoozeChanged(now: now, wallNow: wallNow)
             return .ok(id: nil)
         case let .mute(app, end?):
             let until: Double
@@ -27,11 +27,10 @@ extension ToastService {
     }
 
     func snooze(_ app: String, until: Double, now: Double, wallNow: Double) -> Reply {
-        switch snoozes.snooze(app, until: until, now: wallNow) {
+        switch changeSnoozes(now: now, wallNow: wallNow, { $0.snooze(app, until: until, wallNow: wallNow) }) {
         case let .failure(problem): return .error(problem.message)
         case .success:
             logRoom.info(\.requests, "\(Log.quoted(app)) snoozed until \(QuietStatus.clock(until, zone: zone))", now: now)
-            snoozeChanged(now: now, wallNow: wallNow)
             return .ok(id: nil, extra: [("until", .number(until.rounded()))])
         }
     }
@@ -56,7 +55,7 @@ extension ToastService {
             return .error(error.message)
         }
         if let problem = ConfigAppend.append(section, to: configPath) { return .error(problem) }
-        if snoozes.clear(app) { snoozeChanged(now: now, wallNow: wallNow) }
+        changeSnoozes(now: now, wallNow: wallNow) { $0.clear(app) }
         let diagnostics = reload(now: now)
         return .ok(id: nil, extra: diagnostics.isEmpty ? [] : [("warning", .string(diagnostics.joined(separator: "; ")))])
     }
@@ -67,6 +66,12 @@ extension ToastService {
         guard let toast = board.toast(id) else { return }
         let app = SnoozeMenu.app(of: toast)
         guard Snoozes.problem(app) == nil else { return Log.info("snooze: the card names no application") }
+        snoozeCard(id, app: app, choice: choice, now: now)
+    }
+
+    /// The one place a card's snooze is carried out (focus mode's M, the card's menu): its
+    /// application is snoozed, and the card closes when that worked.
+    func snoozeCard(_ id: String, app: String, choice: SnoozeChoice, now: Double) {
         guard snoozeApp(app, choice: choice, now: now) else { return }
         board.dismiss(id, reason: .close, now: now)
     }
@@ -99,27 +104,10 @@ extension ToastService {
         return true
     }
 
-    /// Saves the snoozes and tells the board and the timer.
-    func snoozeChanged(now: Double, wallNow: Double) {
-        snoozeStore?.save(snoozes)
-        applyQuiet(now: now, wallNow: wallNow)
-    }
-
     /// Takes the snoozes kept across a restart.
     func keepSnoozes(in store: SnoozeStore, now: Double) {
-        snoozeStore = store
-        snoozes = store.load(wallNow: wallClock(now))
+        let wall = wallClock(now)
+        changeSnoozes(now: now, wallNow: wall) { $0.keep(in: store, wallNow: wall) }
         if !snoozes.all.isEmpty { Log.info("\(snoozes.all.count) snoozed application(s) kept from before the restart") }
-        applyQuiet(now: now)
-    }
-
-    /// Ends what is due and gives the board the snoozed apps (from `applyQuiet`).
-    func applySnoozes(wallNow: Double) {
-        if snoozes.expire(now: wallNow) {
-            Log.info("a snooze ended: its time came")
-            snoozeStore?.save(snoozes)
-        }
-        let active = snoozes.active(now: wallNow)
-        if board.snoozedApps != active { board.snoozedApps = active }
     }
 }

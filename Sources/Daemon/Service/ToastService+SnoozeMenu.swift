@@ -8,7 +8,7 @@ import DaemonLog
 extension ToastService {
     /// Opens the menu for card `id`: at `pointer` (the right click's place), else beside the card.
     func openSnoozeMenu(_ id: String, at pointer: Point?, now: Double) {
-        guard snoozePopup == nil, !center.isOpen, let toast = board.toast(id), let card = stage.card(id) else { return }
+        guard snoozing.popup == nil, !center.isOpen, let toast = board.toast(id), let card = stage.card(id) else { return }
         guard let menu = SnoozeMenu(app: SnoozeMenu.app(of: toast), on: .card(id)) else {
             return Log.info("snooze: the card names no application")
         }
@@ -19,28 +19,24 @@ extension ToastService {
             popup.close()
             return Log.info("snooze menu: another client holds the keyboard or the pointer")
         }
-        snoozePopup = popup
+        changeSnoozeMenu { $0.opened(popup) }
         // The grab took the pointer: the card is no longer hovered (its leave came during the
         // grab and is ignored); the menu holds its stack instead (`snoozeMenuHolds`), and an
         // enter after the menu closes hovers it again if the pointer is still there.
         stage.pointerTaken(now: now)
     }
 
-    /// Input the router gave the open menu.
+    /// Input the router gave the open menu, as the router reads it (`InputRouter.snoozeMenuInput`).
     func handleInSnoozeMenu(_ input: InputEvent, now: Double) {
-        guard let popup = snoozePopup else { return }
+        guard let popup = snoozing.popup, let given = InputRouter.snoozeMenuInput(input) else { return }
         let outcome: SnoozeMenu.Outcome
-        switch input {
-        case let .key(stroke):
-            outcome = popup.press(KeyPress(stroke))
-        case let .press(surface, button, root, _, _):
-            // The wheel's notches come as presses: they choose nothing, and close nothing.
-            guard TextScroll.wheelNotches(button: button) == nil else { return }
+        switch given {
+        case let .key(press):
+            outcome = popup.press(press)
+        case let .press(root, surface):
             outcome = popup.menu.press(on: popup.target(at: root, on: surface))
-        case let .motion(surface, root, _):
+        case let .hover(root, surface):
             popup.hover(popup.target(at: root, on: surface))
-            return
-        default:
             return
         }
         switch outcome {
@@ -49,16 +45,17 @@ extension ToastService {
         case let .chose(choice):
             let menu = popup.menu
             closeSnoozeMenu()
-            _ = snoozeApp(menu.app, choice: choice, now: now)
-            if case let .card(id) = menu.place { board.dismiss(id, reason: .close, now: now) }
+            switch menu.place {
+            case let .card(id): snoozeCard(id, app: menu.app, choice: choice, now: now)
+            case .center: snoozeApp(menu.app, choice: choice, now: now)
+            }
         }
     }
 
     /// Closes the menu and lets the keyboard and pointer go (focus mode, if on, takes the
     /// keyboard back; the centre's panel, if it took them meanwhile, keeps them).
     func closeSnoozeMenu() {
-        guard let popup = snoozePopup else { return }
-        snoozePopup = nil
+        guard let popup = changeSnoozeMenu({ $0.closeMenu() }) else { return }
         popup.close()
         guard keyInput.panelGrab == nil else { return }
         screen.release(.panel(popup.surface))
@@ -68,7 +65,7 @@ extension ToastService {
     /// The stack of the card the menu is about waits while the menu is open, as a hovered
     /// one does: the card does not time out from under the choice.
     var snoozeMenuHolds: Set<StackKey> {
-        guard case let .card(id)? = snoozePopup?.menu.place, let key = board.key(of: id) else { return [] }
+        guard case let .card(id)? = snoozing.popup?.menu.place, let key = board.key(of: id) else { return [] }
         return [key]
     }
 

@@ -6,106 +6,37 @@ import Transport
 /// What the daemon does, without the loop: requests and pointer input go in with the time,
 /// board changes come out as screen calls (through the stage) and events (to the sink).
 /// Everything here runs in tests with a fake output and no X server.
+///
+/// The wiring between the concerns, the board, the stage and the effects: each concern owns
+/// its state as a value (`Service/Concerns/`, and `KeyInput`), answers its own
+/// `nextDeadline`, and is changed here only through its methods; the service carries out
+/// what they decide. At most 12 stored properties (`ServiceShapeTests`).
 final class ToastService {
     var board: Board
     /// The screen's facts, input and grabs: the service's alone; the cards and the centre
     /// are given the monitors they need.
     let screen: any ScreenInput
-    /// Screen input taken but not handled yet: what one turn's `TurnBudget` left over.
-    private var pendingInput: ArraySlice<InputEvent> = []
     let stage: Stage
-    /// The fonts, icons and images cards are composed with (the screen's `Resources`).
-    let resources: any Resources
     /// The notification centre's panel (CenterPanel.swift).
     let center: CenterPanel
-    private let sink: any EventSink
-    /// Reads the config file again over the defaults, keeping the given config's values where
-    /// the file cannot be used: what it holds, and its problems.
-    private let loadConfig: (Config) -> (config: Config, diagnostics: [String])
-    /// The desktop's scale when the config sets none (from `Xft.dpi`).
-    let desktopScale: (Config) -> Double
+    /// What the daemon wired in: the event sink, the log, runners, sound, the clock.
+    private(set) var wiring: ServiceWiring
     /// The rules' run-time enable and disable and their match counts, beside `board.config.rules`.
     private(set) var ruleState: RuleState
-    /// Runs a matched rule's script with its environment (`ScriptEnvironment`), after the
-    /// decision; it must not block. The daemon wires it to its script runner.
-    let runScript: (RuleScript, [(String, String)]) -> Void
-    /// Starts what the user asked for (the link opener, the menu key's client), named by the
-    /// script's `rule` (`opener`, `menu`), beside the rule scripts and never behind them; it
-    /// must not block. The daemon wires it to its runner of user actions.
-    let runForUser: (RuleScript, [(String, String)]) -> Void
-    /// Names raw images stored for cards.
-    private var images: UInt64 = 0
     /// The bound keys and focus mode (ToastService+Keys.swift).
     var keyInput = KeyInput()
-    /// The open reply field, if any (`ToastService+Reply`), and its caret's next blink.
-    var reply: ReplySession?
-    var blinkDeadline: Double?
-    /// Counts what may change what a screen reader sees (the board's changes reaching the
-    /// stage, frames, input, requests, focus moving): the accessible tree is rebuilt only when
-    /// it moved (`AccessibleCards.treeGeneration`), never on an idle turn.
-    var accessibleGeneration = 0
-    /// What GSettings said at the last `gsettings get` read (nil: not read yet); it speaks
-    /// for the desktop while no XSETTINGS manager runs (`desktopSettings`).
-    var gsettingsDesktop: DesktopSettings?
-    /// What XSETTINGS said last: at start (`ScreenFacts`), then each `.desktopSettingsChanged`.
-    var xsettings: DesktopSettings
-    /// Starts a read of GSettings in child processes (the daemon points it at its reader).
-    var readGSettings: () -> Void = {}
-    /// Plays what `SoundChoice` decides; nil: no sound at all (tests, `--no-sound`).
-    private let sound: (any SoundPlayer)?
-    /// Where ended toasts are kept across restarts (`keepHistory`); nil keeps them in memory.
-    private(set) var historyStore: HistoryStore?
-    /// The crash journal: the toasts live now, for a daemon started after this one is killed.
-    private(set) var liveJournal: LiveJournalStore?
-    /// The freedesktop ids the daemon before this one left live when it was killed: they hear
-    /// `NotificationClosed` once this daemon owns the bus name (`takeCrashedBusIDs`).
-    private var crashedBusIDs: [UInt32] = []
-    /// Do-not-disturb as the last `settle` saw it: turned on, it stops every sound.
-    private var silencedSounds = false
-    /// Set once a new daemon (`xtoastd --replace`) was granted the hand-over
-    /// (ToastService+HandOver.swift): the loop ends and `shutdown` ends toasts as `replaced`.
-    var handingOver = false
-    /// The monitors a locker covers, as the screen last said (`.lockChanged`, `confirmLock`).
-    private(set) var lockedMonitors: Set<String> = []
-    /// Who asks for quiet (ToastService+Quiet.swift): the user, applications, schedules.
-    var quiet = QuietState()
-    /// Other clients' top-level windows as the screen said last: at start (`ScreenFacts`),
-    /// then each `.topLevelWindowsChanged` (ToastService+Sharing.swift).
-    var topLevelWindows: SharingWindows
-    /// Where the user's pause is kept across restarts; nil keeps it in memory.
-    var quietStore: QuietStore?
-    /// The applications snoozed (ToastService+Snooze.swift), on the wall clock.
-    var snoozes = Snoozes()
-    /// Where the snoozes are kept across restarts; nil keeps them in memory.
-    var snoozeStore: SnoozeStore?
-    /// The snooze menu beside a card while it is open (`ToastService+SnoozeMenu`).
-    var snoozePopup: SnoozePopup?
-    /// The config file "Mute APP always" appends its rule to; nil: none.
-    var configPath: String?
-    /// The local time zone "18:00" and the schedules are read in.
-    let zone: LocalZone
-    /// UNIX seconds at a monotonic time.
-    let wallClock: (Double) -> Double
-    /// When quiet next changes by itself, on the wall clock and as the monotonic time it
-    /// stood for when computed (the loop's timeout; the wall timer covers a suspend).
-    var quietDeadline: (wall: Double, monotonic: Double)?
-    /// The wall clock at the last look (each wake): what the centre's switch reads.
-    var quietWallNow = 0.0
-    /// `Inhibited` as the bus last heard it.
-    var inhibited = false
-    /// Tells the bus that `Inhibited` changed (`PropertiesChanged`).
-    var onInhibitedChanged: ((Bool) -> Void)?
-    /// Room in the log for the lines clients can cause (`LogRoom`).
-    var logRoom = LogRoom()
-    /// The pause level (`QuietStatus.level`) as dunst's interface last announced it.
-    var pauseLevel = 0
-    /// Tells the bus that dunst's `paused` or `pauseLevel` changed (`PropertiesChanged`).
-    var onPauseLevelChanged: ((Int) -> Void)?
-    /// Called at each config reload: what is read once and kept (the applications' `.desktop`
-    /// files) is read again.
-    var onReload: (() -> Void)?
-    /// The startup-notification ids an action chosen by a click or key carries to its sender.
-    private(set) var activationTokens: ActivationTokens
+    /// Do-not-disturb: the user, applications, schedules, sharing (ToastService+Quiet.swift);
+    /// changed only through `changeQuiet`, which decides it again.
+    private(set) var quiet: Quiet
+    /// Snoozed applications and the snooze menu (ToastService+Snooze.swift); changed only
+    /// through `changeSnoozes`, which decides quiet again.
+    private(set) var snoozing = Snoozing()
+    /// The open reply field (ToastService+Reply.swift).
+    private(set) var inlineReply = InlineReply()
+    /// What the screen said that waits or is kept: input, lockers, the desktop's settings.
+    private(set) var screenWatch = ScreenWatch()
+    /// The history file, the crash journal and the hand-over (ToastService+HandOver.swift).
+    private(set) var continuity = Continuity()
 
     init(config: Config, output: any Output, sink: any EventSink,
          loadConfig: @escaping (Config) -> (config: Config, diagnostics: [String]) = { ($0, []) },
@@ -117,58 +48,173 @@ final class ToastService {
          activationTokens: ActivationTokens = ActivationTokens(pid: ThisProcess.pid, host: ThisProcess.hostName)) {
         var config = config
         let facts = output.facts
-        xsettings = facts.desktopSettings
-        topLevelWindows = facts.topLevelWindows
         config.desktop = facts.desktopSettings
         board = Board(config: config)
-        self.zone = zone
-        self.wallClock = wallClock
-        quiet.schedules = config.quietSchedules
-        quiet.sharing = facts.topLevelWindows.matching(config.quiet.sharingPatterns)
-        self.activationTokens = activationTokens
+        quiet = Quiet(schedules: config.quietSchedules, sharing: facts.topLevelWindows.matching(config.quiet.sharingPatterns), zone: zone)
+        wiring = ServiceWiring(sink: sink, loadConfig: loadConfig, desktopScale: desktopScale, runScript: runScript, runForUser: runForUser,
+                               sound: sound, wallClock: wallClock, activationTokens: activationTokens, resources: output)
+        screenWatch = ScreenWatch(xsettings: facts.desktopSettings, topLevelWindows: facts.topLevelWindows)
         screen = output
-        resources = output
         let refreshRate = facts.refreshRate
         stage = Stage(output: output, monitors: output.monitors, refreshRate: refreshRate, config: config, scale: desktopScale(config))
         center = CenterPanel(output: output, refreshRate: refreshRate, config: config, scale: desktopScale(config), wallClock: wallClock)
-        self.sink = sink
-        self.loadConfig = loadConfig
-        self.desktopScale = desktopScale
-        self.runScript = runScript
-        self.runForUser = runForUser
-        self.sound = sound
         ruleState = RuleState(for: config.rules)
         board.setRoom(stage.room, now: 0)
         updateKeyGrabs()
         watchIdle(config.idleThreshold, now: 0)
-        applyQuiet(now: 0)
+        followQuiet(now: 0)
         center.quietView = { [unowned self] in self.centerQuietView() }
         for line in Self.desktopLines(config, was: nil) { Log.info(line) }
     }
 
+    // MARK: What the daemon wires in and reads
+
+    /// The desktop's scale when the config sets none (from `Xft.dpi`).
+    var desktopScale: (Config) -> Double { wiring.desktopScale }
+    /// UNIX seconds at a monotonic time.
+    var wallClock: (Double) -> Double { wiring.wallClock }
+    /// The local time zone "18:00" and the schedules are read in.
+    var zone: LocalZone { quiet.zone }
+    /// Room in the log for the lines clients can cause (`LogRoom`).
+    var logRoom: LogRoom {
+        get { wiring.logRoom }
+        set { wiring.logRoom = newValue }
+    }
+    /// The startup-notification ids an action chosen by a click or key carries to its sender.
+    var activationTokens: ActivationTokens { wiring.activationTokens }
+    /// The screen side's fonts and images.
+    var resources: any Resources { wiring.resources }
+    /// Called at each config reload: what is read once and kept is read again.
+    var onReload: (() -> Void)? {
+        get { wiring.onReload }
+        set { wiring.onReload = newValue }
+    }
+    /// Tells the bus that `Inhibited` changed.
+    var onInhibitedChanged: ((Bool) -> Void)? {
+        get { wiring.onInhibitedChanged }
+        set { wiring.onInhibitedChanged = newValue }
+    }
+    /// Tells the bus that dunst's `paused` or `pauseLevel` changed.
+    var onPauseLevelChanged: ((Int) -> Void)? {
+        get { wiring.onPauseLevelChanged }
+        set { wiring.onPauseLevelChanged = newValue }
+    }
+    /// Starts a read of GSettings in child processes (the daemon points it at its reader).
+    var readGSettings: () -> Void {
+        get { screenWatch.desktop.read }
+        set { screenWatch.desktop.read = newValue }
+    }
+    /// The config file "Mute APP always" appends its rule to; nil: none.
+    var configPath: String? {
+        get { snoozing.configPath }
+        set { snoozing.writeRules(to: newValue) }
+    }
+    /// `Inhibited` as the bus last heard it.
+    var inhibited: Bool { quiet.inhibited }
+    /// The pause level (`QuietStatus.level`) as dunst's interface last announced it.
+    var pauseLevel: Int { quiet.pauseLevel }
+    /// The applications snoozed now.
+    var snoozes: Snoozes { snoozing.snoozes }
+    /// The open reply field, if any.
+    var reply: ReplySession? { inlineReply.session }
+    /// The monitors a locker covers, as the screen last said.
+    var lockedMonitors: Set<String> { screenWatch.lockedMonitors }
+    /// Where ended toasts are kept across restarts; nil keeps them in memory.
+    var historyStore: HistoryStore? { continuity.historyStore }
+    /// The crash journal: the toasts live now, for a daemon started after this one is killed.
+    var liveJournal: LiveJournalStore? { continuity.liveJournal }
+    /// A new daemon was granted the hand-over: the loop ends and `shutdown` ends toasts as `replaced`.
+    var handingOver: Bool { continuity.handingOver }
+    /// `caller` asks to take over from this daemon, `own` (`Continuity.handOver`): whether it was granted.
+    func grantHandOver(to caller: PeerIdentity?, own: PeerIdentity?) -> Bool { continuity.handOver(to: caller, own: own) }
+    /// The successor did not take the socket after all: this daemon serves on.
+    func handOverFailed() { continuity.handOverFailed() }
+
     /// Keeps the history in `store` from now on, starting from what its file kept.
     func keepHistory(in store: HistoryStore, now: Double) {
-        historyStore = store
+        continuity.keep(history: store)
         let config = board.config
         board.restoreHistory(store.load(keep: config.historyKeep, keepDays: config.historyKeepDays, now: now), now: now)
         // Only the holder of the history's lock: the journal of a daemon still running is not left behind.
         guard store.isSaving, let path = store.path else { return }
         let journal = LiveJournalStore(path: LiveJournal.path(history: path), wallNow: store.wallNow)
-        liveJournal = journal
         // What ended after the journal's last write is in the history already, and was heard.
         let wallOffset = store.wallNow() - now
         let left = journal.leftBehind().filter { !$0.endedSince(in: board.history, wallOffset: wallOffset) }.map(\.toast)
-        crashedBusIDs = left.filter { $0.source == .bus }.compactMap { UInt32($0.id) }.filter { $0 > 0 }
+        continuity.keep(journal: journal, crashed: left.filter { $0.source == .bus }.compactMap { UInt32($0.id) }.filter { $0 > 0 })
         board.restoreCrashed(left, mode: config.restoreAfterCrash, owner: Self.keyOwner, busOwner: DesktopNotifications.owner, now: now)
         // Written anew from this daemon's board at the end of the first turn.
         journal.changed()
     }
 
     /// The freedesktop ids left live by a killed daemon, once: the bus says they closed (reason 4).
-    func takeCrashedBusIDs() -> [UInt32] {
-        defer { crashedBusIDs = [] }
-        return crashedBusIDs
+    func takeCrashedBusIDs() -> [UInt32] { continuity.takeCrashedBusIDs() }
+
+    private var sink: any EventSink { wiring.sink }
+    private var sound: (any SoundPlayer)? { wiring.sound }
+    var runScript: (RuleScript, [(String, String)]) -> Void { wiring.runScript }
+    var runForUser: (RuleScript, [(String, String)]) -> Void { wiring.runForUser }
+
+    // MARK: Changing a concern
+
+    /// The one way quiet changes: `change` runs on it, then quiet is decided again and the
+    /// board, the stage and the bus follow (`followQuiet`). `change` calls nothing of the
+    /// service's or the screen's (which may call back in): it takes values read before.
+    @discardableResult
+    func changeQuiet<T>(now: Double, wallNow: Double? = nil, _ change: (inout Quiet) -> T) -> T {
+        let result = change(&quiet)
+        followQuiet(now: now, wallNow: wallNow ?? wallClock(now))
+        return result
     }
+
+    /// The one way the snoozes change: as `changeQuiet`.
+    @discardableResult
+    func changeSnoozes<T>(now: Double, wallNow: Double? = nil, _ change: (inout Snoozing) -> T) -> T {
+        let result = change(&snoozing)
+        followQuiet(now: now, wallNow: wallNow ?? wallClock(now))
+        return result
+    }
+
+    /// The snooze menu's coming and going, which decides nothing about quiet.
+    func changeSnoozeMenu<T>(_ change: (inout Snoozing) -> T) -> T { change(&snoozing) }
+
+    /// The one way the reply field changes.
+    func changeReply<T>(_ change: (inout InlineReply) -> T) -> T { change(&inlineReply) }
+
+    /// The one way what the screen said is kept.
+    func changeScreenWatch<T>(_ change: (inout ScreenWatch) -> T) -> T { change(&screenWatch) }
+
+    /// Quiet and the snoozes decided at `wallNow` (`now` on the monotonic clock): what is due
+    /// ends, the board gets the gate and the snoozed applications, the stage hides content
+    /// when the gate says so, and the bus hears when `Inhibited` or the pause level changed.
+    func followQuiet(now: Double, wallNow: Double? = nil) {
+        let wallNow = wallNow ?? wallClock(now)
+        let decision = quiet.decide(now: now, wallNow: wallNow)
+        if decision.pauseEnded { Log.info("do-not-disturb ended: its time came") }
+        let snoozed = snoozing.decide(now: now, wallNow: wallNow)
+        if snoozed.ended { Log.info("a snooze ended: its time came") }
+        if board.snoozedApps != snoozed.active { board.snoozedApps = snoozed.active }
+        board.setQuiet(decision.status.gate, now: now)
+        stage.hidesContent = decision.status.gate.hidesContent(board.config.quiet)
+        if let inhibited = decision.inhibited { wiring.onInhibitedChanged?(inhibited) }
+        if let level = decision.pauseLevel { wiring.onPauseLevelChanged?(level) }
+    }
+
+    /// On each wake: the wall clock the centre's switch reads is taken, and past the next
+    /// deadline of quiet or a snooze on the wall clock, both are decided again.
+    func checkQuiet(now: Double) {
+        let wall = wallClock(now)
+        quiet.look(wallNow: wall)
+        if quiet.isDue(wallNow: wall) || snoozing.isDue(wallNow: wall) { followQuiet(now: now, wallNow: wall) }
+    }
+
+    /// When quiet or a snooze next changes by itself, on the wall clock (the loop's wall
+    /// timer) and as the monotonic time it stood for.
+    var quietDeadline: (wall: Double, monotonic: Double)? {
+        [quiet.deadline, snoozing.deadline].compactMap { $0 }.min { $0.wall < $1.wall }
+    }
+
+    // MARK: Time
 
     /// When something next needs doing: a toast's timeout or the next frame; nil: nothing.
     var nextDeadline: Double? { [nextTimeout, nextFrame].compactMap { $0 }.min() }
@@ -180,11 +226,8 @@ final class ToastService {
     func advance(now: Double) {
         checkQuiet(now: now)
         board.expire(now: now)
-        let focusWas = keyInput.focus?.card
         advanceKeys(now: now)
         advanceReply(now: now)
-        // Focus mode ending by its timer moves the focus a screen reader follows.
-        if keyInput.focus?.card != focusWas { accessibleGeneration &+= 1 }
         settle(now)
         stepDueFrames(now: now)
     }
@@ -196,12 +239,10 @@ final class ToastService {
         var stepped = false
         if let due = stage.nextFrame, due <= now + 0.001 {
             stage.stepFrame(board: board, now: now)
-            accessibleGeneration &+= 1
             stepped = true
         }
         if let due = center.nextFrame, due <= now + 0.001 {
             center.stepFrame(board: board, now: now)
-            accessibleGeneration &+= 1
             stepped = true
         }
         return stepped
@@ -222,7 +263,6 @@ final class ToastService {
     // MARK: Requests
 
     func handle(_ request: Request, from owner: Owner, now: Double, wallNow: Double) -> Reply {
-        accessibleGeneration &+= 1
         // `submit` settles the board itself: a second settle after it found nothing to do
         // and cost a twentieth of a socket flood.
         var settled = false
@@ -296,7 +336,7 @@ final class ToastService {
             return centerRequest(action, monitor: monitor, now: now)
         case let .test(submission):
             // The run-time state counts; nothing is shown, stored or counted.
-            guard case let .object(members) = decide(submission, now: now).decision.report else {
+            guard case let .object(members) = decideAfterLock(submission, now: now).decision.report else {
                 return .ok(id: nil)
             }
             return .ok(id: nil, extra: members)
@@ -318,40 +358,23 @@ final class ToastService {
     /// rule's script is handed to `runScript` (a dropped toast's too). `wallNow` is the
     /// scripts' `XTOAST_TIMESTAMP`.
     func submit(_ submission: Submission, from owner: Owner, now: Double, wallNow: Double) -> Admitted {
-        var (decision, monitorWarning) = decide(submission, now: now)
-        switch decision.action {
-        case .show, .supersede, .suppress:
-            // A new card is about to map: the screen is asked about a locker first, so a
-            // toast held by one is neither announced `shown` nor heard (nor suppressed: a
-            // locked monitor only waits).
-            if confirmLock(now: now) { (decision, monitorWarning) = decide(submission, now: now) }
-        default: break
-        }
+        var (decision, monitorWarning) = decideAfterLock(submission, now: now)
         ruleState.record(decision.outcome, in: board.config.rules, at: wallNow)
         var warnings: [String] = []
+        // A card's theme icons are found as it is about to show (`settle`), so a toast that
+        // only waits costs no lookup; one with no card (straight into the centre), or whose
+        // rule's script reads its icon's file now, has them found here.
+        let findsIcons = !decision.outcome.scripts.isEmpty
         switch decision.action {
-        case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter:
-            if let image = decision.image {
-                images &+= 1
-                switch storeImage("image-\(images)", image) {
-                case let .success(name): decision.toast.iconFile = name
-                case let .failure(error): warnings.append(error.message)
-                }
-            } else if Self.skipsCards(decision.action) || !decision.outcome.scripts.isEmpty {
-                // No card will be composed for it (or a rule's script reads its icon's file
-                // now): its icons are found here. Any other toast's are found as its card is
-                // about to show (`settle`), so one that only waits costs no lookup.
-                let icon = loadIcon(decision.toast.icon)
-                decision.toast.iconFile = icon.file
-                if let warning = icon.warning { warnings.append(warning) }
-                decision.toast.actionIconFiles = actionIcons(decision.toast)
-            }
-        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold: break
-        case .snooze: break
-        }
-        switch decision.action {
-        case .show, .supersede, .suppress: if let monitorWarning { warnings.append(monitorWarning) }
-        default: break
+        case .show, .supersede, .suppress:
+            warnings = loadPictures(of: &decision, icons: findsIcons)
+            if let monitorWarning { warnings.append(monitorWarning) }
+        case .replace, .takeOver:
+            warnings = loadPictures(of: &decision, icons: findsIcons)
+        case .intoCenter, .keepInCenter:
+            warnings = loadPictures(of: &decision, icons: true)
+        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze:
+            break
         }
         let id = board.carryOut(decision, owner: owner, now: now)
         // Its card shows now (or replaced one on screen): what its icon was not found as is
@@ -376,17 +399,41 @@ final class ToastService {
         return Admitted(id: id, warnings: warnings, clampedCritical: decision.clampedCritical)
     }
 
-    /// Whether the toast goes straight into the centre, with no card.
-    private static func skipsCards(_ action: Admission.Action) -> Bool {
-        switch action {
-        case .intoCenter, .keepInCenter: true
-        default: false
+    /// The toast's picture (a bus message's pixels), and with `icons` its icon and its action
+    /// buttons' icons, loaded for the card it goes on; why any could not be.
+    private func loadPictures(of decision: inout Admission.Decision, icons: Bool) -> [String] {
+        var warnings: [String] = []
+        if let image = decision.image {
+            switch stage.storeImage(image) {
+            case let .success(name): decision.toast.iconFile = name
+            case let .failure(error): warnings.append(error.message)
+            }
+        } else if icons {
+            let icon = loadIcon(decision.toast.icon)
+            decision.toast.iconFile = icon.file
+            if let warning = icon.warning { warnings.append(warning) }
+        }
+        if icons { decision.toast.actionIconFiles = actionIcons(decision.toast) }
+        return warnings
+    }
+
+    /// The decision `submit` carries out and `xtoast rules --test` reports, the same way: a
+    /// toast that would map a card has the screen asked about a locker first (`confirmLock`),
+    /// and is decided again when that changed, so a toast held by one is neither announced
+    /// `shown` nor heard (nor suppressed: a locked monitor only waits).
+    func decideAfterLock(_ submission: Submission, now: Double) -> (decision: Admission.Decision, monitorWarning: String?) {
+        let first = decide(submission, now: now)
+        switch first.decision.action {
+        case .show, .supersede, .suppress:
+            return confirmLock(now: now) ? decide(submission, now: now) : first
+        case .replace, .takeOver, .intoCenter, .keepInCenter, .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze:
+            return first
         }
     }
 
-    /// What the admission decides about `submission` now: the one decision both `submit` and
-    /// `xtoast rules --test` (`Request.test`) read, with the open centre, the run-time rule
-    /// state and the monitor a card would go to (and why it could not go where it asked).
+    /// What the admission decides about `submission` now, with the open centre, the run-time
+    /// rule state and the monitor a card would go to (and why it could not go where it asked);
+    /// `decideAfterLock` asks the screen about a locker around it.
     func decide(_ submission: Submission, now: Double) -> (decision: Admission.Decision, monitorWarning: String?) {
         var warning: String?
         let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen, now: now) { choice in
@@ -405,11 +452,6 @@ final class ToastService {
     func dismiss(_ id: String, reason: DismissReason, now: Double) -> Bool {
         defer { settle(now) }
         return board.dismiss(id, reason: reason, now: now)
-    }
-
-    /// Keeps raw pixels on the screen side at the size cards draw icons, under `name`.
-    private func storeImage(_ name: String, _ image: RawImage) -> Result<String, IconLoadError> {
-        resources.loadImage(.raw(name, image), pixelSize: stage.imagePixelSize)
     }
 
     /// The monitor a new toast goes to: the one it asks for, else the config's follow rule.
@@ -472,7 +514,7 @@ final class ToastService {
     /// desktop's scale still applies where none is set); what is wrong keeps its old value.
     /// Cards on screen restyle.
     func reload(now: Double) -> [String] {
-        var (config, diagnostics) = loadConfig(board.config)
+        var (config, diagnostics) = wiring.loadConfig(board.config)
         config.desktop = desktopSettings
         readGSettings()
         for line in Self.desktopLines(config, was: board.config) { logRoom.info(\.desktop, line, now: now) }
@@ -484,9 +526,8 @@ final class ToastService {
         ruleState = ruleState.carried(from: board.config.rules, to: config.rules)
         let threshold = board.config.idleThreshold
         board.reconfigure(config, now: now)
-        quiet.schedules = config.quietSchedules
-        quiet.sharing = sharingWindows(config)
-        applyQuiet(now: now)
+        let sharing = sharingWindows(config)
+        changeQuiet(now: now) { $0.follow(schedules: config.quietSchedules, sharing: sharing) }
         historyStore?.setBounds(keep: config.historyKeep, keepDays: config.historyKeepDays)
         if config.idleThreshold != threshold { watchIdle(config.idleThreshold, now: now) }
         stage.reconfigure(config, scale: scale, board: board, now: now)
@@ -504,11 +545,9 @@ final class ToastService {
     /// been away that long. Without an idle counter one line says so, once.
     private func watchIdle(_ threshold: Int, now: Double) {
         board.setHold(.idle, false, now: now)
-        guard !screen.watchIdle(threshold: threshold), threshold > 0, !idleUnavailableLogged else { return }
-        idleUnavailableLogged = true
+        guard !screen.watchIdle(threshold: threshold), threshold > 0, screenWatch.sayIdleUnavailable() else { return }
         Log.info("the X server has no IDLETIME counter: idle_threshold does nothing")
     }
-    private var idleUnavailableLogged = false
 
     // MARK: Pointer and owners
 
@@ -521,8 +560,11 @@ final class ToastService {
     /// A frame that comes due meanwhile ends the batch too: the turn draws it (`advance`)
     /// before any more input, and the rest waits for the next turn.
     func handleInput(budget: TurnBudget, now: () -> Double) {
-        if pendingInput.isEmpty { pendingInput = screen.takeInput()[...] }
-        while let event = pendingInput.popFirst() {
+        if !screenWatch.hasPending {
+            let batch = screen.takeInput()
+            screenWatch.wait(batch)
+        }
+        while let event = screenWatch.nextInput() {
             let time = now()
             handle(event, now: time)
             if budget.isSpent || isFrameDue(time) { break }
@@ -539,10 +581,9 @@ final class ToastService {
 
     /// Input is there to handle now: left over from a turn, or read into the screen's buffer
     /// (which `poll()` cannot see).
-    var hasInputWaiting: Bool { !pendingInput.isEmpty || screen.readiness.hasPendingInput }
+    var hasInputWaiting: Bool { screenWatch.hasPending || screen.readiness.hasPendingInput }
 
     func handle(_ input: InputEvent, now: Double) {
-        accessibleGeneration &+= 1
         let decision = InputRouter.route(input, inputContext(for: input), board: board)
         if decision.keepsFocusAlive { keyInput.focus?.touch(now: now) }
         for intent in decision.intents { perform(intent, now: now, from: input) }
@@ -571,7 +612,7 @@ final class ToastService {
         return InputRouter.Context(centerOpen: center.isOpen, focus: keyInput.focus, cardSurfaces: stage.cardSurfaces,
                                    cards: keyInput.focus == nil ? [] : stage.facts(board: board),
                                    surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse,
-                                   snoozeMenuOpen: snoozePopup != nil,
+                                   snoozeMenuOpen: snoozing.popup != nil,
                                    reply: reply, replySurface: reply.flatMap { stage.card($0.id)?.surface })
     }
 
@@ -579,10 +620,10 @@ final class ToastService {
     private func screenEvent(_ input: InputEvent, now: Double) {
         switch input {
         case let .desktopSettingsChanged(settings):
-            xsettings = settings
+            screenWatch.desktop.heardXSettings(settings)
             desktopChanged(now: now)
         case let .topLevelWindowsChanged(windows):
-            topLevelWindows = windows
+            screenWatch.saw(windows)
             sharingChanged(now: now)
         case .compositorChanged:
             logRoom.info(\.screen, stage.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now",
@@ -615,14 +656,18 @@ final class ToastService {
     }
 
     /// Carries out what the user meant, from whichever input said it (`input`: the event that
-    /// said it, when one did: a menu opens where the pointer pressed).
+    /// said it, when one did: a menu opens where the pointer pressed), and what follows it
+    /// (`UserIntent.following(on:)`).
     func perform(_ intent: UserIntent, now: Double, from input: InputEvent? = nil) {
+        for each in intent.following(on: board) { carryOut(each, now: now, from: input) }
+    }
+
+    private func carryOut(_ intent: UserIntent, now: Double, from input: InputEvent?) {
         switch intent {
         case let .dismiss(id, reason):
-            let summary = reason == .click ? board.toast(id)?.summary : nil
             board.dismiss(id, reason: reason, now: now)
-            // The summary card's click opens the centre on what came meanwhile.
-            if let summary { _ = centerRequest(.open, filter: CenterContent.since(summary.firstHistoryID), now: now) }
+        case let .openCenter(filter):
+            _ = centerRequest(.open, filter: filter, now: now)
         case .dismissAll:
             board.dismissAll(reason: .close, kept: false, now: now)
             sound?.stop(nil)
@@ -650,7 +695,7 @@ final class ToastService {
     /// The token for an action chosen by input at `serverTime`; nil without input (no token
     /// then: one with a made-up time would tell the window manager the wrong moment).
     func activationToken(_ serverTime: UInt?) -> String? {
-        serverTime.map { activationTokens.next(serverTime: $0) }
+        serverTime.map { wiring.activationTokens.next(serverTime: $0) }
     }
 
     /// An owner went away: its toasts stay; it hears nothing more, and the open centre's
@@ -717,9 +762,7 @@ final class ToastService {
             changed = changed || !changes.isEmpty
             stopSounds(changes.left)
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
-            let focusWas = keyInput.focus?.card
             followFocus()
-            if !changes.isEmpty || keyInput.focus?.card != focusWas { accessibleGeneration &+= 1 }
             // The toast an open field answers ended, or an update took its reply away: the field goes.
             if let session = reply, board.toast(session.id)?.reply == nil || stage.card(session.id) == nil { closeReply(now: now) }
             // The focused card's stack waits as a hovered one does: what the user is on never ends.
@@ -752,10 +795,7 @@ extension ToastService {
     /// sender ended (not one that timed out, was replaced or pushed out) takes its sound along.
     func stopSounds(_ left: [(id: String, reason: DismissReason)]) {
         guard let sound else { return }
-        if board.doNotDisturb != silencedSounds {
-            silencedSounds = board.doNotDisturb
-            if silencedSounds { sound.stop(nil) }
-        }
+        if quiet.silences(doNotDisturb: board.doNotDisturb) { sound.stop(nil) }
         for (id, reason) in left {
             switch reason {
             case .click, .swipe, .close, .action, .api: sound.stop(id)
@@ -771,8 +811,7 @@ extension ToastService {
     /// The screen says which monitors a locker covers now: under `lock = hold` nothing is
     /// drawn there (`Board.monitorsDrawingNothing`).
     func lock(_ monitors: Set<String>, now: Double) {
-        guard monitors != lockedMonitors else { return }
-        lockedMonitors = monitors
+        guard screenWatch.lock(monitors) else { return }
         logRoom.info(\.screen, monitors.isEmpty ? "no locker covers the screen now"
                      : "a locker covers \(monitors.sorted().map(Log.quoted).joined(separator: ", "))", now: now)
         board.setHold(.lock, monitors: monitors, now: now)
@@ -797,7 +836,6 @@ extension ToastService {
 extension ToastService {
     /// `xtoast center`: opens on the monitor a toast would go to now.
     func centerRequest(_ action: CenterSwitch, monitor choice: MonitorChoice? = nil, filter: String? = nil, now: Double) -> Reply {
-        accessibleGeneration &+= 1
         let monitors = screen.monitors
         let chosen = chooseMonitor(choice).name
         let monitor = monitors.first { $0.name == chosen } ?? monitors.first

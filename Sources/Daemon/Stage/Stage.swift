@@ -79,6 +79,20 @@ final class Stage {
     /// A picture's (`CardComposer.isPicture`) slot, in device pixels: it decodes at that size.
     var imagePixelSize: Int { Int(composer.iconSlot(picture: true)) }
 
+    /// Frames drawn, screen changes and restylings so far: each may move a card (what a
+    /// screen reader's tree follows, `AccessibleCards.treeGeneration`).
+    private(set) var moves = 0
+
+    /// Names the raw images stored for cards.
+    private var images: UInt64 = 0
+
+    /// Keeps a bus message's raw pixels on the screen side at the size cards draw pictures,
+    /// under a name of their own (what the toast's `iconFile` then says).
+    func storeImage(_ image: RawImage) -> Result<String, IconLoadError> {
+        images &+= 1
+        return output.loadImage(.raw("image-\(images)", image), pixelSize: imagePixelSize)
+    }
+
     /// Stacks whose timers must hold: the pointer is over one of their cards, or drags one.
     var heldKeys: Set<StackKey> { Set([hovered, dragged].compactMap { $0.flatMap { cards[$0]?.key } }) }
 
@@ -133,6 +147,7 @@ final class Stage {
 
     /// New settings (or a new scale): every card restyles in place, at once.
     func reconfigure(_ config: Config, scale: Double, board: Board, now: Double) {
+        moves &+= 1
         self.config = config
         composer = CardComposer(config: config, scale: scale)
         moreScenes.removeAll()
@@ -575,6 +590,7 @@ final class Stage {
     /// Advances every moving card to `now` and moves its surface. Only height and progress
     /// changes repaint; spinners swap pre-rendered frames.
     func stepFrame(board: Board, now: Double) {
+        moves &+= 1
         stepAges(board: board, now: now)
         for card in allCards {
             if card.hoverRepaintDue, card.transition == nil, let id = card.id, let toast = board.toast(id) { repaint(card, toast) }
@@ -644,6 +660,7 @@ final class Stage {
     /// Monitors, the screen or the panels changed: every stack is laid out again on its
     /// monitor's new frame, and cards spring there.
     func screenChanged(to monitors: [Monitor], refreshRate: Double?, board: Board, now: Double) {
+        moves &+= 1
         self.monitors = monitors
         screenRefreshRate = refreshRate
         for key in Set(board.keys + cards.values.map(\.key) + moreCards.keys) { relayout(key, board: board, now: now) }

@@ -249,8 +249,13 @@ public struct Board: Sendable {
     public mutating func takeChanges() -> BoardChanges {
         defer { pending = BoardChanges() }
         noteCounts()
+        if !pending.isEmpty { changesTaken &+= 1 }
         return pending
     }
+
+    /// How many non-empty sets of changes were taken: what follows the board (a screen
+    /// reader's tree) knows from it that the board moved, without being told.
+    public private(set) var changesTaken = 0
 
     // MARK: Showing
 
@@ -493,6 +498,15 @@ public struct Board: Sendable {
         }
         if toast(id)?.resident == true { return true }
         return dismiss(id, reason: .action, now: now)
+    }
+
+    /// The user opened one of toast `id`'s links (a click on it, the menu, `xtoast invoke
+    /// --link`): it ends as the user's click, by the rule a chosen action follows (`choose`):
+    /// a resident toast stays. False when it did not end.
+    @discardableResult
+    public mutating func linkOpened(on id: String, now: Double) -> Bool {
+        if toast(id)?.resident == true { return false }
+        return dismiss(id, reason: .click, now: now)
     }
 
     /// The user sent `text` from a visible toast's reply field: its owner hears `reply` (a bus

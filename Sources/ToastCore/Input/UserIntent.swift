@@ -30,6 +30,9 @@ public enum UserIntent: Equatable, Sendable {
     case menu
     /// The notification centre opens, or closes (`xtoast center`, the center key).
     case toggleCenter
+    /// The centre opens on `filter`'s entries (`CenterContent`): a summary card's click
+    /// opens it on what came meanwhile (`following(on:)`).
+    case openCenter(filter: String?)
     /// Focus mode's M: the focused card's application is snoozed ("Mute APP for 1 hour";
     /// Shift+M: until tomorrow morning) and the card closes.
     case snoozeApp(id: String, choice: SnoozeChoice)

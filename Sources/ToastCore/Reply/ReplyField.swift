@@ -9,7 +9,7 @@
 ///     var field = ReplyField()
 ///     field.apply(.typing("on my way"))          // .edited
 ///     field.apply(KeyPress(.enter))              // .submit("on my way")
-public struct ReplyField: Equatable, Sendable {
+public struct ReplyField: Hashable, Sendable {
     /// The most a reply holds, in UTF-8 bytes: what is typed or pasted past it is cut (at a
     /// character boundary).
     public static let maxBytes = 4096

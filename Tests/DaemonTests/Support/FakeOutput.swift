@@ -147,7 +147,11 @@ final class FakeOutput: Output {
         }
     }
 
+    /// Runs while the screen is read, as the real one finishes work it did off the loop then
+    /// (a GSettings read's children, decoded images) and calls back into the service.
+    var whileReading: (() -> Void)?
     func takeInput() -> [InputEvent] {
+        whileReading?()
         defer { input = [] }
         return input
     }
