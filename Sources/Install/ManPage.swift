@@ -1,4 +1,5 @@
 import ToastCore
+import JSONCodec
 
 /// The man pages `xtoast(1)` and `xtoast(5)`, in man(7) roff.
 ///

@@ -1,4 +1,5 @@
 import ToastCore
+import JSONCodec
 
 /// `xtoast import-dunstrc`: a dunst configuration turned into an equivalent xtoast one.
 ///

@@ -6,6 +6,7 @@
 import FuzzSupport
 import Migration
 import ToastCore
+import JSONCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -5,6 +5,7 @@
 // in a plain `swift build` it links and does nothing.
 import FuzzSupport
 import ToastCore
+import JSONCodec
 
 /// Configs as users have them: ending in a section a payload's keys would land in, without a
 /// final newline, with CRLF endings, with rules "always" wrote before (either form).

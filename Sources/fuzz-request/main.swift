@@ -3,6 +3,7 @@
 // does nothing (this file holds only the entry point libFuzzer calls, see SWIFT-ON-LINUX.md).
 import FuzzSupport
 import ToastCore
+import JSONCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -11,6 +11,7 @@ import Glibc
 #endif
 import FuzzSupport
 import ToastCore
+import Patterns
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

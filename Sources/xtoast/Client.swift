@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ToastCore
 import Transport
+import JSONCodec
 
 /// The client side of one connection: send a request, read lines back.
 struct Client {

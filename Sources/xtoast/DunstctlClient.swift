@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ToastCore
 import Transport
+import JSONCodec
 
 /// `xtoast dunstctl`: each of dunstctl's commands as the xtoast requests it needs, printing
 /// what dunstctl prints (`Dunstctl`). dunstctl exits 0 when dunst answered, whatever it did,

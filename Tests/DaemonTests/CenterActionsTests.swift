@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 import ToastCore
+import JSONCodec
 
 /// The centre's late actions, unread and the history file's edits, on the fake screen: buttons
 /// while the sender listens, a click or Enter as the default action, opening reads every

@@ -1,6 +1,7 @@
 @testable import Daemon
 import Testing
 import ToastCore
+import JSONCodec
 
 /// Rules in the daemon on a fake screen: what skip and drop leave on screen and in history,
 /// both sources, run-time enable and disable, the counters, reload, and the script hook.

@@ -3,6 +3,7 @@ import CXInput2
 import Foundation
 import Testing
 import ToastCore
+import JSONCodec
 
 extension Integration {
     /// Issue 29: activation tokens. The real daemon on a private bus, the user's click made

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import Testing
 import ToastCore
+import JSONCodec
 
 extension IntegrationOnSecondDisplay {
     /// Issue 19: fullscreen windows and the user being away, on a real X server with a real

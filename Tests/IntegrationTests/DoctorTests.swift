@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToastCore
+import JSONCodec
 
 extension Integration {
     /// `xtoast doctor` against the real thing: dunst (Debian's, installed) holding

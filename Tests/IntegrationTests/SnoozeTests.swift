@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToastCore
+import JSONCodec
 
 extension Integration {
     /// Issue 30: `xtoast snooze` mutes one application: its toasts go to history (`snoozed`)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToastCore
+import JSONCodec
 
 extension Integration {
     /// Issue 5: buttons, --wait, updates, progress, do-not-disturb, history and the event stream.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Migration
 import ToastCore
+import JSONCodec
 
 /// `xtoast import-dunstrc`: dunst's shipped dunstrc (Tests/Fixtures/dunst, BSD-3-clause, see
 /// the LICENSE beside it), the same with its rule examples uncommented, and hand-written ones.

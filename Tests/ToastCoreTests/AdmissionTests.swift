@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import JSONCodec
 
 /// The one way in: what `Admission.decide` makes of submissions from both sources.
 @Suite struct AdmissionTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import Patterns
 
 @Suite struct CommandWordsTests {
     @Test func splitsLikeAShellWithoutOne() throws {

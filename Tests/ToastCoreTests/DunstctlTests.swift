@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import JSONCodec
 
 /// `xtoast dunstctl`: dunstctl's arguments, refusals and output formats, as dunst 1.13's
 /// `dunstctl` script and busctl print them.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import Patterns
 
 @Suite struct GlobPatternTests {
     private func glob(_ pattern: String, _ text: String) -> Bool { GlobPattern(pattern).matches(text) }

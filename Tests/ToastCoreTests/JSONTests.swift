@@ -1,5 +1,6 @@
 import Testing
 import ToastCore
+import JSONCodec
 
 /// Parses bytes, returning the error (or nil when they parse).
 private func parseError(_ bytes: [UInt8]) -> JSONError? {

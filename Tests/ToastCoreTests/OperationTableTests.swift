@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import JSONCodec
 
 /// `Operation.table` is the one declaration of every op: walking it, each command parses from
 /// its own usage lines and options, each request it sends and each example the man page shows

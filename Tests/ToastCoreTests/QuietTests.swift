@@ -1,5 +1,6 @@
 import Testing
 import ToastCore
+import JSONCodec
 
 /// Issue 30: do-not-disturb with an end, levels, schedules and inhibitions, decided with the
 /// clock and the zone passed in.

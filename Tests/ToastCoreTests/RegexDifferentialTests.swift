@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import ToastCore
+@testable import Patterns
 
 /// The rules' own matcher (`RegexParser` + `RegexProgram`) against glibc's `regcomp` and
 /// `regexec` (REG_EXTENDED | REG_NOSUB, C locale), which matched rules before: the same

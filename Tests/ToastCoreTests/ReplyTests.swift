@@ -1,5 +1,6 @@
 import Testing
 import ToastCore
+import JSONCodec
 
 private func message(_ line: String) -> ServerMessage? { ServerMessage.decode(line: Array(line.utf8)) }
 

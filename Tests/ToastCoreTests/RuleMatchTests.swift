@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import Patterns
 
 @Suite struct RuleMatchTests {
     private func holds(_ field: RuleField, _ op: RuleOperator, _ value: String, _ subject: RuleSubject) throws -> Bool {

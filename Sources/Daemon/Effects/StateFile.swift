@@ -3,6 +3,7 @@ import Glibc
 #endif
 import DaemonLog
 import ToastCore
+import JSONCodec
 
 /// A small state file that holds what must outlive a restart (the pause, the snoozes): written
 /// whole to a temporary file made anew (`HistoryWriter.create`: `O_EXCL`, `O_NOFOLLOW`, mode

@@ -1,5 +1,6 @@
 import ToastCore
 import Transport
+import JSONCodec
 
 /// One client connection: who it is to the board, its unread bytes, its unsent lines.
 final class Connection {

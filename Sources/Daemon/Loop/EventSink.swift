@@ -1,4 +1,5 @@
 import ToastCore
+import JSONCodec
 
 /// Where events go: the daemon's clients (a socket connection each), and next the bus.
 protocol EventSink: AnyObject {

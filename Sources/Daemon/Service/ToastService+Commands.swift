@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ToastCore
 import DaemonLog
+import JSONCodec
 
 /// The keyboard commands (`dismiss` without an id, `invoke`, `restore`, `menu`, `count`) and
 /// links: what the board chooses (`Board+Commands`), carried out as the user's own input.

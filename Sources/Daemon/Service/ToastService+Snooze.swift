@@ -1,5 +1,6 @@
 import DaemonLog
 import ToastCore
+import JSONCodec
 
 /// Snoozed applications (`xtoast snooze`, the menus' "Mute APP for 1 hour"): kept on the wall
 /// clock beside the pause, the board told which are snoozed now (`Board.snoozedApps`), and

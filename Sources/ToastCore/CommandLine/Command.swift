@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// A parsed `xtoast` command line.
 ///
 /// Most commands only send their request and print what `Operation.Wire.reply` says of the

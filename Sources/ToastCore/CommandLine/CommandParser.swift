@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Parses `xtoast`'s arguments (without the program name) into a `Command`: the operation
 /// named by the first word (`Operation.table`) reads the rest.
 public enum CommandParser {

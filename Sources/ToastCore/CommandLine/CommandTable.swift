@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The shape of a command's documentation: its usage, text and options, declared with its
 /// operation in `Operation.table`.
 ///

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// dunst's records on `org.dunstproject.cmd0` (`aa{sv}`: `NotificationListHistory`,
 /// `RuleList`) made from xtoast's answers, for the bus interface and for `xtoast dunstctl`,
 /// which prints them as `busctl --json=pretty` does. One mapping for both, so the bus and the

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// `xtoast dunstctl ARGS` (or xtoast run as `dunstctl`): dunstctl's commands, arguments,
 /// messages, output and exit codes (dunst 1.13's `dunstctl` script), on xtoast's requests,
 /// so bar modules, key bindings and scripts written for dunst keep working.

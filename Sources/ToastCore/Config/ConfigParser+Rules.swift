@@ -1,3 +1,5 @@
+import Patterns
+
 /// The lines only a `[rule NAME]` section has.
 package enum RuleLine {
     /// The rule's name when the header is `[rule NAME]`; nil for any other section. The name

@@ -1,3 +1,6 @@
+import JSONCodec
+import Patterns
+
 /// Every section and key the config file understands, and how each value is checked and stored.
 ///
 /// Keeping them in one table means the parser, its error messages ("expected one of …") and the

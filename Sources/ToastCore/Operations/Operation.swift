@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// One thing `xtoast` does, declared once in `Operation.table`: its command line (the parser,
 /// `--help`, the man page, the completions), its op on the socket (the decoder, the fields it
 /// takes, what the client prints of the reply) and the man page's examples of it.

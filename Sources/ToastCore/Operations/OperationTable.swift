@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Every operation of `xtoast`, each declared once: the command-line parser, the socket's
 /// decoder, `xtoast --help` and each command's `--help`, the man page (commands and PROTOCOL)
 /// and the bash, zsh and fish completions all read this table, in this order. The order is

@@ -1,3 +1,5 @@
+import JSONCodec
+
 extension JSONWriter {
     /// `"name": [{"id":"yes","label":"Yes"}, …]`, left out when there are no actions: the one
     /// way a toast's buttons are written, in a request line and in a history record alike.

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// What the daemon sends back: one reply per request, in order, and events for the
 /// toasts a connection showed (or for every toast, once it subscribed).
 public enum Reply: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import JSONCodec
+
 extension Request {
     /// Decodes one line (without its newline). Every failure names the problem.
     public static func decode<Bytes: Collection>(line: Bytes) -> Result<Request, RequestError> where Bytes.Element == UInt8 {

@@ -1,3 +1,5 @@
+import JSONCodec
+
 extension Request {
     /// The operation's name on the wire.
     public var op: String {

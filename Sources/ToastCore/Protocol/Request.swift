@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// A client's request, decoded and validated from one protocol line. Each op is declared
 /// in `Operation.table` (how it parses, decodes and is documented); see there to add one.
 public enum Request: Equatable, Sendable {

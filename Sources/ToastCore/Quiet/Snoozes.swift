@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Applications the user muted for a while ("Mute Slack for 1 hour", `xtoast snooze slack
 /// 1h`): their toasts go straight to history, ending with `snoozed`, until the snooze ends.
 /// "Always" is no snooze but a rule (`SnoozeRule`), so it lives in the config the user reads.

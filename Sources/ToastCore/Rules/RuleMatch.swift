@@ -1,3 +1,5 @@
+import Patterns
+
 /// How a `match` line compares its field with its value.
 public enum RuleOperator: String, CaseIterable, Sendable {
     /// A glob (`*`, `?`, `[...]`) on the whole text.

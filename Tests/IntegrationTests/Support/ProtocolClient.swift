@@ -1,6 +1,7 @@
 import Foundation
 import ToastCore
 import Transport
+import JSONCodec
 
 /// A raw protocol connection, as any program in any language would open one.
 final class ProtocolClient {

@@ -67,7 +67,7 @@ extension JSON {
 extension JSON {
     /// Whether a number's text has a nonzero digit before its exponent: `1e-400` does, though
     /// it reads as 0.0. Used wherever a number that underflowed must not pass for zero.
-    static func hasNonzeroMantissa<Bytes: Collection>(_ text: Bytes) -> Bool where Bytes.Element == UInt8 {
+    package static func hasNonzeroMantissa<Bytes: Collection>(_ text: Bytes) -> Bool where Bytes.Element == UInt8 {
         text.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
             .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
     }

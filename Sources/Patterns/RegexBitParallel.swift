@@ -4,7 +4,7 @@
 /// thread of what it leads to (each instruction's closure, worked out once), where the Pike
 /// VM walks splits and jumps again for every byte. Same answers (the differential test runs
 /// both against glibc).
-struct RegexBitParallel: Sendable {
+package struct RegexBitParallel: Sendable {
     /// Each byte's class: bytes every instruction treats alike share one.
     private let classOf: [UInt8]
     /// Per class, the threads (bits) whose byte set holds it.

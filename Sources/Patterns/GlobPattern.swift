@@ -16,7 +16,7 @@ import Glibc
 ///     GlobPattern("*signed on*").matches("Ann signed on")   // true
 public struct GlobPattern: Sendable {
     /// Plain values, so matching copies and counts no references.
-    enum Token: Equatable, Sendable {
+    package enum Token: Equatable, Sendable {
         /// `count` bytes of `literals` from `start`.
         case literal(start: Int, count: Int)
         case anyCharacter
@@ -26,9 +26,9 @@ public struct GlobPattern: Sendable {
     }
 
     /// The characters of a `[...]`: scalar ranges and named ASCII classes.
-    struct CharacterSet: Equatable, Sendable {
-        var ranges: [ClosedRange<UInt32>] = []
-        var classes: [NamedClass] = []
+    package struct CharacterSet: Equatable, Sendable {
+        package var ranges: [ClosedRange<UInt32>] = []
+        package var classes: [NamedClass] = []
 
         func contains(_ scalar: UInt32) -> Bool {
             ranges.contains { $0.contains(scalar) } || classes.contains { $0.contains(scalar) }
@@ -36,7 +36,7 @@ public struct GlobPattern: Sendable {
     }
 
     /// `[:alpha:]` and the rest, for ASCII, as in the C locale.
-    enum NamedClass: String, Sendable, CaseIterable {
+    package enum NamedClass: String, Sendable, CaseIterable {
         case alpha, digit, alnum, upper, lower, space, blank, punct, xdigit, cntrl, print, graph
 
         func contains(_ c: UInt32) -> Bool {
@@ -58,16 +58,16 @@ public struct GlobPattern: Sendable {
         }
     }
 
-    let tokens: [Token]
+    package let tokens: [Token]
     let literals: [UInt8]
-    let sets: [CharacterSet]
+    package let sets: [CharacterSet]
 
     public init(_ pattern: String) {
         (tokens, literals, sets) = Self.compile(Array(pattern.unicodeScalars))
     }
 
     /// The pattern has no wildcard: matching is comparing with these bytes.
-    var exact: [UInt8]? {
+    package var exact: [UInt8]? {
         if tokens.isEmpty { return [] }
         if tokens.count == 1, case .literal = tokens[0] { return literals }
         return nil
@@ -78,7 +78,7 @@ public struct GlobPattern: Sendable {
         return text.withUTF8 { matches(bytes: $0) }
     }
 
-    func matches(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
         tokens.withUnsafeBufferPointer { tokens in
             literals.withUnsafeBufferPointer { literals in
                 match(text, tokens, literals)

@@ -10,7 +10,7 @@ import Glibc
 ///
 /// Back-references (`\1` to `\9`) are refused: they make POSIX matching exponential, and a
 /// pattern must never stall the daemon's loop. So is a pattern whose counts, written out,
-/// make it larger than `RuleLimits.maxPatternExpansion` (`[a-z]{1,10000}` took glibc 790 MB),
+/// make it larger than `maxExpansion` (`[a-z]{1,10000}` took glibc 790 MB),
 /// before anything is built for it. Before the program runs, a literal the pattern
 /// cannot match without (the longest plain run of it, e.g. `Battery` in `^Battery [0-9]+%`)
 /// is looked for first (`find`); most texts fail there, for a fraction of the program's cost.
@@ -18,10 +18,20 @@ import Glibc
 /// Matching is by bytes, as glibc does in the C locale the daemon runs in: `.` is one byte,
 /// so a pattern meant for one non-ASCII character is better written as the character itself.
 public final class PosixRegex: Sendable {
+    /// A regular expression's size with its counts written out (each byte, class and anchor
+    /// once per copy, `{m,}` as m copies: `[a-z]{4096}`, `x{4096,}` and `(x{1,64}){1,64}` are
+    /// 4 096). Checked before anything
+    /// is built for it: `[a-z]{1,10000}` took glibc 790 MB, and the matcher's time per byte
+    /// grows with this size (`RuleLimits.maxPatternExpansion` names it among the rules' bounds).
+    public static let maxExpansion = 4096
+    /// Instructions one pattern may compile to; `maxExpansion` keeps real patterns far
+    /// below it (a few per byte, class or anchor), this bounds what punctuation adds.
+    public static let maxInstructions = 8 * maxExpansion
+
     public let pattern: String
-    let program: RegexProgram
+    package let program: RegexProgram
     /// Bytes every match contains; empty when the pattern has no such literal.
-    let requiredLiteral: [UInt8]
+    package let requiredLiteral: [UInt8]
 
     /// Compiles `pattern`, or says what is wrong with it.
     public init(_ pattern: String) throws(RuleProblem) {
@@ -35,13 +45,13 @@ public final class PosixRegex: Sendable {
         } catch {
             throw RuleProblem("bad regular expression: \(error.message)")
         }
-        let limit = RuleLimits.maxPatternExpansion
+        let limit = Self.maxExpansion
         guard tree.simplified.expandedSize(limit: limit) <= limit else {
             throw RuleProblem("'\(pattern)' is larger than \(limit) with its counts written out "
                 + "(each count multiplies what it repeats: (x{1,64}){1,64} is \(limit))")
         }
         do {
-            program = try RegexProgram(tree, maxInstructions: RuleLimits.maxPatternInstructions)
+            program = try RegexProgram(tree, maxInstructions: Self.maxInstructions)
         } catch {
             throw RuleProblem("'\(pattern)' is too large: \(error.message)")
         }
@@ -66,7 +76,7 @@ public final class PosixRegex: Sendable {
     }
 
     /// `matches` for text already in memory (a NUL in it is a byte like any other).
-    func matches(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(bytes text: UnsafeBufferPointer<UInt8>) -> Bool {
         mayMatch(text) && program.matches(text)
     }
 

@@ -5,10 +5,10 @@
 /// ordinary `[^ ]+ has (joined|left)` took 100-150 ms on an 8 KB body. Rules need only whether
 /// the pattern matches somewhere, so no thread carries captures and the first match ends the search.
 ///
-/// The program's size is bounded before it is built (`RuleLimits.maxPatternExpansion` on the
+/// The program's size is bounded before it is built (`PosixRegex.maxExpansion` on the
 /// pattern's written-out size); matching allocates only its two thread lists, per call, so a
 /// compiled program is shared read-only.
-struct RegexProgram: Sendable {
+package struct RegexProgram: Sendable {
     enum Operation: UInt8, Sendable {
         /// Consumes one byte of `sets[argument]`, then goes on at the next instruction.
         case byte
@@ -29,7 +29,7 @@ struct RegexProgram: Sendable {
     let instructions: [Instruction]
     let sets: [ByteSet]
     /// The pattern needs this many bytes at least: a shorter text cannot match.
-    let minimumLength: Int
+    package let minimumLength: Int
     /// Only a match starting at the text's start can succeed (`^...`).
     let anchoredAtStart: Bool
     /// Bytes a match can start with; nil when a match may consume nothing (then every position
@@ -37,7 +37,7 @@ struct RegexProgram: Sendable {
     let firstBytes: ByteSet?
 
     /// The same program as bits of a word, when the pattern is small and plain enough.
-    let bitParallel: RegexBitParallel?
+    package let bitParallel: RegexBitParallel?
 
     /// Compiles a parsed pattern; `maxInstructions` bounds what the tree may become.
     /// `bitParallel: false` leaves the fast path out (so the tests can hold both to glibc).
