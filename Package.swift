@@ -14,8 +14,17 @@ import PackageDescription
 ///   start-up scan of /proc/self/maps (a C target; only `xtoast` links it).
 /// - `CXlibQueue`: gives back the event-queue nodes Xlib keeps after a flood (a C target, since
 ///   it needs Xlib's private `Xlibint.h`, which must not reach Swift's view of `Display`).
-/// - `ToastCore`: the pure model (no X11, no sockets, no clock reads).
-/// - `Install`: the man pages and shell completions, rendered from ToastCore's operation table
+/// - `JSONCodec`: the JSON value, its strict parser and its writer (and `UnicodeControls`, the
+///   characters it escapes); below the model, which imports it.
+/// - `Patterns`: the rules' pattern engine, globs and POSIX regular expressions (a Pike VM and a
+///   bit-parallel path), readable and fuzzed alone (`fuzz-rule`); below the model.
+/// - `ToastCore`: the pure model (no X11, no sockets, no clock reads): toasts, the board,
+///   admission, stacks, layout, motion, gestures, input intents, quiet, the centre, the card
+///   scene and the config's values; it imports only `JSONCodec` and `Patterns`.
+/// - `Operations`: everything a client says, above the model: the operation table (each op
+///   declared once), the command line, the wire protocol's requests (their decoder and encoder)
+///   and the client's reading of replies, the socket's lines and path, the hand-over's proofs.
+/// - `Install`: the man pages and shell completions, rendered from the operation table
 ///   (and Migration's dunst mapping); `xtoast-generate` installs them, and the client prints a
 ///   page as text (`xtoast help --page NAME`).
 /// - `Migration`: `xtoast import-dunstrc`'s translator from a dunstrc; only the client links it.
@@ -32,7 +41,7 @@ import PackageDescription
 /// - `Accessibility`: xtoast as an AT-SPI application on the accessibility bus through sd-bus
 ///   (`AccessibilityBus`), serving ToastCore's `AccessibleTree`; no sd-bus handle leaves it.
 /// - `Daemon`: the single-threaded poll() loop that ties socket, model and screen together.
-/// - `xtoast`: the command-line client; links ToastCore, Migration, Install and Transport only (no Foundation),
+/// - `xtoast`: the command-line client; links Operations, ToastCore, JSONCodec, Migration, Install and Transport only (no Foundation),
 ///   as a static executable, so it starts in about a millisecond.
 /// - `xtoastd`: the daemon executable that `xtoast daemon` hands over to.
 /// - `xtoast-generate`: prints the man pages and shell completions from `Install` (run by `scripts/install`).
@@ -76,30 +85,31 @@ let package = Package(
         .target(name: "JSONCodec"),
         .target(name: "Patterns"),
         .target(name: "ToastCore", dependencies: ["JSONCodec", "Patterns"]),
-        .target(name: "Install", dependencies: ["ToastCore", "Migration", "JSONCodec"]),
+        .target(name: "Operations", dependencies: ["ToastCore", "JSONCodec"]),
+        .target(name: "Install", dependencies: ["ToastCore", "Migration", "JSONCodec", "Operations"]),
         .target(name: "Migration", dependencies: ["ToastCore", "JSONCodec"]),
         .target(name: "Transport", dependencies: ["CSystem"]),
         .target(name: "DaemonLog", dependencies: ["ToastCore", "Transport", "JSONCodec"]),
         .target(name: "Sound", dependencies: ["ToastCore", "Transport", "DaemonLog"]),
-        .target(name: "Bus", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog", "JSONCodec"]),
+        .target(name: "Bus", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog", "JSONCodec", "Operations"]),
         .target(name: "Accessibility", dependencies: ["CSDBus", "ToastCore", "Transport", "DaemonLog"]),
         .target(name: "Images", dependencies: ["CPixbuf", "CSystem", "ToastCore", "Transport"]),
         .target(name: "X11", dependencies: ["CX11", "CXInput2", "CXlibQueue", "CPango", "CPixbuf", "CSystem", "Images", "ToastCore", "Transport"]),
-        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "Accessibility", "DaemonLog", "Sound", "JSONCodec"]),
+        .target(name: "Daemon", dependencies: ["ToastCore", "Transport", "CSystem", "Bus", "Accessibility", "DaemonLog", "Sound", "JSONCodec", "Operations"]),
         // The client is launched once per toast, so its start-up is most of a toast's latency:
         // linked as a static executable it needs no dynamic loader at all (about 1.7x faster to
         // start than `--static-swift-stdlib`). Set here, per target, so one `swift build` makes it.
-        .executableTarget(name: "xtoast", dependencies: ["CArguments", "ToastCore", "Migration", "Transport", "Install", "JSONCodec"],
+        .executableTarget(name: "xtoast", dependencies: ["CArguments", "ToastCore", "Migration", "Transport", "Install", "JSONCodec", "Operations"],
                           linkerSettings: [.unsafeFlags(["-static-executable"])]),
         // The daemon runs for the whole session, so its idle private memory counts: linked as a
         // position-dependent executable, the Swift metadata in its data needs no relocating at
         // load, which keeps about 200 KiB of its pages clean (shared with the file) instead of dirty.
-        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "Images", "X11", "ToastCore", "Transport", "JSONCodec"],
+        .executableTarget(name: "xtoastd", dependencies: ["Daemon", "Images", "X11", "ToastCore", "Transport", "JSONCodec", "Operations"],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]),
         .executableTarget(name: "xtoast-generate", dependencies: ["ToastCore", "Install"]),
-        .executableTarget(name: "xtoast-bench", dependencies: ["CX11", "ToastCore"]),
+        .executableTarget(name: "xtoast-bench", dependencies: ["CX11", "ToastCore", "Operations"]),
         .target(name: "FuzzSupport", dependencies: ["ToastCore"]),
-        .executableTarget(name: "fuzz-request", dependencies: ["ToastCore", "FuzzSupport", "JSONCodec"]),
+        .executableTarget(name: "fuzz-request", dependencies: ["ToastCore", "FuzzSupport", "JSONCodec", "Operations"]),
         .executableTarget(name: "fuzz-config", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-markup", dependencies: ["ToastCore", "CPango", "FuzzSupport"]),
         .executableTarget(name: "fuzz-card", dependencies: ["ToastCore", "FuzzSupport"]),
@@ -110,13 +120,13 @@ let package = Package(
         .executableTarget(name: "fuzz-notify", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-xsettings", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-mute", dependencies: ["ToastCore", "FuzzSupport", "JSONCodec"]),
-        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration", "JSONCodec", "Patterns"]),
-        .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore", "Migration"]),
-        .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore", "JSONCodec"]),
+        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration", "JSONCodec", "Patterns", "Operations"]),
+        .testTarget(name: "InstallTests", dependencies: ["Install", "ToastCore", "Migration", "Operations"]),
+        .testTarget(name: "MigrationTests", dependencies: ["Migration", "ToastCore", "JSONCodec", "Operations"]),
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "DaemonLog", "Sound", "ToastCore", "JSONCodec"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CXInput2", "CSDBus", "ToastCore", "Transport", "JSONCodec"], exclude: ["Reference"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "DaemonLog", "Sound", "ToastCore", "JSONCodec", "Operations"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CXInput2", "CSDBus", "ToastCore", "Transport", "JSONCodec", "Operations"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import ToastCore
 import JSONCodec
+import Operations
 
 /// `org.dunstproject.cmd0` on the notification object: dunst's control interface, so dunst's
 /// own `dunstctl` (Debian's is a shell script over `dbus-send` and `busctl`) and bar modules

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import ToastCore
 import Transport
+import Operations
 
 /// `org.freedesktop.Notifications` on the session bus, through sd-bus: reads each method
 /// call into plain values for a `NotificationServer` (the daemon's `DesktopNotifications`),

@@ -1,4 +1,5 @@
 import ToastCore
+import Operations
 
 /// What `NotificationBus` asks of the notification server behind it (the daemon's
 /// `DesktopNotifications`): every decision, in plain values. The bus side only reads and

@@ -1,4 +1,5 @@
 import ToastCore
+import Operations
 
 extension ManPage {
     /// `xtoastd(1)`: the daemon, its options (the `daemon` command's, from the operation

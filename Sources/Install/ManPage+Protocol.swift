@@ -1,4 +1,5 @@
 import ToastCore
+import Operations
 
 extension ManPage {
     /// `xtoast-protocol(7)`: every request (an example of each, and the fields each op takes,

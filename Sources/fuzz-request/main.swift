@@ -4,6 +4,7 @@
 import FuzzSupport
 import ToastCore
 import JSONCodec
+import Operations
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

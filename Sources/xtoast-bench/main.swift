@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CX11
 import ToastCore
+import Operations
 
 /// Measures what a user waits for: from launching `xtoast show` to the card's pixels on
 /// screen, observed from outside the daemon by reading the screen with XGetImage; and how the

@@ -4,6 +4,7 @@ import Glibc
 import ToastCore
 import Transport
 import JSONCodec
+import Operations
 
 /// The client side of one connection: send a request, read lines back.
 struct Client {

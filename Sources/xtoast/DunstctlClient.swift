@@ -4,6 +4,7 @@ import Glibc
 import ToastCore
 import Transport
 import JSONCodec
+import Operations
 
 /// `xtoast dunstctl`: each of dunstctl's commands as the xtoast requests it needs, printing
 /// what dunstctl prints (`Dunstctl`). dunstctl exits 0 when dunst answered, whatever it did,

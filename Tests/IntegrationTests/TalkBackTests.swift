@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ToastCore
 import JSONCodec
+import Operations
 
 extension Integration {
     /// Issue 5: buttons, --wait, updates, progress, do-not-disturb, history and the event stream.

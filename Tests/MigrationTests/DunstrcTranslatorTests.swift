@@ -3,6 +3,7 @@ import Testing
 @testable import Migration
 import ToastCore
 import JSONCodec
+import Operations
 
 /// `xtoast import-dunstrc`: dunst's shipped dunstrc (Tests/Fixtures/dunst, BSD-3-clause, see
 /// the LICENSE beside it), the same with its rule examples uncommented, and hand-written ones.

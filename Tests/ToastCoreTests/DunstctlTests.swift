@@ -1,6 +1,7 @@
 import Testing
 @testable import ToastCore
 @testable import JSONCodec
+@testable import Operations
 
 /// `xtoast dunstctl`: dunstctl's arguments, refusals and output formats, as dunst 1.13's
 /// `dunstctl` script and busctl print them.

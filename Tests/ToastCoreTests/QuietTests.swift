@@ -1,6 +1,7 @@
 import Testing
 import ToastCore
 import JSONCodec
+import Operations
 
 /// Issue 30: do-not-disturb with an end, levels, schedules and inhibitions, decided with the
 /// clock and the zone passed in.

@@ -1,6 +1,7 @@
 import Testing
 @testable import ToastCore
 @testable import Patterns
+@testable import Operations
 
 @Suite struct RuleMatchTests {
     private func holds(_ field: RuleField, _ op: RuleOperator, _ value: String, _ subject: RuleSubject) throws -> Bool {

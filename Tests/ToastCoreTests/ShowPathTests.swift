@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 @testable import ToastCore
+@testable import Operations
 
 /// `xtoast show` is launched once per toast, so what its path builds is counted here: it reads
 /// its command line and writes its request without building the operation table (every op's

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ToastCore
 import Transport
+import Operations
 
 /// The successor's half of the bus hand-over (`HandOverChallenges`): `xtoastd --replace`
 /// brings the nonce the bus name's holder gave it back to that holder over its socket, as

@@ -1,6 +1,7 @@
 import ToastCore
 import Transport
 import JSONCodec
+import Operations
 
 /// One client connection: who it is to the board, its unread bytes, its unsent lines.
 final class Connection {

@@ -2,6 +2,7 @@ import Bus
 import ToastCore
 import Transport
 import JSONCodec
+import Operations
 
 /// The freedesktop notification server without the bus: a `Notify` call becomes a
 /// `Submission` for the service's one way in (`ToastService.submit`, where rules, the

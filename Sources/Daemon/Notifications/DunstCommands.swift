@@ -1,5 +1,6 @@
 import Bus
 import ToastCore
+import Operations
 
 /// dunst's control interface without the bus (`DunstInterface` reads and writes the
 /// messages): each command is the request `xtoast dunstctl` sends for it, handled as a

@@ -4,6 +4,7 @@ import Glibc
 import ToastCore
 import DaemonLog
 import JSONCodec
+import Operations
 
 /// The keyboard commands (`dismiss` without an id, `invoke`, `restore`, `menu`, `count`) and
 /// links: what the board chooses (`Board+Commands`), carried out as the user's own input.

@@ -2,6 +2,7 @@ import Foundation
 import ToastCore
 import Transport
 import JSONCodec
+import Operations
 
 /// A raw protocol connection, as any program in any language would open one.
 final class ProtocolClient {

@@ -1,5 +1,6 @@
 import Testing
 import ToastCore
+import Operations
 
 // Helpers shared by the unit tests.
 

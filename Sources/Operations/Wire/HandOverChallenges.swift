@@ -1,3 +1,5 @@
+import ToastCore
+
 /// The bus side of `xtoastd --replace`: the bus never says which process sent a call (dbus
 /// records a pid when a connection is made, and a program can fork after that), so the holder
 /// of the name answers `HandOverChallenge` with a nonce, and ends its toasts only when the

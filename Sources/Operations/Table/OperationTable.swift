@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// Every operation of `xtoast`, each declared once: the command-line parser, the socket's
 /// decoder, `xtoast --help` and each command's `--help`, the man page (commands and PROTOCOL)

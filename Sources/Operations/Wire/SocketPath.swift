@@ -1,3 +1,5 @@
+import ToastCore
+
 /// Where the daemon listens, derived the same way by daemon and client.
 ///
 /// `XTOAST_SOCKET` wins. Otherwise one socket per X display under `$XDG_RUNTIME_DIR`, so two

@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// What a request's fields may hold, checked alike by the command line (before anything is
 /// sent) and by the daemon's decoder (for any client): one rule per field, so the two ends

@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// The shape of a command's documentation: its usage, text and options, declared with its
 /// operation in `Operation.table`.

@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// A parsed `xtoast` command line.
 ///
@@ -78,8 +79,8 @@ public struct MenuCommand: Equatable, Sendable {
     /// The program and its arguments; it reads the lines on stdin and prints the chosen one.
     /// Nil: the config's `[general] menu`, as the daemon answers it.
     public var program: [String]?
-    /// dmenu, prompting with the program's name; `rofi -dmenu` reads and prints the same way.
-    public static let defaultProgram = ["dmenu", "-p", "xtoast"]
+    /// The config's default (`Config.defaultMenu`), for a client that has read no config.
+    public static let defaultProgram = Config.defaultMenu
 
     public init(all: Bool = false, program: [String]? = nil) {
         self.all = all

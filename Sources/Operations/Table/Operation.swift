@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// One thing `xtoast` does, declared once in `Operation.table`: its command line (the parser,
 /// `--help`, the man page, the completions), its op on the socket (the decoder, the fields it

@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// Parses `xtoast`'s arguments (without the program name) into a `Command`: the operation
 /// named by the first word (`Operation.table`) reads the rest.

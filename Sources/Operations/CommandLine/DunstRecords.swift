@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// dunst's records on `org.dunstproject.cmd0` (`aa{sv}`: `NotificationListHistory`,
 /// `RuleList`) made from xtoast's answers, for the bus interface and for `xtoast dunstctl`,

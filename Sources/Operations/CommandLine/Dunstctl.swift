@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// `xtoast dunstctl ARGS` (or xtoast run as `dunstctl`): dunstctl's commands, arguments,
 /// messages, output and exit codes (dunst 1.13's `dunstctl` script), on xtoast's requests,

@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 extension Request {
     /// The operation's name on the wire.

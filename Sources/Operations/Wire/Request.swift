@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 /// A client's request, decoded and validated from one protocol line. Each op is declared
 /// in `Operation.table` (how it parses, decodes and is documented); see there to add one.
@@ -75,47 +76,6 @@ public struct PauseRequest: Equatable, Sendable {
     }
 }
 
-/// The fields of a `show` request. Optional fields take the daemon's configured defaults.
-public struct ShowRequest: Equatable, Sendable {
-    public var message: String
-    public var title: String?
-    public var kind: Kind?
-    public var timeout: Double?
-    public var id: String?
-    public var position: Position?
-    /// A monitor by name, `primary`, or its number from 0; nil follows the config's rule.
-    public var monitor: MonitorChoice?
-    public var style: CardStyle?
-    public var markup = false
-    public var icon: String?
-    public var actions: [Action] = []
-    public var defaultAction: String?
-    public var progress: Double?
-    public var urgency: Urgency?
-    /// The application that sent it: `Notify`'s app_name, or the socket's `app` field (nil:
-    /// none named, `Submission.defaultSocketApp`).
-    public var app: String?
-    /// Stays after an action is chosen (the D-Bus `resident` hint); the user or the timeout ends it.
-    public var resident = false
-    /// The D-Bus `action-icons` hint: action keys are icon names, drawn as icon buttons.
-    public var actionIcons = false
-    /// Where it comes from within the app (`x-kde-origin-name`: a web site, a phone, a chat
-    /// account), shown under the title.
-    public var origin: String?
-    /// An inline reply field (`--reply`, the JSON `reply` object; `inline-reply` on the bus).
-    public var reply: ReplyOptions?
-
-    public init(message: String, title: String? = nil, kind: Kind? = nil, timeout: Double? = nil,
-                id: String? = nil, position: Position? = nil) {
-        self.message = message
-        self.title = title
-        self.kind = kind
-        self.timeout = timeout
-        self.id = id
-        self.position = position
-    }
-}
-
 /// The fields of an `invoke` request: which toast (nil: the newest visible one that has
 /// actions) and what: an action (nil: the default one) or, instead, one of its links.
 public struct InvokeRequest: Equatable, Sendable {
@@ -128,58 +88,6 @@ public struct InvokeRequest: Equatable, Sendable {
         self.action = action
         self.link = link
     }
-}
-
-/// The fields of an `update` request: what is given changes, the rest stays.
-public struct UpdateRequest: Equatable, Sendable {
-    public var id: String
-    public var message: String?
-    public var title: String?
-    public var kind: Kind?
-    public var timeout: Double?
-    public var progress: Double?
-    public var icon: String?
-
-    public init(id: String, message: String? = nil, title: String? = nil, kind: Kind? = nil,
-                timeout: Double? = nil, progress: Double? = nil, icon: String? = nil) {
-        self.id = id
-        self.message = message
-        self.title = title
-        self.kind = kind
-        self.timeout = timeout
-        self.progress = progress
-        self.icon = icon
-    }
-
-    /// True when nothing would change.
-    public var isEmpty: Bool {
-        message == nil && title == nil && kind == nil && timeout == nil && progress == nil && icon == nil
-    }
-}
-
-/// Limits of the wire protocol, named so the error messages and the docs agree.
-public enum ProtocolLimits {
-    /// A request line longer than this is refused (and skipped to its newline).
-    public static let maxLineBytes = 64 * 1024
-    /// Ids are for scripts to type and read back; keep them short.
-    public static let maxIDLength = 128
-    /// Longer than a day is almost certainly a unit mistake (milliseconds for seconds).
-    public static let maxTimeout: Double = 86_400
-    /// A positive timeout below this (1 ms) counts as this: shorter is indistinguishable on
-    /// screen, and a timeout that underflowed to 0 would mean "never expires".
-    public static let minTimeout: Double = 0.001
-    /// An icon is a path, a `file://` URI or a theme name: longer is none of them.
-    public static let maxIconBytes = 4096
-    /// Button labels share one row; longer ones are refused rather than cut unreadably.
-    public static let maxActionLabel = 24
-    /// The most toasts one `list` reply names when asked for a limit.
-    public static let listLimit = 10_000
-}
-
-/// A request that could not be accepted; `message` is what the client is told.
-public struct RequestError: Error, Equatable, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
 }
 
 /// `xtoast snooze APP DURATION|always`, `--list`, `--clear APP`.

@@ -1,3 +1,5 @@
+import ToastCore
+
 /// A local process as the kernel (`SO_PEERCRED`) or the bus (`GetConnectionCredentials`)
 /// names it: its user and its executable. What decides who may make a running daemon hand
 /// over: its bus toasts (`HandOver`) or everything it holds (the socket's `handover`).

@@ -1,4 +1,5 @@
 import JSONCodec
+import ToastCore
 
 extension Request {
     /// Decodes one line (without its newline). Every failure names the problem.

@@ -1,3 +1,5 @@
+import ToastCore
+
 /// The text of `xtoast --help` and of each command's `--help`.
 public enum Help {
     /// `xtoast --help`: a line for each operation (`Operation.Docs.overview`), in the table's order.

@@ -1,3 +1,5 @@
+import ToastCore
+
 /// Splits a byte stream into protocol lines, refusing lines over a limit without losing the next.
 ///
 /// A line over the limit is reported once as `.tooLong` and its bytes are dropped until its
