@@ -95,6 +95,7 @@ package struct RegexProgram: Sendable {
                 // per `$` flag (below), the step that last reached it, so each is reached once a
                 // step; the closure's stack (each reach pushes at most two).
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8 * size + 2) { scratch in
+                    // Unwrapped: the allocation holds at least 2 elements, so it has an address.
                     let current = scratch.baseAddress!, next = current + size
                     let marks = next + size, stack = marks + 2 * size
                     for k in 0..<(2 * size) { marks[k] = -1 }
@@ -152,6 +153,7 @@ package struct RegexProgram: Sendable {
                 case .assert:
                     var holds: Bool
                     var nextFlag = flag
+                    // Unwrapped: an `.assert` instruction's argument is an assertion's raw value (`init`).
                     switch RegexAssertion(rawValue: UInt8(truncatingIfNeeded: instruction.argument))! {
                     case .textStart: holds = position == 0
                     case .textEnd: holds = position == n

@@ -140,7 +140,7 @@ struct RegexParser {
         return node
     }
 
-    private func at(_ c: Character) -> Bool { i < p.count && p[i] == c.asciiValue! }
+    private func at(_ c: Character) -> Bool { i < p.count && p[i] == c.asciiValue }
 
     private mutating func alternation(depth: Int) throws(RegexError) -> RegexNode {
         var branches = [try branch(depth: depth)]
@@ -197,6 +197,7 @@ struct RegexParser {
             case UInt8(ascii: "'"): return .assertion(.textEnd)
             case UInt8(ascii: "w"): node = .byte(.word)
             case UInt8(ascii: "W"): node = .byte(ByteSet.word.inverted)
+            // Unwrapped: `space` is one of `GlobPattern.NamedClass`'s names.
             case UInt8(ascii: "s"): node = .byte(ByteSet.named("space")!)
             case UInt8(ascii: "S"): node = .byte(ByteSet.named("space")!.inverted)
             case UInt8(ascii: "1")...UInt8(ascii: "9"): throw RegexError("back-reference refused")

@@ -10,7 +10,7 @@ public enum CommandParser {
         // `--` ends the options: after it, "--help" is a message like any other.
         let options = rest.prefix { $0 != "--" }
         // dunstctl's own `-h` and `--help` are its help (`Dunstctl.helpText`).
-        if name != "dunstctl", options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
+        if name != Operation.dunstctl.name, options.contains("--help") || options.contains("-h") { return .help(Help.text(for: name) ?? Help.main) }
         switch name {
         case "help" where rest.first == "--page":
             guard rest.count == 2 else { throw UsageError("help --page takes one page's name (xtoast, xtoast.5, xtoastd, xtoast-protocol, xtoast-dunstctl, xtoast-migrating)") }
@@ -24,7 +24,7 @@ public enum CommandParser {
         // table (every operation's parser, fields and reply, and their generic metadata) was a
         // tenth of its launch. The table names the same parser (`OperationTableTests`), and
         // `ShowPathTests` counts that a show never builds it.
-        case "show": return try parseShow(rest)
+        case Operation.show.name: return try parseShow(rest)
         default:
             guard let parse = Operation.named(name)?.parse else { throw UsageError("unknown command \"\(name)\"") }
             return try parse(rest)
@@ -46,11 +46,11 @@ public enum CommandParser {
 
     static func parseHistory(_ rest: [String]) throws(UsageError) -> Command {
         if rest == ["--clear"] { return .send(.clearHistory) }
-        return .send(.history(limit: try limit(rest, command: "history", upTo: HistoryLimits.maxKeep)))
+        return .send(.history(limit: try limit(rest, command: Operation.history.name, upTo: HistoryLimits.maxKeep)))
     }
 
     static func parseList(_ rest: [String]) throws(UsageError) -> Command {
-        .send(.list(limit: try limit(rest, command: "list", upTo: ProtocolLimits.listLimit)))
+        .send(.list(limit: try limit(rest, command: Operation.list.name, upTo: ProtocolLimits.listLimit)))
     }
 
     /// An optional count N from 1 to `maximum` (`FieldRules.limit`, as the daemon reads `limit`).

@@ -6,24 +6,32 @@ import ToastCore
 /// and the bash, zsh and fish completions all read this table, in this order. The order is
 /// also that of the ops an unknown one's error lists (the order the protocol gained them).
 ///
-/// Adding an op, say `xtoast pin ID`:
-/// 1. a case in `Request` (`case pin(id: String)`); the compiler then asks for its name in
-///    `Request.op`, its fields in `Request.line` (the encoder) and its handling in
-///    `ToastService.handle` (the service, and the board's code behind it);
-/// 2. one entry here: its name; how its arguments parse (`noArguments`, or a parser beside the
-///    others in `CommandParser` using the shared checks, `FieldRules`); its `Wire`, with the
-///    fields it takes, what the client prints of the reply, and how the fields decode (through
-///    the same `FieldRules`, by `Fields`' typed readers); and its docs: the command's usage,
-///    text and options, its line in `xtoast --help`, and an example request for the man page:
+/// Each op's wire name is written once, in its entry (`Operation("pin", ...)`): `Request.op`
+/// and the encoder's `"op"` read it through `Request.operation`, the parser's fast path
+/// through `Operation.show`, and `OperationDeclarationTests` fails when the Operations module
+/// writes an op's name as a literal anywhere else.
 ///
-///        Operation("pin", parse: CommandParser.parsePin,   // one ID: `.send(.pin(id: ...))`
+/// Adding an op, say `xtoast pin ID`, touches five files, three of them asked for by the compiler:
+/// 1. `Request.swift`: its case (`case pin(id: String)`);
+/// 2. `OperationTable.swift` (here): its entry, its place in `entries` and its line in
+///    `Request.operation` (the compiler asks): its name; how its arguments parse (`noArguments`,
+///    or a parser beside the others in `CommandParser` using the shared checks, `FieldRules`);
+///    its `Wire`, with the fields it takes, what the client prints of the reply, and how the
+///    fields decode (through the same `FieldRules`, by `Fields`' typed readers); and its docs:
+///    the command's usage, text and options, its line in `xtoast --help`, and an example
+///    request for the man page;
+/// 3. `Request+Encoding.swift`: the fields it sends, in `Request.line` (the compiler asks);
+/// 4. `ToastService.swift`: its handling in `ToastService.handle` (the compiler asks);
+/// 5. a `Board` file: the board's code behind it (`Board+Commands.swift` for a command on a toast).
+///
+///     public static let pin = Operation("pin", parse: CommandParser.parsePin,   // one ID: `.send(.pin(id: ...))`
 ///                  wire: Wire(fields: ["id"]) { (f) throws(RequestError) in .pin(id: try Request.validID(try f.requiredString("id"))) },
 ///                  docs: {
 ///            Docs(CommandTable.Command(name: "pin", usage: ["xtoast pin ID"], summary: "keep a toast until dismissed",
 ///                                      text: "Stops the toast ID's timeout.", options: []),
 ///                 overview: [("xtoast pin ID", "keep a toast until dismissed")],
 ///                 examples: [(.pin(id: "7"), "Stops the toast's timeout.")])
-///        }),
+///        })
 ///
 /// Nothing else: `OperationTableTests` walks this table and fails until every op parses from
 /// its usage, every example request round-trips through the encoder and the decoder to the
@@ -39,8 +47,15 @@ extension Operation {
     /// that only shows a toast (`ShowPathTests` counts it), which launches once per toast.
     nonisolated(unsafe) public private(set) static var tableBuilds = 0
 
-    private static var entries: [Operation] { [
-        Operation("daemon", parse: CommandParser.parseDaemon,
+    /// The entries in the table's order; each is declared once, below, and can be read alone
+    /// (`Request.operation`) without building the table.
+    private static var entries: [Operation] {
+        [daemon, show, update, dismiss, list, pause, snooze, resume, history, subscribe, ping, reload, rules,
+         rule, test, focus, invoke, restore, menu, count, center, handOver, busHandOver, doctor,
+         importDunstrc, dunstctl]
+    }
+
+    public static let daemon = Operation("daemon", parse: CommandParser.parseDaemon,
                   wire: nil,
                   docs: {
             Docs(CommandTable.Command(name: "daemon", usage: ["xtoast daemon [--no-dbus] [--replace]"], summary: "run the daemon on $DISPLAY", text: """
@@ -56,8 +71,9 @@ extension Operation {
                     .flag(nil, "replace", "take over from the xtoast running on this display (it ends its toasts and exits 0), and org.freedesktop.Notifications from a server that allows it (a previous xtoast)"),
                 ]),
             overview: [("xtoast daemon", "run the daemon on $DISPLAY (foreground, logs to stderr)")])
-        }),
-        Operation("show", parse: { (rest) throws(UsageError) in try CommandParser.parseShow(rest) },
+        })
+
+    public static let show = Operation("show", parse: { (rest) throws(UsageError) in try CommandParser.parseShow(rest) },
                   wire: Wire(fields: Request.showFields, reply: .id) { (f) throws(RequestError) in .show(try Request.decodeShow(f)) },
                   docs: {
             Docs(CommandTable.Command(name: "show", usage: ["xtoast show [options] MESSAGE..."], summary: "show a toast; prints its id", text: """
@@ -71,8 +87,9 @@ extension Operation {
                     return show
                 }()), "Shows a toast; only message or title is required. Other fields: id, position, style, icon, markup, default_action, progress, urgency, app (the application rules see; default xtoast). The reply carries the toast's id (and a warning when the icon could not be used)."),
             ])
-        }),
-        Operation("update", parse: CommandParser.parseUpdate,
+        })
+
+    public static let update = Operation("update", parse: CommandParser.parseUpdate,
                   wire: Wire(fields: Request.updateFields, decode: Request.decodeUpdate),
                   docs: {
             Docs(CommandTable.Command(name: "update", usage: ["xtoast update ID [options]"], summary: "change a toast in place", text: """
@@ -91,8 +108,9 @@ extension Operation {
                 (.update(UpdateRequest(id: "7", message: "80 %", progress: 80)),
                  "Changes a toast in place; fields: message, title, kind, timeout, progress, icon."),
             ])
-        }),
-        Operation("dismiss", parse: CommandParser.parseDismiss,
+        })
+
+    public static let dismiss = Operation("dismiss", parse: CommandParser.parseDismiss,
                   wire: Wire(fields: ["id", "all"], decode: Request.decodeDismiss),
                   docs: {
             Docs(CommandTable.Command(name: "dismiss", usage: ["xtoast dismiss", "xtoast dismiss ID", "xtoast dismiss --all"],
@@ -107,8 +125,9 @@ extension Operation {
                 (.dismissAll, "Ends every toast."),
                 (.dismissNewest, "Without id or all: closes the newest visible toast as the user would (reason close)."),
             ])
-        }),
-        Operation("list", parse: CommandParser.parseList,
+        })
+
+    public static let list = Operation("list", parse: CommandParser.parseList,
                   wire: Wire(fields: ["limit"], reply: .json) { (f) throws(RequestError) in .list(limit: try f.limit(upTo: ProtocolLimits.listLimit)) },
                   docs: {
             Docs(CommandTable.Command(name: "list", usage: ["xtoast list [N]"], summary: "visible and queued toasts, as JSON",
@@ -117,8 +136,9 @@ extension Operation {
             examples: [
                 (.list(limit: 50), "The reply lists visible and queued toasts (the first limit, 1 to 10000, when given), each with its count (how many identical toasts its card stands for), how many there are (total), whether do-not-disturb is on, and the monitors a locker or the screen saver covers (locked)."),
             ])
-        }),
-        Operation("pause", parse: CommandParser.parsePause,
+        })
+
+    public static let pause = Operation("pause", parse: CommandParser.parsePause,
                   wire: Wire(fields: ["level", "for", "until", "status"], replies: { $0 == .pauseStatus ? .json : .nothing },
                              decode: Request.decodePause),
                   docs: {
@@ -147,8 +167,9 @@ extension Operation {
                 (.pause(PauseRequest(level: 60, end: .after(5400))), "For a while (for: a duration such as 90m; until: a local time such as 18:00 or \"tomorrow 08:00\"), at a level (1-100; default 100): a toast waits while its rules' override_pause_level is below it."),
                 (.pauseStatus, "Whether it is quiet (inhibited), the level, when it ends (until, UNIX seconds; absent while one source has no end) and its sources: by user, app (desktop_entry, reason, cookie) or schedule (every, allow), each with its until."),
             ])
-        }),
-        Operation("snooze", parse: CommandParser.parseSnooze,
+        })
+
+    public static let snooze = Operation("snooze", parse: CommandParser.parseSnooze,
                   wire: Wire(fields: ["app", "for", "until", "always", "list", "clear"],
                              replies: { $0 == .snooze(.list) ? .json : .nothing }, decode: Request.decodeSnooze),
                   docs: {
@@ -176,8 +197,9 @@ extension Operation {
                 (.snooze(.list), "The snoozes: each app, until (UNIX seconds) and since."),
                 (.snooze(.clear(app: "Slack")), "Ends one snooze."),
             ])
-        }),
-        Operation("resume", parse: noArguments("resume", .resume),
+        })
+
+    public static let resume = Operation("resume", parse: noArguments("resume", .resume),
                   wire: .plain(.resume),
                   docs: {
             Docs(CommandTable.Command(name: "resume", usage: ["xtoast resume"], summary: "end do-not-disturb: show queued toasts",
@@ -185,8 +207,9 @@ extension Operation {
             examples: [
                 (.resume, "Ends do-not-disturb."),
             ])
-        }),
-        Operation("history", parse: CommandParser.parseHistory,
+        })
+
+    public static let history = Operation("history", parse: CommandParser.parseHistory,
                   wire: Wire(fields: ["limit", "clear"], replies: { $0 == .clearHistory ? .nothing : .json }, decode: Request.decodeHistory),
                   docs: {
             Docs(CommandTable.Command(name: "history", usage: ["xtoast history [N]", "xtoast history --clear"], summary: "the last N ended toasts, as JSON",
@@ -201,8 +224,9 @@ extension Operation {
                 (.history(limit: 10), "The reply lists the last ended toasts and how they ended (limit, 1 to 10000, is optional): the history kept across restarts ([center] keep)."),
                 (.clearHistory, "Forgets every ended toast, in memory and in the history file."),
             ])
-        }),
-        Operation("subscribe", parse: noArguments("subscribe", .subscribe),
+        })
+
+    public static let subscribe = Operation("subscribe", parse: noArguments("subscribe", .subscribe),
                   wire: .plain(.subscribe, reply: .events),
                   docs: {
             Docs(CommandTable.Command(name: "subscribe", usage: ["xtoast subscribe"], summary: "print every event of every toast",
@@ -211,8 +235,9 @@ extension Operation {
             examples: [
                 (.subscribe, "From now on the connection receives every event of every toast."),
             ])
-        }),
-        Operation("ping", parse: noArguments("ping", .ping),
+        })
+
+    public static let ping = Operation("ping", parse: noArguments("ping", .ping),
                   wire: .plain(.ping),
                   docs: {
             Docs(CommandTable.Command(name: "ping", usage: ["xtoast ping"], summary: "check that a daemon answers",
@@ -221,8 +246,9 @@ extension Operation {
             examples: [
                 (.ping, "Replies when the daemon is alive."),
             ])
-        }),
-        Operation("reload", parse: noArguments("reload", .reload),
+        })
+
+    public static let reload = Operation("reload", parse: noArguments("reload", .reload),
                   wire: .plain(.reload),
                   docs: {
             Docs(CommandTable.Command(name: "reload", usage: ["xtoast reload"], summary: "read the config file again",
@@ -235,8 +261,9 @@ extension Operation {
             examples: [
                 (.reload, "Reads the config file again."),
             ])
-        }),
-        Operation("rules", parse: CommandParser.parseRules,
+        })
+
+    public static let rules = Operation("rules", parse: CommandParser.parseRules,
                   wire: .plain(.rules, reply: .json),
                   docs: {
             Docs(CommandTable.Command(name: "rules", usage: ["xtoast rules", "xtoast rules --test [options] [MESSAGE...]"],
@@ -252,8 +279,9 @@ extension Operation {
             examples: [
                 (.rules, "The reply lists the config's rules (rules): each one's name, whether it is enabled, how many toasts it matched since the daemon started (matched) and where it is (FILE:LINE)."),
             ])
-        }),
-        Operation("rule", parse: CommandParser.parseRule,
+        })
+
+    public static let rule = Operation("rule", parse: CommandParser.parseRule,
                   wire: Wire(fields: ["name", "change"], reply: .json, decode: Request.decodeRule),
                   docs: {
             Docs(CommandTable.Command(name: "rule", usage: ["xtoast rule NAME enable|disable|toggle"], summary: "enable or disable a rule at run time",
@@ -266,8 +294,9 @@ extension Operation {
             examples: [
                 (.rule(name: "mute-spotify", change: .disable), "Enables, disables or toggles one rule at run time (change: enable, disable, toggle); kept across reloads while the rule exists."),
             ])
-        }),
-        Operation("test", parse: nil,
+        })
+
+    public static let test = Operation("test", parse: nil,
                   wire: Wire(fields: Request.testFields, reply: .json) { (f) throws(RequestError) in .test(try Request.decodeTest(f)) },
                   docs: {
             Docs(nil,
@@ -278,8 +307,9 @@ extension Operation {
                     return test
                 }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, supersede, suppress, replace, take-over, skip-display, drop, repeat, into-center, keep-in-center), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
             ])
-        }),
-        Operation("focus", parse: noArguments("focus", .focus),
+        })
+
+    public static let focus = Operation("focus", parse: noArguments("focus", .focus),
                   wire: .plain(.focus),
                   docs: {
             Docs(CommandTable.Command(name: "focus", usage: ["xtoast focus"], summary: "move between the cards and act on them with keys",
@@ -297,8 +327,9 @@ extension Operation {
             examples: [
                 (.focus, "Keyboard focus on the cards, from the newest visible one (as xtoast focus); an error when none is visible."),
             ])
-        }),
-        Operation("invoke", parse: CommandParser.parseInvoke,
+        })
+
+    public static let invoke = Operation("invoke", parse: CommandParser.parseInvoke,
                   wire: Wire(fields: ["id", "action", "link"], decode: Request.decodeInvoke),
                   docs: {
             Docs(CommandTable.Command(name: "invoke", usage: ["xtoast invoke [ACTION] [--id ID]"], summary: "choose an action of the newest toast",
@@ -312,8 +343,9 @@ extension Operation {
             examples: [
                 (.invoke(InvokeRequest(action: "yes")), "Chooses an action, as a click would: of the toast id, or of the newest visible toast that has it; without action, the default action of the newest visible toast that has one. With link instead of action (one of the toast's links), opens the link as a click on it would."),
             ])
-        }),
-        Operation("restore", parse: CommandParser.parseRestore,
+        })
+
+    public static let restore = Operation("restore", parse: CommandParser.parseRestore,
                   wire: Wire(fields: ["id"], reply: .id) { (f) throws(RequestError) in .restore(id: try f.id("id")) },
                   docs: {
             Docs(CommandTable.Command(name: "restore", usage: ["xtoast restore [--id ID]"], summary: "show the last ended toast again",
@@ -329,8 +361,9 @@ extension Operation {
             examples: [
                 (.restore(id: nil), "Shows the most recently ended toast (or the last one with id) again as a new toast; the reply carries its new id. Its buttons stay while its sender can hear them, and reach it as late actions."),
             ])
-        }),
-        Operation("menu", parse: CommandParser.parseMenu,
+        })
+
+    public static let menu = Operation("menu", parse: CommandParser.parseMenu,
                   wire: Wire(fields: ["all"]) { (f) throws(RequestError) in .menu(all: try f.bool("all") ?? false) },
                   docs: {
             Docs(CommandTable.Command(name: "menu", usage: ["xtoast menu [--all] [-- PROGRAM ARGS...]"], summary: "choose an action or link with dmenu",
@@ -346,8 +379,9 @@ extension Operation {
             examples: [
                 (.menu(all: false), "The reply lists what xtoast menu offers (items: line, id, and action or link; program: the config's menu program): the newest toast's actions and links, or every visible toast's with all."),
             ])
-        }),
-        Operation("count", parse: CommandParser.parseCount,
+        })
+
+    public static let count = Operation("count", parse: CommandParser.parseCount,
                   wire: Wire(fields: ["follow"]) { (f) throws(RequestError) in .count(follow: try f.bool("follow") ?? false) },
                   docs: {
             Docs(CommandTable.Command(name: "count", usage: ["xtoast count [--follow] [--format TEXT]"], summary: "how many toasts: visible, queued, history, unread",
@@ -366,8 +400,9 @@ extension Operation {
             examples: [
                 (.count(follow: false), "The reply carries visible, queued, history and unread. With follow, the connection then receives {\"event\":\"count\",...} with the four numbers each time one changes."),
             ])
-        }),
-        Operation("center", parse: CommandParser.parseCenter,
+        })
+
+    public static let center = Operation("center", parse: CommandParser.parseCenter,
                   wire: Wire(fields: ["action", "monitor"], decode: Request.decodeCenter),
                   docs: {
             Docs(CommandTable.Command(name: "center", usage: ["xtoast center [open|close|toggle] [--monitor MONITOR]"], summary: "open or close the notification centre",
@@ -391,24 +426,27 @@ extension Operation {
             examples: [
                 (.center(.toggle), "Opens, closes or toggles (action: open, close, toggle; default toggle) the notification centre's panel, on monitor when given (as show's)."),
             ])
-        }),
-        Operation("handover", parse: nil,
+        })
+
+    public static let handOver = Operation("handover", parse: nil,
                   wire: .plain(.handOver),
                   docs: {
             Docs(nil,
             examples: [
                 (.handOver, "Only from xtoastd --replace (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends every toast (reason replaced), closes its clients, lets go of the socket, its lock, the keys and the history file, and exits 0, so the caller takes them."),
             ])
-        }),
-        Operation("bushandover", parse: nil,
+        })
+
+    public static let busHandOver = Operation("bushandover", parse: nil,
                   wire: Wire(fields: ["nonce"]) { (f) throws(RequestError) in .busHandOver(nonce: try Request.validNonce(try f.requiredString("nonce"))) },
                   docs: {
             Docs(nil,
             examples: [
                 (.busHandOver(nonce: "0123456789abcdef0123456789abcdef"), "Only from xtoastd --replace, with the nonce the daemon's org.xtoast.Daemon.HandOverChallenge gave it on the session bus, within 5 s, over a connection that process made and alone wrote on (the same user running the same executable; anyone else gets an error and nothing changes): the daemon ends its D-Bus notifications (reason 4) while it still owns org.freedesktop.Notifications, so the caller can take the name."),
             ])
-        }),
-        Operation("doctor", parse: CommandParser.parseDoctor,
+        })
+
+    public static let doctor = Operation("doctor", parse: CommandParser.parseDoctor,
                   wire: nil,
                   docs: {
             Docs(CommandTable.Command(name: "doctor", usage: ["xtoast doctor [--json]"], summary: "say why notifications may not show", text: """
@@ -424,8 +462,9 @@ extension Operation {
                 nothing, starts nothing and asks the daemon only questions. Exits 0 whatever it finds.
                 """, options: [.flag(nil, "json", "print the findings as one JSON object: {\"findings\":[{\"check\",\"verdict\",\"says\",\"do\"}],\"problems\":N,\"warnings\":N}")]),
             overview: [("xtoast doctor [--json]", "say why notifications may not show, and what to do")])
-        }),
-        Operation("import-dunstrc", parse: CommandParser.parseImportDunstrc,
+        })
+
+    public static let importDunstrc = Operation("import-dunstrc", parse: CommandParser.parseImportDunstrc,
                   wire: nil,
                   docs: {
             Docs(CommandTable.Command(name: "import-dunstrc", usage: ["xtoast import-dunstrc [FILE]"], summary: "translate a dunstrc into an xtoast config",
@@ -437,8 +476,9 @@ extension Operation {
                     when FILE cannot be read.
                     """, options: []),
             overview: [("xtoast import-dunstrc [FILE]", "print an xtoast config translated from a dunstrc")])
-        }),
-        Operation("dunstctl", parse: { (rest: [String]) throws(UsageError) -> Command in .dunstctl(rest) },
+        })
+
+    public static let dunstctl = Operation("dunstctl", parse: { (rest: [String]) throws(UsageError) -> Command in .dunstctl(rest) },
                   wire: nil,
                   docs: {
             Docs(CommandTable.Command(name: "dunstctl", usage: ["xtoast dunstctl COMMAND [ARGS...]"], summary: "dunstctl's commands, on xtoast",
@@ -451,8 +491,39 @@ extension Operation {
                     dunstctl (a symlink named dunstctl to xtoast), xtoast acts as xtoast dunstctl.
                     """, options: []),
             overview: [("xtoast dunstctl COMMAND [ARGS...]", "dunstctl's commands and output, for scripts written for dunst")])
-        }),
-    ] }
+        })
+}
+
+extension Request {
+    /// The request's entry in the table, whose `name` is its op on the wire (`op`, the encoder's
+    /// `"op"`). A new case of `Request` gets its line here: the compiler asks for it. Reading
+    /// one entry does not build the table, so a client that only shows a toast builds none.
+    public var operation: Operation {
+        switch self {
+        case .show: .show
+        case .update: .update
+        case .dismiss, .dismissAll, .dismissNewest: .dismiss
+        case .invoke: .invoke
+        case .restore: .restore
+        case .menu: .menu
+        case .count: .count
+        case .list: .list
+        case .pause, .pauseStatus: .pause
+        case .resume: .resume
+        case .snooze: .snooze
+        case .history, .clearHistory: .history
+        case .subscribe: .subscribe
+        case .ping: .ping
+        case .reload: .reload
+        case .rules: .rules
+        case .rule: .rule
+        case .test: .test
+        case .focus: .focus
+        case .center: .center
+        case .handOver: .handOver
+        case .busHandOver: .busHandOver
+        }
+    }
 }
 
 private typealias Option = CommandTable.Option

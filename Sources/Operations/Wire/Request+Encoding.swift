@@ -2,33 +2,8 @@ import JSONCodec
 import ToastCore
 
 extension Request {
-    /// The operation's name on the wire.
-    public var op: String {
-        switch self {
-        case .show: "show"
-        case .update: "update"
-        case .dismiss, .dismissAll, .dismissNewest: "dismiss"
-        case .invoke: "invoke"
-        case .restore: "restore"
-        case .menu: "menu"
-        case .count: "count"
-        case .list: "list"
-        case .pause, .pauseStatus: "pause"
-        case .resume: "resume"
-        case .snooze: "snooze"
-        case .history, .clearHistory: "history"
-        case .subscribe: "subscribe"
-        case .ping: "ping"
-        case .reload: "reload"
-        case .rules: "rules"
-        case .rule: "rule"
-        case .test: "test"
-        case .focus: "focus"
-        case .center: "center"
-        case .handOver: "handover"
-        case .busHandOver: "bushandover"
-        }
-    }
+    /// The operation's name on the wire: its table entry's (`operation`).
+    public var op: String { operation.name }
 
     /// The request as a protocol line (without the newline); what the client sends. Written
     /// field by field rather than through a `JSON` value: the client does this once per launch.
