@@ -1,5 +1,6 @@
 import ToastCore
 import JSONCodec
+import ConfigParsing
 
 /// `xtoast import-dunstrc`: a dunst configuration turned into an equivalent xtoast one.
 ///

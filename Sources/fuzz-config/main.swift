@@ -2,6 +2,7 @@
 // accepted. Built by scripts/fuzz; in a plain `swift build` it links and does nothing.
 import FuzzSupport
 import ToastCore
+import ConfigParsing
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

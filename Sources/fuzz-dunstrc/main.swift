@@ -7,6 +7,7 @@ import FuzzSupport
 import Migration
 import ToastCore
 import JSONCodec
+import ConfigParsing
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -6,6 +6,7 @@
 import FuzzSupport
 import ToastCore
 import JSONCodec
+import ConfigParsing
 
 /// Configs as users have them: ending in a section a payload's keys would land in, without a
 /// final newline, with CRLF endings, with rules "always" wrote before (either form).

@@ -1,4 +1,5 @@
 import ToastCore
+import ConfigParsing
 
 /// What the rules cost a toast: `RuleSet.evaluate` (and counting the matches) for a typical
 /// desktop notification against 100 rules as configs have them, and against 100 regular

@@ -7,6 +7,7 @@ import Transport
 import X11
 import JSONCodec
 import Operations
+import ConfigParsing
 
 /// `xtoastd --doctor [--json]`, which `xtoast doctor` hands over to: reads what the checks
 /// need (the session bus, the X server, the daemon's socket, files) and prints the findings

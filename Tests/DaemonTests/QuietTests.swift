@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import ToastCore
 @testable import JSONCodec
+@testable import ConfigParsing
 
 /// Issue 30: do-not-disturb with an end, schedules and the applications' inhibitions, wired
 /// through the service on the fake screen. The rig's wall clock starts at Tuesday

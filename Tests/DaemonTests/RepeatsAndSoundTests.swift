@@ -3,6 +3,7 @@ import Testing
 import Glibc
 import Sound
 import ToastCore
+import ConfigParsing
 
 /// Plays nothing; remembers what it was asked to play and to stop.
 final class RecordingPlayer: SoundPlayer {

@@ -1,6 +1,7 @@
 import Testing
 @testable import ToastCore
 @testable import JSONCodec
+@testable import ConfigParsing
 
 /// The one way in: what `Admission.decide` makes of submissions from both sources.
 @Suite struct AdmissionTests {

@@ -2,6 +2,7 @@ import Testing
 @testable import ToastCore
 @testable import JSONCodec
 @testable import Operations
+@testable import ConfigParsing
 
 /// `xtoast dunstctl`: dunstctl's arguments, refusals and output formats, as dunst 1.13's
 /// `dunstctl` script and busctl print them.

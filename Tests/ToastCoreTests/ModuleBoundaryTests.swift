@@ -3,7 +3,8 @@ import Testing
 
 /// Issue 44: ToastCore is the model, by module boundary. The JSON codec (`JSONCodec`) and the
 /// pattern engine (`Patterns`) sit below it, the only modules it imports; the command line,
-/// the operation table and the wire protocol's requests sit above it (`Operations`), so the
+/// the operation table and the wire protocol's requests (`Operations`) and the config file's
+/// parser (`ConfigParsing`) sit above it, so the
 /// compiler refuses a model file that reaches for them. Read from the tree and Package.swift.
 @Suite struct ModuleBoundaryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -57,7 +58,7 @@ import Testing
                          "ServerMessage": "Operations", "Dunstctl": "Operations", "Help": "Operations",
                          "GlobPattern": "Patterns", "PosixRegex": "Patterns", "RegexSyntax": "Patterns",
                          "RegexProgram": "Patterns", "RegexBitParallel": "Patterns",
-                         "JSON": "JSONCodec", "JSONWriter": "JSONCodec"]
+                         "JSON": "JSONCodec", "JSONWriter": "JSONCodec", "ConfigParser": "ConfigParsing"]
         for file in files {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             let type = String(name.prefix { $0 != "+" && $0 != "." })
@@ -75,5 +76,6 @@ import Testing
         #expect(Self.imports(of: "JSONCodec").isSubset(of: ["Glibc"]))
         #expect(Self.imports(of: "Patterns").isSubset(of: ["Glibc"]))
         #expect(Self.dependencies(of: "Operations")?.contains("ToastCore") == true, "the operations stand on the model")
+        #expect(Self.dependencies(of: "ConfigParsing")?.contains("ToastCore") == true, "the config parser stands on the model")
     }
 }

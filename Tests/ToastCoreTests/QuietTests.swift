@@ -2,6 +2,7 @@ import Testing
 import ToastCore
 import JSONCodec
 import Operations
+import ConfigParsing
 
 /// Issue 30: do-not-disturb with an end, levels, schedules and inhibitions, decided with the
 /// clock and the zone passed in.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import ConfigParsing
 
 /// Time to read: `[general] timeout_per_word` and `timeout_scale` (`Admission+ReadingTime`).
 @Suite struct ReadingTimeTests {

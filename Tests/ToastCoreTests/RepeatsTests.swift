@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import ConfigParsing
 
 /// Repeats: identical toasts collapse into one card that counts them; each caller keeps an id
 /// of its own (an alias) that works for `update` and `dismiss`, and hears its own events.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ToastCore
+@testable import ConfigParsing
 
 /// Whether and what a toast plays: the hints, a rule's `sound`, `[sound]`, holds and repeats.
 @Suite struct SoundChoiceTests {

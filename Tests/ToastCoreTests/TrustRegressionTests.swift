@@ -2,6 +2,7 @@ import Testing
 @testable import ToastCore
 @testable import JSONCodec
 @testable import Operations
+@testable import ConfigParsing
 
 // Inputs that crashed or fooled the daemon (issue 12, "Trust") or that the fuzzers in
 // Sources/fuzz-* found, kept so they never come back. Each names where it came from.

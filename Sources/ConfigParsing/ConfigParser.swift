@@ -1,18 +1,4 @@
-/// A problem found in a config file, reported like a compiler error so editors can jump to it.
-public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var message: String
-
-    public init(file: String, line: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    /// `FILE:LINE: message`.
-    public var description: String { "\(file):\(line): \(message)" }
-}
+import ToastCore
 
 /// Reads the INI-style config file.
 ///
@@ -172,10 +158,4 @@ package enum Statement {
         let rest = text.trimmingBlanks()
         return rest.isEmpty || rest.first == "#" || rest.first == ";"
     }
-}
-
-/// Why a line could not be used; becomes a diagnostic's message.
-package struct ConfigProblem: Error {
-    package let message: String
-    package init(_ message: String) { self.message = message }
 }

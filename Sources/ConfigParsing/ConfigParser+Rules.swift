@@ -1,4 +1,5 @@
 import Patterns
+import ToastCore
 
 /// The lines only a `[rule NAME]` section has.
 package enum RuleLine {
