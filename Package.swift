@@ -17,7 +17,7 @@ import PackageDescription
 /// - `JSONCodec`: the JSON value, its strict parser and its writer (and `UnicodeControls`, the
 ///   characters it escapes); below the model, which imports it.
 /// - `Patterns`: the rules' pattern engine, globs and POSIX regular expressions (a Pike VM and a
-///   bit-parallel path), readable and fuzzed alone (`fuzz-rule`); below the model.
+///   bit-parallel path), readable alone; `fuzz-rule` calls it directly and through the rules; below the model.
 /// - `ToastCore`: the pure model (no X11, no sockets, no clock reads): toasts, the board,
 ///   admission, stacks, layout, motion, gestures, input intents, quiet, the centre, the card
 ///   scene and the config's values (`Config`, `ConfigSchema`); it imports only `JSONCodec` and `Patterns`.

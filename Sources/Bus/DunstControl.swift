@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 /// What `org.dunstproject.cmd0` (`DunstInterface`) asks of the daemon (its `DunstCommands`):
 /// dunstctl's commands as xtoast's own requests, answered as a socket client's are, so the

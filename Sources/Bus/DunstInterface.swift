@@ -3,9 +3,9 @@ import DaemonLog
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToastCore
 import JSONCodec
 import Operations
+import ToastCore
 
 /// `org.dunstproject.cmd0` on the notification object: dunst's control interface, so dunst's
 /// own `dunstctl` (Debian's is a shell script over `dbus-send` and `busctl`) and bar modules

@@ -3,9 +3,9 @@ import DaemonLog
 #if canImport(Glibc)
 import Glibc
 #endif
+import Operations
 import ToastCore
 import Transport
-import Operations
 
 /// `org.freedesktop.Notifications` on the session bus, through sd-bus: reads each method
 /// call into plain values for a `NotificationServer` (the daemon's `DesktopNotifications`),

@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 /// What `NotificationBus` asks of the notification server behind it (the daemon's
 /// `DesktopNotifications`): every decision, in plain values. The bus side only reads and

@@ -1,7 +1,7 @@
+import JSONCodec
 import Synchronization
 import ToastCore
 import Transport
-import JSONCodec
 
 /// The daemon logs to stderr, one line per event worth knowing. Lines are bounded: a value
 /// from outside (a bus client's icon name, a sender) goes through `quoted`, and a line longer

@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 /// Shell completion scripts for `xtoast`, rendered from `CommandTable`: commands, each
 /// command's options, and the values of options that take one of a few words (kinds,

@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 extension ManPage {
     /// `xtoastd(1)`: the daemon, its options (the `daemon` command's, from the operation

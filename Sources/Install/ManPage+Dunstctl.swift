@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 extension ManPage {
     /// `xtoast-dunstctl(1)`: what each of dunstctl's commands does on xtoast and what differs

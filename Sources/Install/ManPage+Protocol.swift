@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 extension ManPage {
     /// `xtoast-protocol(7)`: every request (an example of each, and the fields each op takes,

@@ -1,6 +1,6 @@
-import ToastCore
-import JSONCodec
 import ConfigParsing
+import JSONCodec
+import ToastCore
 
 /// `xtoast import-dunstrc`: a dunst configuration turned into an equivalent xtoast one.
 ///

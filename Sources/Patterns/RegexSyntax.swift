@@ -199,7 +199,7 @@ struct RegexParser {
             case UInt8(ascii: "W"): node = .byte(ByteSet.word.inverted)
             // Unwrapped: `space` is one of `GlobPattern.NamedClass`'s names.
             case UInt8(ascii: "s"): node = .byte(ByteSet.named("space")!)
-            case UInt8(ascii: "S"): node = .byte(ByteSet.named("space")!.inverted)
+            case UInt8(ascii: "S"): node = .byte(ByteSet.named("space")!.inverted)   // Unwrapped: as above
             case UInt8(ascii: "1")...UInt8(ascii: "9"): throw RegexError("back-reference refused")
             default: node = .byte(ByteSet(escaped))
             }

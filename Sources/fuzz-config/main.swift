@@ -1,8 +1,8 @@
 // libFuzzer target: a config file through the parser, then a card composed with whatever it
 // accepted. Built by scripts/fuzz; in a plain `swift build` it links and does nothing.
+import ConfigParsing
 import FuzzSupport
 import ToastCore
-import ConfigParsing
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

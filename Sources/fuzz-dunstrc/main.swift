@@ -3,11 +3,11 @@
 // config loads with no warning of its own) and that holds no line break but LF, each note naming a line
 // of the input. Built by scripts/fuzz;
 // in a plain `swift build` it links and does nothing.
+import ConfigParsing
 import FuzzSupport
+import JSONCodec
 import Migration
 import ToastCore
-import JSONCodec
-import ConfigParsing
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -2,9 +2,9 @@
 // line splitter. Built by scripts/fuzz; in a plain `swift build` this is an executable that
 // does nothing (this file holds only the entry point libFuzzer calls, see SWIFT-ON-LINUX.md).
 import FuzzSupport
-import ToastCore
 import JSONCodec
 import Operations
+import ToastCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

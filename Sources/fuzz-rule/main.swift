@@ -10,8 +10,8 @@
 import Glibc
 #endif
 import FuzzSupport
-import ToastCore
 import Patterns
+import ToastCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

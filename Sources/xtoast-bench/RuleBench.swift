@@ -1,5 +1,5 @@
-import ToastCore
 import ConfigParsing
+import ToastCore
 
 /// What the rules cost a toast: `RuleSet.evaluate` (and counting the matches) for a typical
 /// desktop notification against 100 rules as configs have them, and against 100 regular

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import CX11
-import ToastCore
 import Operations
+import ToastCore
 
 /// Measures what a user waits for: from launching `xtoast show` to the card's pixels on
 /// screen, observed from outside the daemon by reading the screen with XGetImage; and how the

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToastCore
-import Transport
 import JSONCodec
 import Operations
+import ToastCore
+import Transport
 
 /// The client side of one connection: send a request, read lines back.
 struct Client {

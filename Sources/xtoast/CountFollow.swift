@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JSONCodec
 import ToastCore
 import Transport
-import JSONCodec
 
 /// `xtoast count --follow`: a bar's module that outlives daemon restarts. It prints each change
 /// the daemon pushes; when the daemon goes away (a restart, a crash, a new login) it waits for

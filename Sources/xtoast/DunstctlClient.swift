@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToastCore
-import Transport
 import JSONCodec
 import Operations
+import ToastCore
+import Transport
 
 /// `xtoast dunstctl`: each of dunstctl's commands as the xtoast requests it needs, printing
 /// what dunstctl prints (`Dunstctl`). dunstctl exits 0 when dunst answered, whatever it did,

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ConfigParsing
 import ToastCore
 import Transport
-import ConfigParsing
 
 /// `xtoast rules --test` with no daemon to ask: the config file is read here and the same
 /// admission step decides, over an empty board and without run-time state (a rule disabled

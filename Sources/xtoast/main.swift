@@ -2,11 +2,11 @@
 import Glibc
 #endif
 import Install
+import JSONCodec
 import Migration
+import Operations
 import ToastCore
 import Transport
-import JSONCodec
-import Operations
 
 /// `xtoast`: the command-line client. It links no X11 and no Foundation and is linked as a
 /// static executable (Package.swift), so it starts in under a millisecond; `xtoast daemon`

@@ -2,12 +2,12 @@ import Bus
 #if canImport(Glibc)
 import Glibc
 #endif
+import ConfigParsing
+import JSONCodec
+import Operations
 import ToastCore
 import Transport
 import X11
-import JSONCodec
-import Operations
-import ConfigParsing
 
 /// `xtoastd --doctor [--json]`, which `xtoast doctor` hands over to: reads what the checks
 /// need (the session bus, the X server, the daemon's socket, files) and prints the findings

@@ -1,7 +1,7 @@
 @testable import Daemon
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 /// Issue 27: what one `Notify` costs does not grow with how many came before. The server
 /// keeps no set of the ids it issued (sweeping one as it doubled stalled a bus flood's frames

@@ -1,7 +1,7 @@
 @testable import Daemon
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 /// Issue 32 and 25: who may act on whose bus toasts, and who may make the daemon hand over.
 /// A bus toast is its sending connection's to replace or close, or anyone's once that

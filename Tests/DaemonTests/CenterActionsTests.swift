@@ -1,8 +1,8 @@
 @testable import Daemon
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 /// The centre's late actions, unread and the history file's edits, on the fake screen: buttons
 /// while the sender listens, a click or Enter as the default action, opening reads every

@@ -2,10 +2,10 @@
 import Glibc
 #endif
 @testable import Daemon
+import JSONCodec
 import Testing
 import ToastCore
 import Transport
-import JSONCodec
 
 /// What clients that do not read may make the daemon hold: per client, in all, and that it
 /// is given back. Real socket pairs, whose far end the test reads or leaves unread.

@@ -1,8 +1,8 @@
+import ConfigParsing
 @testable import Daemon
 import Foundation
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// The crash journal (issue 49, item 2): the live toasts are written beside the history at the
 /// end of each turn that changed them, only the live ones, within the bound; a daemon started

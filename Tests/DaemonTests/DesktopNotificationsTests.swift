@@ -1,7 +1,7 @@
 @testable import Daemon
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 /// The D-Bus notification server's decisions on the real `ToastService` and a fake screen:
 /// ids, replacement, stack tags, closing, and which signals the board's events become.

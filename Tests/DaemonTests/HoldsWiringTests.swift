@@ -1,7 +1,7 @@
+import ConfigParsing
 @testable import Daemon
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// Issue 19: the screen's fullscreen and idle news, as the loop hands it to the service: the
 /// board holds, the cards on the fake screen follow, the owners hear what the setting says.

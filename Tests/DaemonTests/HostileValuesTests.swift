@@ -1,9 +1,9 @@
+@testable import ConfigParsing
 @testable import Daemon
 import DaemonLog
 import Foundation
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// Issue 43: what a client's values can no longer do to the user's files, the log and the
 /// centre: "Mute … always" writes one rule and nothing else, a desktop-settings flip redraws

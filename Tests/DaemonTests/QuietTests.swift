@@ -1,10 +1,10 @@
+@testable import ConfigParsing
 @testable import Daemon
 import DaemonLog
 import Foundation
+@testable import JSONCodec
 import Testing
 @testable import ToastCore
-@testable import JSONCodec
-@testable import ConfigParsing
 
 /// Issue 30: do-not-disturb with an end, schedules and the applications' inhibitions, wired
 /// through the service on the fake screen. The rig's wall clock starts at Tuesday

@@ -1,9 +1,9 @@
+import ConfigParsing
 @testable import Daemon
 import Testing
 import Glibc
 import Sound
 import ToastCore
-import ConfigParsing
 
 /// Plays nothing; remembers what it was asked to play and to stop.
 final class RecordingPlayer: SoundPlayer {

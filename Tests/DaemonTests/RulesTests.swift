@@ -1,8 +1,8 @@
+import ConfigParsing
 @testable import Daemon
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
-import ConfigParsing
 
 /// Rules in the daemon on a fake screen: what skip and drop leave on screen and in history,
 /// both sources, run-time enable and disable, the counters, reload, and the script hook.

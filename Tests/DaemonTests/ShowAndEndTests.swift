@@ -1,7 +1,7 @@
 @testable import Daemon
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 /// Showing, updating, replacing and ending toasts: where cards come to rest and who hears what.
 @Suite struct ShowAndEndTests {

@@ -1,9 +1,9 @@
+@testable import ConfigParsing
 @testable import Daemon
 import Foundation
 import Testing
 @testable import ToastCore
 import Transport
-@testable import ConfigParsing
 
 /// Issue 32: what the user starts (the link opener, the menu key) runs in a pool of its own:
 /// never behind a flood of rule scripts, never killed, in a session of its own, its output

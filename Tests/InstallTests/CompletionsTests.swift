@@ -1,7 +1,7 @@
+import Operations
 import Testing
 @testable import Install
 import ToastCore
-import Operations
 
 /// The completions offer every command, every option and the words of every option that
 /// takes one of a few; and the command table matches what the parser accepts.

@@ -1,8 +1,8 @@
 import Foundation
+import Operations
 import Testing
 @testable import Install
 import ToastCore
-import Operations
 
 /// The man pages and completions say what the program does: every command, option, exit
 /// code, protocol operation, event, dismissal reason and config key appears in them.

@@ -1,9 +1,9 @@
 import Foundation
 import Migration
+import Operations
 import Testing
 @testable import Install
 import ToastCore
-import Operations
 
 /// Every page `ManPages` lists: what each must name (every request and event, every daemon
 /// option, every dunstctl command, every dunst key the import maps or cannot), that groff

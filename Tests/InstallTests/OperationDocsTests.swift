@@ -1,7 +1,7 @@
+@testable import Operations
 import Testing
 @testable import Install
 @testable import ToastCore
-@testable import Operations
 
 /// Every op of `Operation.table` reaches the generated docs: its command (usage, options)
 /// the man page and each shell's completions, its example requests xtoast-protocol(7),

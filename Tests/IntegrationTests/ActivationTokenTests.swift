@@ -1,9 +1,9 @@
 import CX11
 import CXInput2
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension Integration {
     /// Issue 29: activation tokens. The real daemon on a private bus, the user's click made

@@ -1,8 +1,8 @@
 import CX11
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension IntegrationOnSecondDisplay {
     /// The card, as the user sees it: the three styles, a reference picture, emoji and CJK

@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension Integration {
     /// The centre's edits on the real daemon: opening it reads every entry (`xtoast count`),

@@ -1,8 +1,8 @@
 import CX11
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension IntegrationOnSecondDisplay {
     /// Issue 19: fullscreen windows and the user being away, on a real X server with a real

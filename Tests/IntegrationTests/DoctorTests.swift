@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension Integration {
     /// `xtoast doctor` against the real thing: dunst (Debian's, installed) holding

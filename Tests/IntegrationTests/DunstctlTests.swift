@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension Integration {
     /// Issue 28: `xtoast dunstctl`, and xtoast run through a symlink named `dunstctl`, answer

@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension IntegrationOnSecondDisplay {
     /// Issue 21, kept across restarts: the real daemon's history file under `XDG_STATE_HOME`,

@@ -1,8 +1,8 @@
 import CX11
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension XProbe {
     /// The window with the keyboard's input focus now. The corresponding C function is `XGetInputFocus`.

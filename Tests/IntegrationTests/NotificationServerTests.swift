@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension IntegrationOnSecondDisplay {
     /// Issue 10: the desktop's notification server. The real daemon on a private session bus,

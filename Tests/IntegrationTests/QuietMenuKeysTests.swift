@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension Integration {
     /// Issue 30: the centre's do-not-disturb menu from the keyboard: Shift+Q opens it (drawn

@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension Integration {
     /// Issue 29: what real senders send, from a real client on a private bus (`gdbus`, GLib's

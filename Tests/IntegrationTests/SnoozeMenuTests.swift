@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension IntegrationOnSecondDisplay {
     /// Issue 30, "Snooze an app. From a card (a small menu on right click or a key in focus

@@ -1,7 +1,7 @@
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 extension Integration {
     /// Issue 30: `xtoast snooze` mutes one application: its toasts go to history (`snoozed`)

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-import ToastCore
 import JSONCodec
 import Operations
+import Testing
+import ToastCore
 
 extension Integration {
     /// Issue 5: buttons, --wait, updates, progress, do-not-disturb, history and the event stream.

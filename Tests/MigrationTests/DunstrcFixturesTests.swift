@@ -1,8 +1,8 @@
+import ConfigParsing
 import Foundation
 import Testing
 @testable import Migration
 import ToastCore
-import ConfigParsing
 
 /// `xtoast import-dunstrc` on real dunstrcs of every age (dunst's own from 1.0 to 1.13.2, two
 /// themes) and personal ones written with their keys (Tests/Fixtures/dunstrcs, sources and

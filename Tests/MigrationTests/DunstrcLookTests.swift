@@ -1,7 +1,7 @@
+import ConfigParsing
 import Testing
 @testable import Migration
 import ToastCore
-import ConfigParsing
 
 /// `import-dunstrc` for how a card looks and where it goes (issue 28): colours, text, order,
 /// the mouse and offsets, each read back by xtoast's own parser with no diagnostic.

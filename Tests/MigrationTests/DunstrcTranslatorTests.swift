@@ -1,10 +1,10 @@
+import ConfigParsing
 import Foundation
+import JSONCodec
+import Operations
 import Testing
 @testable import Migration
 import ToastCore
-import JSONCodec
-import Operations
-import ConfigParsing
 
 /// `xtoast import-dunstrc`: dunst's shipped dunstrc (Tests/Fixtures/dunst, BSD-3-clause, see
 /// the LICENSE beside it), the same with its rule examples uncommented, and hand-written ones.

@@ -1,7 +1,7 @@
+@testable import ConfigParsing
+@testable import JSONCodec
 import Testing
 @testable import ToastCore
-@testable import JSONCodec
-@testable import ConfigParsing
 
 /// The one way in: what `Admission.decide` makes of submissions from both sources.
 @Suite struct AdmissionTests {

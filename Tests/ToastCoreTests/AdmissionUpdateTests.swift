@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// Issue 26's first bug: an update kept neither the critical policy nor a rule's timeout
 /// (`Board.update` recomputed the timeout from the new kind, so a critical toast expired 4 s

@@ -1,6 +1,6 @@
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 /// The board: defaults, ids, both kinds of replacement, one `dismissed` per toast, owners,
 /// do-not-disturb, the history and the answers.

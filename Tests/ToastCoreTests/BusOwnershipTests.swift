@@ -1,6 +1,6 @@
+@testable import Operations
 import Testing
 @testable import ToastCore
-@testable import Operations
 
 /// Issue 32: a bus toast is its sending connection's to replace, or anyone's once that
 /// connection left the bus; `HandOver` and `hand-over` only for the same program and user.

@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// `[text] show_age_threshold`: dunst's age text, from an age the caller gives.
 @Suite struct CardAgeTextTests {

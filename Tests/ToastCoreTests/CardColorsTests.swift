@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// Issue 28: a card's own colours (`[card]`, `[colors] KIND.PART` and `URGENCY.PART`, rules'
 /// `background`, `foreground`, `frame_color`, `highlight`), and the contrast check.

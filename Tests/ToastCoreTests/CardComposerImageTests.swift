@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 private func compose(_ toast: Toast, style: CardStyle = .tinted, scale: Double = 1, config: Config = .default,
                      image: String? = "/home/u/photo.jpg", picture: Bool = true) -> ComposedCard {

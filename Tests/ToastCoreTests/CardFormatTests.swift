@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// Issue 28: dunst's `format` and the `[text]` settings, and the rules' `hide_text` and
 /// `icon_position = off`.

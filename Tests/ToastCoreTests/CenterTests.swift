@@ -1,7 +1,7 @@
+@testable import Operations
 import Testing
 import Install
 @testable import ToastCore
-@testable import Operations
 
 /// An ended toast of `app`, ended at `ended` (monotonic seconds).
 private func ended(_ id: String, app: String? = nil, title: String = "", message: String = "m", at ended: Double,

@@ -1,6 +1,6 @@
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 private func usageError(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     do {

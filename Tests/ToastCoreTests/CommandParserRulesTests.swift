@@ -1,6 +1,6 @@
+@testable import Operations
 import Testing
 @testable import ToastCore
-@testable import Operations
 
 /// `xtoast show --app`, `xtoast rules [--test]`, `xtoast rule NAME ...` and their protocol lines.
 @Suite struct CommandParserRulesTests {

@@ -1,6 +1,6 @@
+@testable import Patterns
 import Testing
 @testable import ToastCore
-@testable import Patterns
 
 @Suite struct CommandWordsTests {
     @Test func splitsLikeAShellWithoutOne() throws {

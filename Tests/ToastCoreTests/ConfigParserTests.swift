@@ -1,7 +1,7 @@
+@testable import ConfigParsing
 import Foundation
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 private func parse(_ text: String, base: Config = .default) -> (config: Config, diagnostics: [ConfigDiagnostic]) {
     ConfigParser.parse(text, file: "test.conf", base: base)

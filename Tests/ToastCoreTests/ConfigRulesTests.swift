@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 private func parse(_ text: String) -> (config: Config, diagnostics: [ConfigDiagnostic]) {
     ConfigParser.parse(text, file: "test.conf")

@@ -1,7 +1,7 @@
+@testable import ConfigParsing
+@testable import JSONCodec
 import Testing
 @testable import ToastCore
-@testable import JSONCodec
-@testable import ConfigParsing
 
 /// `xtoast doctor`'s checks, each fed what it would read, faked: a bus where dunst holds the
 /// name, a systemd environment without DISPLAY, a snooze set to always, picom's config, the

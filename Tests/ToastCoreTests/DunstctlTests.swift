@@ -1,8 +1,8 @@
-import Testing
-@testable import ToastCore
+@testable import ConfigParsing
 @testable import JSONCodec
 @testable import Operations
-@testable import ConfigParsing
+import Testing
+@testable import ToastCore
 
 /// `xtoast dunstctl`: dunstctl's arguments, refusals and output formats, as dunst 1.13's
 /// `dunstctl` script and busctl print them.

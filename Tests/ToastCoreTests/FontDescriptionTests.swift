@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// Issue 49: a Pango font description read as Pango reads it (dunst's `font`).
 @Suite struct FontDescriptionTests {

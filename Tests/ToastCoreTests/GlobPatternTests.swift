@@ -1,6 +1,6 @@
+@testable import Patterns
 import Testing
 @testable import ToastCore
-@testable import Patterns
 
 @Suite struct GlobPatternTests {
     private func glob(_ pattern: String, _ text: String) -> Bool { GlobPattern(pattern).matches(text) }

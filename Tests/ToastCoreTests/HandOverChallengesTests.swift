@@ -1,6 +1,6 @@
+@testable import Operations
 import Testing
 @testable import ToastCore
-@testable import Operations
 
 /// Issue 43: the bus hand-over's nonce ends nothing unless the pid the bus named brings it
 /// back in time, once.

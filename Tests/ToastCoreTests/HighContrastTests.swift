@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// High-contrast cards (`[card] theme`, the desktop's `Net/ThemeName`): every part that
 /// carries meaning stands at least 7:1 against an opaque, untinted fill.

@@ -1,6 +1,6 @@
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 /// The history file's format and policy: a record's line round trip, damaged lines, the
 /// bounds, compaction, and the Board's history bounded by `[center] keep` and `keep_days`.

@@ -1,7 +1,7 @@
+import ConfigParsing
 import Foundation
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// Issue 19: what the screen's news turns into before the board decides: which monitors a
 /// fullscreen window holds, and the idle threshold's setting.

@@ -1,6 +1,6 @@
+@testable import Operations
 import Testing
 @testable import ToastCore
-@testable import Operations
 
 /// Issue 29's inline reply in the model: the `inline-reply` action becomes a reply button,
 /// the field it opens (its layout, keys, clicks, timer and idle timeout), and what a sent

@@ -1,6 +1,6 @@
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
 
 /// Parses bytes, returning the error (or nil when they parse).
 private func parseError(_ bytes: [UInt8]) -> JSONError? {

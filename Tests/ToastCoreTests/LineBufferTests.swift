@@ -1,6 +1,6 @@
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 private func line(_ s: String) -> LineBuffer.Line { .line(bytes(s)) }

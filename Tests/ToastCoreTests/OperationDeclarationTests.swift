@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Operations
+import Testing
 
 /// Issue 44: an operation's name is written once, in its `Operation.table` entry. `Request.op`,
 /// the encoder's `"op"` and the parser's fast path read it from there, so the Operations

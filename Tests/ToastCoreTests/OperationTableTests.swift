@@ -1,7 +1,7 @@
-import Testing
-@testable import ToastCore
 @testable import JSONCodec
 @testable import Operations
+import Testing
+@testable import ToastCore
 
 /// `Operation.table` is the one declaration of every op: walking it, each command parses from
 /// its own usage lines and options, each request it sends and each example the man page shows

@@ -1,8 +1,8 @@
-import Testing
-import ToastCore
+import ConfigParsing
 import JSONCodec
 import Operations
-import ConfigParsing
+import Testing
+import ToastCore
 
 /// Issue 30: do-not-disturb with an end, levels, schedules and inhibitions, decided with the
 /// clock and the zone passed in.

@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// Time to read: `[general] timeout_per_word` and `timeout_scale` (`Admission+ReadingTime`).
 @Suite struct ReadingTimeTests {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import Patterns
 import Testing
 @testable import ToastCore
-@testable import Patterns
 
 /// The rules' own matcher (`RegexParser` + `RegexProgram`) against glibc's `regcomp` and
 /// `regexec` (REG_EXTENDED | REG_NOSUB, C locale), which matched rules before: the same

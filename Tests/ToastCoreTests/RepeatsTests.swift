@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// Repeats: identical toasts collapse into one card that counts them; each caller keeps an id
 /// of its own (an alias) that works for `update` and `dismiss`, and hears its own events.

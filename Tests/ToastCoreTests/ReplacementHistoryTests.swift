@@ -1,6 +1,6 @@
+@testable import Operations
 import Testing
 @testable import ToastCore
-@testable import Operations
 
 /// A replacement is the same notification (issue 49, item 1): a volume OSD's steps, by stack
 /// tag or `x-canonical-private-synchronous`, a socket `show` with a live toast's id and a bus

@@ -1,7 +1,7 @@
-import Testing
-import ToastCore
 import JSONCodec
 import Operations
+import Testing
+import ToastCore
 
 private func message(_ line: String) -> ServerMessage? { ServerMessage.decode(line: Array(line.utf8)) }
 

@@ -1,6 +1,6 @@
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 /// The error message for a line that must be refused (records an issue when it decodes).
 private func refusal(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> String? {

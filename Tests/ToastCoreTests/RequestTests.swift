@@ -1,6 +1,6 @@
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 /// The error message for a line that must be refused (records an issue if it decodes).
 private func errorMessage(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {

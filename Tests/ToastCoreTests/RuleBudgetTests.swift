@@ -1,7 +1,7 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
 import Migration
-@testable import ConfigParsing
 
 /// The config-wide matching budget (`RuleLimits.matchingBudget`, `RuleCost`, `RuleBudget`) and
 /// the index by exact app, desktop entry and category (`RuleEngine.forEachCandidate`), by

@@ -1,7 +1,7 @@
+@testable import Operations
+@testable import Patterns
 import Testing
 @testable import ToastCore
-@testable import Patterns
-@testable import Operations
 
 @Suite struct RuleMatchTests {
     private func holds(_ field: RuleField, _ op: RuleOperator, _ value: String, _ subject: RuleSubject) throws -> Bool {

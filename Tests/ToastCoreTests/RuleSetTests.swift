@@ -1,6 +1,6 @@
+@testable import Patterns
 import Testing
 @testable import ToastCore
-@testable import Patterns
 
 /// Builds a rule from config-like lines, through the same table the parser uses.
 private func rule(_ name: String, _ matches: [(RuleField, RuleOperator, String)] = [], _ settings: [String: String] = [:],

@@ -1,8 +1,8 @@
+@testable import ConfigParsing
 import Foundation
 import Testing
 import Install
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// The guide's rule recipes are a config the daemon reads without a word of complaint and
 /// that does what each recipe says; the man page names the run-time commands.

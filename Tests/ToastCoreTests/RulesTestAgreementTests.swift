@@ -1,7 +1,7 @@
+@testable import ConfigParsing
+@testable import JSONCodec
 import Testing
 @testable import ToastCore
-@testable import JSONCodec
-@testable import ConfigParsing
 
 /// `xtoast rules --test` and the real run agree by construction: both read the one
 /// `Admission.decide`, and the board carries that decision out (`Board.carryOut`). Each test

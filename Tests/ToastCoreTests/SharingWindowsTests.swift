@@ -1,7 +1,7 @@
+import ConfigParsing
+import JSONCodec
 import Testing
 import ToastCore
-import JSONCodec
-import ConfigParsing
 
 /// Issue 30, "Screen sharing on X11": which windows say the screen is shared, the bounded
 /// table the X layer reports into, and the quiet it holds.

@@ -2,9 +2,9 @@
 import Glibc
 #endif
 import Foundation
+@testable import Operations
 import Testing
 @testable import ToastCore
-@testable import Operations
 
 /// `xtoast show` is launched once per toast, so what its path builds is counted here: it reads
 /// its command line and writes its request without building the operation table (every op's

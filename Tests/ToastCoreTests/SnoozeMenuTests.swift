@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// Issue 30, "Snooze an app. From a card (a small menu on right click or a key in focus mode)
 /// and from the centre": the menu's decisions, without a screen.

@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// Issue 30: snoozing an application ("Mute Slack for 1 hour", `xtoast snooze`).
 @Suite struct SnoozeTests {

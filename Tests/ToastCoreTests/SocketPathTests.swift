@@ -1,6 +1,6 @@
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 private func resolve(override: String? = nil, runtimeDir: String? = "/run/user/1000", display: String? = ":0",
                      uid: UInt32 = 1000) -> SocketPath.Resolved {

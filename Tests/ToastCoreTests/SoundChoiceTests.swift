@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// Whether and what a toast plays: the hints, a rule's `sound`, `[sound]`, holds and repeats.
 @Suite struct SoundChoiceTests {

@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// Issue 28: the order of a stack's cards (`[general] sort`, `stack`), `max_visible = 0`
 /// and the separate margins.

@@ -1,8 +1,8 @@
-import Testing
-@testable import ToastCore
+@testable import ConfigParsing
 @testable import JSONCodec
 @testable import Operations
-@testable import ConfigParsing
+import Testing
+@testable import ToastCore
 
 // Inputs that crashed or fooled the daemon (issue 12, "Trust") or that the fuzzers in
 // Sources/fuzz-* found, kept so they never come back. Each names where it came from.

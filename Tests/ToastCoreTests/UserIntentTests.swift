@@ -1,6 +1,6 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
-@testable import ConfigParsing
 
 /// The click order (close, button, expand, default action, dismiss), shared by the pointer
 /// and the keyboard, and what each bound key means.

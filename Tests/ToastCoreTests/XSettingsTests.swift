@@ -1,6 +1,6 @@
+import ConfigParsing
 import Testing
 import ToastCore
-import ConfigParsing
 
 /// Builds an XSETTINGS blob in either byte order from (name, value) pairs; values are
 /// `Int` (integer), `String` (string) or `[UInt16]` (colour).

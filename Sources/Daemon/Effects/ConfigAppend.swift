@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import DaemonLog
-import ToastCore
 import JSONCodec
+import ToastCore
 
 /// "Mute APP always": appends `SnoozeRule.section` to the config file, the file its path
 /// resolves to (a dotfile is often a symlink into a repository: the link stays a link).

@@ -2,8 +2,8 @@
 import Glibc
 #endif
 import DaemonLog
-import ToastCore
 import JSONCodec
+import ToastCore
 
 /// A small state file that holds what must outlive a restart (the pause, the snoozes): written
 /// whole to a temporary file made anew (`HistoryWriter.create`: `O_EXCL`, `O_NOFOLLOW`, mode

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Operations
 import ToastCore
 import Transport
-import Operations
 
 /// The successor's half of the bus hand-over (`HandOverChallenges`): `xtoastd --replace`
 /// brings the nonce the bus name's holder gave it back to that holder over its socket, as

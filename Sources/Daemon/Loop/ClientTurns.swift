@@ -1,6 +1,6 @@
+import Operations
 import ToastCore
 import Transport
-import Operations
 
 /// Each socket client's share of a loop turn: its requests read, answered and flushed, in
 /// order, for at most `readsPerTurn` reads and `TurnBudget.seconds` (or until the next

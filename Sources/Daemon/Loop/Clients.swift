@@ -1,6 +1,6 @@
+import JSONCodec
 import ToastCore
 import Transport
-import JSONCodec
 
 /// The socket's connected clients, each an owner on the board; they hear the events of
 /// their toasts. While a request is handled its events wait, so its reply goes out first.

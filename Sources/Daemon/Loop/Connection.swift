@@ -1,7 +1,7 @@
-import ToastCore
-import Transport
 import JSONCodec
 import Operations
+import ToastCore
+import Transport
 
 /// One client connection: who it is to the board, its unread bytes, its unsent lines.
 final class Connection {

@@ -1,5 +1,5 @@
-import ToastCore
 import JSONCodec
+import ToastCore
 
 /// Where events go: the daemon's clients (a socket connection each), and next the bus.
 protocol EventSink: AnyObject {

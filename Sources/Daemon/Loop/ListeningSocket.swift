@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Operations
 import ToastCore
 import Transport
-import Operations
 
 /// The daemon's listening socket, the lock that makes it the only daemon on that socket,
 /// and its path: one value, held for the daemon's life. Opening it refuses to take over a

@@ -1,6 +1,6 @@
+import JSONCodec
 import ToastCore
 import Transport
-import JSONCodec
 
 /// The lines waiting to go out to one client, as chunks freed the moment they are written.
 /// One array trimmed from its front kept its largest size for the connection's life (a

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Operations
 import ToastCore
 import Transport
 import DaemonLog
-import Operations
 
 /// `xtoastd --replace` on a display whose daemon still runs (an `exec_always` line, an
 /// upgrade): the socket's lock is held, so the new daemon asks the old one over their socket

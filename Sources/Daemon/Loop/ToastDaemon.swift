@@ -4,10 +4,10 @@ import Glibc
 import Accessibility
 import Bus
 import DaemonLog
+import Operations
 import Sound
 import ToastCore
 import Transport
-import Operations
 
 /// The daemon: one thread, one `poll()` over the screen's connection, the socket, its
 /// clients, a signalfd, the frame timer, the session bus, the image decoder's wake pipe and

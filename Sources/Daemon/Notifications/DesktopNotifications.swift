@@ -1,7 +1,7 @@
 import Bus
+import Operations
 import ToastCore
 import Transport
-import Operations
 
 /// The freedesktop notification server without the bus: a `Notify` call becomes a
 /// `Submission` for the service's one way in (`ToastService.submit`, where rules, the

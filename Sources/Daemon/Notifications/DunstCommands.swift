@@ -1,6 +1,6 @@
 import Bus
-import ToastCore
 import Operations
+import ToastCore
 
 /// dunst's control interface without the bus (`DunstInterface` reads and writes the
 /// messages): each command is the request `xtoast dunstctl` sends for it, handled as a

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ToastCore
-import DaemonLog
 import JSONCodec
 import Operations
+import ToastCore
+import DaemonLog
 
 /// The keyboard commands (`dismiss` without an id, `invoke`, `restore`, `menu`, `count`) and
 /// links: what the board chooses (`Board+Commands`), carried out as the user's own input.

@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 /// `xtoastd --replace` on a display whose daemon still runs: the new daemon asks the old one,
 /// over their socket, to hand over (`{"op":"handover"}`). The old one agrees only when the

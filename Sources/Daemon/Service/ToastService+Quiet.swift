@@ -1,6 +1,6 @@
 import DaemonLog
-import ToastCore
 import Operations
+import ToastCore
 
 /// Do-not-disturb with an end, its levels, the schedules and the applications' inhibitions:
 /// `QuietState` decides, the board holds what its gate keeps back, and the loop's timer list

@@ -1,8 +1,8 @@
+import ConfigParsing
 import DaemonLog
-import ToastCore
 import JSONCodec
 import Operations
-import ConfigParsing
+import ToastCore
 
 /// Snoozed applications (`xtoast snooze`, the menus' "Mute APP for 1 hour"): kept on the wall
 /// clock beside the pause, the board told which are snoozed now (`Board.snoozedApps`), and

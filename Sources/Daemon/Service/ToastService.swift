@@ -1,8 +1,8 @@
 import DaemonLog
+import Operations
 import Sound
 import ToastCore
 import Transport
-import Operations
 
 /// What the daemon does, without the loop: requests and pointer input go in with the time,
 /// board changes come out as screen calls (through the stage) and events (to the sink).

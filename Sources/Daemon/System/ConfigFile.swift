@@ -1,7 +1,7 @@
+import ConfigParsing
 import ToastCore
 import Transport
 import DaemonLog
-import ConfigParsing
 
 /// Finds and reads the config file; the parsing itself is ToastCore's.
 enum ConfigFile {

@@ -1,6 +1,6 @@
 @testable import Daemon
-import ToastCore
 import JSONCodec
+import ToastCore
 
 /// A screen with no X server: it hands out surface numbers and remembers what was asked of
 /// each, so tests can look at where cards are and what they show.

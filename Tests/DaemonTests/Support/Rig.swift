@@ -1,9 +1,9 @@
 @testable import Daemon
+import JSONCodec
+import Operations
 import Testing
 import Sound
 import ToastCore
-import JSONCodec
-import Operations
 
 /// The daemon's logic on a fake screen, with time in the test's hands.
 final class Rig {

@@ -1,8 +1,8 @@
 import Foundation
-import ToastCore
-import Transport
 import JSONCodec
 import Operations
+import ToastCore
+import Transport
 
 /// A raw protocol connection, as any program in any language would open one.
 final class ProtocolClient {

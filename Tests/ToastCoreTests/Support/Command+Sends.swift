@@ -1,5 +1,5 @@
-import ToastCore
 import Operations
+import ToastCore
 
 /// The commands that only send a request, spelled as the request (`.ping` for
 /// `.send(.ping)`), so the parser's tests read as the command lines they check.

@@ -1,6 +1,6 @@
+import Operations
 import Testing
 import ToastCore
-import Operations
 
 // Helpers shared by the unit tests.
 
