@@ -1,3 +1,4 @@
+import Operations
 import ToastCore
 
 /// What `org.dunstproject.cmd0` (`DunstInterface`) asks of the daemon (its `DunstCommands`):

@@ -2,6 +2,8 @@ import DaemonLog
 #if canImport(Glibc)
 import Glibc
 #endif
+import JSONCodec
+import Operations
 import SDBus
 import ToastCore
 

@@ -2,6 +2,7 @@ import DaemonLog
 #if canImport(Glibc)
 import Glibc
 #endif
+import Operations
 import SDBus
 import ToastCore
 import Transport

@@ -1,3 +1,4 @@
+import Operations
 import ToastCore
 
 /// What `NotificationBus` asks of the notification server behind it (the daemon's

@@ -1,3 +1,4 @@
+import JSONCodec
 import Synchronization
 import ToastCore
 import Transport

@@ -1,3 +1,4 @@
+import Operations
 import ToastCore
 
 /// Shell completion scripts for `xtoast`, rendered from `CommandTable`: commands, each

@@ -1,3 +1,5 @@
+import JSONCodec
+import Operations
 import ToastCore
 
 /// The man pages `xtoast(1)` and `xtoast(5)`, in man(7) roff.

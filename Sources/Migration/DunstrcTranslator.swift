@@ -1,3 +1,5 @@
+import ConfigParsing
+import JSONCodec
 import ToastCore
 
 /// `xtoast import-dunstrc`: a dunst configuration turned into an equivalent xtoast one.

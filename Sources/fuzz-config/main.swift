@@ -1,5 +1,6 @@
 // libFuzzer target: a config file through the parser, then a card composed with whatever it
 // accepted. Built by scripts/fuzz; in a plain `swift build` it links and does nothing.
+import ConfigParsing
 import FuzzSupport
 import ToastCore
 

@@ -3,7 +3,9 @@
 // config loads with no warning of its own) and that holds no line break but LF, each note naming a line
 // of the input. Built by scripts/fuzz;
 // in a plain `swift build` it links and does nothing.
+import ConfigParsing
 import FuzzSupport
+import JSONCodec
 import Migration
 import ToastCore
 

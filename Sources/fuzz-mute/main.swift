@@ -3,7 +3,9 @@
 // kind of section, and the result parsed back: the config gains exactly one rule, muting
 // exactly that name, and nothing else changes; or the name is refused. Built by scripts/fuzz;
 // in a plain `swift build` it links and does nothing.
+import ConfigParsing
 import FuzzSupport
+import JSONCodec
 import ToastCore
 
 /// Configs as users have them: ending in a section a payload's keys would land in, without a

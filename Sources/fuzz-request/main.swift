@@ -2,6 +2,8 @@
 // line splitter. Built by scripts/fuzz; in a plain `swift build` this is an executable that
 // does nothing (this file holds only the entry point libFuzzer calls, see SWIFT-ON-LINUX.md).
 import FuzzSupport
+import JSONCodec
+import Operations
 import ToastCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -10,6 +10,7 @@
 import Glibc
 #endif
 import FuzzSupport
+import Patterns
 import ToastCore
 
 @_cdecl("LLVMFuzzerTestOneInput")

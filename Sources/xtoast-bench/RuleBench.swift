@@ -1,3 +1,4 @@
+import ConfigParsing
 import ToastCore
 
 /// What the rules cost a toast: `RuleSet.evaluate` (and counting the matches) for a typical

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CX11
+import Operations
 import ToastCore
 
 /// Measures what a user waits for: from launching `xtoast show` to the card's pixels on

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JSONCodec
+import Operations
 import ToastCore
 import Transport
 

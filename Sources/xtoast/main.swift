@@ -2,7 +2,9 @@
 import Glibc
 #endif
 import Install
+import JSONCodec
 import Migration
+import Operations
 import ToastCore
 import Transport
 
@@ -109,6 +111,7 @@ func chooseFromMenu(_ reply: [(String, JSON)], _ menu: MenuCommand, client: inou
 /// The arguments after the program's name, read from argv directly: `CommandLine.arguments`
 /// builds the whole array through a lazy global and a generic copy, more code paged in per launch.
 func arguments() -> [String] {
+    // Unwrapped: argv holds argc non-null pointers (the C standard's promise).
     let args = (1..<Int(max(1, CommandLine.argc))).map { String(cString: CommandLine.unsafeArgv[$0]!) }
     // Run as `dunstctl` (a symlink or alias to xtoast), it is `xtoast dunstctl`.
     guard CommandLine.argc > 0, let zero = CommandLine.unsafeArgv[0] else { return args }

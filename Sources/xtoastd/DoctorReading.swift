@@ -2,6 +2,9 @@ import Bus
 #if canImport(Glibc)
 import Glibc
 #endif
+import ConfigParsing
+import JSONCodec
+import Operations
 import ToastCore
 import Transport
 import X11

@@ -1,4 +1,5 @@
 @testable import Daemon
+import Operations
 import Testing
 import ToastCore
 

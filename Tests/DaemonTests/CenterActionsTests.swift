@@ -1,5 +1,6 @@
 @testable import Daemon
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import Daemon
+import JSONCodec
 import Testing
 import ToastCore
 import Transport

@@ -1,5 +1,6 @@
 @testable import Daemon
 import Testing
+import Operations
 @testable import ToastCore
 
 /// Issue 44: each concern's decisions on their own, the time passed in, no service and no

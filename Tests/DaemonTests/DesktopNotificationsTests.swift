@@ -1,4 +1,5 @@
 @testable import Daemon
+import JSONCodec
 import Testing
 import ToastCore
 

@@ -1,3 +1,4 @@
+import ConfigParsing
 @testable import Daemon
 import Testing
 import ToastCore

@@ -1,6 +1,8 @@
+@testable import ConfigParsing
 @testable import Daemon
 import DaemonLog
 import Foundation
+@testable import JSONCodec
 import Testing
 @testable import ToastCore
 

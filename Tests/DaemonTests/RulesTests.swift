@@ -1,4 +1,6 @@
+import ConfigParsing
 @testable import Daemon
+import JSONCodec
 import Testing
 import ToastCore
 

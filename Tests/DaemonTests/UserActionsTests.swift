@@ -1,3 +1,4 @@
+@testable import ConfigParsing
 @testable import Daemon
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import Operations
 import Testing
 @testable import Install
 import ToastCore

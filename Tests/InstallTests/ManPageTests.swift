@@ -1,4 +1,5 @@
 import Foundation
+import Operations
 import Testing
 @testable import Install
 import ToastCore

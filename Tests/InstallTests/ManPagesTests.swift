@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Operations
 import Testing
 @testable import Install
 import ToastCore

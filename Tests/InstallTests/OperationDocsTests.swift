@@ -1,3 +1,4 @@
+@testable import Operations
 import Testing
 @testable import Install
 @testable import ToastCore

@@ -1,6 +1,7 @@
 import CX11
 import CXInput2
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
 

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import JSONCodec
 import Testing
 import ToastCore
 

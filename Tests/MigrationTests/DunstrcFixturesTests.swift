@@ -1,3 +1,4 @@
+import ConfigParsing
 import Foundation
 import Testing
 @testable import Migration

@@ -1,4 +1,7 @@
+import ConfigParsing
 import Foundation
+import JSONCodec
+import Operations
 import Testing
 @testable import Migration
 import ToastCore

@@ -1,3 +1,4 @@
+@testable import Operations
 import Testing
 import Install
 @testable import ToastCore

@@ -1,3 +1,4 @@
+@testable import Patterns
 import Testing
 @testable import ToastCore
 

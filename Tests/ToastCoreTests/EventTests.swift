@@ -1,3 +1,5 @@
+import JSONCodec
+import Operations
 import Testing
 import ToastCore
 

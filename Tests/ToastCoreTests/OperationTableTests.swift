@@ -1,3 +1,5 @@
+@testable import JSONCodec
+@testable import Operations
 import Testing
 @testable import ToastCore
 

@@ -139,4 +139,5 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import Patterns
 #endif

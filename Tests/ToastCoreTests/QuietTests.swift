@@ -1,3 +1,6 @@
+import ConfigParsing
+import JSONCodec
+import Operations
 import Testing
 import ToastCore
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import Patterns
 import Testing
 @testable import ToastCore
 

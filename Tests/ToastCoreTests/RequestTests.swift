@@ -1,3 +1,4 @@
+import Operations
 import Testing
 import ToastCore
 

@@ -1,3 +1,4 @@
+@testable import ConfigParsing
 import Testing
 @testable import ToastCore
 import Migration

@@ -1,3 +1,5 @@
+@testable import Operations
+@testable import Patterns
 import Testing
 @testable import ToastCore
 

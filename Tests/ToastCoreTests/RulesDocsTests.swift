@@ -1,3 +1,4 @@
+@testable import ConfigParsing
 import Foundation
 import Testing
 import Install

@@ -1,3 +1,5 @@
+@testable import ConfigParsing
+@testable import JSONCodec
 import Testing
 @testable import ToastCore
 

@@ -1,3 +1,5 @@
+import ConfigParsing
+import JSONCodec
 import Testing
 import ToastCore
 

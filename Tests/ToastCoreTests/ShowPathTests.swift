@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+@testable import Operations
 import Testing
 @testable import ToastCore
 

@@ -1,3 +1,6 @@
+@testable import ConfigParsing
+@testable import JSONCodec
+@testable import Operations
 import Testing
 @testable import ToastCore
 

@@ -1,3 +1,4 @@
+import ConfigParsing
 import Testing
 import ToastCore
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DaemonLog
+import JSONCodec
 import ToastCore
 
 /// "Mute APP always": appends `SnoozeRule.section` to the config file, the file its path

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import DaemonLog
+import JSONCodec
 import ToastCore
 
 /// A small state file that holds what must outlive a restart (the pause, the snoozes): written

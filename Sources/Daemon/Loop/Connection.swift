@@ -1,3 +1,5 @@
+import JSONCodec
+import Operations
 import ToastCore
 import Transport
 

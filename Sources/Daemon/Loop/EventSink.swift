@@ -1,3 +1,4 @@
+import JSONCodec
 import ToastCore
 
 /// Where events go: the daemon's clients (a socket connection each), and next the bus.

@@ -4,6 +4,7 @@ import Glibc
 import Accessibility
 import Bus
 import DaemonLog
+import Operations
 import Sound
 import ToastCore
 import Transport

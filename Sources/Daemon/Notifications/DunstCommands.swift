@@ -1,4 +1,5 @@
 import Bus
+import Operations
 import ToastCore
 
 /// dunst's control interface without the bus (`DunstInterface` reads and writes the

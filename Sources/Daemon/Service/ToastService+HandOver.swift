@@ -1,3 +1,4 @@
+import Operations
 import ToastCore
 
 /// `xtoastd --replace` on a display whose daemon still runs: the new daemon asks the old one,

@@ -1,4 +1,5 @@
 import DaemonLog
+import Operations
 import ToastCore
 
 /// Do-not-disturb with an end, its levels, the schedules and the applications' inhibitions:

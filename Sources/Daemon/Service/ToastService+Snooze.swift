@@ -1,4 +1,7 @@
+import ConfigParsing
 import DaemonLog
+import JSONCodec
+import Operations
 import ToastCore
 
 /// Snoozed applications (`xtoast snooze`, the menus' "Mute APP for 1 hour"): kept on the wall

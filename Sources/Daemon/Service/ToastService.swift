@@ -1,4 +1,5 @@
 import DaemonLog
+import Operations
 import Sound
 import ToastCore
 import Transport

@@ -1,3 +1,4 @@
+import ConfigParsing
 import ToastCore
 import Transport
 import DaemonLog

@@ -222,6 +222,7 @@ public struct AccessibleTree: Equatable, Sendable {
         text.utf8.prefix(64).map { b in String(b, radix: 16).count == 1 ? "0" + String(b, radix: 16) : String(b, radix: 16) }.joined()
     }
 
+    /// Unwrapped: `init` makes the root, and no change removes it.
     public var root: Node { nodes[Self.rootPath]! }
     public subscript(path: String) -> Node? { nodes[path] }
 

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The answers of `xtoast rules` and `xtoast rules --test`.
 extension Admission.Decision {
     /// What `xtoast rules --test` prints: the rules that match (in file order), what becomes

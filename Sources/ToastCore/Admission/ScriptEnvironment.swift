@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The environment a rule's script runs with: what the toast is, which rule asked, and when.
 ///
 ///     ScriptEnvironment.variables(for: toast, category: "email.arrived", rule: "mail", wallNow: 1_700_000_000)

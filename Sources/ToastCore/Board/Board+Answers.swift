@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The `list` and `history` answers.
 extension Board {
     /// Visible toasts first (newest last), then waiting ones in order, stack by stack, with

@@ -2,6 +2,10 @@
 /// updates go through `Admission` and `carryOut`, and the centre marks everything it lists
 /// read at once (`markAllRead`).
 extension Board {
+    /// Do-not-disturb on (new toasts wait) or off (what waited shows, in order); the daemon
+    /// sets the whole gate (`setQuiet`) as `QuietState` decides it.
+    public mutating func setDoNotDisturb(_ on: Bool, now: Double) { setQuiet(on ? .pause : .off, now: now) }
+
     /// Shows a toast straight from a request, with the config's defaults and no rules or
     /// policies but the holds' (tests and tools; the daemon's toasts go through `Admission`).
     @discardableResult

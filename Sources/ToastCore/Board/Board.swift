@@ -530,9 +530,6 @@ public struct Board: Sendable {
         return dismiss(id, reason: .action, now: now)
     }
 
-    /// Do-not-disturb on (new toasts wait) or off (what waited shows, in order).
-    public mutating func setDoNotDisturb(_ on: Bool, now: Double) { setQuiet(on ? .pause : .off, now: now) }
-
     /// Quiet as `QuietState` decides it: toasts the gate no longer keeps back show, in order,
     /// and those it newly keeps back wait (cards already up stay).
     public mutating func setQuiet(_ gate: QuietGate, now: Double) {
@@ -671,6 +668,7 @@ public struct Board: Sendable {
         }
         // One access to the dictionary for the work, its count and whether it emptied: each
         // lookup hashes the key, and each read of a stack out of it retains its arrays.
+        // Unwrapped: the stack was made just above when there was none.
         let (result, done, emptied) = Self.run(body, on: &stacks[key]!)
         work += done
         if emptied { stacks[key] = nil }

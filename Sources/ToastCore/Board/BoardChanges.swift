@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// What a board operation changed, in the order it happened: the screen follows the card
 /// changes, the owners and subscribers hear the events.
 public struct BoardChanges: Sendable {

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// How many toasts are where, for status bars (`xtoast count`): on screen, waiting, in
 /// history, and how many of those the user has not dealt with (`HistoryEntry.unread`; a
 /// toast still on screen is never unread).

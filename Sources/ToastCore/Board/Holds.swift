@@ -20,7 +20,8 @@ public enum HoldReason: String, CaseIterable, Sendable, Comparable {
     public static let quiet: Set<HoldReason> = [.doNotDisturb, .lock]
 
     public static func < (a: HoldReason, b: HoldReason) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        // Every case is in `allCases`; the order of declaration is the order of importance.
+        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
     }
 }
 

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// What `xtoast menu` offers: one line per action and link, for a menu program (dmenu,
 /// rofi) to show and print back.
 public struct MenuItem: Equatable, Sendable {

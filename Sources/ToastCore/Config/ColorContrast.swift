@@ -28,7 +28,7 @@ public enum ColorContrast {
     /// Warnings for every kind and urgency whose card text would be below the ratio, each
     /// at the line of the narrowest colour setting involved (`lines`, keyed `SECTION.KEY`),
     /// one per line; and for each rule that sets a colour, at the rule's line.
-    static func diagnostics(_ config: Config, file: String, lines: [String: Int]) -> [ConfigDiagnostic] {
+    package static func diagnostics(_ config: Config, file: String, lines: [String: Int]) -> [ConfigDiagnostic] {
         var found: [Int: String] = [:]
         let composer = CardComposer(config: config, scale: 1)
         for kind in Kind.allCases {

@@ -126,7 +126,9 @@ public struct Config: Equatable, Sendable {
     public var opener = ["xdg-open"]
     /// The menu program `xtoast menu` and the `[keys] menu` key run (`[general] menu`): it
     /// reads the lines on its standard input and prints the chosen one (dmenu, `rofi -dmenu`).
-    public var menu = MenuCommand.defaultProgram
+    public var menu = Config.defaultMenu
+    /// dmenu, prompting with the program's name; `rofi -dmenu` reads and prints the same way.
+    public static let defaultMenu = ["dmenu", "-p", "xtoast"]
     /// A toast identical to a visible or queued one adds to its count (`×N`) instead of a
     /// card of its own (`Repeats`).
     public var stackDuplicates = true

@@ -1,3 +1,6 @@
+import JSONCodec
+import Patterns
+
 /// Every section and key the config file understands, and how each value is checked and stored.
 ///
 /// Keeping them in one table means the parser, its error messages ("expected one of …") and the
@@ -7,19 +10,19 @@ package enum ConfigSchema {
         package let key: String
         /// Copies this setting's value from another config: on a reload, a bad line keeps
         /// the value in use.
-        let keep: @Sendable (inout Config, Config) -> Void
+        package let keep: @Sendable (inout Config, Config) -> Void
         /// Stores the value in the config, or throws without touching it.
-        let apply: @Sendable (inout Config, String) throws(ConfigProblem) -> Void
+        package let apply: @Sendable (inout Config, String) throws(ConfigProblem) -> Void
     }
 
     package struct Section: Sendable {
         package let name: String
         package let settings: [Setting]
 
-        func setting(for key: String) -> Setting? { settings.first { $0.key == key } }
+        package func setting(for key: String) -> Setting? { settings.first { $0.key == key } }
     }
 
-    static func section(named name: String) -> Section? { sections.first { $0.name == name } }
+    package static func section(named name: String) -> Section? { sections.first { $0.name == name } }
 
     package static let sections: [Section] = [
         Section(name: "general", settings: [

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Everything `xtoast doctor` read, gathered by `xtoastd --doctor` (the bus, the X server,
 /// files, the daemon's replies); `findings` turns it into the lines it prints, in this order.
 extension Doctor {

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// `xtoast doctor`: why notifications may not show, checked one concern at a time. Each check
 /// is a pure function from what was read (a bus's answer, a file's text, the daemon's replies)
 /// to findings; `xtoastd --doctor` reads the facts and prints what these functions say.

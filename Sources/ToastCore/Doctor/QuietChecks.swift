@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// What the running daemon holds back: do-not-disturb and inhibitions (`pause --status`),
 /// snoozes (`snooze --list`), and rules that hide or drop toasts (`rules`).
 extension Doctor {

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// An ended toast, as `history` reports it.
 public struct HistoryEntry: Equatable, Sendable {
     public var toast: Toast

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// One ended toast as the history file keeps it: one JSON object on one line, with the wall
 /// time it ended (the monotonic clock of one boot means nothing to the next).
 ///

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The toasts live now (on screen, waiting, held, kept open), as the journal file beside the
 /// history keeps them, so a daemon started after a `kill -9` or a crash of the X server finds
 /// what was on screen. One history line each (`HistoryRecord`, reason `crashed`, as the next

@@ -88,7 +88,7 @@ public enum InputRouter {
         case let .press(surface, button, _, _, serverTime) where context.reply != nil && !context.centerOpen:
             // The open field: the middle button pastes the primary selection into it; a press
             // anywhere else closes it unsent (and then means what it means).
-            let reply = context.reply!
+            let reply = context.reply!   // the case's `where` checked it
             if surface == context.replySurface {
                 if button == 2 { return Decision(.nobody, [.pasteReply(id: reply.id, selection: .primary, serverTime: serverTime)]) }
                 return Decision(.cards)

@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// Who asks for quiet, and until when: the user (`xtoast pause`, the centre's switch), the
 /// applications that called `Inhibit` on the bus, and the config's schedules. A plain value:
 /// the daemon keeps one, passes in the wall-clock time and the zone, and gives the board the

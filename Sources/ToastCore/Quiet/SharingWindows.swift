@@ -1,3 +1,5 @@
+import Patterns
+
 /// Quiet while the screen is shared (`[quiet] while_window`): on X11 nothing tells a
 /// notification server that a screen is shared, but the sharing programs map a window that
 /// says so in its title or `WM_CLASS` (Firefox's "Firefox — Sharing Indicator", Chromium's

@@ -31,7 +31,7 @@ public struct ReplyOptions: Equatable, Sendable {
     /// The reply button's text.
     public var buttonLabel: String { label.isEmpty ? Self.defaultLabel : label }
     /// The send button's text.
-    public var sendLabel: String { (submitLabel ?? "").isEmpty ? Self.defaultSubmitLabel : submitLabel! }
+    public var sendLabel: String { submitLabel.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultSubmitLabel }
     /// The send button's icon name; nil: the default (its text).
     public var sendIcon: String? { (submitIcon ?? "").isEmpty ? nil : submitIcon }
 

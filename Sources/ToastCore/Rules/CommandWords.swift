@@ -1,3 +1,5 @@
+import Patterns
+
 /// Splits a `script` line into a program and its arguments as a POSIX shell would, without
 /// a shell: nothing is expanded (no `$VAR`, `~`, globs or pipes), so no text a toast carries
 /// can become a command.

@@ -28,7 +28,7 @@ public struct Rule: Equatable, Sendable {
 
     /// The name as rules are looked up by.
     public var key: String { Rule.key(name) }
-    static func key(_ name: String) -> String { name.lowercased() }
+    package static func key(_ name: String) -> String { name.lowercased() }
 
     /// Whether every match line holds (a rule without any matches every toast).
     public func matches(_ subject: RuleSubject) -> Bool {

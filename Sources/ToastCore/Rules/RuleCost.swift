@@ -1,3 +1,5 @@
+import Patterns
+
 /// What a rule can cost one toast at worst, in the matcher's steps, worked out from its
 /// patterns when the config loads, so a config is refused rule by rule before it could make
 /// matching one toast take longer than `RuleLimits.matchingBudget` allows (about 2 ms).

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Patterns
 #endif
 
 /// A rule set compiled for matching: every match line of every rule as a plain value

@@ -1,3 +1,5 @@
+import Patterns
+
 /// Bounds of the rules, named so diagnostics, docs and tests agree. With them matching is
 /// linear in the text (`RegexProgram`), over at most `fieldBytes` of each field and
 /// `matchedBodyBytes` of the body, so no text a client sends makes a pattern cost more than
@@ -7,15 +9,10 @@ public enum RuleLimits {
     public static let maxRules = 1000
     /// Bytes of one `match` pattern.
     public static let maxPatternBytes = 1024
-    /// A regular expression's size with its counts written out (each byte, class and anchor
-    /// once per copy, `{m,}` as m copies: `[a-z]{4096}`, `x{4096,}` and `(x{1,64}){1,64}` are
-    /// 4 096). Checked before anything
-    /// is built for it: `[a-z]{1,10000}` took glibc 790 MB, and the matcher's time per byte
-    /// grows with this size.
-    public static let maxPatternExpansion = 4096
-    /// Instructions one pattern may compile to; `maxPatternExpansion` keeps real patterns far
-    /// below it (a few per byte, class or anchor), this bounds what punctuation adds.
-    public static let maxPatternInstructions = 8 * maxPatternExpansion
+    /// A regular expression's size with its counts written out (`PosixRegex.maxExpansion`).
+    public static let maxPatternExpansion = PosixRegex.maxExpansion
+    /// Instructions one pattern may compile to (`PosixRegex.maxInstructions`).
+    public static let maxPatternInstructions = PosixRegex.maxInstructions
     /// Steps (`RuleCost`) all rule matching for one toast may take at worst, for the whole
     /// config: about 2 ms at the slowest step the bench measures (`xtoast-bench --rules`,
     /// `rules.budget`). A rule that would take the worst toast past it is refused when the
@@ -43,10 +40,4 @@ public enum RuleLimits {
     public static let maxScriptWords = 64
     /// `[rules] script_timeout`, seconds.
     public static let scriptTimeout: ClosedRange<Double> = 1...3600
-}
-
-/// Why a rule (or one of its lines) cannot be used; becomes a `FILE:LINE:` diagnostic.
-public struct RuleProblem: Error, Equatable, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
 }

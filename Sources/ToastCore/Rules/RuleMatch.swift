@@ -1,3 +1,5 @@
+import Patterns
+
 /// How a `match` line compares its field with its value.
 public enum RuleOperator: String, CaseIterable, Sendable {
     /// A glob (`*`, `?`, `[...]`) on the whole text.
@@ -8,7 +10,7 @@ public enum RuleOperator: String, CaseIterable, Sendable {
     case notRegex = "!~"
 
     /// Longest spellings first, so `!=` is not read as `!` and `=`.
-    static let spellings: [RuleOperator] = [.notGlob, .notRegex, .glob, .regex]
+    package static let spellings: [RuleOperator] = [.notGlob, .notRegex, .glob, .regex]
 
     public var isNegated: Bool { self == .notGlob || self == .notRegex }
     public var isRegex: Bool { self == .regex || self == .notRegex }

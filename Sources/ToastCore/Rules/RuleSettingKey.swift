@@ -1,3 +1,5 @@
+import Patterns
+
 /// The keys a `[rule NAME]` section may set, as data: the config parser, its "expected one
 /// of" messages and the man page all read this one table.
 public struct RuleSettingKey: Sendable {

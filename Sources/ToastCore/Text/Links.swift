@@ -1,3 +1,5 @@
+import JSONCodec
+
 /// The links in a toast's markup (`<a href="…">`): what a click on one opens (`[general]
 /// opener`) and what `xtoast menu` lists.
 public enum Links {

@@ -1,4 +1,5 @@
 @testable import Daemon
+import JSONCodec
 import ToastCore
 
 /// A screen with no X server: it hands out surface numbers and remembers what was asked of

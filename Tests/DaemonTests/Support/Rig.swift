@@ -1,4 +1,6 @@
 @testable import Daemon
+import JSONCodec
+import Operations
 import Testing
 import Sound
 import ToastCore

@@ -1,4 +1,6 @@
 import Foundation
+import JSONCodec
+import Operations
 import ToastCore
 import Transport
 

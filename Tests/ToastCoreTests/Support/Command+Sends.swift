@@ -1,3 +1,4 @@
+import Operations
 import ToastCore
 
 /// The commands that only send a request, spelled as the request (`.ping` for

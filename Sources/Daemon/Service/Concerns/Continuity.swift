@@ -1,3 +1,4 @@
+import Operations
 import ToastCore
 
 /// What passes between one daemon and the next: the history file and the crash journal of
