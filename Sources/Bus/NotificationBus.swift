@@ -61,6 +61,8 @@ public final class NotificationBus {
     /// Room in the log for the lines a caller causes (a `Notify`'s notes, a malformed call, a
     /// forged signal): any client can call in a loop.
     private var callLines = LogBudget(lines: 20, what: "bus call lines")
+    /// Each sending connection's sandbox (`SenderSandbox`), read once per connection.
+    private var sandboxes = SandboxIdentityCache()
 
     private init(bus: BusConnection, notifications: any NotificationServer, dunst: (any DunstControl)?,
                  socketPath: String?, proveHandOver: ((String, String) -> Bool)?,
@@ -312,7 +314,7 @@ public final class NotificationBus {
         do {
             switch member {
             case "Notify":
-                let call = try NotifyArguments.notify(message)
+                let call = try sandboxed(NotifyArguments.notify(message), from: message)
                 heldEvents = []
                 let (id, notes) = notifications.notify(call, sender: message.sender, now: now(), wallNow: wallNow())
                 for note in notes { Log.info("Notify from \(Log.quoted(call.appName)): \(note)", within: &callLines, now: now()) }
@@ -364,7 +366,10 @@ public final class NotificationBus {
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
                 let name = try readString(message)
                 _ = try readString(message)
-                if try readString(message).isEmpty, name.hasPrefix(":") { notifications.nameLeft(name, now: now()) }
+                if try readString(message).isEmpty, name.hasPrefix(":") {
+                    sandboxes.forget(name)
+                    notifications.nameLeft(name, now: now())
+                }
                 return .passOn
             case "NameAcquired":
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
@@ -377,6 +382,18 @@ public final class NotificationBus {
             Log.info("refused a malformed \(member) call (\(error.description))", within: &callLines, now: now())
             return .invalidArgs("malformed \(member) arguments")
         }
+    }
+
+    /// `call` filed under its sender's sandbox, when it has one (`NotifyCall.filed(as:)`): the
+    /// verified id replaces the `desktop-entry` the call claims, and the log says so when they differ.
+    private func sandboxed(_ call: NotifyCall, from message: BusMessage) -> NotifyCall {
+        guard let sender = message.sender,
+              let identity = sandboxes.identity(of: sender, read: { SenderSandbox.identity(of: message) }) else { return call }
+        if let claimed = call.hints["desktop-entry"]?.string, claimed != identity.appID {
+            Log.info("Notify from \(Log.quoted(call.appName)): desktop-entry \(Log.quoted(claimed)) replaced by its sandbox's "
+                     + "application id \(identity.appID)", within: &callLines, now: now())
+        }
+        return call.filed(as: identity)
     }
 
     /// The bus's signal for a name that lost its owner (a unique name: its connection closed).

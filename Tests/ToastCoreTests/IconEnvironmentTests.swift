@@ -9,7 +9,16 @@ import ToastCore
         #expect(environment == IconEnvironment(home: "/home/u", dataDirs: "/opt/share:/usr/share",
                                                configHome: "/cfg", themeOverride: "Papirus"))
         #expect(environment.baseDirectories ==
-            ["/home/u/.local/share/icons", "/home/u/.icons", "/opt/share/icons", "/usr/share/icons", "/usr/share/pixmaps"])
+            ["/home/u/.local/share/icons", "/home/u/.icons", "/opt/share/icons", "/usr/share/icons",
+             "/home/u/.local/share/flatpak/exports/share/icons", "/var/lib/flatpak/exports/share/icons", "/usr/share/pixmaps"])
+    }
+
+    @Test func flatpakExportsAddedOnceWhenTheDataDirsLackThem() {
+        let named = IconEnvironment(home: "/home/u", dataDirs: "/home/u/.local/share/flatpak/exports/share:/var/lib/flatpak/exports/share:/usr/share")
+        #expect(named.baseDirectories == ["/home/u/.local/share/icons", "/home/u/.icons", "/home/u/.local/share/flatpak/exports/share/icons",
+                                          "/var/lib/flatpak/exports/share/icons", "/usr/share/icons", "/usr/share/pixmaps"])
+        #expect(IconEnvironment(dataHome: "/data").flatpakExports == ["/data/flatpak/exports/share/icons", "/var/lib/flatpak/exports/share/icons"])
+        #expect(IconEnvironment().flatpakExports == ["/var/lib/flatpak/exports/share/icons"])
     }
 
     @Test func gtkSettingsUserFirstThenSystemThenEtc() {
@@ -34,7 +43,8 @@ import ToastCore
         let lookup = environment.lookup(workingDirectory: "/work", fileExists: { _ in false }, directoryExists: { _ in true },
                                         readIndex: { _ in nil }, readText: { $0 == "/etc/gtk-3.0/settings.ini" ? "[Settings]\ngtk-icon-theme-name=Tango\n" : nil })
         #expect(lookup.themeName == "Tango")
-        #expect(lookup.baseDirectories == ["/data/icons", "/home/u/.icons", "/usr/share/icons", "/usr/share/pixmaps"])
+        #expect(lookup.baseDirectories == ["/data/icons", "/home/u/.icons", "/usr/share/icons", "/data/flatpak/exports/share/icons",
+                                           "/var/lib/flatpak/exports/share/icons", "/usr/share/pixmaps"])
         #expect(lookup.home == "/home/u" && lookup.workingDirectory == "/work")
     }
 }

@@ -36,9 +36,21 @@ public struct IconEnvironment: Equatable, Sendable {
                   themeOverride: value("XTOAST_ICON_THEME"))
     }
 
-    /// The icon directories to search (see `IconLookup.baseDirectories`).
+    /// The icon directories to search (see `IconLookup.baseDirectories`), with Flatpak's
+    /// exported icons before `pixmaps` when `XDG_DATA_DIRS` does not name them already (a
+    /// daemon started outside a login shell misses Flatpak's profile script): a Flatpak app's
+    /// notification names its icon by the app's id, and only those folders hold it.
     public var baseDirectories: [String] {
-        IconLookup.baseDirectories(dataHome: dataHome, dataDirs: dataDirs, home: home)
+        var dirs = IconLookup.baseDirectories(dataHome: dataHome, dataDirs: dataDirs, home: home)
+        let exports = flatpakExports.filter { !dirs.contains($0) }
+        dirs.insert(contentsOf: exports, at: dirs.lastIndex(of: "/usr/share/pixmaps") ?? dirs.endIndex)
+        return dirs
+    }
+
+    /// Where Flatpak exports installed apps' icons: the user's installation, then the system's.
+    public var flatpakExports: [String] {
+        let userData = dataHome.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home.map { $0 + "/.local/share" }
+        return (userData.map { [$0 + "/flatpak/exports/share/icons"] } ?? []) + ["/var/lib/flatpak/exports/share/icons"]
     }
 
     /// GTK 3's `settings.ini` files in the order GTK gives them precedence: the user's

@@ -1,0 +1,72 @@
+import Testing
+import ToastCore
+
+@Suite struct PortalNotificationTests {
+    static func decided(_ options: [String: PortalValue]) -> (PortalNotification, NotificationMapping.Decision) {
+        let added = PortalNotification.decode(appID: "org.gnome.Calendar", id: "r1", options)
+        return (added, NotificationMapping.decide(added.call))
+    }
+
+    @Test func fieldsBecomeTheFreedesktopCall() {
+        let (added, decision) = Self.decided(["title": .string("Lunch"), "body": .string("at <b>noon</b> & later"),
+                                              "priority": .string("urgent"), "category": .string("alarm.ringing"),
+                                              "icon": .tuple([.string("themed"), .strings(["../x", "x-office-calendar"])])])
+        #expect(decision.request.title == "Lunch")
+        // A plain body is text: its markup characters are escaped before the markup sanitizer sees them.
+        #expect(decision.request.message == "at &lt;b&gt;noon&lt;/b&gt; &amp; later")
+        #expect(decision.request.urgency == .critical && decision.category == "alarm.ringing")
+        #expect(decision.desktopEntry == "org.gnome.Calendar" && decision.request.icon == "x-office-calendar")
+        #expect(added.notes.isEmpty)
+    }
+
+    @Test func markupBodyGoesThroughTheSameSanitizer() {
+        let (_, decision) = Self.decided(["body": .string("plain"), "markup-body": .string("<b>bold</b> <script>x</script>")])
+        #expect(decision.request.message == "<b>bold</b> <script>x</script>" && decision.request.markup == true)
+        let (_, low) = Self.decided(["priority": .string("low")])
+        #expect(low.request.urgency == .low)
+        let (_, odd) = Self.decided(["priority": .int(3), "title": .bool(true)])
+        #expect(odd.request.urgency == .normal && odd.request.title == "")
+    }
+
+    @Test func purposesMapToTheReplyFieldButtonsOrNothing() {
+        let buttons: [[String: PortalValue]] = [
+            ["label": .string("Reply"), "action": .string("reply"), "purpose": .string("im.reply-with-text")],
+            ["label": .string("Answer"), "action": .string("accept"), "purpose": .string("call.accept"), "target": .string("call-7")],
+            ["label": .string("Alert"), "action": .string("alert"), "purpose": .string("system.custom-alert")],
+            ["label": .string("No action")],
+            ["label": .string("Again"), "action": .string("accept")],
+        ]
+        let (added, decision) = Self.decided(["buttons": .dicts(buttons), "default-action": .string("app.open"),
+                                              "default-action-target": .tuple([.int(1)])])
+        #expect(decision.request.reply != nil)
+        #expect(decision.request.actions.map(\.id) == ["accept"] && decision.request.actions.first?.label == "Answer")
+        #expect(decision.request.defaultAction == "default")
+        #expect(added.actions[ReplyOptions.actionKey] == PortalAction(name: "reply", target: nil))
+        #expect(added.actions["accept"] == PortalAction(name: "accept", target: .string("call-7")))
+        // A target that cannot go back as it came is dropped, not the action.
+        #expect(added.actions["default"] == PortalAction(name: "app.open", target: nil))
+        #expect(added.actions["alert"] == nil)
+    }
+
+    @Test func displayHints() {
+        let (added, decision) = Self.decided(["display-hint": .strings(["transient", "show-as-new", "tray"])])
+        #expect(decision.transient)
+        #expect(added.notes == ["display hints not acted on: show-as-new, tray"])
+        let (quiet, silent) = Self.decided(["sound": .string("silent")])
+        #expect(silent.sound.suppress && quiet.notes.isEmpty)
+    }
+
+    @Test func hostileValuesAreBounded() {
+        let long = String(repeating: "x", count: 100_000)
+        let many = (0..<1000).map { ["label": PortalValue.string("b\($0)"), "action": .string("a\($0)")] }
+        let (added, decision) = Self.decided(["title": .string(long), "body": .string(long), "buttons": .dicts(many),
+                                              "icon": .bytes([1, 2, 3])])
+        #expect(decision.request.title?.count ?? 0 <= NotificationLimits.maxSummaryCharacters + 1)
+        #expect(decision.request.actions.count == Action.maxCount)
+        #expect(added.actions.count == PortalNotification.maxButtons)
+        #expect(added.notes == ["only themed icons are shown from the portal"])
+        // An invalid application id is no desktop entry.
+        let bad = PortalNotification.decode(appID: "../../evil\n", id: "x", [:])
+        #expect(NotificationMapping.decide(bad.call).desktopEntry == nil)
+    }
+}
