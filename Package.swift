@@ -111,6 +111,7 @@ let package = Package(
         .executableTarget(name: "fuzz-rule", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-dunstrc", dependencies: ["ToastCore", "Migration", "FuzzSupport"]),
         .executableTarget(name: "fuzz-notify", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-gtk", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-xsettings", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-mute", dependencies: ["ToastCore", "FuzzSupport"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration"]),
