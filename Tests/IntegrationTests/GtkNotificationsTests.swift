@@ -28,8 +28,8 @@ extension Integration {
             def send(id, title, default=None, button=None):
                 n = Gio.Notification.new(title)
                 n.set_body('body of ' + title)
-                if default: n.set_default_action_and_target_value(default[0], default[1])
-                if button: n.add_button_with_target_value(button[0], button[1], button[2])
+                if default: n.set_default_action_and_target(default[0], default[1])
+                if button: n.add_button_with_target(button[0], button[1], button[2])
                 app.send_notification(id, n)
             def on_open(action, target):
                 note('open ' + target.get_string())
