@@ -191,7 +191,7 @@ extension Board {
                                              source: toast?.source, app: toast?.app, rules: toast?.rules ?? [], late: true,
                                              activationToken: activationToken)
         delivery.interface = toast?.interface
-        delivery.desktopEntry = toast?.desktopEntry
+        delivery.desktopEntry = toast.flatMap { $0.desktopEntry.isEmpty ? nil : $0.desktopEntry }
         pending.deliveries.append(delivery)
     }
 }

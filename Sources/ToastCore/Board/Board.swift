@@ -513,7 +513,7 @@ public struct Board: Sendable {
                                              activationToken: activationToken)
         delivery.destination = late?.busName ?? toast.sender
         delivery.interface = toast.interface
-        delivery.desktopEntry = toast.desktopEntry
+        delivery.desktopEntry = toast.desktopEntry.isEmpty ? nil : toast.desktopEntry
         pending.deliveries.append(delivery)
         return dismiss(id, reason: .action, now: now)
     }
@@ -764,7 +764,7 @@ public struct Board: Sendable {
                                              rules: toast?.rules ?? [], restored: toast?.restored ?? false,
                                              activationToken: activationToken)
         delivery.interface = toast?.interface
-        delivery.desktopEntry = toast?.desktopEntry
+        delivery.desktopEntry = toast.flatMap { $0.desktopEntry.isEmpty ? nil : $0.desktopEntry }
         pending.deliveries.append(delivery)
         // What the card hears, each repeat's alias hears too, under its own id; a digest's
         // folded toasts end `folded`, however the digest ended.
