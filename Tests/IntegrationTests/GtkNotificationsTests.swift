@@ -130,5 +130,103 @@ extension Integration {
             #expect(first["interface"]?.string == "freedesktop", "\(first)")
             #expect(first["title"]?.string == "Stand-up")
         }
+
+        static let activatableID = "org.xtoast.GtkActivatable"
+
+        /// A D-Bus-activatable application: run plainly, it notifies (a default action with a
+        /// target) and quits; started by the bus (`--gapplication-service`), it writes the
+        /// action, its target and the activation token it was given.
+        static let activatableScript = """
+            import sys, gi
+            gi.require_version('Gio', '2.0')
+            from gi.repository import Gio, GLib
+            out = sys.argv[1]
+            service = '--gapplication-service' in sys.argv
+            def note(line):
+                with open(out, 'a') as f: f.write(line + '\\n')
+            class App(Gio.Application):
+                def do_before_emit(self, platform_data):
+                    token = platform_data.lookup_value('activation-token', GLib.VariantType.new('s'))
+                    if token: note('token ' + token.get_string())
+                    Gio.Application.do_before_emit(self, platform_data)
+            app = App(application_id='\(activatableID)',
+                      flags=Gio.ApplicationFlags.IS_SERVICE if service else Gio.ApplicationFlags.FLAGS_NONE)
+            def on_open(action, target):
+                note('open ' + target.get_string())
+            a = Gio.SimpleAction.new('open', GLib.VariantType.new('s'))
+            a.connect('activate', on_open)
+            app.add_action(a)
+            def activate(app):
+                n = Gio.Notification.new('Reminder')
+                n.set_default_action_and_target('app.open', GLib.Variant('s', 'late'))
+                app.send_notification('reminder', n)
+                app.get_dbus_connection().flush_sync(None)
+                note('sent')
+            app.connect('activate', activate)
+            app.run(sys.argv[:1])
+            """
+
+        @Test("a D-Bus-activatable app notifies and quits; a click on the restored entry starts it through the bus and it receives app.open with its target and the activation token")
+        func activatesAppThatQuit() throws {
+            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-gtk-\(UUID().uuidString.prefix(8))")
+            let services = dir.appendingPathComponent("services"), applications = dir.appendingPathComponent("data/applications")
+            for folder in [services, applications] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+            let program = dir.appendingPathComponent("app.py"), out = dir.appendingPathComponent("out")
+            try Self.activatableScript.write(to: program, atomically: true, encoding: .utf8)
+            try "[D-BUS Service]\nName=\(Self.activatableID)\nExec=/usr/bin/python3 \(program.path) \(out.path) --gapplication-service\n"
+                .write(to: services.appendingPathComponent(Self.activatableID + ".service"), atomically: true, encoding: .utf8)
+            try "[Desktop Entry]\nType=Application\nName=Activatable Test\nExec=/bin/false\nDBusActivatable=true\n"
+                .write(to: applications.appendingPathComponent(Self.activatableID + ".desktop"), atomically: true, encoding: .utf8)
+            let bus = try PrivateBus(serviceDirectory: services.path)
+            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address,
+                                                              "XDG_DATA_HOME": dir.appendingPathComponent("data").path])
+            try waitUntil("org.gtk.Notifications owned") { daemon.log.contains("serving org.gtk.Notifications") }
+            let probe = try XProbe()
+            let sent = try bus.run("python3", [program.path, out.path])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(Self.lines(out) == ["sent"])
+            try waitUntil("the reminder", timeout: 10) { try Self.toasts(daemon).count == 1 }
+            let reminder = try #require(try Self.toasts(daemon).first)
+            #expect(reminder["app"]?.string == "Activatable Test", "its .desktop file names it: \(reminder)")
+            #expect(try daemon.xtoast(["dismiss"]).status == 0)
+            try waitUntil("the card to leave") { probe.cards().isEmpty }
+
+            // The app has quit; the entry shown again from the history, clicked.
+            #expect(try daemon.xtoast(["restore"]).status == 0)
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.movePointer(to: Point(x: card.frame.x + 40, y: card.frame.y + card.frame.height / 2))
+            probe.button(down: true)
+            probe.button(down: false)
+            try waitUntil("the bus to start the app and the action to reach it", timeout: 15) { Self.lines(out).contains("open late") }
+            let token = try #require(Self.lines(out).first { $0.hasPrefix("token ") })
+            #expect(token.hasPrefix("token xtoast-\(daemon.process.processIdentifier)-") && token.contains("_TIME"), "\(token)")
+        }
+            @Test("an app that is neither running nor D-Bus activatable: a click runs its .desktop file's Exec with the startup id in its environment, and the log says the action was not delivered")
+        func launchesFromDesktopFile() throws {
+            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-gtk-\(UUID().uuidString.prefix(8))")
+            let applications = dir.appendingPathComponent("data/applications"), out = dir.appendingPathComponent("env")
+            try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+            try "[Desktop Entry]\nType=Application\nName=Plain Test\nExec=/bin/sh -c \"env > \(out.path)\" %U\n"
+                .write(to: applications.appendingPathComponent("org.xtoast.Plain.desktop"), atomically: true, encoding: .utf8)
+            let bus = try PrivateBus()
+            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address,
+                                                              "XDG_DATA_HOME": dir.appendingPathComponent("data").path])
+            try waitUntil("org.gtk.Notifications owned") { daemon.log.contains("serving org.gtk.Notifications") }
+            let probe = try XProbe()
+            let sent = try bus.run("gdbus", ["call", "--session", "--dest", "org.gtk.Notifications", "--object-path", "/org/gtk/Notifications",
+                                             "--method", "org.gtk.Notifications.AddNotification", "org.xtoast.Plain", "n1", "{'title': <'Hi'>}"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.movePointer(to: Point(x: card.frame.x + 40, y: card.frame.y + card.frame.height / 2))
+            probe.button(down: true)
+            probe.button(down: false)
+            try waitUntil("the Exec to run", timeout: 10) {
+                ((try? String(contentsOf: out, encoding: .utf8)) ?? "").contains("DESKTOP_STARTUP_ID=xtoast-")
+            }
+            let env = try String(contentsOf: out, encoding: .utf8)
+            #expect(env.contains("XDG_ACTIVATION_TOKEN=xtoast-"), "\(env)")
+            #expect(daemon.log.contains("org.xtoast.Plain is not running and not D-Bus activatable: the action was not delivered; started it"),
+                    "\(daemon.log)")
+        }
     }
 }
