@@ -201,7 +201,8 @@ extension Integration {
             let token = try #require(Self.lines(out).first { $0.hasPrefix("token ") })
             #expect(token.hasPrefix("token xtoast-\(daemon.process.processIdentifier)-") && token.contains("_TIME"), "\(token)")
         }
-            @Test("an app that is neither running nor D-Bus activatable: a click runs its .desktop file's Exec with the startup id in its environment, and the log says the action was not delivered")
+
+        @Test("an app that is neither running nor D-Bus activatable: a click runs its .desktop file's Exec with the startup id in its environment, and the log says the action was not delivered")
         func launchesFromDesktopFile() throws {
             let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-gtk-\(UUID().uuidString.prefix(8))")
             let applications = dir.appendingPathComponent("data/applications"), out = dir.appendingPathComponent("env")

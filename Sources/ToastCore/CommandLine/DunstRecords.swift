@@ -62,9 +62,6 @@ public enum DunstRecords {
                 ("timestamp", .int64(Int64((ended * 1_000_000).rounded(.down)))),
                 ("timeout", .int64(0)),
                 ("progress", .int32(-1)),
-                // xtoast's own, beside dunst's: the application's id and the bus interface.
-                ("desktop_entry", .string(text("desktop_entry"))),
-                ("interface", .string(text("interface"))),
             ]
         }
     }

@@ -313,7 +313,7 @@ public enum GtkNotificationLimits {
     /// The icon of an application that has neither an icon nor a `.desktop` file.
     public static let genericIcon = "application-x-executable"
     /// Notifications remembered per daemon so a click, a replacement or a withdrawal reaches
-    /// the right one (`GtkNotifications`): the history's size, so a late action from the
-    /// centre finds its notification; older ones are forgotten first.
+    /// the right one (`GtkNotifications`): the history's default size (`[center] keep`), so a
+    /// late action from the centre finds its notification; older ones are forgotten first.
     public static let maxRemembered = 1000
 }
