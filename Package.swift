@@ -128,6 +128,7 @@ let package = Package(
         .executableTarget(name: "fuzz-dunstrc", dependencies: ["ToastCore", "Migration", "FuzzSupport", "JSONCodec", "ConfigParsing"]),
         .executableTarget(name: "fuzz-notify", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-portal", dependencies: ["ToastCore", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-gtk", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-xsettings", dependencies: ["ToastCore", "FuzzSupport"]),
         .executableTarget(name: "fuzz-mute", dependencies: ["ToastCore", "FuzzSupport", "JSONCodec", "ConfigParsing"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "Install", "Migration", "JSONCodec", "Patterns", "Operations", "ConfigParsing"]),

@@ -34,6 +34,8 @@ public final class NotificationBus {
     private let notifications: any NotificationServer
     /// dunst's control interface on the same object; nil when the daemon offers none.
     private let dunst: DunstInterface?
+    /// `org.gtk.Notifications` on the same connection; nil when the daemon serves it not.
+    private var gtk: GtkNotificationBus?
     private let now: () -> Double
     /// UNIX seconds, for the scripts a notification's rules run.
     private let wallNow: () -> Double
@@ -84,7 +86,8 @@ public final class NotificationBus {
     /// from it. `socketPath` is this daemon's socket, named to a later successor's
     /// `HandOverChallenge`; `proveHandOver` brings a holder's nonce back to its socket. Nil, after one log line, when there is no session bus: the daemon then serves its
     /// socket only.
-    public static func connect(_ notifications: any NotificationServer, dunst: (any DunstControl)? = nil, replace: Bool,
+    public static func connect(_ notifications: any NotificationServer, dunst: (any DunstControl)? = nil,
+                               gtk: (any GtkNotificationServer)? = nil, replace: Bool,
                                socketPath: String? = nil, proveHandOver: ((_ nonce: String, _ socketPath: String) -> Bool)? = nil,
                                now: @escaping () -> Double, wallNow: @escaping () -> Double = { 0 }) -> NotificationBus? {
         let connection: BusConnection
@@ -130,6 +133,10 @@ public final class NotificationBus {
         } catch {
             Log.info("cannot own \(name) (\(error.description)); the socket still serves")
             return nil
+        }
+        if let gtk {
+            let gtkBus = GtkNotificationBus(bus: connection, server: gtk, now: now, wallNow: wallNow)
+            if gtkBus.start(request) { server.gtk = gtkBus }
         }
         return server
     }
@@ -223,12 +230,17 @@ public final class NotificationBus {
     /// Sends what is queued and closes the connection (at shutdown, after the last
     /// `NotificationClosed`).
     public func close() {
+        gtk?.close()
+        gtk = nil
         slots = []
         bus?.close()
         bus = nil
     }
 
     // MARK: Signals
+
+    /// Tells an application what the user chose on its `org.gtk.Notifications` notification.
+    public func emitGtk(_ delivery: BoardChanges.Delivery) { gtk?.emit(delivery) }
 
     /// Emits the signals a board event becomes, if any, in order.
     public func emit(_ delivery: BoardChanges.Delivery) {
@@ -360,7 +372,11 @@ public final class NotificationBus {
                 }
             case "NameLost":
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
-                if try readString(message) == Self.name { nameLost() }
+                switch try readString(message) {
+                case Self.name: nameLost()
+                case GtkNotificationBus.name: gtk?.nameLost()
+                default: break
+                }
                 return .passOn
             case "NameOwnerChanged":
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
@@ -373,7 +389,11 @@ public final class NotificationBus {
                 return .passOn
             case "NameAcquired":
                 guard Self.isFromBus(message) else { return ignoreForged(message, member) }
-                if try readString(message) == Self.name { nameAcquired() }
+                switch try readString(message) {
+                case Self.name: nameAcquired()
+                case GtkNotificationBus.name: gtk?.nameAcquired()
+                default: break
+                }
                 return .passOn
             default:
                 return .error(name: BusErrorName.unknownMethod, message: "no method \(member)")

@@ -68,6 +68,10 @@ stack_duplicates = yes
 # never times out: show those as normal for 30 s, except a calendar's or a call site's (docs/desktop.md,
 # D-Bus): yes | no
 tame_chromium = yes
+# Serve org.gtk.Notifications too: GLib applications (GNotification) then keep their ids,
+# withdrawals, buttons with targets and clicks after they quit (docs/desktop.md). GLib looks
+# for it once per application, so start xtoast before them; read at start: yes | no
+gtk_notifications = yes
 # Seconds without keyboard or pointer input after which timers stop until you are back (then each toast has what it had left, at least 2 s); transient toasts and monitors with a fullscreen window do not count; 0 = never [0 to 86400]
 idle_threshold = 120
 

@@ -30,4 +30,7 @@ public enum BusErrorName {
     public static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
     public static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
     public static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
+    /// No one owns the name called, and the bus cannot start a service for it.
+    public static let serviceUnknown = "org.freedesktop.DBus.Error.ServiceUnknown"
+    public static let nameHasNoOwner = "org.freedesktop.DBus.Error.NameHasNoOwner"
 }

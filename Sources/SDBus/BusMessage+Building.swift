@@ -14,6 +14,8 @@ extension BusMessage {
     public func append(_ value: Bool) throws(BusError) { try appendBasic("b", Int32(value ? 1 : 0)) }
     /// `n`.
     public func append(_ value: Int16) throws(BusError) { try appendBasic("n", value) }
+    /// `q`.
+    public func append(_ value: UInt16) throws(BusError) { try appendBasic("q", value) }
     /// `i`.
     public func append(_ value: Int32) throws(BusError) { try appendBasic("i", value) }
     /// `u`.

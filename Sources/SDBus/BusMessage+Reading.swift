@@ -36,6 +36,8 @@ extension BusMessage {
     public func readInt64() throws(BusError) -> Int64 { try readBasic("x", 0) }
     /// `t`.
     public func readUInt64() throws(BusError) -> UInt64 { try readBasic("t", 0) }
+    /// `d`.
+    public func readDouble() throws(BusError) -> Double { try readBasic("d", 0.0) }
 
     /// `s` (or `o`, `g`: `letter`), cut to `maxBytes` at a scalar's start before it is copied.
     /// The corresponding C function is `sd_bus_message_read_basic` (sd-bus lends the string

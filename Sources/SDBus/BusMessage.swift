@@ -54,6 +54,10 @@ public final class BusMessage {
     /// An error reply's text. The corresponding C function is `sd_bus_message_get_error`.
     public var errorMessage: String? { sd_bus_message_get_error(handle)?.pointee.message.map { String(cString: $0) } }
 
+    /// An error reply's name (`org.freedesktop.DBus.Error.ServiceUnknown`). The corresponding
+    /// C function is `sd_bus_message_get_error`.
+    public var errorName: String? { sd_bus_message_get_error(handle)?.pointee.name.map { String(cString: $0) } }
+
     /// Sends a signal to one unique name only. The corresponding C function is
     /// `sd_bus_message_set_destination`.
     public func setDestination(_ destination: String) throws(BusError) {

@@ -35,7 +35,7 @@ extension IntegrationOnSecondDisplay {
             let id = first.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(UInt32(id).map { $0 > 0 } == true, "\(first.stdout) \(first.stderr)")
             #expect(try watcher.nextEvent() == .object([("event", .string("shown")), ("id", .string(id)),
-                                                        ("source", .string("dbus")), ("app", .string("mailer")),
+                                                        ("source", .string("dbus")), ("interface", .string("freedesktop")), ("app", .string("mailer")),
                                                         ("rules", .array([]))]))
             _ = try F.restingCards(probe, count: 1)
             let list = try Self.listing(daemon)

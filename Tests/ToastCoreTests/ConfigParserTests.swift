@@ -372,7 +372,7 @@ private func problems(_ text: String) -> [String] {
             "gap": "card.gap", "margin": "card.margin", "shadow": "card.shadow",
             "scriptTimeout": "rules.script_timeout", "fullscreen": "general.fullscreen", "lock": "general.lock",
             "opener": "general.opener", "menu": "general.menu", "stackDuplicates": "general.stack_duplicates",
-            "tameChromium": "general.tame_chromium",
+            "tameChromium": "general.tame_chromium", "gtkNotifications": "general.gtk_notifications",
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days", "restoreAfterCrash": "center.restore_after_crash",
             "center": "center.width",

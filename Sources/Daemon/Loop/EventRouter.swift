@@ -1,12 +1,14 @@
 import JSONCodec
 import ToastCore
 
-/// Sends each event to where its owners are: socket owners' to `Clients`, bus owners' to the
-/// notification server once it is on the bus.
+/// Sends each event to where its owners are: socket owners' to `Clients`, each bus
+/// interface's to its server once it is on the bus.
 final class EventRouter: EventSink {
     private let clients: Clients
     /// Set once the bus is connected; until then (and with `--no-dbus`) bus events go nowhere.
     var bus: ((BoardChanges.Delivery) -> Void)?
+    /// `org.gtk.Notifications`' events (`GtkNotifications.owner`), set with `bus`.
+    var gtk: ((BoardChanges.Delivery) -> Void)?
 
     init(clients: Clients) { self.clients = clients }
 
@@ -14,7 +16,8 @@ final class EventRouter: EventSink {
         var sockets = delivery
         sockets.recipients = delivery.recipients.filter { $0.source == .socket }
         if !sockets.recipients.isEmpty { clients.deliver(sockets) }
-        if delivery.recipients.contains(where: { $0.source == .bus }) { bus?(delivery) }
+        if delivery.recipients.contains(DesktopNotifications.owner) { bus?(delivery) }
+        if delivery.recipients.contains(GtkNotifications.owner) { gtk?(delivery) }
     }
 
     func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }

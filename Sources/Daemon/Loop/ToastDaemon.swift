@@ -126,10 +126,16 @@ public final class ToastDaemon {
             desktopEntries.start()
             service.onReload = { desktopEntries.refresh() }
             let notifications = DesktopNotifications(service: service, readDesktopEntry: desktopEntries.entry)
-            bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), replace: busOptions.replace,
+            // Read at start: GLib asks whether the name has an owner once per process.
+            let gtk = config.gtkNotifications
+                ? GtkNotifications(service: service, readDesktopEntry: desktopEntries.entry,
+                                   runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) })
+                : nil
+            bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), gtk: gtk, replace: busOptions.replace,
                                           socketPath: socket.path, proveHandOver: { BusHandOverProof.send(nonce: $0, to: $1, clock: clock) },
                                           now: { clock.now() }, wallNow: { clock.wallNow() })
             router.bus = { [weak self] delivery in self?.bus?.emit(delivery) }
+            router.gtk = { [weak self] delivery in self?.bus?.emitGtk(delivery) }
             service.onInhibitedChanged = { [weak self] _ in self?.bus?.inhibitedChanged() }
             service.onPauseLevelChanged = { [weak self] _ in self?.bus?.pauseChanged() }
             accessibility = AccessibilityBus.watch(host: AccessibleCards(service: service, now: { clock.now() }), now: { clock.now() })

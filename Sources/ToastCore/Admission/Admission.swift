@@ -149,6 +149,7 @@ public enum Admission {
 
         var toast = Toast(request, id: request.id ?? "", config: config)
         toast.source = submission.source
+        toast.interface = submission.interface
         toast.app = submission.app
         toast.sender = submission.sender
         toast.rules = outcome.matched

@@ -9,6 +9,8 @@ public struct Submission: Equatable, Sendable {
     /// or the socket's `app` field); its `timeout` the sender's own, nil for the default.
     public var request: ShowRequest
     public var source: ToastSource
+    /// The bus interface it came through; nil for the socket's.
+    public var interface: ToastInterface?
     /// The `desktop-entry` hint; empty when there is none (a socket toast has none).
     public var desktopEntry = ""
     /// The `x-kde-origin-name` hint (the web page a browser's notification is from); empty

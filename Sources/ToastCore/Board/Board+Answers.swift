@@ -56,11 +56,21 @@ extension Board {
 }
 
 extension Toast {
-    /// `"source"` (socket or dbus), `"app"` and the `"rules"` that matched it.
-    var sourceFields: [(String, JSON)] { Self.sourceFields(source: source, app: app, rules: rules) }
+    /// `"source"` (socket or dbus), `"interface"` for the bus's (freedesktop, gtk or portal),
+    /// `"app"`, `"desktop_entry"` when it names one (the application's id) and the `"rules"`
+    /// that matched it.
+    var sourceFields: [(String, JSON)] {
+        Self.sourceFields(source: source, app: app, rules: rules, interface: interface, desktopEntry: desktopEntry)
+    }
 
-    static func sourceFields(source: ToastSource?, app: String?, rules: [String]) -> [(String, JSON)] {
+    static func sourceFields(source: ToastSource?, app: String?, rules: [String], interface: ToastInterface? = nil,
+                             desktopEntry: String? = nil) -> [(String, JSON)] {
         guard let source else { return [] }
-        return [("source", .string(source.rawValue)), ("app", .string(app ?? "")), ("rules", .array(rules.map(JSON.string)))]
+        var fields: [(String, JSON)] = [("source", .string(source.rawValue))]
+        if let interface { fields.append(("interface", .string(interface.rawValue))) }
+        fields.append(("app", .string(app ?? "")))
+        if let desktopEntry, !desktopEntry.isEmpty { fields.append(("desktop_entry", .string(desktopEntry))) }
+        fields.append(("rules", .array(rules.map(JSON.string))))
+        return fields
     }
 }

@@ -187,8 +187,11 @@ extension Board {
     mutating func deliverLate(_ action: String, to listener: Listener, toast: Toast?, activationToken: String? = nil) {
         var recipients = [listener.owner]
         recipients += subscribers.filter { $0 != listener.owner }.sorted()
-        pending.deliveries.append(.init(event: .action(id: listener.id, action: action), recipients: recipients,
-                                        source: toast?.source, app: toast?.app, rules: toast?.rules ?? [], late: true,
-                                        activationToken: activationToken))
+        var delivery = BoardChanges.Delivery(event: .action(id: listener.id, action: action), recipients: recipients,
+                                             source: toast?.source, app: toast?.app, rules: toast?.rules ?? [], late: true,
+                                             activationToken: activationToken)
+        delivery.interface = toast?.interface
+        delivery.desktopEntry = toast.flatMap { $0.desktopEntry.isEmpty ? nil : $0.desktopEntry }
+        pending.deliveries.append(delivery)
     }
 }

@@ -526,6 +526,8 @@ public struct Board: Sendable {
                                              app: toast.app, rules: toast.rules, late: late != nil, restored: toast.restored && late == nil,
                                              activationToken: activationToken)
         delivery.destination = late?.busName ?? toast.sender
+        delivery.interface = toast.interface
+        delivery.desktopEntry = toast.desktopEntry.isEmpty ? nil : toast.desktopEntry
         pending.deliveries.append(delivery)
         return dismiss(id, reason: .action, now: now)
     }
@@ -770,9 +772,12 @@ public struct Board: Sendable {
     mutating func deliver(_ event: ToastEvent, toast: Toast?, activationToken: String? = nil) {
         var recipients = owners[event.id].map { [$0] } ?? []
         recipients += subscribers.filter { !recipients.contains($0) }.sorted()
-        pending.deliveries.append(.init(event: event, recipients: recipients, source: toast?.source, app: toast?.app,
-                                        rules: toast?.rules ?? [], restored: toast?.restored ?? false,
-                                        activationToken: activationToken))
+        var delivery = BoardChanges.Delivery(event: event, recipients: recipients, source: toast?.source, app: toast?.app,
+                                             rules: toast?.rules ?? [], restored: toast?.restored ?? false,
+                                             activationToken: activationToken)
+        delivery.interface = toast?.interface
+        delivery.desktopEntry = toast.flatMap { $0.desktopEntry.isEmpty ? nil : $0.desktopEntry }
+        pending.deliveries.append(delivery)
         // What the card hears, each repeat's alias hears too, under its own id; a digest's
         // folded toasts end `folded`, however the digest ended.
         for alias in repeats.aliases(of: event.id) {

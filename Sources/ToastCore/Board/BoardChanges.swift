@@ -24,6 +24,11 @@ public struct BoardChanges: Sendable {
         /// The one bus client that hears it (a reply goes to its notification's sender only,
         /// as a unicast signal); nil: the signal goes to the whole bus.
         public var destination: String?
+        /// The bus interface the toast came through, and its application's id
+        /// (`desktop-entry`): what an interface's adapter needs to answer the right
+        /// application, and what the event's line names.
+        public var interface: ToastInterface?
+        public var desktopEntry: String?
 
         public init(event: ToastEvent, recipients: [Owner], source: ToastSource? = nil, app: String? = nil, rules: [String] = [],
                     late: Bool = false, restored: Bool = false, activationToken: String? = nil) {
@@ -40,7 +45,7 @@ public struct BoardChanges: Sendable {
         /// The event's line, naming the toast's source, application and rules (`subscribe`
         /// shows which toasts came from where and what matched them).
         public var json: JSON {
-            let line = event.json(source: source, app: app, rules: rules)
+            let line = event.json(source: source, app: app, rules: rules, interface: interface, desktopEntry: desktopEntry)
             guard late || restored || activationToken != nil, case let .object(fields) = line else { return line }
             return .object(fields + (late ? [("late", .bool(true))] : []) + (restored ? [("restored", .bool(true))] : [])
                            + (activationToken.map { [("activation_token", .string($0))] } ?? []))

@@ -43,9 +43,11 @@ public enum ToastEvent: Equatable, Sendable {
 
     /// The event's line; with its toast's `source`, also `"source"`, `"app"` and the
     /// `"rules"` that matched it.
-    public func json(source: ToastSource?, app: String?, rules: [String] = []) -> JSON {
+    public func json(source: ToastSource?, app: String?, rules: [String] = [], interface: ToastInterface? = nil,
+                     desktopEntry: String? = nil) -> JSON {
         guard case let .object(fields) = plainJSON else { return plainJSON }
-        return .object(fields + Toast.sourceFields(source: source, app: app, rules: rules))
+        return .object(fields + Toast.sourceFields(source: source, app: app, rules: rules, interface: interface,
+                                                   desktopEntry: desktopEntry))
     }
 
     private var plainJSON: JSON {

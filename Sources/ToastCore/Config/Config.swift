@@ -135,6 +135,9 @@ public struct Config: Equatable, Sendable {
     /// Chromium's and Chrome's critical notifications show as normal with a long timeout,
     /// except a calendar's or a call site's (`BrowserCritical`).
     public var tameChromium = true
+    /// Whether xtoast serves `org.gtk.Notifications` beside the freedesktop interface (GLib's
+    /// `GNotification`); read at start.
+    public var gtkNotifications = true
     /// Whether toasts may play sounds at all (they play only where a sound server answers).
     public var soundEnabled = true
     /// The sound-theme name a critical toast plays when neither it nor a rule names one;

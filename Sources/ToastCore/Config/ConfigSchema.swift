@@ -56,6 +56,7 @@ package enum ConfigSchema {
             },
             flag("stack_duplicates", \.stackDuplicates),
             flag("tame_chromium", \.tameChromium),
+            flag("gtk_notifications", \.gtkNotifications),
             integer("idle_threshold", \.idleThreshold, 0...ConfigLimits.idleThreshold),
         ]),
         Section(name: "font", settings: [

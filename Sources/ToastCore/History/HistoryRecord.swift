@@ -61,6 +61,8 @@ public struct HistoryRecord: Equatable, Sendable {
         w.member("reason", reason.rawValue)
         w.member("urgency", toast.urgency.rawValue)
         w.member("source", toast.source.rawValue)
+        w.member("interface", toast.interface?.rawValue)
+        if !toast.desktopEntry.isEmpty { w.member("desktop_entry", toast.desktopEntry) }
         w.member("app", toast.app)
         w.member("origin", toast.origin)
         if !toast.rules.isEmpty {
@@ -115,6 +117,14 @@ public struct HistoryRecord: Equatable, Sendable {
         toast.urgency = urgency
         guard let source = ToastSource(rawValue: try r.string("source") ?? "socket") else { throw Damage("unknown \"source\"") }
         toast.source = source
+        if let interface = try r.string("interface") {
+            guard let known = ToastInterface(rawValue: interface) else { throw Damage("unknown \"interface\"") }
+            toast.interface = known
+        }
+        if let entry = try r.string("desktop_entry") {
+            guard entry.utf8.count <= NotificationLimits.maxNameBytes else { throw Damage("\"desktop_entry\" is too long") }
+            toast.desktopEntry = entry
+        }
         toast.app = try r.string("app")
         toast.origin = try r.string("origin")
         toast.rules = try r.strings("rules")

@@ -38,6 +38,8 @@ public struct Toast: Equatable, Sendable {
     public var origin: String?
     /// Whether a script on the socket or an application on the bus sent it.
     public var source: ToastSource = .socket
+    /// The bus interface it came through (`"interface"`); nil for the socket's.
+    public var interface: ToastInterface?
     /// The rules that matched it, in file order (`list`, `history` and events name them).
     public var rules: [String] = []
     /// The accent colour (0xRRGGBB) a rule gave it, over its kind's.

@@ -1,21 +1,29 @@
 /// What a notification takes from its application's `.desktop` file (the `desktop-entry`
-/// hint): the application's name and icon.
+/// hint): the application's name and icon, and how to start it for an action
+/// (`org.gtk.Notifications`): whether the bus starts it, else its `Exec` line.
 ///
 /// Pure: `directories` and `fileName(of:)` say where to look, the caller reads (the daemon's
 /// `DesktopEntryIndex`), `parse` reads the text.
 public struct DesktopEntry: Equatable, Sendable {
     public var name: String?
     public var icon: String?
+    /// `Exec`, as written (field codes and quoting are `DesktopExec`'s).
+    public var exec: String?
+    /// `DBusActivatable=true`: the bus starts the application to receive a call.
+    public var dbusActivatable = false
 
-    public init(name: String? = nil, icon: String? = nil) {
+    public init(name: String? = nil, icon: String? = nil, exec: String? = nil, dbusActivatable: Bool = false) {
         self.name = name
         self.icon = icon
+        self.exec = exec
+        self.dbusActivatable = dbusActivatable
     }
 
     /// The most of a `.desktop` file that is read; real ones are a few KiB.
     public static let maxBytes = 64 * 1024
 
-    /// The `[Desktop Entry]` group's unlocalised `Name` and `Icon` (the first of each).
+    /// The `[Desktop Entry]` group's unlocalised `Name`, `Icon` and `Exec` (the first of
+    /// each) and `DBusActivatable`.
     public static func parse(_ text: String) -> DesktopEntry {
         var entry = DesktopEntry()
         var inGroup = false
@@ -31,6 +39,8 @@ public struct DesktopEntry: Equatable, Sendable {
             guard !value.isEmpty else { continue }
             if key == "Name", entry.name == nil { entry.name = value }
             if key == "Icon", entry.icon == nil { entry.icon = value }
+            if key == "Exec", entry.exec == nil { entry.exec = value }
+            if key == "DBusActivatable" { entry.dbusActivatable = value == "true" }
         }
         return entry
     }

@@ -50,6 +50,7 @@ public enum NotificationMapping {
         /// The notification as the admission takes it (`Admission.decide`).
         public func submission(replacesID: UInt32, sender: String? = nil) -> Submission {
             var submission = Submission(request, source: .bus)
+            submission.interface = .freedesktop
             submission.category = category ?? ""
             submission.desktopEntry = desktopEntry ?? ""
             submission.origin = origin ?? ""

@@ -10,16 +10,17 @@ final class PrivateBus {
     private var watchers: [Process] = []
 
     /// Starts `dbus-daemon` in the foreground on a socket in a directory of its own (not
-    /// `--fork`: a forked daemon would hold the test's pipes open).
-    init() throws {
+    /// `--fork`: a forked daemon would hold the test's pipes open). `serviceDirectory`: the
+    /// one folder of `.service` files the bus activates from (none otherwise).
+    init(serviceDirectory: String? = nil) throws {
         directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-bus-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let socket = directory.appendingPathComponent("bus").path
         address = "unix:path=" + socket
         daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        // A config of its own with no service directories: nothing is activated on this bus
-        // (an installed dunst would otherwise start when nobody owns the name).
+        // A config of its own with no service directories but the test's: nothing else is
+        // activated on this bus (an installed dunst would otherwise start when nobody owns the name).
         let config = directory.appendingPathComponent("bus.conf")
         try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -27,6 +28,7 @@ final class PrivateBus {
             <busconfig>
               <type>session</type>
               <listen>\(address)</listen>
+              \(serviceDirectory.map { "<servicedir>\($0)</servicedir>" } ?? "")
               <limit name="max_message_size">134217728</limit>
               <limit name="max_incoming_bytes">268435456</limit>
               <limit name="max_outgoing_bytes">268435456</limit>
