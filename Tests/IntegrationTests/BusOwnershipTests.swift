@@ -330,7 +330,8 @@ extension IntegrationOnSecondDisplay {
             #expect(successor.status == 1 && successor.stderr.contains("did not let go of its lock"), "\(successor.stderr)")
             #expect(daemon.log.contains("letting go of the socket"), "the hand-over was granted: \(daemon.log)")
             #expect(probe.cards().count == 1, "the toast stays up while the successor is awaited")
-            try waitUntil("the old daemon to take its socket back", timeout: 5) { daemon.log.contains("serving on") }
+            // Not "serving on" alone: the grant's own line says it ("… serving on until it has taken it").
+            try waitUntil("the old daemon to take its socket back", timeout: 5) { daemon.log.contains("did not take the socket within") }
             #expect(Date().timeIntervalSince(started) >= 4.5)
             #expect(try daemon.xtoast(["ping"]).status == 0, "a new connection is answered")
             #expect(daemon.process.isRunning && probe.cards().count == 1)
