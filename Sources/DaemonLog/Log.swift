@@ -4,8 +4,8 @@ import ToastCore
 import Transport
 
 /// The daemon logs to stderr, one line per event worth knowing. Lines are bounded: a value
-/// from outside (a bus client's icon name, a sender) goes through `quoted`, and a line longer
-/// than `maxLineScalars` is cut, so no client can make the log grow by megabytes a call. A
+/// from outside (a bus client's icon name, a sender) goes through `quoted`, a line break or
+/// control anywhere in a line is shown as U+FFFD, and a line longer than `maxLineScalars` is cut, so no client can make the log grow by megabytes a call. A
 /// line a client can cause at will goes through a `LogBudget` (`info(_:within:now:)`), so
 /// none can make it grow by thousands of lines a second either.
 public enum Log {
@@ -18,7 +18,7 @@ public enum Log {
     @TaskLocal public static var capture: LogCapture?
 
     public static func info(_ message: String) {
-        let line = "xtoastd: \(cut(message, maxLineScalars))"
+        let line = "xtoastd: \(oneLine(cut(message, maxLineScalars)))"
         capture?.append(line)
         StandardStreams.error(line)
     }
@@ -40,6 +40,17 @@ public enum Log {
             UnicodeControls.isControl($0) || UnicodeControls.isLineBreak($0) || UnicodeControls.isBidiControl($0) ? "\u{FFFD}" : $0
         }))
         return "\"\(cut(shown, maxQuotedScalars))\""
+    }
+
+    /// `text` with every line break and control but tab shown as U+FFFD: whatever a caller
+    /// put into a line (a client's id, an icon name inside a warning), it stays one line.
+    /// Free when there is none (the usual case).
+    static func oneLine(_ text: String) -> String {
+        func breaks(_ scalar: Unicode.Scalar) -> Bool {
+            scalar != "\t" && (UnicodeControls.isControl(scalar) || UnicodeControls.isLineBreak(scalar))
+        }
+        guard text.unicodeScalars.contains(where: breaks) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { breaks($0) ? "\u{FFFD}" : $0 }))
     }
 
     private static func cut(_ text: String, _ limit: Int) -> String {

@@ -95,6 +95,29 @@ import Testing
         #expect(Log.quoted(String(repeating: "x", count: 200)) == "\"" + String(repeating: "x", count: Log.maxQuotedScalars) + "…\"")
     }
 
+    @Test("a log line is one line whatever a caller put into it unquoted (a toast's id, an icon name inside a warning): its line breaks and controls show as U+FFFD, tabs stay")
+    func logLinesStayOneLine() {
+        let capture = LogCapture()
+        Log.$capture.withValue(capture) {
+            Log.info("toast a\u{2028}b\u{2029}c\u{85}d\ne\rf\u{1B}g\th: warning")
+            Log.info("plain line")
+        }
+        #expect(capture.logged == ["xtoastd: toast a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{FFFD}g\th: warning", "xtoastd: plain line"])
+    }
+
+    @Test("a missing icon of a toast that waited is logged on one line, its id and icon name as the client gave them")
+    func waitingToastsIconWarningOneLine() {
+        let rig = Rig()
+        let capture = LogCapture()
+        Log.$capture.withValue(capture) {
+            for i in 1...5 { rig.show(#""message":"card \#(i)","timeout":0"#) }
+            rig.show(#""id":"x\u2028y","message":"waits","icon":"no\u2029such","timeout":0"#)
+            rig.request(#"{"op":"dismiss","id":"1"}"#)
+        }
+        let lines = capture.logged.filter { $0.contains("no") && $0.contains("such") }
+        #expect(lines.count == 1 && !lines[0].unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" }, "\(capture.logged)")
+    }
+
     @Test("the state files and the config append write no text holding a line break but LF (the net under the names' check)",
           arguments: ["\u{2028}", "\u{2029}", "\u{85}", "\r"])
     func writersRefuseLineBreaks(_ separator: String) throws {
