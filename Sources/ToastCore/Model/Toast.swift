@@ -138,9 +138,12 @@ public enum TimeoutPolicy: Equatable, Sendable {
 public struct Action: Equatable, Sendable {
     public var id: String
     public var label: String
-    public init(id: String, label: String) {
+    /// What the sender said the button is for, when it said (`ButtonPurpose`).
+    public var purpose: ButtonPurpose?
+    public init(id: String, label: String, purpose: ButtonPurpose? = nil) {
         self.id = id
         self.label = label
+        self.purpose = purpose
     }
     /// Buttons share one row of the trailing area.
     public static let maxCount = 3
