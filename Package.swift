@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "TransportTests", dependencies: ["Transport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "SDBusTests", dependencies: ["SDBus"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "DaemonLog", "Sound", "ToastCore", "JSONCodec", "Operations", "ConfigParsing"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Accessibility", "DaemonLog", "Sound", "ToastCore", "JSONCodec", "Operations", "ConfigParsing"]),
         .testTarget(name: "IntegrationTests", dependencies: ["CX11", "CXInput2", "CSDBus", "ToastCore", "Transport", "JSONCodec", "Operations"], exclude: ["Reference"]),
     ],
     swiftLanguageModes: [.v6]

@@ -242,14 +242,24 @@ public final class AccessibilityBus {
     private func drain(_ bus: BusConnection) -> Bool {
         let budget = TurnBudget(clock: now)
         textEdits = 0
-        for i in 0..<Self.messagesPerTurn where i == 0 || !budget.isSpent && textEdits < Self.textEditsPerTurn {
+        var handled = 0
+        while Self.readsAnother(after: handled, textEdits: textEdits, budgetSpent: handled > 0 && budget.isSpent) {
             do {
                 guard try bus.process() else { break }
             } catch {
                 return false
             }
+            handled += 1
         }
         return true
+    }
+
+    /// Whether `drain` reads another message this turn, after `handled` of them (of which
+    /// `textEdits` edited the field): the first always, then while the turn's time lasts, up to
+    /// `messagesPerTurn`, and none after `textEditsPerTurn` edits, each of which redraws the
+    /// field, so the rest of a flood of edits waits for the next turn.
+    static func readsAnother(after handled: Int, textEdits: Int, budgetSpent: Bool) -> Bool {
+        handled == 0 || handled < messagesPerTurn && !budgetSpent && textEdits < textEditsPerTurn
     }
 
     /// Publishes the host's tree, announcing what changed, when the host says it may have
