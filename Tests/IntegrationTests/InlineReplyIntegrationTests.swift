@@ -340,7 +340,11 @@ extension Integration {
             let slowest = pings.max() ?? 0
             print("8 MiB SetTextContents: \(pings.count) pings, slowest \(slowest) s, the call took \(set["seconds"] ?? "?") s, daemon CPU \(cpu() - cpuBefore) ticks")
             #expect(!pings.isEmpty, "the call ended before a ping could be timed")
-            #expect(slowest < 0.25, "a ping waited \(slowest) s behind the 8 MiB text")
+            // Load-proof: the daemon's CPU for the call (about 0.1 s; cleaned before it was cut,
+            // 1.6 s). Wall time is judged against a frame only on a quiet machine.
+            let ticks = cpu() - cpuBefore
+            #expect(ticks / Double(sysconf(Int32(_SC_CLK_TCK))) < 0.5, "the daemon spent \(ticks) ticks on the call")
+            #expect(slowest < 1.0, "a ping waited \(slowest) s behind the 8 MiB text")
             let p99 = BackgroundPinger.p99(pings.sorted())
             if BackgroundPinger.isQuiet { #expect(p99 < 0.020, "p99 \(p99 * 1000) ms on a quiet machine") }
         }
