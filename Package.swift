@@ -35,7 +35,8 @@ import PackageDescription
 /// - `Transport`: the Unix socket and bounded file reads, shared by client, X11 layer and daemon
 ///   (plain POSIX, no Foundation).
 /// - `Images`: the icon decoder pipeline, which needs no Xlib: files decoded by gdk-pixbuf in a
-///   process of their own (`xtoastd --decode-image`), within a time budget, their pixels read back.
+///   process of their own (`xtoastd --decode-image`), within a time budget, their pixels read back;
+///   and the file an icon's name means (`Icons/`: the themes' folders on disk).
 /// - `X11`: Swift types that own X handles; the only place Xlib is called.
 /// - `DaemonLog`: the daemon's bounded log lines, shared by the daemon and its doors (Sound, Bus).
 /// - `Sound`: plays toasts' sounds through libcanberra, loaded (`dlopen`) at the first sound

@@ -84,6 +84,33 @@ import ToastCore
         #expect(rig.output.replyFocus == nil && !rig.output.keyboardGrabbed)
     }
 
+    @Test("issue 44: a press in the open field (as the router decides it) moves its caret and holds the pointer until the release; a field closed while the button is held lets go of the pointer")
+    func pressInField() throws {
+        let rig = Rig()
+        rig.show(#""message":"where?","timeout":0,"reply":"Say where""#)
+        rig.wait(1.5)
+        let (surface, at) = try replyButton(of: "1", rig)
+        rig.click(surface, at: at)
+        type("my way", rig)
+        rig.input(.key(KeyStroke(key: "Home")))
+        #expect(rig.service.reply?.field.caret == 0)
+        let card = try #require(rig.service.stage.card("1"))
+        let box = try #require(card.composed.replyField)
+        let inBox = Point(x: card.origin.x + box.maxX - 2, y: card.origin.y + box.midY)
+        rig.input(.press(surface: surface, button: 1, root: inBox, time: rig.now, serverTime: 20))
+        // These metrics place no glyphs: a press in the text puts the caret at its end.
+        #expect(rig.service.reply?.field.caret == 6 && rig.service.reply?.dragAnchor == 6)
+        #expect(rig.output.grabbed == surface, "the pointer is held: a drag selects, it does not swipe")
+        rig.input(.release(surface: surface, button: 1, root: inBox, time: rig.now, serverTime: 21))
+        #expect(rig.output.grabbed == nil && rig.service.reply?.dragAnchor == nil)
+        type("!", rig)
+        #expect(rig.service.reply?.field.string == "my way!")
+        rig.input(.press(surface: surface, button: 1, root: inBox, time: rig.now, serverTime: 22))
+        #expect(rig.output.grabbed == surface)
+        rig.input(.key(KeyStroke(key: "Escape")))
+        #expect(rig.service.reply == nil && rig.output.grabbed == nil, "closed with the button held: the pointer is let go")
+    }
+
     @Test("an update that takes the reply away closes the open field; the toast ending does too")
     func updateClosesField() throws {
         let rig = Rig()

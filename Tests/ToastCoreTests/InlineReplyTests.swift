@@ -235,6 +235,40 @@ import Testing
         #expect(InputRouter.route(.focusLost(surface: elsewhere), context(reply: session), board: board).intents.isEmpty)
     }
 
+    @Test("issue 44: the router decides a press in the open field: a left press in its box places the caret at the card-local point and a drag from it selects until the release; the middle button still pastes; a press on the card outside the box is the card's; a press elsewhere still cancels")
+    func pressInField() {
+        let board = Board()
+        // The card's top-left at (100, 50) on the screen, the field's box at (40, 80) in it.
+        let place = ReplyFieldPlace(cardOrigin: Point(x: 100, y: 50), box: Rect(x: 40, y: 80, width: 200, height: 30))
+        var session = ReplySession(id: "t", now: 0, serverTime: 5, text: "on my way")
+        func route(_ event: InputEvent) -> InputRouter.Decision {
+            var context = context(reply: session)
+            context.replyField = place
+            return InputRouter.route(event, context, board: board)
+        }
+        func press(_ button: UInt32, _ x: Double, _ y: Double, on where: SurfaceID? = nil) -> InputEvent {
+            .press(surface: `where` ?? surface, button: button, root: Point(x: x, y: y), time: 0, serverTime: 11)
+        }
+        let left = route(press(1, 150, 140))
+        #expect(left == InputRouter.Decision(.nobody, [.placeReplyCaret(id: "t", at: Point(x: 50, y: 90), serverTime: 11)]),
+                "the press is the field's, not the cards' (no swipe starts)")
+        #expect(route(press(2, 150, 140)).intents == [.pasteReply(id: "t", selection: .primary, serverTime: 11)])
+        #expect(route(press(1, 110, 60)) == InputRouter.Decision(.cards), "off the box, on its card: the send button, a swipe")
+        let away = route(press(1, 150, 140, on: elsewhere))
+        #expect(away.intents.first == .cancelReply(id: "t") && away.recipient == .cards)
+        // Without a press held in the field, moves and releases are the cards'.
+        #expect(route(.motion(surface: surface, root: Point(x: 200, y: 140), time: 0)) == InputRouter.Decision(.cards))
+        session.press(at: 2, now: 1)
+        #expect(route(.motion(surface: surface, root: Point(x: 200, y: 140), time: 0)).intents == [.dragReplyCaret(id: "t", to: Point(x: 100, y: 90))])
+        #expect(route(.release(surface: surface, button: 1, root: Point(x: 0, y: 0), time: 0, serverTime: 12)).intents
+                == [.endReplyDrag(id: "t", serverTime: 12)])
+        session.drag(to: 5, now: 2)
+        #expect(session.field.selection == 2..<5 && session.field.caret == 5)
+        session.endDrag()
+        #expect(session.dragAnchor == nil)
+        #expect(route(.release(surface: surface, button: 1, root: Point(x: 0, y: 0), time: 0, serverTime: 12)) == InputRouter.Decision(.cards))
+    }
+
     // MARK: The session
 
     @Test("60 s without typing close the field; each key starts the 60 s again (the clock passed in)")

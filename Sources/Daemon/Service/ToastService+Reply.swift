@@ -8,10 +8,36 @@ import DaemonLog
 extension ToastService {
     /// Carries out a reply intent (others are not its own).
     func performReply(_ intent: UserIntent, now: Double) {
-        if case let .openReply(id, serverTime) = intent { return openReply(id, serverTime: serverTime, now: now) }
+        switch intent {
+        case let .openReply(id, serverTime): return openReply(id, serverTime: serverTime, now: now)
+        case .placeReplyCaret, .dragReplyCaret, .endReplyDrag: return pointReply(intent, now: now)
+        default: break
+        }
         // A paste is asked for the card's surface: none, nothing is asked.
         if case let .pasteReply(id, _, _) = intent, stage.card(id) == nil { return }
         carryOut(changeReply { $0.take(intent, now: now) }, now: now)
+    }
+
+    /// The pointer in the open field, as the router decided it: a press puts the caret where
+    /// the card's text has that point (`Stage.replyCaret`) and holds the pointer, so a drag
+    /// selects rather than swipes, until the button goes up.
+    private func pointReply(_ intent: UserIntent, now: Double) {
+        switch intent {
+        case let .placeReplyCaret(id, at, serverTime):
+            guard let card = stage.card(id), let caret = stage.replyCaret(id, at: at) else { return }
+            let effect = changeReply { $0.pointer(at: caret, on: id, dragging: false, now: now) }
+            guard effect != .none else { return }
+            screen.grab(.drag(card.surface, serverTime: serverTime))
+            carryOut(effect, now: now)
+        case let .dragReplyCaret(id, to):
+            guard let caret = stage.replyCaret(id, at: to) else { return }
+            carryOut(changeReply { $0.pointer(at: caret, on: id, dragging: true, now: now) }, now: now)
+        case let .endReplyDrag(id, serverTime):
+            guard changeReply({ $0.endDrag(on: id) }) else { return }
+            screen.release(.drag(stage.card(id)?.surface ?? SurfaceID(0), serverTime: serverTime))
+        default:
+            break
+        }
     }
 
     /// What the field decided, carried out.
@@ -68,6 +94,8 @@ extension ToastService {
     /// Closes the open field, unsent or sent: the focus goes back, the card shows its button again.
     func closeReply(now: Double) {
         guard let session = changeReply({ $0.close() }) else { return }
+        // A press held in the field lets go of the pointer with it (its release is no longer the field's).
+        if session.dragAnchor != nil { screen.release(.drag(stage.card(session.id)?.surface ?? SurfaceID(0), serverTime: 0)) }
         screen.release(.reply(SurfaceID(0), serverTime: 0))
         // Back to focus mode's keys, if it is still on (the field had the focus meanwhile).
         if keyInput.focus != nil { grabFocusKeyboard(now: now) }

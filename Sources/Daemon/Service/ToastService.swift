@@ -614,7 +614,8 @@ final class ToastService {
                                    cards: keyInput.focus == nil ? [] : stage.facts(board: board),
                                    surfaceCards: clicks ? stage.surfaceFacts(board: board) : [:], mouse: board.config.mouse,
                                    snoozeMenuOpen: snoozing.popup != nil,
-                                   reply: reply, replySurface: reply.flatMap { stage.card($0.id)?.surface })
+                                   reply: reply, replySurface: reply.flatMap { stage.card($0.id)?.surface },
+                                   replyField: reply.flatMap { stage.replyFieldPlace($0.id) })
     }
 
     /// A fact about the screen: the board's holds and stacks, then the cards and the centre follow.
@@ -685,7 +686,8 @@ final class ToastService {
         case .menu: runMenuClient()
         case .toggleCenter: _ = centerRequest(.toggle, now: now)
         case let .snoozeApp(id, choice): snoozeFromCard(id, choice: choice, now: now)
-        case .openReply, .submitReply, .cancelReply, .editReply, .pasteReply, .insertReply, .selectReply: performReply(intent, now: now)
+        case .openReply, .submitReply, .cancelReply, .editReply, .pasteReply, .insertReply, .placeReplyCaret, .dragReplyCaret, .endReplyDrag:
+            performReply(intent, now: now)
         case let .openSnoozeMenu(id):
             var pointer: Point?
             if case let .press(_, _, root, _, _)? = input { pointer = root }

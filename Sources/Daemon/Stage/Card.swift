@@ -15,9 +15,6 @@ final class Card {
     /// The card's slot in its stack (the surface's top-left, less any shadow, when at rest).
     var rest: Point
     var drag: SwipeGesture?
-    /// A press in the open reply field: where its selection started (characters), while the
-    /// button is held (no swipe then: a drag there selects text).
-    var fieldAnchor: Int?
     /// Set once the card has left its stack and is animating off screen.
     var isLeaving = false
     /// Where the enter or exit slide began, so a compositor can fade the card with it.

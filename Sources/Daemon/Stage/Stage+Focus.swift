@@ -24,6 +24,19 @@ extension Stage {
         refresh(card, toast, now: now)
     }
 
+    /// Where `id`'s open reply field is drawn, for the router (`InputRouter.replyPointer`).
+    func replyFieldPlace(_ id: String) -> ReplyFieldPlace? {
+        guard let card = card(id), !card.isLeaving, card.appearance.reply != nil, let box = card.composed.replyField else { return nil }
+        return ReplyFieldPlace(cardOrigin: card.origin, box: box)
+    }
+
+    /// The caret of `id`'s open field for a point of its card (`local`): the character
+    /// boundary its text, as drawn now, has nearest (`CardComposer.replyCaret`).
+    func replyCaret(_ id: String, at local: Point) -> Int? {
+        guard let card = card(id), let look = card.appearance.reply else { return nil }
+        return CardComposer.replyCaret(at: local, in: card.composed, field: look.field, metrics: output.textMetrics)
+    }
+
     /// Every visible toast's facts, newest first across stacks (`Board.visibleNewestFirst`);
     /// a toast whose card has not entered yet counts as not cut.
     func facts(board: Board) -> [CardFacts] {

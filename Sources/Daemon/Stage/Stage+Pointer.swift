@@ -24,11 +24,6 @@ extension Stage {
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
                   card.drag == nil, !card.isLeaving else { return PointerOutcome() }
             paintHover(card, toast)  // what is hit is what shows
-            if let look = card.appearance.reply, let field = card.composed.replyField, field.contains(card.local(root)) {
-                let at = CardComposer.replyCaret(at: card.local(root), in: card.composed, field: look.field, metrics: output.textMetrics)
-                card.fieldAnchor = at
-                return PointerOutcome(intents: [.selectReply(id: id, from: at, to: at)], grab: .drag(surface, serverTime: serverTime))
-            }
             card.drag = SwipeGesture(start: root, time: time, cardSize: card.size,
                                      allowed: SwipeDirection.allowed(for: card.key.position), tuning: config.motion,
                                      bounds: monitor(card.key).frame)
@@ -41,10 +36,6 @@ extension Stage {
 
         case let .motion(surface, root, time):
             guard let card = card(on: surface), let id = card.id, board.toast(id) != nil else { return PointerOutcome() }
-            if let anchor = card.fieldAnchor, let look = card.appearance.reply {
-                let at = CardComposer.replyCaret(at: card.local(root), in: card.composed, field: look.field, metrics: output.textMetrics)
-                return PointerOutcome(intents: [.selectReply(id: id, from: anchor, to: at)])
-            }
             guard var drag = card.drag else {
                 hover(card, at: card.local(root), now: now)
                 return PointerOutcome()
@@ -56,10 +47,6 @@ extension Stage {
             clip(card)
 
         case let .release(surface, button, root, time, serverTime):
-            if button == 1, let card = card(on: surface), card.fieldAnchor != nil {
-                card.fieldAnchor = nil
-                return PointerOutcome(release: .drag(surface, serverTime: serverTime))
-            }
             guard button == 1, let card = card(on: surface), let id = card.id, let toast = board.toast(id),
                   var drag = card.drag else { return PointerOutcome() }
             let release = Grab.drag(surface, serverTime: serverTime)

@@ -25,31 +25,37 @@ public struct Operation: Sendable {
 
     public var docs: Docs { makeDocs() }
 
-    /// The op's request on the socket.
+    /// The op's request on the socket, both ways: the fields the client writes of a request
+    /// (`encode`, after `"op"`) and how the daemon reads them back (`decode`).
     public struct Wire: Sendable {
+        /// Writes a request's fields (`Request.line`); given only requests of this op.
+        typealias Encoder = @Sendable (Request, inout JSONWriter) -> Void
+        /// Reads the fields (already checked against `fields`) into the request.
+        typealias Decoder = @Sendable (Fields) throws(RequestError) -> Request
+
         /// The fields it takes besides `op`, in the order the error for an unknown one lists them.
         public let fields: [String]
         /// What the client prints of a successful reply to the request.
         public let reply: @Sendable (Request) -> ReplyOutput
-        /// Reads the fields (already checked against `fields`) into the request.
-        let decode: @Sendable (Fields) throws(RequestError) -> Request
+        let encode: Encoder
+        let decode: Decoder
 
-        init(fields: [String] = [], reply: ReplyOutput = .nothing,
-             decode: @escaping @Sendable (Fields) throws(RequestError) -> Request) {
-            self.init(fields: fields, replies: { _ in reply }, decode: decode)
+        init(fields: [String], reply: ReplyOutput = .nothing, encode: @escaping Encoder, decode: @escaping Decoder) {
+            self.init(fields: fields, replies: { _ in reply }, encode: encode, decode: decode)
         }
 
         /// An op whose requests print differently (`history` its entries, `history --clear` nothing).
-        init(fields: [String], replies: @escaping @Sendable (Request) -> ReplyOutput,
-             decode: @escaping @Sendable (Fields) throws(RequestError) -> Request) {
+        init(fields: [String], replies: @escaping @Sendable (Request) -> ReplyOutput, encode: @escaping Encoder,
+             decode: @escaping Decoder) {
             self.fields = fields
             self.reply = replies
+            self.encode = encode
             self.decode = decode
         }
 
         /// An op without fields that always means `request`.
         static func plain(_ request: Request, reply: ReplyOutput = .nothing) -> Wire {
-            Wire(reply: reply) { _ throws(RequestError) in request }
+            Wire(fields: [], reply: reply, encode: { _, _ in }) { _ throws(RequestError) in request }
         }
     }
 

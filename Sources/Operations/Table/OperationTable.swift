@@ -1,6 +1,100 @@
 import JSONCodec
 import ToastCore
 
+/// A client's request, decoded and validated from one protocol line. Its cases are declared
+/// here, beside the table entries that parse, encode, decode and document them (below).
+public enum Request: Equatable, Sendable {
+    case show(ShowRequest)
+    case update(UpdateRequest)
+    case dismiss(id: String)
+    case dismissAll
+    /// The newest visible toast, as if the user had closed it (reason `close`).
+    case dismissNewest
+    /// An action (or a link) of a toast, as if the user had clicked it.
+    case invoke(InvokeRequest)
+    /// Shows the most recently ended toast (or the toast `id`) from history again.
+    case restore(id: String?)
+    /// The actions and links `xtoast menu` offers: the newest toast's, or every visible one's.
+    case menu(all: Bool)
+    /// How many toasts are visible, queued, in history and unread; with `follow`, the
+    /// connection then hears `{"event":"count",…}` each time they change.
+    case count(follow: Bool)
+    /// Visible and queued toasts.
+    /// The first `limit` live toasts (visible, then queued); nil for all of them.
+    case list(limit: Int?)
+    /// Do-not-disturb: new toasts queue until `resume` or the end asked for (critical ones
+    /// still show; a level below 100 lets toasts whose rules set a higher one through).
+    case pause(PauseRequest = PauseRequest())
+    /// Whether it is quiet, until when, and who asks (the user, applications, schedules).
+    case pauseStatus
+    case resume
+    /// Mutes an application for a while or always, lists or ends snoozes (`xtoast snooze`).
+    case snooze(SnoozeRequest)
+    /// The last `limit` ended toasts (at most `HistoryLimits.maxKeep`).
+    case history(limit: Int?)
+    /// Forgets every ended toast, in memory and in the history file.
+    case clearHistory
+    /// Turns the connection into an event stream of every toast.
+    case subscribe
+    case ping
+    /// Reads the config file again.
+    case reload
+    /// The config's rules, whether each applies now and how many toasts each matched.
+    case rules
+    /// Enables, disables or toggles one rule at run time.
+    case rule(name: String, change: RuleSwitch)
+    /// What the rules would make of a toast: nothing is shown and nothing counted.
+    case test(Submission)
+    /// Keyboard focus on the cards (`KeyboardFocus`), from the newest visible one.
+    case focus
+
+    /// Opens, closes or toggles the notification centre's panel.
+    case center(CenterSwitch, monitor: MonitorChoice? = nil)
+    /// `xtoastd --replace` asks the daemon of its socket to end its toasts (`replaced`),
+    /// let go of the socket, its lock, the keys and the history file, and exit; allowed only
+    /// to the same user running the same executable (`PeerIdentity.mayTakeOver`).
+    case handOver
+    /// `xtoastd --replace` proves to the bus name's holder, over that daemon's socket, that
+    /// it is the process that asked on the bus (`HandOverChallenge` answered `nonce`): the
+    /// kernel names who wrote on a socket, while the bus never says which process sent a call.
+    case busHandOver(nonce: String)
+
+    /// The operations the daemon understands, in `Operation.table`'s order, for error messages.
+    public static let operations = Operation.table.compactMap { $0.wire == nil ? nil : $0.name }
+}
+
+extension Request {
+    /// The request's entry in the table, whose `name` is its op on the wire (`op`, the encoder's
+    /// `"op"`). A new case of `Request` gets its line here: the compiler asks for it. Reading
+    /// one entry does not build the table, so a client that only shows a toast builds none.
+    public var operation: Operation {
+        switch self {
+        case .show: .show
+        case .update: .update
+        case .dismiss, .dismissAll, .dismissNewest: .dismiss
+        case .invoke: .invoke
+        case .restore: .restore
+        case .menu: .menu
+        case .count: .count
+        case .list: .list
+        case .pause, .pauseStatus: .pause
+        case .resume: .resume
+        case .snooze: .snooze
+        case .history, .clearHistory: .history
+        case .subscribe: .subscribe
+        case .ping: .ping
+        case .reload: .reload
+        case .rules: .rules
+        case .rule: .rule
+        case .test: .test
+        case .focus: .focus
+        case .center: .center
+        case .handOver: .handOver
+        case .busHandOver: .busHandOver
+        }
+    }
+}
+
 /// Every operation of `xtoast`, each declared once: the command-line parser, the socket's
 /// decoder, `xtoast --help` and each command's `--help`, the man page (commands and PROTOCOL)
 /// and the bash, zsh and fish completions all read this table, in this order. The order is
@@ -11,27 +105,36 @@ import ToastCore
 /// through `Operation.show`, and `OperationDeclarationTests` fails when the Operations module
 /// writes an op's name as a literal anywhere else.
 ///
-/// Adding an op, say `xtoast pin ID`, touches five files, three of them asked for by the compiler:
-/// 1. `Request.swift`: its case (`case pin(id: String)`);
-/// 2. `OperationTable.swift` (here): its entry, its place in `entries` and its line in
-///    `Request.operation` (the compiler asks): its name; how its arguments parse (`noArguments`,
-///    or a parser beside the others in `CommandParser` using the shared checks, `FieldRules`);
-///    its `Wire`, with the fields it takes, what the client prints of the reply, and how the
-///    fields decode (through the same `FieldRules`, by `Fields`' typed readers); and its docs:
-///    the command's usage, text and options, its line in `xtoast --help`, and an example
-///    request for the man page;
-/// 3. `Request+Encoding.swift`: the fields it sends, in `Request.line` (the compiler asks);
-/// 4. `ToastService.swift`: its handling in `ToastService.handle` (the compiler asks);
-/// 5. a `Board` file: the board's code behind it (`Board+Commands.swift` for a command on a toast).
+/// Adding an op, say `xtoast pin ID`, touches three files (the compiler asks for each part of
+/// the first two but the docs):
+/// 1. `OperationTable.swift` (here): its case in `Request` (`case pin(id: String)`), that
+///    case's line in `Request.operation` (the compiler asks), and its entry with its place in
+///    `entries`: its name; how its arguments parse (`noArguments`, or a closure using the
+///    shared checks, `CommandParser.validID` and `FieldRules`); its `Wire`: the fields it takes,
+///    what the client prints of the reply, how a request writes its fields (`encode`) and how
+///    they read back (`decode`, by `Fields`' typed readers through the same `FieldRules`); and
+///    its docs: the command's usage, text and options, its line in `xtoast --help`, and an
+///    example request for the man page;
+/// 2. `ToastService.swift`: its handling in `ToastService.handle` (the compiler asks);
+/// 3. a `Board` file: the board's code behind it (`Board+Commands.swift` for a command on a toast).
 ///
-///     public static let pin = Operation("pin", parse: CommandParser.parsePin,   // one ID: `.send(.pin(id: ...))`
-///                  wire: Wire(fields: ["id"]) { (f) throws(RequestError) in .pin(id: try Request.validID(try f.requiredString("id"))) },
+///     public static let pin = Operation("pin", parse: { (rest) throws(UsageError) in
+///                      guard rest.count == 1 else { throw UsageError("pin takes one ID") }
+///                      return .send(.pin(id: try CommandParser.validID(rest[0], "pin's ID")))
+///                  },
+///                  wire: Wire(fields: ["id"], encode: { r, w in if case let .pin(id) = r { w.member("id", id) } }) {
+///                      (f) throws(RequestError) in .pin(id: try Request.validID(try f.requiredString("id")))
+///                  },
 ///                  docs: {
 ///            Docs(CommandTable.Command(name: "pin", usage: ["xtoast pin ID"], summary: "keep a toast until dismissed",
 ///                                      text: "Stops the toast ID's timeout.", options: []),
 ///                 overview: [("xtoast pin ID", "keep a toast until dismissed")],
 ///                 examples: [(.pin(id: "7"), "Stops the toast's timeout.")])
 ///        })
+///
+/// An op whose fields take more than a line to write or read names a function instead,
+/// beside the others in `Request+Encoding.swift` and `Request+Decoding.swift` (as `update`
+/// does); those files gain a function, and nothing else there changes.
 ///
 /// Nothing else: `OperationTableTests` walks this table and fails until every op parses from
 /// its usage, every example request round-trips through the encoder and the decoder to the
@@ -74,7 +177,7 @@ extension Operation {
         })
 
     public static let show = Operation("show", parse: { (rest) throws(UsageError) in try CommandParser.parseShow(rest) },
-                  wire: Wire(fields: Request.showFields, reply: .id) { (f) throws(RequestError) in .show(try Request.decodeShow(f)) },
+                  wire: Wire(fields: Request.showFields, reply: .id, encode: Request.encodeShow) { (f) throws(RequestError) in .show(try Request.decodeShow(f)) },
                   docs: {
             Docs(CommandTable.Command(name: "show", usage: ["xtoast show [options] MESSAGE..."], summary: "show a toast; prints its id", text: """
                 Shows a toast and prints its id. MESSAGE given as - is read from stdin.
@@ -90,7 +193,7 @@ extension Operation {
         })
 
     public static let update = Operation("update", parse: CommandParser.parseUpdate,
-                  wire: Wire(fields: Request.updateFields, decode: Request.decodeUpdate),
+                  wire: Wire(fields: Request.updateFields, encode: Request.encodeUpdate, decode: Request.decodeUpdate),
                   docs: {
             Docs(CommandTable.Command(name: "update", usage: ["xtoast update ID [options]"], summary: "change a toast in place", text: """
                 Changes a toast in place: no new entrance, the card resizes smoothly, the stack reflows.
@@ -111,7 +214,7 @@ extension Operation {
         })
 
     public static let dismiss = Operation("dismiss", parse: CommandParser.parseDismiss,
-                  wire: Wire(fields: ["id", "all"], decode: Request.decodeDismiss),
+                  wire: Wire(fields: ["id", "all"], encode: Request.encodeDismiss, decode: Request.decodeDismiss),
                   docs: {
             Docs(CommandTable.Command(name: "dismiss", usage: ["xtoast dismiss", "xtoast dismiss ID", "xtoast dismiss --all"],
                     summary: "dismiss the newest toast, one toast, or all", text: """
@@ -128,7 +231,9 @@ extension Operation {
         })
 
     public static let list = Operation("list", parse: CommandParser.parseList,
-                  wire: Wire(fields: ["limit"], reply: .json) { (f) throws(RequestError) in .list(limit: try f.limit(upTo: ProtocolLimits.listLimit)) },
+                  wire: Wire(fields: ["limit"], reply: .json, encode: { r, w in if case let .list(limit) = r { w.member("limit", limit.map(Double.init)) } }) {
+                    (f) throws(RequestError) in .list(limit: try f.limit(upTo: ProtocolLimits.listLimit))
+                  },
                   docs: {
             Docs(CommandTable.Command(name: "list", usage: ["xtoast list [N]"], summary: "visible and queued toasts, as JSON",
                     text: "Prints the visible and queued toasts (the first N, 1-10000, when given; \"total\" counts them all) as one JSON object.", options: []),
@@ -140,7 +245,7 @@ extension Operation {
 
     public static let pause = Operation("pause", parse: CommandParser.parsePause,
                   wire: Wire(fields: ["level", "for", "until", "status"], replies: { $0 == .pauseStatus ? .json : .nothing },
-                             decode: Request.decodePause),
+                             encode: Request.encodePause, decode: Request.decodePause),
                   docs: {
             Docs(CommandTable.Command(name: "pause", usage: ["xtoast pause [--for DURATION | --until TIME] [--level N]", "xtoast pause --status"],
                     summary: "do-not-disturb: queue new toasts, for a while or until resumed",
@@ -171,7 +276,7 @@ extension Operation {
 
     public static let snooze = Operation("snooze", parse: CommandParser.parseSnooze,
                   wire: Wire(fields: ["app", "for", "until", "always", "list", "clear"],
-                             replies: { $0 == .snooze(.list) ? .json : .nothing }, decode: Request.decodeSnooze),
+                             replies: { $0 == .snooze(.list) ? .json : .nothing }, encode: Request.encodeSnooze, decode: Request.decodeSnooze),
                   docs: {
             Docs(CommandTable.Command(name: "snooze", usage: ["xtoast snooze APP always|DURATION|TIME", "xtoast snooze --list", "xtoast snooze --clear APP"],
                     summary: "mute one application for a while, or always",
@@ -210,7 +315,8 @@ extension Operation {
         })
 
     public static let history = Operation("history", parse: CommandParser.parseHistory,
-                  wire: Wire(fields: ["limit", "clear"], replies: { $0 == .clearHistory ? .nothing : .json }, decode: Request.decodeHistory),
+                  wire: Wire(fields: ["limit", "clear"], replies: { $0 == .clearHistory ? .nothing : .json }, encode: Request.encodeHistory,
+                             decode: Request.decodeHistory),
                   docs: {
             Docs(CommandTable.Command(name: "history", usage: ["xtoast history [N]", "xtoast history --clear"], summary: "the last N ended toasts, as JSON",
                     text: """
@@ -282,7 +388,7 @@ extension Operation {
         })
 
     public static let rule = Operation("rule", parse: CommandParser.parseRule,
-                  wire: Wire(fields: ["name", "change"], reply: .json, decode: Request.decodeRule),
+                  wire: Wire(fields: ["name", "change"], reply: .json, encode: Request.encodeRule, decode: Request.decodeRule),
                   docs: {
             Docs(CommandTable.Command(name: "rule", usage: ["xtoast rule NAME enable|disable|toggle"], summary: "enable or disable a rule at run time",
                     text: """
@@ -297,7 +403,7 @@ extension Operation {
         })
 
     public static let test = Operation("test", parse: nil,
-                  wire: Wire(fields: Request.testFields, reply: .json) { (f) throws(RequestError) in .test(try Request.decodeTest(f)) },
+                  wire: Wire(fields: Request.testFields, reply: .json, encode: Request.encodeTest) { (f) throws(RequestError) in .test(try Request.decodeTest(f)) },
                   docs: {
             Docs(nil,
             examples: [
@@ -330,7 +436,7 @@ extension Operation {
         })
 
     public static let invoke = Operation("invoke", parse: CommandParser.parseInvoke,
-                  wire: Wire(fields: ["id", "action", "link"], decode: Request.decodeInvoke),
+                  wire: Wire(fields: ["id", "action", "link"], encode: Request.encodeInvoke, decode: Request.decodeInvoke),
                   docs: {
             Docs(CommandTable.Command(name: "invoke", usage: ["xtoast invoke [ACTION] [--id ID]"], summary: "choose an action of the newest toast",
                     text: """
@@ -346,7 +452,9 @@ extension Operation {
         })
 
     public static let restore = Operation("restore", parse: CommandParser.parseRestore,
-                  wire: Wire(fields: ["id"], reply: .id) { (f) throws(RequestError) in .restore(id: try f.id("id")) },
+                  wire: Wire(fields: ["id"], reply: .id, encode: { r, w in if case let .restore(id) = r { w.member("id", id) } }) {
+                    (f) throws(RequestError) in .restore(id: try f.id("id"))
+                  },
                   docs: {
             Docs(CommandTable.Command(name: "restore", usage: ["xtoast restore [--id ID]"], summary: "show the last ended toast again",
                     text: """
@@ -364,7 +472,9 @@ extension Operation {
         })
 
     public static let menu = Operation("menu", parse: CommandParser.parseMenu,
-                  wire: Wire(fields: ["all"]) { (f) throws(RequestError) in .menu(all: try f.bool("all") ?? false) },
+                  wire: Wire(fields: ["all"], encode: { r, w in if case .menu(all: true) = r { w.member("all", true) } }) {
+                    (f) throws(RequestError) in .menu(all: try f.bool("all") ?? false)
+                  },
                   docs: {
             Docs(CommandTable.Command(name: "menu", usage: ["xtoast menu [--all] [-- PROGRAM ARGS...]"], summary: "choose an action or link with dmenu",
                     text: """
@@ -382,7 +492,9 @@ extension Operation {
         })
 
     public static let count = Operation("count", parse: CommandParser.parseCount,
-                  wire: Wire(fields: ["follow"]) { (f) throws(RequestError) in .count(follow: try f.bool("follow") ?? false) },
+                  wire: Wire(fields: ["follow"], encode: { r, w in if case .count(follow: true) = r { w.member("follow", true) } }) {
+                    (f) throws(RequestError) in .count(follow: try f.bool("follow") ?? false)
+                  },
                   docs: {
             Docs(CommandTable.Command(name: "count", usage: ["xtoast count [--follow] [--format TEXT]"], summary: "how many toasts: visible, queued, history, unread",
                     text: """
@@ -403,7 +515,7 @@ extension Operation {
         })
 
     public static let center = Operation("center", parse: CommandParser.parseCenter,
-                  wire: Wire(fields: ["action", "monitor"], decode: Request.decodeCenter),
+                  wire: Wire(fields: ["action", "monitor"], encode: Request.encodeCenter, decode: Request.decodeCenter),
                   docs: {
             Docs(CommandTable.Command(name: "center", usage: ["xtoast center [open|close|toggle] [--monitor MONITOR]"], summary: "open or close the notification centre",
                     text: """
@@ -438,7 +550,9 @@ extension Operation {
         })
 
     public static let busHandOver = Operation("bushandover", parse: nil,
-                  wire: Wire(fields: ["nonce"]) { (f) throws(RequestError) in .busHandOver(nonce: try Request.validNonce(try f.requiredString("nonce"))) },
+                  wire: Wire(fields: ["nonce"], encode: { r, w in if case let .busHandOver(nonce) = r { w.member("nonce", nonce) } }) {
+                    (f) throws(RequestError) in .busHandOver(nonce: try Request.validNonce(try f.requiredString("nonce")))
+                  },
                   docs: {
             Docs(nil,
             examples: [
@@ -492,38 +606,6 @@ extension Operation {
                     """, options: []),
             overview: [("xtoast dunstctl COMMAND [ARGS...]", "dunstctl's commands and output, for scripts written for dunst")])
         })
-}
-
-extension Request {
-    /// The request's entry in the table, whose `name` is its op on the wire (`op`, the encoder's
-    /// `"op"`). A new case of `Request` gets its line here: the compiler asks for it. Reading
-    /// one entry does not build the table, so a client that only shows a toast builds none.
-    public var operation: Operation {
-        switch self {
-        case .show: .show
-        case .update: .update
-        case .dismiss, .dismissAll, .dismissNewest: .dismiss
-        case .invoke: .invoke
-        case .restore: .restore
-        case .menu: .menu
-        case .count: .count
-        case .list: .list
-        case .pause, .pauseStatus: .pause
-        case .resume: .resume
-        case .snooze: .snooze
-        case .history, .clearHistory: .history
-        case .subscribe: .subscribe
-        case .ping: .ping
-        case .reload: .reload
-        case .rules: .rules
-        case .rule: .rule
-        case .test: .test
-        case .focus: .focus
-        case .center: .center
-        case .handOver: .handOver
-        case .busHandOver: .busHandOver
-        }
-    }
 }
 
 private typealias Option = CommandTable.Option

@@ -1,6 +1,9 @@
 import JSONCodec
 import ToastCore
 
+/// The client's side of the wire: a request as one protocol line. The fields each op writes
+/// are its table entry's (`Operation.Wire.encode`); the longer writers are here, beside the
+/// decoder's readers (`Request+Decoding.swift`), each named in its entry.
 extension Request {
     /// The operation's name on the wire: its table entry's (`operation`).
     public var op: String { operation.name }
@@ -11,73 +14,105 @@ extension Request {
         var w = JSONWriter()
         w.beginObject()
         w.member("op", op)
-        switch self {
-        case let .pause(p):
-            if p.level != QuietState.fullLevel { w.member("level", Double(p.level)) }
-            switch p.end {
-            case .after?: w.member("for", p.end?.text)
-            case .at?: w.member("until", p.end?.text)
-            case nil: break
-            }
-        case .pauseStatus:
-            w.member("status", true)
-        case let .snooze(.mute(app, end)):
-            w.member("app", app)
-            switch end {
-            case .after?: w.member("for", end?.text)
-            case .at?: w.member("until", end?.text)
-            case nil: w.member("always", true)
-            }
-        case .snooze(.list):
-            w.member("list", true)
-        case let .snooze(.clear(app)):
-            w.member("clear", app)
-        case .ping, .resume, .subscribe, .reload, .rules, .focus, .dismissNewest, .handOver:
-            break
-        case let .invoke(i):
-            w.member("id", i.id)
-            w.member("action", i.action)
-            w.member("link", i.link)
-        case let .restore(id):
-            w.member("id", id)
-        case let .busHandOver(nonce):
-            w.member("nonce", nonce)
-        case let .menu(all):
-            if all { w.member("all", true) }
-        case let .count(follow):
-            if follow { w.member("follow", true) }
-        case let .rule(name, change):
-            w.member("name", name)
-            w.member("change", change.rawValue)
-        case let .list(limit), let .history(limit):
-            w.member("limit", limit.map(Double.init))
-        case .dismissAll:
-            w.member("all", true)
-        case .clearHistory:
-            w.member("clear", true)
-        case let .dismiss(id):
-            w.member("id", id)
-        case let .center(action, monitor):
-            w.member("action", action.rawValue)
-            w.member("monitor", monitor?.description)
-        case let .show(s):
-            Self.write(s, to: &w)
-        case let .test(t):
-            Self.write(t.request, to: &w)
-            w.member("source", t.source.rawValue)
-            if !t.category.isEmpty { w.member("category", t.category) }
-            if !t.desktopEntry.isEmpty { w.member("desktop_entry", t.desktopEntry) }
-        case let .update(u):
-            w.member("id", u.id)
-            w.member("message", u.message)
-            w.member("title", u.title)
-            w.member("kind", u.kind?.rawValue)
-            w.member("timeout", u.timeout)
-            w.member("progress", u.progress)
-            w.member("icon", u.icon)
-        }
+        operation.wire?.encode(self, &w)
         w.endObject()
         return w.bytes
+    }
+
+    /// `line` as a string.
+    public var text: String { String(decoding: line, as: UTF8.self) }
+
+    static func encodeShow(_ request: Request, to w: inout JSONWriter) {
+        if case let .show(s) = request { write(s, to: &w) }
+    }
+
+    static func encodeTest(_ request: Request, to w: inout JSONWriter) {
+        guard case let .test(t) = request else { return }
+        write(t.request, to: &w)
+        w.member("source", t.source.rawValue)
+        if !t.category.isEmpty { w.member("category", t.category) }
+        if !t.desktopEntry.isEmpty { w.member("desktop_entry", t.desktopEntry) }
+    }
+
+    static func encodeUpdate(_ request: Request, to w: inout JSONWriter) {
+        guard case let .update(u) = request else { return }
+        w.member("id", u.id)
+        w.member("message", u.message)
+        w.member("title", u.title)
+        w.member("kind", u.kind?.rawValue)
+        w.member("timeout", u.timeout)
+        w.member("progress", u.progress)
+        w.member("icon", u.icon)
+    }
+
+    /// `dismiss` alone is the newest toast.
+    static func encodeDismiss(_ request: Request, to w: inout JSONWriter) {
+        switch request {
+        case let .dismiss(id): w.member("id", id)
+        case .dismissAll: w.member("all", true)
+        default: break
+        }
+    }
+
+    static func encodePause(_ request: Request, to w: inout JSONWriter) {
+        switch request {
+        case let .pause(p):
+            if p.level != QuietState.fullLevel { w.member("level", Double(p.level)) }
+            write(p.end, to: &w)
+        case .pauseStatus:
+            w.member("status", true)
+        default:
+            break
+        }
+    }
+
+    static func encodeSnooze(_ request: Request, to w: inout JSONWriter) {
+        guard case let .snooze(snooze) = request else { return }
+        switch snooze {
+        case let .mute(app, end):
+            w.member("app", app)
+            if end == nil { w.member("always", true) } else { write(end, to: &w) }
+        case .list:
+            w.member("list", true)
+        case let .clear(app):
+            w.member("clear", app)
+        }
+    }
+
+    static func encodeHistory(_ request: Request, to w: inout JSONWriter) {
+        switch request {
+        case let .history(limit): w.member("limit", limit.map(Double.init))
+        case .clearHistory: w.member("clear", true)
+        default: break
+        }
+    }
+
+    static func encodeRule(_ request: Request, to w: inout JSONWriter) {
+        guard case let .rule(name, change) = request else { return }
+        w.member("name", name)
+        w.member("change", change.rawValue)
+    }
+
+    static func encodeInvoke(_ request: Request, to w: inout JSONWriter) {
+        guard case let .invoke(i) = request else { return }
+        w.member("id", i.id)
+        w.member("action", i.action)
+        w.member("link", i.link)
+    }
+
+    static func encodeCenter(_ request: Request, to w: inout JSONWriter) {
+        guard case let .center(action, monitor) = request else { return }
+        w.member("action", action.rawValue)
+        w.member("monitor", monitor?.description)
+    }
+
+    /// A quiet end as `pause` and `snooze` send it: a duration (`for`) or a time (`until`).
+    private static func write(_ end: QuietEnd?, to w: inout JSONWriter) {
+        switch end {
+        case .after?: w.member("for", end?.text)
+        case .at?: w.member("until", end?.text)
+        case nil: break
+        }
     }
 
     /// A `show`'s fields (`test` sends them too).
@@ -99,7 +134,4 @@ extension Request {
         w.member("app", s.app)
         w.member("reply", s.reply?.placeholder)
     }
-
-    /// `line` as a string.
-    public var text: String { String(decoding: line, as: UTF8.self) }
 }

@@ -2,8 +2,8 @@
 /// (it toggles the centre wherever the keyboard is), then the open centre (it holds the
 /// keyboard and the pointer: every key and pointer event is its own), then an open snooze
 /// menu beside a card (it holds them the same way, until a choice or Escape or a press
-/// elsewhere closes it), then an open reply field (it takes the keys, and a press elsewhere
-/// closes it), then focus mode's keys, then a bound key, and the pointer to the cards. Facts
+/// elsewhere closes it), then an open reply field (it takes the keys and the presses in it,
+/// and a press elsewhere closes it: `replyPointer`), then focus mode's keys, then a bound key, and the pointer to the cards. Facts
 /// about the screen go to the service, which passes them to the board, the cards and the
 /// centre alike.
 public enum InputRouter {
@@ -27,13 +27,16 @@ public enum InputRouter {
         /// and a press anywhere else closes it.
         public var reply: ReplySession?
         public var replySurface: SurfaceID?
+        /// Where the open field is drawn: a left press in it places the caret.
+        public var replyField: ReplyFieldPlace?
 
         public init(centerOpen: Bool = false, focus: KeyboardFocus? = nil, cardSurfaces: Set<SurfaceID> = [], cards: [CardFacts] = [],
                     surfaceCards: [SurfaceID: CardFacts] = [:], mouse: MouseBindings = MouseBindings(), snoozeMenuOpen: Bool = false,
-                    reply: ReplySession? = nil, replySurface: SurfaceID? = nil) {
+                    reply: ReplySession? = nil, replySurface: SurfaceID? = nil, replyField: ReplyFieldPlace? = nil) {
             self.snoozeMenuOpen = snoozeMenuOpen
             self.reply = reply
             self.replySurface = replySurface
+            self.replyField = replyField
             self.centerOpen = centerOpen
             self.focus = focus
             self.cardSurfaces = cardSurfaces
@@ -82,22 +85,12 @@ public enum InputRouter {
             default: break
             }
         }
+        if let reply = context.reply, !context.centerOpen, let decision = replyPointer(event, reply, context, board: board) {
+            return decision
+        }
         switch event {
         case let .key(stroke):
             return key(stroke, context, board: board)
-        case let .press(surface, button, _, _, serverTime) where context.reply != nil && !context.centerOpen:
-            // The open field: the middle button pastes the primary selection into it; a press
-            // anywhere else closes it unsent (and then means what it means).
-            let reply = context.reply!   // the case's `where` checked it
-            if surface == context.replySurface {
-                if button == 2 { return Decision(.nobody, [.pasteReply(id: reply.id, selection: .primary, serverTime: serverTime)]) }
-                return Decision(.cards)
-            }
-            var without = context
-            without.reply = nil
-            var decision = route(event, without, board: board)
-            decision.intents.insert(.cancelReply(id: reply.id), at: 0)
-            return decision
         case let .press(surface, button, _, _, _):
             // In focus mode a press off the cards (its pointer grab reports one) ends it.
             let ends: [UserIntent] = context.focus != nil && !context.cardSurfaces.contains(surface) ? [.endFocus] : []

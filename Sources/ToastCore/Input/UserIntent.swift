@@ -50,9 +50,15 @@ public enum UserIntent: Equatable, Sendable {
     /// the screen is asked for the selection's text, which arrives later.
     /// `serverTime`: the key's or click's, the time the selection is asked as of.
     case pasteReply(id: String, selection: ReplySession.Selection, serverTime: UInt? = nil)
-    /// A press (and drag) in the open field: the caret at `to`, the selection from `from`
-    /// (character offsets, `CardComposer.replyCaret`).
-    case selectReply(id: String, from: Int, to: Int)
+    /// A left press in the open field at `at` (card coordinates): the caret goes to the
+    /// character boundary nearest it (`CardComposer.replyCaret`), and the pointer is held from
+    /// `serverTime` (`Grab.drag`) so that a drag selects rather than swipes.
+    case placeReplyCaret(id: String, at: Point, serverTime: UInt)
+    /// The pointer moved with its button held since a press in the field: the selection
+    /// reaches from that press to `to` (card coordinates).
+    case dragReplyCaret(id: String, to: Point)
+    /// That button went up at `serverTime`: the caret and selection stay, the pointer is let go.
+    case endReplyDrag(id: String, serverTime: UInt)
     /// The pasted text arrived: it goes in at the caret (over the selection), cleaned and cut.
     case insertReply(id: String, text: String)
     /// The snooze menu opens beside the card (a right click, S in focus mode): its choices

@@ -20,6 +20,10 @@ public struct ReplySession: Equatable, Sendable {
     public let openedAt: UInt
     /// When the paste waiting for its text was asked for; nil when none waits.
     public private(set) var pasteAskedAt: Double?
+    /// Where a press in the field put the caret, while its button is held: a drag selects
+    /// from here (and the router gives the pointer's moves and release to the field, not the
+    /// cards). nil while no button is held in the field.
+    public private(set) var dragAnchor: Int?
 
     public init(id: String, now: Double, serverTime: UInt, text: String = "") {
         self.id = id
@@ -97,11 +101,24 @@ public struct ReplySession: Equatable, Sendable {
         field = ReplyField(text)
     }
 
-    /// A press or drag in the field: the caret at `to`, the selection from `from` (characters).
-    public mutating func select(from: Int, to: Int, now: Double) {
+    /// A press in the field put the caret at `caret` (characters): until its button goes up
+    /// (`endDrag`), moving the pointer selects from there (`drag(to:now:)`).
+    public mutating func press(at caret: Int, now: Double) {
         lastInput = now
-        field.select(from: from, to: to)
+        field.select(from: caret, to: caret)
+        dragAnchor = field.caret
     }
+
+    /// The pointer moved, its button held since `press`: the selection reaches from the press
+    /// to `caret`. Without a press held, nothing.
+    public mutating func drag(to caret: Int, now: Double) {
+        guard let dragAnchor else { return }
+        lastInput = now
+        field.select(from: dragAnchor, to: caret)
+    }
+
+    /// The press's button went up: the caret and selection stay.
+    public mutating func endDrag() { dragAnchor = nil }
 
     /// An edit from assistive technology (`EditableText`): as typing, it starts the timeout again.
     public mutating func edit(_ edit: ReplyEdit, now: Double) {

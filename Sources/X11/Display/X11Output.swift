@@ -167,13 +167,13 @@ public final class X11Output: Output {
 
     public func loadImage(_ source: ImageSource, pixelSize: Int) -> Result<String, IconLoadError> {
         switch source {
-        case let .named(spec): painter.icons.resolveIcon(spec, pixelSize: pixelSize).mapError { IconLoadError("\($0)") }
+        case let .named(spec): painter.loadIcon(spec, pixelSize: pixelSize).mapError { IconLoadError("\($0)") }
         case let .raw(name, image): storeImage(name, image, pixelSize: pixelSize)
         }
     }
 
     private func storeImage(_ name: String, _ image: RawImage, pixelSize: Int) -> Result<String, IconLoadError> {
-        if case let .failed(reason) = painter.icons.images.store(name, image, size: pixelSize) {
+        if case let .failed(reason) = painter.images.store(name, image, size: pixelSize) {
             return .failure(IconLoadError("cannot use image-data: \(reason)"))
         }
         return .success(name)

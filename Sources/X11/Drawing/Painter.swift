@@ -1,5 +1,6 @@
 import CPango
 import CX11
+import Images
 import ToastCore
 
 /// Executes a `CardScene` into a pixmap with XRender (shapes) and Pango through Xft (text).
@@ -11,9 +12,9 @@ final class Painter {
     let display: XDisplay
     let visual: CardVisual
     let fonts: FontLibrary
-    /// Icon images from `--icon`, decoded and scaled once; `icons` fills it before a paint.
+    /// Icon images from `--icon`, decoded and scaled once; `loadIcon` fills it before a paint.
     let images: ImageCache
-    /// Resolves `--icon` arguments to files and loads them into `images`.
+    /// Finds the file an `--icon` argument names.
     let icons: IconResolver
     /// XRender's 8-bit alpha format for coverage masks; nil on a server without it (shapes are then left out).
     private let maskFormat: UnsafeMutablePointer<XRenderPictFormat>?
@@ -57,8 +58,17 @@ final class Painter {
         self.visual = visual
         self.fonts = fonts
         self.images = images
-        icons = IconResolver(images: images, desktopTheme: { display.xsettingsString("Net/IconThemeName") })
+        icons = IconResolver(desktopTheme: { display.xsettingsString("Net/IconThemeName") })
         maskFormat = XRenderFindStandardFormat(display.handle, Int32(PictStandardA8))
+    }
+
+    /// `--icon`'s argument as the file a card draws: found (`IconResolver`), then loaded into
+    /// `images` now, so the paint that follows cannot fail.
+    func loadIcon(_ spec: String, pixelSize: Int) -> Result<String, IconError> {
+        icons.resolveIcon(spec, pixelSize: pixelSize).flatMap { path in
+            if case let .failed(reason) = images.prepare(path, size: pixelSize) { return .failure(.unreadable(path: path, reason: reason)) }
+            return .success(path)
+        }
     }
 
     /// Renders the scene into a new pixmap of the card visual's depth; the caller owns it.

@@ -62,9 +62,6 @@ struct InlineReply {
             open.askPaste(now: now)
             // The selection as it was at the key or click that asked (ICCCM), else at the field's opening.
             effect = .askPaste(selection, serverTime: serverTime ?? open.openedAt)
-        case let .selectReply(id, from, to) where id == open.id:
-            open.select(from: from, to: to, now: now)
-            effect = .redraw
         case let .insertReply(id, text) where id == open.id:
             open.paste(text, now: now)
             effect = .redraw
@@ -73,6 +70,24 @@ struct InlineReply {
         }
         session = open
         return effect
+    }
+
+    /// A press in toast `id`'s field put the caret at `caret` (characters, where the card's
+    /// text has it), or a drag from that press moved it there (`dragging`: the selection
+    /// reaches from the press). `.redraw`, or `.none` when that field is not open.
+    mutating func pointer(at caret: Int, on id: String, dragging: Bool, now: Double) -> Effect {
+        guard var open = session, open.id == id else { return .none }
+        if dragging { open.drag(to: caret, now: now) } else { open.press(at: caret, now: now) }
+        session = open
+        return .redraw
+    }
+
+    /// The button held in toast `id`'s field went up; false when that field is not open.
+    mutating func endDrag(on id: String) -> Bool {
+        guard var open = session, open.id == id else { return false }
+        open.endDrag()
+        session = open
+        return true
     }
 
     /// A screen reader's edit of toast `id`'s field (`EditableText`), as typing would be;
