@@ -43,6 +43,17 @@ public struct JSONWriter {
 
     public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (ids, reasons, plain messages) are printable ASCII with nothing to
+        // escape: copied whole, not scalar by scalar (every event, reply and history line).
+        let copied = s.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": bytes += #"\""#.utf8

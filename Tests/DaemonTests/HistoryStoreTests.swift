@@ -33,6 +33,8 @@ import ToastCore
             let id = rig.show(#""message":"m\#(i)","timeout":0"#)
             rig.request(#"{"op":"dismiss","id":"\#(id)"}"#)
         }
+        // What the daemon does before the replies leave: the ends are in the file first.
+        rig.service.writeHeldHistory()
         #expect(try Self.lines(path).count == 20)
         let first = try HistoryRecord.decode(Array(try Self.lines(path)[0].utf8))
         #expect(first.toast.message == "m0" && abs(first.wallEnded - (wall + rig.now)) < 0.01)

@@ -139,10 +139,10 @@ import ToastCore
         #expect(HistoryFile.needsRewrite(HistoryFile.parse(HistoryFile.text(of: records) + Array("junk\n".utf8)), keeping: 4))
     }
 
-    @Test("compaction waits for keep + a quarter of keep (at least 16) lines")
+    @Test("compaction waits for keep + half of keep (at least 16) lines")
     func compaction() {
-        #expect(!HistoryFile.needsCompaction(lines: 1250, keep: 1000))
-        #expect(HistoryFile.needsCompaction(lines: 1251, keep: 1000))
+        #expect(!HistoryFile.needsCompaction(lines: 1500, keep: 1000))
+        #expect(HistoryFile.needsCompaction(lines: 1501, keep: 1000))
         #expect(!HistoryFile.needsCompaction(lines: 16, keep: 0))
         #expect(HistoryFile.needsCompaction(lines: 27, keep: 10))
         let text = HistoryFile.text(of: (0..<3).map { record("m\($0)", id: String($0 + 1)) })

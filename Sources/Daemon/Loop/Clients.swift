@@ -18,6 +18,7 @@ final class Clients: EventSink {
     func add(_ socket: UnixSocket, peer: PinnedProcess? = nil) -> Connection {
         let connection = Connection(socket: socket, owner: Owner(.socket, nextNumber), peer: peer, tally: tally)
         connection.clock = { [unowned self] in self.now() }
+        connection.beforeWrite = { [unowned self] in self.beforeWriting() }
         nextNumber += 1
         connections[connection.owner] = connection
         return connection
@@ -34,6 +35,9 @@ final class Clients: EventSink {
     private var trimDue = false
     /// The clock, for how long a client has been stalled; the daemon's monotonic seconds.
     var now: () -> Double = { 0 }
+    /// Runs before any client's queue is written: what must be on disk before a client hears
+    /// of it (the ended toasts' history lines, `ToastService.writeHeldHistory`) is written first.
+    var beforeWriting: () -> Void = {}
 
     func deliver(_ delivery: BoardChanges.Delivery) {
         if held != nil {

@@ -37,6 +37,8 @@ final class Connection {
     private(set) var stalledSince: Double?
     /// The daemon's monotonic clock, for `stalledSince`.
     var clock: () -> Double = { 0 }
+    /// Runs before the queue is written (`Clients.beforeWriting`).
+    var beforeWrite: () -> Void = {}
     /// The most bytes that waited since its queue was last empty.
     private(set) var peakWaiting = 0
     /// Set when a large reply waits for the clients' total (`ClientLimits.totalWaitingBytes`)
@@ -114,6 +116,7 @@ final class Connection {
     func flush(now: Double) -> Bool {
         guard fellBehind == nil else { return false }
         guard !outbox.isEmpty else { return true }
+        beforeWrite()
         guard let n = outbox.write(to: socket) else { return false }
         tally.bytes -= n
         if outbox.isEmpty {

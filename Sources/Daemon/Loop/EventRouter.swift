@@ -10,14 +10,21 @@ final class EventRouter: EventSink {
     /// `org.gtk.Notifications`' events (`GtkNotifications.owner`), set with `bus`.
     var gtk: ((BoardChanges.Delivery) -> Void)?
 
+    /// Runs before a bus event is sent (a signal leaves at once): the ended toasts' history
+    /// lines go into the file first (`ToastService.writeHeldHistory`). Socket events wait in
+    /// their clients' queues, which write them after `Clients.beforeWriting`.
+    var beforeSending: () -> Void = {}
+
     init(clients: Clients) { self.clients = clients }
 
     func deliver(_ delivery: BoardChanges.Delivery) {
         var sockets = delivery
         sockets.recipients = delivery.recipients.filter { $0.source == .socket }
         if !sockets.recipients.isEmpty { clients.deliver(sockets) }
-        if delivery.recipients.contains(DesktopNotifications.owner) { bus?(delivery) }
-        if delivery.recipients.contains(GtkNotifications.owner) { gtk?(delivery) }
+        let toBus = delivery.recipients.contains(DesktopNotifications.owner), toGtk = delivery.recipients.contains(GtkNotifications.owner)
+        if toBus || toGtk { beforeSending() }
+        if toBus { bus?(delivery) }
+        if toGtk { gtk?(delivery) }
     }
 
     func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }

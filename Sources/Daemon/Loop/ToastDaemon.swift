@@ -90,6 +90,8 @@ public final class ToastDaemon {
                                sound: CanberraPlayer(),
                                wallClock: { now in clock.wallNow() - (clock.now() - now) }, zone: SystemZone.local)
         self.service = service
+        clients.beforeWriting = { [unowned service] in service.writeHeldHistory() }
+        router.beforeSending = { [unowned service] in service.writeHeldHistory() }
         turns = ClientTurns(service: service, clients: clients, flushScreen: { output.flush() }, clock: { clock.now() },
                             wallNow: { clock.wallNow() })
         scripts.timeout = { service.board.config.scriptTimeout }

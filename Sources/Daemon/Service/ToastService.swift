@@ -717,7 +717,7 @@ final class ToastService {
         closeReply(now: now)
         board.dismissAll(reason: reason, now: now)
         let changes = board.takeChanges()
-        historyStore?.append(changes.kept, now: now)
+        historyStore?.hold(changes.kept, now: now)
         // Every toast ended and is in the history: before the lock goes, so a successor reads no journal.
         liveJournal?.clear()
         historyStore?.release()
@@ -736,7 +736,7 @@ final class ToastService {
     func abandonScreen(now: Double) {
         board.dismissAll(reason: .shutdown, now: now)
         let changes = board.takeChanges()
-        historyStore?.append(changes.kept, now: now)
+        historyStore?.hold(changes.kept, now: now)
         liveJournal?.clear()
         // The process exits next: a rewrite under way, and the lines queued behind it, finish first.
         historyStore?.release()
@@ -773,8 +773,9 @@ final class ToastService {
             let held = board.heldStacks(pointer: stage.heldKeys.union(snoozeMenuHolds), focusedCard: keyInput.focus?.card, replyCard: reply?.id,
                                         holdAll: focusHoldsTimers)
             for key in board.keys { board.setPaused(key, held.contains(key), now: now) }
-            // Into the file before anyone hears the end: a kill after a `dismissed` loses no entry.
-            historyStore?.append(changes.kept, now: now)
+            // Into the file before anyone hears the end (`writeHeldHistory`, before any output
+            // leaves): a kill after a `dismissed` loses no entry.
+            historyStore?.hold(changes.kept, now: now)
             if changes.historyEdited { historyStore?.edited() }
             if !changes.isEmpty || changes.historyEdited { liveJournal?.changed() }
             for d in changes.deliveries { sink.deliver(d) }
@@ -862,6 +863,11 @@ extension ToastService {
         }
         return .ok(id: nil, extra: [("open", .bool(center.isOpen))])
     }
+
+    /// The entries of toasts that ended, held since (`settle`), go into the file in one write:
+    /// the daemon calls it before any reply, event or signal leaves, so nobody hears of an end
+    /// the file does not hold.
+    func writeHeldHistory() { historyStore?.writeHeld() }
 
     /// At the end of a loop turn: the history file takes the turn's edits, or is compacted, and
     /// the crash journal the turn's live toasts.

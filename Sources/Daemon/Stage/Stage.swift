@@ -29,6 +29,9 @@ final class Stage {
     /// Stacks laid out so far: what a flood costs the screen side (tests count it, as the
     /// board counts its `work`).
     private(set) var layouts = 0
+    /// Walks over every card to learn whether frames must run (`armFrames`): a flood of
+    /// toasts that only queue makes none while a frame is due anyway (tests count it).
+    private(set) var cardWalks = 0
     /// "+N more" scenes by count: a flood moves a stack's count up and down over the same few
     /// values, and each is composed (measured through Pango) once. Cleared with the composer,
     /// and past `moreScenesKept` counts.
@@ -515,6 +518,7 @@ final class Stage {
     /// Motion and repaints get every refresh; a spinner alone only its own steps a second.
     /// Nil when nothing moves at all.
     private var frameIntervalNeeded: Double? {
+        cardWalks += 1
         let all = allCards
         if !waitingRecounts.isEmpty
             || all.contains(where: { $0.motion.isAnimating || $0.transition != nil || $0.hoverRepaintDue || $0.recountDue || $0.fadeSince != nil }) {
@@ -530,6 +534,9 @@ final class Stage {
     func armFrames(_ now: Double) {
         if nextFrame == nil { frameInterval = FrameGrid.period(hertz: refreshRate) }
         if let age = nextAgeChange(now) { nextFrame = min(nextFrame ?? .infinity, age) }
+        // A frame due within one period already stands, and no interval is shorter: asked
+        // after every change, this spares a flood a walk over every card each toast.
+        if let next = nextFrame, next <= now + frameInterval { return }
         guard let interval = frameIntervalNeeded else { return }
         nextFrame = min(nextFrame ?? .infinity, now + interval)
     }

@@ -61,9 +61,12 @@ struct LiveIndex: Sendable {
         if place.criticalBus { criticalBus -= 1 }
     }
 
+    /// One lookup: a key is hashed whole (a repeat's holds the toast's texts), and a flood of
+    /// distinct toasts drops a bucket of one for each toast that ends.
     private static func drop<K: Hashable>(_ id: String, from buckets: inout [K: [String]], at key: K) {
-        buckets[key]?.removeAll { $0 == id }
-        if buckets[key]?.isEmpty == true { buckets[key] = nil }
+        guard let i = buckets.index(forKey: key) else { return }
+        buckets.values[i].removeAll { $0 == id }
+        if buckets.values[i].isEmpty { buckets.remove(at: i) }
     }
 }
 
