@@ -374,7 +374,7 @@ final class ToastService {
             warnings = loadPictures(of: &decision, icons: findsIcons)
         case .intoCenter, .keepInCenter:
             warnings = loadPictures(of: &decision, icons: true)
-        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze:
+        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze, .focused:
             break
         }
         let id = board.carryOut(decision, owner: owner, now: now)
@@ -427,7 +427,7 @@ final class ToastService {
         switch first.decision.action {
         case .show, .supersede, .suppress:
             return confirmLock(now: now) ? decide(submission, now: now) : first
-        case .replace, .takeOver, .intoCenter, .keepInCenter, .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze:
+        case .replace, .takeOver, .intoCenter, .keepInCenter, .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze, .focused:
             return first
         }
     }
@@ -437,7 +437,8 @@ final class ToastService {
     /// `decideAfterLock` asks the screen about a locker around it.
     func decide(_ submission: Submission, now: Double) -> (decision: Admission.Decision, monitorWarning: String?) {
         var warning: String?
-        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen, now: now) { choice in
+        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen, now: now,
+                                        focus: screenWatch.focusedWindow) { choice in
             let chosen = chooseMonitor(choice)
             warning = chosen.warning
             return chosen.name
@@ -626,6 +627,8 @@ final class ToastService {
         case let .topLevelWindowsChanged(windows):
             screenWatch.saw(windows)
             sharingChanged(now: now)
+        case let .activeWindowChanged(window):
+            screenWatch.activated(window, now: now)
         case .compositorChanged:
             logRoom.info(\.screen, stage.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now",
                          now: now)
