@@ -66,15 +66,29 @@ import Testing
         #expect(verdict == .shows("the active window changed less than 1 s ago"), "no clock: it shows")
     }
 
-    @Test("critical toasts, toasts with actions or a reply field, and socket toasts always show")
+    @Test("critical toasts, toasts with buttons or a reply field, and socket toasts always show; a default action alone is no question")
     func alwaysShows() {
         #expect(action(notify(from: 4242, critical: true), focus: chat) == .show)
         #expect(action(notify(from: 4242, actions: true), focus: chat) == .show)
         #expect(action(notify(from: 4242, reply: true), focus: chat) == .show)
         #expect(action(notify(from: 4242, source: .socket), focus: chat) == .show)
-        var waits = notify(from: 4242)
-        waits.request.defaultAction = "default"
-        #expect(action(waits, focus: chat) == .show, "a default action waits for a click")
+        var opens = notify(from: 4242)  // as chat apps send: the body opens the conversation
+        opens.request.defaultAction = "default"
+        #expect(action(opens, focus: chat) == .focused, "a click on the body opens the app, which is in front already")
+    }
+
+    @Test("a focused toast's default action still answers a click on its entry in the centre")
+    func defaultActionFromTheCenter() throws {
+        var b = board()
+        var opens = notify(from: 4242)
+        opens.request.defaultAction = "default"
+        let id = b.carryOut(Admission.decide(opens, board: b, now: 20, focus: chat), owner: bus, now: 20)
+        let entry = try #require(b.history.last)
+        #expect(entry.toast.id == id && entry.reason == .focused)
+        _ = b.takeChanges()
+        let heard = b.lateAction("default", on: entry.historyID, now: 30)
+        let changes = b.takeChanges()
+        #expect(heard && changes.deliveries.contains { $0.event.id == id })
     }
 
     @Test("focused_app = quiet: into the centre unread, no card; history: read; show: a card as before")

@@ -18,7 +18,9 @@ public enum FocusedAppMode: String, CaseIterable, Sendable {
 ///
 /// The sender's own process only: a `notify-send` typed in the focused terminal is another
 /// process (the terminal's child), and shows. Never for the socket's toasts (a script asked
-/// for them), nor for one that waits for an answer (buttons, a reply field).
+/// for them), nor for one that waits for an answer (buttons, a reply field). A default action
+/// alone (a click on the body opens the conversation, as chat apps send) is no question: its
+/// entry in the centre can still be clicked.
 public enum FocusedApp {
     /// Seconds the window must have been active: a notification that arrives as the user
     /// switches to the window (or away from it and back) still shows.
@@ -46,7 +48,7 @@ public enum FocusedApp {
         guard mode != .show else { return .shows("focused_app = show") }
         guard submission.source == .bus else { return .shows("not a bus notification") }
         guard !alwaysShows(toast) else { return .shows("critical") }
-        guard toast.actions.isEmpty, toast.defaultAction == nil else { return .shows("it has actions") }
+        guard toast.actions.isEmpty else { return .shows("it has buttons") }
         guard toast.reply == nil else { return .shows("it has a reply field") }
         guard let sender = submission.senderProcess else { return .shows("its sender's process is unknown") }
         guard let focus, focus.window.window != 0 else { return .shows("no window is active") }
