@@ -121,6 +121,8 @@ import Testing
         #expect(other["action"] == .string("show"))
         #expect(other["focused_app"] == .string("shows: its sender does not own the active window"))
         #expect(Admission.decide(notify(from: 4242, source: .socket), board: board(), now: 20, focus: chat).report["focused_app"] == nil)
+        #expect(Admission.decide(notify(from: nil), board: board(), now: 20, focus: chat).report["focused_app"]
+            == .string("shows: its sender's process is unknown"), "rules --test from the command line names no process")
     }
 
     @Test("[general] focused_app parses show, quiet and history, and refuses anything else")
