@@ -17,7 +17,7 @@ extension IntegrationOnSecondDisplay {
         /// The chat app: maps its window, writes `window ID` to `out`, then carries out each
         /// line appended to `commands`: `activate TITLE` (asks the window manager to make its
         /// window active, as a pager does, waits until the root says so, then notifies at
-        /// once), `notify TITLE` (from this process's own bus connection), `child TITLE` (a
+        /// once), `focus TITLE` (the same without notifying), `notify TITLE` (from this process's own bus connection), `child TITLE` (a
         /// `notify-send` it runs, as a terminal's shell would). Each sent id is a line `id N`.
         static let script = """
             import os, sys, time, subprocess, gi
@@ -63,6 +63,9 @@ extension IntegrationOnSecondDisplay {
                     if verb == 'activate':
                         activate()
                         notify(title)
+                    elif verb == 'focus':
+                        activate()
+                        note('focused %s' % title)
                     elif verb == 'notify':
                         notify(title)
                     elif verb == 'child':
@@ -79,7 +82,7 @@ extension IntegrationOnSecondDisplay {
             let commands: URL
             let window: UInt
 
-            init(desk: Desk, bus: PrivateBus) throws {
+            init(display: String, bus: PrivateBus) throws {
                 let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-focus-\(UUID().uuidString.prefix(8))")
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 let program = dir.appendingPathComponent("chat.py")
@@ -88,7 +91,7 @@ extension IntegrationOnSecondDisplay {
                 try script.write(to: program, atomically: true, encoding: .utf8)
                 try Data().write(to: commands)
                 var environment = bus.environment
-                environment["DISPLAY"] = desk.display.name
+                environment["DISPLAY"] = display
                 process = try DaemonHarness.Background.start(URL(fileURLWithPath: "/usr/bin/python3"), [program.path, out.path, commands.path],
                                                              environment: environment)
                 let out = out
@@ -106,7 +109,7 @@ extension IntegrationOnSecondDisplay {
                 ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
             }
 
-            /// Carries out `line` and waits for its note (`id N TITLE`, `child TITLE`); the id, if any.
+            /// Carries out `line` and waits for its note (`id N TITLE`, `child TITLE`, `focused TITLE`); the id, if any.
             @discardableResult
             func run(_ line: String) throws -> UInt32? {
                 let handle = try FileHandle(forWritingTo: commands)
@@ -117,7 +120,7 @@ extension IntegrationOnSecondDisplay {
                 let out = out
                 var noted: String?
                 try waitUntil("the chat app to carry out \(line)", timeout: 15) {
-                    noted = Self.lines(out).first { $0.hasSuffix(" " + title) && ($0.hasPrefix("id ") || $0.hasPrefix("child ")) }
+                    noted = Self.lines(out).first { $0.hasSuffix(" " + title) && ($0.hasPrefix("id ") || $0.hasPrefix("child ") || $0.hasPrefix("focused ")) }
                     return noted != nil
                 }
                 return noted.flatMap { $0.hasPrefix("id ") ? UInt32($0.split(separator: " ")[1]) : nil }
@@ -143,7 +146,7 @@ extension IntegrationOnSecondDisplay {
             let bus = try PrivateBus()
             let desk = try Desk(bus: bus)
             let signals = try bus.monitor()
-            let chat = try ChatApp(desk: desk, bus: bus)
+            let chat = try ChatApp(display: desk.display.name, bus: bus)
             // The probe's window first, so the chat's activation is a switch the daemon hears.
             try desk.wm.wmctrl(["-i", "-a", "0x" + String(desk.app, radix: 16)])
             let probe = desk.probe, other = UInt(desk.app)
@@ -173,12 +176,29 @@ extension IntegrationOnSecondDisplay {
             #expect(try Self.liveTitles(daemon).contains("Early"))
         }
 
+        @Test("a window active before the daemon started is known from the start: its own process's Notify 1 s later gets no card")
+        func activeBeforeStart() throws {
+            let bus = try PrivateBus()
+            let display = try PrivateDisplay(size: "1280x800")
+            let wm = try WindowManager(display: display.name)
+            let chat = try ChatApp(display: display.name, bus: bus)
+            try chat.run("focus Chat")
+            let daemon = try DaemonHarness(extraEnvironment: ["DBUS_SESSION_BUS_ADDRESS": bus.address], display: display.name)
+            try waitUntil("the daemon to own the name") { daemon.log.contains("serving org.freedesktop.Notifications") }
+            Thread.sleep(forTimeInterval: 1.5)
+            try chat.run("notify Quiet")
+            try waitUntil("Quiet in history") { try Self.historyEntry(daemon, "Quiet") != nil }
+            #expect(try Self.historyEntry(daemon, "Quiet")?["reason"] == .string("focused"))
+            #expect(try !Self.liveTitles(daemon).contains("Quiet"))
+            withExtendedLifetime((wm, display)) {}
+        }
+
         @Test("focused_app = show: the focused app's notification shows as before; history: it goes to history read")
         func modes() throws {
             for mode in ["show", "history"] {
                 let bus = try PrivateBus()
                 let desk = try Desk(config: "[general]\nfocused_app = \(mode)\n", bus: bus)
-                let chat = try ChatApp(desk: desk, bus: bus)
+                let chat = try ChatApp(display: desk.display.name, bus: bus)
                 try chat.run("activate First")
                 Thread.sleep(forTimeInterval: 1.5)
                 try chat.run("notify Second")
