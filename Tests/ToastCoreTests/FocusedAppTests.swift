@@ -96,8 +96,11 @@ import Testing
         for (mode, unread) in [(nil, true), ("quiet", true), ("history", false)] as [(String?, Bool)] {
             var b = board(mode)
             _ = b.takeChanges()
-            let decision = Admission.decide(notify(from: 4242), board: b, now: 20, focus: chat)
+            var pictured = notify(from: 4242)
+            pictured.image = RawImage(width: 1, height: 1, rowstride: 3, hasAlpha: false, bitsPerSample: 8, channels: 3, bytes: [1, 2, 3])
+            let decision = Admission.decide(pictured, board: b, now: 20, focus: chat)
             #expect(decision.action == .focused)
+            #expect(decision.image == pictured.image, "its picture stays for its entry in the centre")
             let id = b.carryOut(decision, owner: bus, now: 20)
             let changes = b.takeChanges()
             #expect(b.toast(id) == nil && b.liveToasts.isEmpty, "no card")

@@ -367,14 +367,14 @@ final class ToastService {
         // rule's script reads its icon's file now, has them found here.
         let findsIcons = !decision.outcome.scripts.isEmpty
         switch decision.action {
-        case .show, .supersede, .suppress:
+        case .show, .supersede, .suppress, .focused:
             warnings = loadPictures(of: &decision, icons: findsIcons)
             if let monitorWarning { warnings.append(monitorWarning) }
         case .replace, .takeOver:
             warnings = loadPictures(of: &decision, icons: findsIcons)
         case .intoCenter, .keepInCenter:
             warnings = loadPictures(of: &decision, icons: true)
-        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze, .focused:
+        case .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze:
             break
         }
         let id = board.carryOut(decision, owner: owner, now: now)

@@ -238,9 +238,9 @@ public enum Admission {
             }
         }
         switch action {
-        case .drop, .skipDisplay, .snooze, .focused, .repeatOf, .sameAs, .fold: image = nil
-        // A suppressed toast's picture stays: the centre's entry shows it.
-        case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter: break
+        case .drop, .skipDisplay, .snooze, .repeatOf, .sameAs, .fold: image = nil
+        // A suppressed or focused toast's picture stays: the centre's entry shows it.
+        case .show, .supersede, .suppress, .focused, .replace, .takeOver, .intoCenter, .keepInCenter: break
         }
         var decision = Decision(action: action, toast: toast, monitor: request.monitor, placement: placement, image: image,
                                 outcome: outcome, clampedCritical: clamped)
