@@ -63,8 +63,8 @@ public final class NotificationBus {
     /// Room in the log for the lines a caller causes (a `Notify`'s notes, a malformed call, a
     /// forged signal): any client can call in a loop.
     private var callLines = LogBudget(lines: 20, what: "bus call lines")
-    /// Each sending connection's sandbox (`SenderSandbox`), read once per connection.
-    private var sandboxes = SandboxIdentityCache()
+    /// Each sending connection's process and sandbox (`SenderSandbox`), read once per connection.
+    private var senders = SenderCache<SenderProcess>()
 
     private init(bus: BusConnection, notifications: any NotificationServer, dunst: (any DunstControl)?,
                  socketPath: String?, proveHandOver: ((String, String) -> Bool)?,
@@ -326,9 +326,11 @@ public final class NotificationBus {
         do {
             switch member {
             case "Notify":
-                let call = try sandboxed(NotifyArguments.notify(message), from: message)
+                let arguments = try NotifyArguments.notify(message)
+                let process = message.sender.flatMap { sender in senders.identity(of: sender) { SenderSandbox.process(of: message) } }
+                let call = sandboxed(arguments, by: process?.sandbox)
                 heldEvents = []
-                let (id, notes) = notifications.notify(call, sender: message.sender, now: now(), wallNow: wallNow())
+                let (id, notes) = notifications.notify(call, sender: message.sender, process: process, now: now(), wallNow: wallNow())
                 for note in notes { Log.info("Notify from \(Log.quoted(call.appName)): \(note)", within: &callLines, now: now()) }
                 let answered = message.reply { try $0.append(id) }
                 let held = heldEvents ?? []
@@ -383,7 +385,7 @@ public final class NotificationBus {
                 let name = try readString(message)
                 _ = try readString(message)
                 if try readString(message).isEmpty, name.hasPrefix(":") {
-                    sandboxes.forget(name)
+                    senders.forget(name)
                     notifications.nameLeft(name, now: now())
                 }
                 return .passOn
@@ -406,9 +408,8 @@ public final class NotificationBus {
 
     /// `call` filed under its sender's sandbox, when it has one (`NotifyCall.filed(as:)`): the
     /// verified id replaces the `desktop-entry` the call claims, and the log says so when they differ.
-    private func sandboxed(_ call: NotifyCall, from message: BusMessage) -> NotifyCall {
-        guard let sender = message.sender,
-              let identity = sandboxes.identity(of: sender, read: { SenderSandbox.identity(of: message) }) else { return call }
+    private func sandboxed(_ call: NotifyCall, by identity: SandboxIdentity?) -> NotifyCall {
+        guard let identity else { return call }
         if let claimed = call.hints["desktop-entry"]?.string, claimed != identity.appID {
             Log.info("Notify from \(Log.quoted(call.appName)): desktop-entry \(Log.quoted(claimed)) replaced by its sandbox's "
                      + "application id \(identity.appID)", within: &callLines, now: now())

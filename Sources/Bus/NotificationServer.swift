@@ -5,8 +5,9 @@ import ToastCore
 /// `DesktopNotifications`): every decision, in plain values. The bus side only reads and
 /// writes messages, so this is the whole of what crosses from sd-bus to the daemon.
 public protocol NotificationServer: AnyObject {
-    /// A `Notify` call from `sender`: the id it gets and notes for the log.
-    func notify(_ call: NotifyCall, sender: String?, now: Double, wallNow: Double) -> (id: UInt32, notes: [String])
+    /// A `Notify` call from `sender` (its process and sandbox, when the bus told): the id it
+    /// gets and notes for the log.
+    func notify(_ call: NotifyCall, sender: String?, process: SenderProcess?, now: Double, wallNow: Double) -> (id: UInt32, notes: [String])
     /// A `CloseNotification` call from `sender`.
     func close(_ id: UInt32, sender: String?, now: Double)
     /// What `GetCapabilities` answers now.

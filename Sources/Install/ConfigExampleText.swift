@@ -53,6 +53,11 @@ reduce_motion = auto
 fullscreen = delay
 # While a locker or screen saver covers a monitor (the server's saver on, or another client's override-redirect window over 90% of it, as i3lock's): hold (nothing drawn there: cards up are taken off at once, new toasts wait, critical ones too, and show in order after unlocking) | show (toasts show over it)
 lock = hold
+# A notification from the application whose window you are looking at (active for at least
+# 1 s; its process, or its Flatpak id, owns the window): quiet (no card and no sound, into the
+# centre unread) | history (into history, read) | show (as any other); critical ones, ones
+# with buttons or a reply field, and the socket's always show
+focused_app = quiet
 # What opens a link clicked in a card (http, https and mailto only), the link added as its
 # last argument; written like a rule's script (words, quotes; no shell) [at most 64 words]
 opener = xdg-open

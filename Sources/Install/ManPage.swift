@@ -244,6 +244,7 @@ public enum ManPage {
         case .folded: "its application was past [quiet] burst: counted on the digest card, kept in history"
         case .summarized: "it waited through do-not-disturb or a lock: the summary card stood for it, kept in history"
         case .snoozed: "its application was snoozed (xtoast snooze): kept in history, never shown"
+        case .focused: "it came from the application of the active window (focused_app): kept in the centre, never shown"
         case .crashed: "it was live when the daemon was killed: the next daemon restored it (restore_after_crash)"
         }
     }

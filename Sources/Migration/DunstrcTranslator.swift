@@ -164,6 +164,8 @@ struct Translation {
         ("general", "timeout", "10"), ("general", "fullscreen", "show"), ("general", "idle_threshold", "0"),
         // notification_limit 20, one slot of it taken by indicate_hidden's count.
         ("general", "max_visible", "19"), ("general", "menu", "/usr/bin/dmenu -p dunst"),
+        // dunst shows the focused application's notifications as any other.
+        ("general", "focused_app", "show"),
         ("font", "family", "Monospace"), ("font", "size", "8"),
         ("card", "width", "300"), ("card", "border_width", "3"), ("card", "radius", "0"), ("card", "gap", "0"),
         ("card", "padding", "8"), ("card", "image_size", "128"),

@@ -376,7 +376,7 @@ private func problems(_ text: String) -> [String] {
             "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days", "restoreAfterCrash": "center.restore_after_crash",
             "center": "center.width",
-            "idleThreshold": "general.idle_threshold",
+            "idleThreshold": "general.idle_threshold", "focusedApp": "general.focused_app",
             "quietSchedules": "quiet.every",
             "quiet": "quiet.burst",
             "sort": "general.sort", "stack": "general.stack", "mouse": "mouse.left_click",

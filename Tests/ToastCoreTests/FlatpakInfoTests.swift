@@ -101,7 +101,7 @@ import ToastCore
     }
 
     @Test func theCacheReadsOncePerConnectionAndHoldsItsBound() {
-        var cache = SandboxIdentityCache()
+        var cache = SenderCache<SandboxIdentity>()
         var reads = 0
         func look(_ name: String) -> SandboxIdentity? {
             cache.identity(of: name) { reads += 1; return name == ":1.7" ? Self.firefox : nil }
@@ -112,13 +112,13 @@ import ToastCore
         cache.forget(":1.7")
         #expect(look(":1.7") == Self.firefox && reads == 3)
 
-        for i in 0..<(SandboxIdentityCache.maxConnections * 2) { _ = look(":2.\(i)") }
-        #expect(cache.count == SandboxIdentityCache.maxConnections)
+        for i in 0..<(SenderCache<SandboxIdentity>.maxConnections * 2) { _ = look(":2.\(i)") }
+        #expect(cache.count == SenderCache<SandboxIdentity>.maxConnections)
         // The oldest went first: the newest is still known, the first of the flood is read again.
         reads = 0
-        _ = look(":2.\(SandboxIdentityCache.maxConnections * 2 - 1)")
+        _ = look(":2.\(SenderCache<SandboxIdentity>.maxConnections * 2 - 1)")
         #expect(reads == 0)
         _ = look(":2.0")
-        #expect(reads == 1 && cache.count == SandboxIdentityCache.maxConnections)
+        #expect(reads == 1 && cache.count == SenderCache<SandboxIdentity>.maxConnections)
     }
 }

@@ -28,7 +28,7 @@ import Testing
         case .show, .supersede: return board.show(decision.toast, owner: owner, now: now)
         case let .replace(id): return board.replace(id, with: decision.toast, now: now) ? id : ""
         case let .takeOver(id): return board.takeOver(id, with: decision.toast, owner: owner, now: now) ?? ""
-        case .skipDisplay, .drop, .snooze, .suppress, .intoCenter, .keepInCenter, .fold, .sameAs: return ""
+        case .skipDisplay, .drop, .snooze, .focused, .suppress, .intoCenter, .keepInCenter, .fold, .sameAs: return ""
         case let .repeatOf(id): return board.repeatToast(id, owner: owner, now: now) ?? ""
         }
     }

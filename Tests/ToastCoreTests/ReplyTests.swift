@@ -32,7 +32,7 @@ private func message(_ line: String) -> ServerMessage? { ServerMessage.decode(li
 
     @Test func reasonNames() {
         #expect(DismissReason.allCases.map(\.rawValue)
-            == ["timeout", "click", "swipe", "close", "action", "api", "replaced", "overflow", "shutdown", "skipped", "dropped", "suppressed", "center", "folded", "summarized", "snoozed", "crashed"])
+            == ["timeout", "click", "swipe", "close", "action", "api", "replaced", "overflow", "shutdown", "skipped", "dropped", "suppressed", "center", "folded", "summarized", "snoozed", "focused", "crashed"])
     }
 
     @Test func linesStayOnOneLine() {

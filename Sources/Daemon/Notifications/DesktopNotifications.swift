@@ -32,7 +32,8 @@ final class DesktopNotifications: NotificationServer {
     }
 
     /// Shows, replaces or skips a notification; returns its id (never 0) and lines for the
-    /// log. `sender` is the client's unique bus name; `wallNow` the scripts' timestamp.
+    /// log. `sender` is the client's unique bus name, `process` its process and sandbox (for
+    /// `[general] focused_app`); `wallNow` the scripts' timestamp.
     ///
     /// `replaces_id` of a live toast shown over the bus replaces it in place (same id, no
     /// `NotificationClosed`) when `sender` sent it or its sender has left the bus
@@ -42,10 +43,12 @@ final class DesktopNotifications: NotificationServer {
     /// live toast of the same application has ends that toast (reason 4) for the new one,
     /// under the same rule of who may act on it. A
     /// toast a rule skips or drops still gets its id, then `NotificationClosed` (reason 2).
-    func notify(_ call: NotifyCall, sender: String? = nil, now: Double, wallNow: Double = 0) -> (id: UInt32, notes: [String]) {
+    func notify(_ call: NotifyCall, sender: String? = nil, process: SenderProcess? = nil, now: Double,
+                wallNow: Double = 0) -> (id: UInt32, notes: [String]) {
         let mapped = NotificationMapping.decide(call, entry: desktopEntry(call), tameChromium: service.board.config.tameChromium)
         var notes = mapped.notes
-        let submission = mapped.submission(replacesID: call.replacesID, sender: sender)
+        var submission = mapped.submission(replacesID: call.replacesID, sender: sender)
+        submission.senderProcess = process
         let admitted = service.submit(submission, from: Self.owner, now: now, wallNow: wallNow)
         let clamped = admitted.clampedCritical
         if clamped, !clampingCritical {

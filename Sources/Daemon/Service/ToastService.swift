@@ -367,7 +367,7 @@ final class ToastService {
         // rule's script reads its icon's file now, has them found here.
         let findsIcons = !decision.outcome.scripts.isEmpty
         switch decision.action {
-        case .show, .supersede, .suppress:
+        case .show, .supersede, .suppress, .focused:
             warnings = loadPictures(of: &decision, icons: findsIcons)
             if let monitorWarning { warnings.append(monitorWarning) }
         case .replace, .takeOver:
@@ -427,7 +427,7 @@ final class ToastService {
         switch first.decision.action {
         case .show, .supersede, .suppress:
             return confirmLock(now: now) ? decide(submission, now: now) : first
-        case .replace, .takeOver, .intoCenter, .keepInCenter, .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze:
+        case .replace, .takeOver, .intoCenter, .keepInCenter, .skipDisplay, .drop, .repeatOf, .sameAs, .fold, .snooze, .focused:
             return first
         }
     }
@@ -437,7 +437,8 @@ final class ToastService {
     /// `decideAfterLock` asks the screen about a locker around it.
     func decide(_ submission: Submission, now: Double) -> (decision: Admission.Decision, monitorWarning: String?) {
         var warning: String?
-        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen, now: now) { choice in
+        let decision = Admission.decide(submission, board: board, state: ruleState, centerOpen: center.isOpen, now: now,
+                                        focus: screenWatch.focusedWindow) { choice in
             let chosen = chooseMonitor(choice)
             warning = chosen.warning
             return chosen.name
@@ -627,6 +628,8 @@ final class ToastService {
         case let .topLevelWindowsChanged(windows):
             screenWatch.saw(windows)
             sharingChanged(now: now)
+        case let .activeWindowChanged(window):
+            screenWatch.activated(window, now: now)
         case .compositorChanged:
             logRoom.info(\.screen, stage.hasAlpha ? "compositor started: cards are ARGB now" : "compositor stopped: cards use XShape now",
                          now: now)

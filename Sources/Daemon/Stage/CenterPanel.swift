@@ -331,7 +331,7 @@ final class CenterPanel {
                 break
             }
         case .enter, .leave, .compositorChanged, .screenChanged, .lockChanged, .fullscreenChanged, .idleChanged, .imagesReady,
-             .desktopSettingsChanged, .topLevelWindowsChanged, .pasted, .focusLost:
+             .desktopSettingsChanged, .topLevelWindowsChanged, .activeWindowChanged, .pasted, .focusLost:
             return []
         }
         repaint(board: board, now: now)

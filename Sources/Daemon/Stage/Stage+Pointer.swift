@@ -89,7 +89,8 @@ extension Stage {
             guard !grabbing, let card = card(on: surface), let id = card.id, hovered == id else { return PointerOutcome() }
             unhover(card, now: now)
 
-        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .key, .pasted, .focusLost, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged:
+        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .key, .pasted, .focusLost, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged,
+             .activeWindowChanged:
             break  // not the pointer's: the router gives them to the service (`InputRouter`)
         }
         return PointerOutcome()

@@ -411,7 +411,7 @@ extension Operation {
                     var test = Submission(ShowRequest(message: "", title: "Battery 5%"), source: .bus)
                     test.category = "device"
                     return test
-                }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, supersede, suppress, replace, take-over, skip-display, drop, repeat, into-center, keep-in-center), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
+                }()), "What the rules make of a toast with these fields (those of show, and source, category, desktop_entry): the rules that match (matched), what becomes of it (action: show, supersede, suppress, replace, take-over, skip-display, drop, repeat, into-center, keep-in-center, focused), for a bus toast whether it came from the application in front and why (focused_app), its settings (toast) and the scripts that would run. Nothing is shown or counted."),
             ])
         })
 

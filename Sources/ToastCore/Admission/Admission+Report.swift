@@ -4,7 +4,8 @@ import JSONCodec
 extension Admission.Decision {
     /// What `xtoast rules --test` prints: the rules that match (in file order), what becomes
     /// of the toast (`show`, `supersede`, `suppress`, `replace`, `take-over`, `skip-display`,
-    /// `drop`, `repeat`, `into-center`, `keep-in-center`), the settings
+    /// `drop`, `repeat`, `into-center`, `keep-in-center`, `focused`), for a bus toast whether
+    /// it came from the application in front and why (`focused_app`), the settings
     /// that result and the scripts that would run.
     public var report: JSON {
         var settings: [(String, JSON)] = [("app", .string(toast.app ?? "")), ("source", .string(toast.source.rawValue)),
@@ -32,12 +33,14 @@ extension Admission.Decision {
         case .skipDisplay: members.append(("action", .string("skip-display")))
         case .drop: members.append(("action", .string("drop")))
         case .snooze: members.append(("action", .string("snoozed")))
+        case .focused: members.append(("action", .string("focused")))
         case let .repeatOf(id): members += [("action", .string("repeat")), ("repeats", .string(id))]
         case .intoCenter: members.append(("action", .string("into-center")))
         case .keepInCenter: members.append(("action", .string("keep-in-center")))
         case let .fold(id): members += [("action", .string("fold"))] + (id.map { [("digest", JSON.string($0))] } ?? [])
         case let .sameAs(id): members += [("action", .string("same-as")), ("repeats", .string(id))]
         }
+        if let focusedApp { members.append(("focused_app", .string(focusedApp.description))) }
         members.append(("toast", .object(settings)))
         members.append(("scripts", .array(outcome.scripts.map { script in
             .object([("rule", .string(script.rule)), ("command", .array(script.command.map(JSON.string)))])

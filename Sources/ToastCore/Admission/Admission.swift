@@ -35,6 +35,9 @@ public enum Admission {
         /// Its application is snoozed (`Snoozes`) and it is not critical: kept in history,
         /// never shown; it ends at once with `snoozed`.
         case snooze
+        /// It comes from the application in front (`FocusedApp`): no card, no sound; it ends
+        /// at once with `focused`, kept as `[general] focused_app` says.
+        case focused
         /// The same as the live toast with this id (`Repeats`): no card of its own; that card
         /// counts it and the toast gets an alias of the card.
         case repeatOf(id: String)
@@ -84,6 +87,9 @@ public enum Admission {
         public var clampedCritical = false
         /// A bus toast `[quiet] burst` watches (nil: none, or no time was given).
         public var burst: BurstTicket?
+        /// Whether a bus toast came from the application in front, and why (`FocusedApp`); nil
+        /// for the socket's.
+        public var focusedApp: FocusedApp.Verdict?
     }
 
     /// `centerOpen`: the notification centre is open now. While it is, a new toast goes into
@@ -94,8 +100,9 @@ public enum Admission {
     /// monitor's holds can decide (`placement(of:on:board:)`). `xtoast rules --test` with no
     /// daemon has one unnamed monitor.
     /// `now` (the board's clock) lets `[quiet] burst` decide; without it nothing folds.
+    /// `focus`: the active window and since when (`FocusedApp`); nil: none known.
     public static func decide(_ submission: Submission, board: Board, state: RuleState? = nil,
-                              centerOpen: Bool = false, now: Double? = nil,
+                              centerOpen: Bool = false, now: Double? = nil, focus: FocusedWindow? = nil,
                               place: (MonitorChoice?) -> String = { _ in "" }) -> Decision {
         let config = board.config
         var request = submission.request
@@ -185,6 +192,9 @@ public enum Admission {
         }()
         let asks = !toast.actions.isEmpty || toast.defaultAction != nil
 
+        // The application in front (`FocusedApp`), after a replacement, a stack tag and a snooze.
+        let focusVerdict = FocusedApp.verdict(submission, toast: toast, focus: focus, now: now, mode: config.focusedApp)
+
         var action: Action
         var placement: String?
         switch outcome.skip {
@@ -203,6 +213,8 @@ public enum Admission {
             } else if toast.urgency != .critical, submission.request.urgency != .critical,
                       Snoozes.covers(board.snoozedApps, app: toast.app ?? "", desktopEntry: toast.desktopEntry) {
                 action = .snooze
+            } else if focusVerdict == .quiet {
+                action = .focused
             } else if let ticket, let now, let same = board.bursts.sameToast(ticket.app.key, fingerprint: ticket.fingerprint, now: now),
                       board.toast(same) != nil {
                 // The card the first one is on (itself, the card it repeats, or its digest).
@@ -227,12 +239,13 @@ public enum Admission {
         }
         switch action {
         case .drop, .skipDisplay, .snooze, .repeatOf, .sameAs, .fold: image = nil
-        // A suppressed toast's picture stays: the centre's entry shows it.
-        case .show, .supersede, .suppress, .replace, .takeOver, .intoCenter, .keepInCenter: break
+        // A suppressed or focused toast's picture stays: the centre's entry shows it.
+        case .show, .supersede, .suppress, .focused, .replace, .takeOver, .intoCenter, .keepInCenter: break
         }
         var decision = Decision(action: action, toast: toast, monitor: request.monitor, placement: placement, image: image,
                                 outcome: outcome, clampedCritical: clamped)
         decision.burst = ticket
+        decision.focusedApp = submission.source == .bus ? focusVerdict : nil
         return decision
     }
 

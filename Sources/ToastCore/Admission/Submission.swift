@@ -30,6 +30,8 @@ public struct Submission: Equatable, Sendable {
     public var replacesID: String?
     /// The bus client's unique name (`:1.42`): who may replace or close the toast later.
     public var sender: String?
+    /// The bus client's process and sandbox, as the bus told (`FocusedApp`); nil for the socket.
+    public var senderProcess: SenderProcess?
     /// `image-data` pixels, already checked; stored for the card only if the toast keeps them.
     public var image: RawImage?
     /// The `sound-name`, `sound-file` and `suppress-sound` hints.

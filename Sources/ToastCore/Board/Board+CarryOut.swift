@@ -27,6 +27,7 @@ extension Board {
         case .snooze:
             if isQuiet { quietSnoozed.note(toast.app ?? "", historyID: toast.transient ? nil : nextHistoryID) }
             return skip(toast, reason: .snoozed, owner: owner, now: now)
+        case .focused: return skip(toast, reason: .focused, owner: owner, now: now)
         case .intoCenter: return intoCenter(toast, owner: owner, now: now)
         case .keepInCenter: return keepInCenter(toast, owner: owner, now: now)
         case let .repeatOf(card):

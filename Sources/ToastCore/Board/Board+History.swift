@@ -34,8 +34,10 @@ extension Board {
     mutating func keepInHistory(_ toast: Toast, reason: DismissReason, now: Double, listener: Listener? = nil,
                                 kept: Bool = false) -> HistoryEntry? {
         guard config.historyKeep > 0 else { return nil }
+        // `focused_app = history`: the user was looking at its application, so it is read.
+        let unread = reason.leavesUnread && !(reason == .focused && config.focusedApp == .history)
         var entry = HistoryEntry(toast: HistoryLimits.cut(toast), reason: reason, ended: now, listener: listener,
-                                 unread: reason.leavesUnread, historyID: nextHistoryID)
+                                 unread: unread, historyID: nextHistoryID)
         entry.kept = kept
         nextHistoryID += 1
         history.append(entry)

@@ -99,6 +99,9 @@ public struct Config: Equatable, Sendable {
     public var fullscreen: FullscreenMode = .delay
     /// What a locker covering a monitor does to its toasts.
     public var lock: LockMode = .hold
+    /// `[general] focused_app`: what a notification from the application in front becomes
+    /// (`FocusedApp`).
+    public var focusedApp: FocusedAppMode = .quiet
     /// Seconds without keyboard or pointer input after which timers stop (the user is away);
     /// 0 never.
     public var idleThreshold: Int = 120

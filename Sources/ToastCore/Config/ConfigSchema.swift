@@ -42,6 +42,7 @@ package enum ConfigSchema {
             choice("reduce_motion", \.reduceMotion),
             choice("fullscreen", \.fullscreen),
             choice("lock", \.lock),
+            choice("focused_app", \.focusedApp),
             Setting(key: "opener", keep: keeping(\.opener)) { (config: inout Config, value: String) throws(ConfigProblem) in
                 let words: [String]
                 do throws(RuleProblem) { words = try CommandWords.split(value) } catch { throw ConfigProblem(error.message) }

@@ -31,6 +31,9 @@ public enum InputEvent: Equatable, Sendable {
     /// Other clients' top-level windows or their names changed: all of them now (for quiet
     /// while the screen is shared).
     case topLevelWindowsChanged(SharingWindows)
+    /// Another window became the active one (`_NET_ACTIVE_WINDOW`): who owns it now. It has
+    /// been active since the service hears of it (`FocusedApp`).
+    case activeWindowChanged(ActiveWindow)
     /// A key went down: a bound one (`Grab.keys`), or any while focus mode or the centre holds
     /// the keyboard (`Grab.focus`, `Grab.panel`).
     case key(KeyStroke)

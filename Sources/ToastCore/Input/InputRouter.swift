@@ -109,7 +109,8 @@ public enum InputRouter {
         case let .pasted(text):
             guard let reply = context.reply, !text.isEmpty else { return Decision(.nobody) }
             return Decision(.nobody, [.insertReply(id: reply.id, text: text)])
-        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged:
+        case .compositorChanged, .lockChanged, .screenChanged, .imagesReady, .fullscreenChanged, .idleChanged, .desktopSettingsChanged, .topLevelWindowsChanged,
+             .activeWindowChanged:
             return Decision(.screen)
         }
     }

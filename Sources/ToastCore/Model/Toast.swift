@@ -179,6 +179,10 @@ public enum DismissReason: String, Sendable, CaseIterable {
     /// Its application was snoozed (`xtoast snooze`, "Mute APP for 1 hour"): kept in history,
     /// never shown.
     case snoozed
+    /// It came from the application whose window the user is looking at (`[general]
+    /// focused_app`): kept in the centre unread (`quiet`) or in history read (`history`),
+    /// never shown.
+    case focused
     /// It was live when the daemon was killed or crashed (`LiveJournal`): the next daemon
     /// restored it (`[center] restore_after_crash`).
     case crashed
@@ -189,7 +193,8 @@ public enum DismissReason: String, Sendable, CaseIterable {
     public var leavesUnread: Bool {
         switch self {
         case .click, .swipe, .close, .action, .replaced, .center: false
-        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed, .folded, .summarized, .snoozed, .crashed: true
+        case .timeout, .api, .overflow, .shutdown, .skipped, .dropped, .suppressed, .folded, .summarized, .snoozed, .focused,
+             .crashed: true
         }
     }
 }

@@ -290,12 +290,14 @@ public enum NotificationMapping {
     /// user (click, swipe, close button, an action, a rule of theirs that skips or drops
     /// it, or keeps it from showing over a fullscreen window: their word, given in advance,
     /// or the open centre they saw it come into; folded into a digest or summarized after
-    /// a quiet time: what the user asked for, kept in history); 3 closed by `CloseNotification` or `xtoast dismiss`;
+    /// a quiet time, or kept back because the user is looking at its application
+    /// (`focused_app`): what the user asked for, kept in history); 3 closed by `CloseNotification` or `xtoast dismiss`;
     /// 4 anything else (overflow, shutdown, a crash, a stack-tag replacement).
     public static func closedReason(_ reason: DismissReason) -> UInt32 {
         switch reason {
         case .timeout: 1
-        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed, .center, .folded, .summarized, .snoozed: 2
+        case .click, .swipe, .close, .action, .skipped, .dropped, .suppressed, .center, .folded, .summarized, .snoozed,
+             .focused: 2
         case .api: 3
         case .replaced, .overflow, .shutdown, .crashed: 4
         }

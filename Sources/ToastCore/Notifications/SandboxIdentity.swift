@@ -56,14 +56,15 @@ extension NotifyCall {
     }
 }
 
-/// The sandbox identity of each bus connection that sent a `Notify`, read once per connection
-/// (a unique name is never reused on a bus) and forgotten when it leaves. Bounded: past
+/// What the daemon read once about each bus connection that sent a `Notify` (its process and
+/// sandbox: `SenderProcess`), read once per connection (a unique name is never reused on a
+/// bus: asking the bus is a round trip) and forgotten when it leaves. Bounded: past
 /// `maxConnections`, the oldest is forgotten and read again if it calls again.
-public struct SandboxIdentityCache: Sendable {
+public struct SenderCache<Value: Sendable>: Sendable {
     /// Connections remembered at most: a desktop has a few dozen notifying applications.
-    public static let maxConnections = 256
+    public static var maxConnections: Int { 256 }
 
-    private var known: [String: SandboxIdentity?] = [:]
+    private var known: [String: Value?] = [:]
     /// Oldest first, for eviction.
     private var order: [String] = []
 
@@ -72,9 +73,9 @@ public struct SandboxIdentityCache: Sendable {
     /// How many connections are remembered.
     public var count: Int { known.count }
 
-    /// The identity of the connection `name`, from `read` the first time (nil: not sandboxed,
-    /// or it could not be told, which is remembered too).
-    public mutating func identity(of name: String, read: () -> SandboxIdentity?) -> SandboxIdentity? {
+    /// What is known of the connection `name`, from `read` the first time (nil: nothing could
+    /// be told, which is remembered too).
+    public mutating func identity(of name: String, read: () -> Value?) -> Value? {
         if let cached = known[name] { return cached }
         if order.count >= Self.maxConnections { known[order.removeFirst()] = nil }
         let identity = read()

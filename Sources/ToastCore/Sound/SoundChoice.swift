@@ -49,7 +49,7 @@ public enum SoundChoice {
         switch action {
         case .show, .supersede, .replace, .takeOver: break
         // Into the open centre: silent, as a toast that waits behind a hold.
-        case .skipDisplay, .drop, .snooze, .suppress, .repeatOf, .intoCenter, .keepInCenter, .fold, .sameAs: return nil
+        case .skipDisplay, .drop, .snooze, .focused, .suppress, .repeatOf, .intoCenter, .keepInCenter, .fold, .sameAs: return nil
         }
         switch rule {
         case .none?: return nil

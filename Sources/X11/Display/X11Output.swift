@@ -74,6 +74,8 @@ public final class X11Output: Output {
     private let paste: PasteWatch
     private let replyFocus: ReplyFocus
     private var replySurface: SurfaceID?
+    /// Who owns the window the user is looking at (`[general] focused_app`).
+    private let activeWindow: ActiveWindowWatch
 
     public struct OpenError: Error { public let message: String }
 
@@ -104,6 +106,7 @@ public final class X11Output: Output {
         paste = PasteWatch(display: display)
         display.pasteWatch = paste
         replyFocus = ReplyFocus(display: display)
+        activeWindow = ActiveWindowWatch(display: display)
         display.lockWatch = LockWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
         sharing = SharingWatch(display: display) { [weak self] in self?.windows[SurfaceID($0)] != nil }
         display.inputMethod = InputMethod(display: display)
@@ -322,7 +325,7 @@ public final class X11Output: Output {
         display.lockWatch?.beginBatch()
         let resting = restsUntil.map { MonotonicClock.now() < $0 } ?? false
         if !resting { restsUntil = nil }
-        let (taken, drained, read) = display.takeEvents(watchers: [fullscreen, idle, xsettings] + (sharing.map { [$0] } ?? []),
+        let (taken, drained, read) = display.takeEvents(watchers: [fullscreen, idle, xsettings, activeWindow] + (sharing.map { [$0] } ?? []),
                                                         readConnection: !resting)
         let now = MonotonicClock.now()
         if now - floodWindow.start >= Self.floodRest { floodWindow = (now, 0) }
@@ -380,6 +383,7 @@ public final class X11Output: Output {
         if let away = idle.report() { extra.append(.idleChanged(away)) }
         if let settings = xsettings.report() { extra.append(.desktopSettingsChanged(settings)) }
         if let sharing, sharing.report(mayAsk: drained) { extra.append(.topLevelWindowsChanged(sharing.windows)) }
+        if let active = activeWindow.report(mayAsk: drained) { extra.append(.activeWindowChanged(active)) }
         if idle.takeRepairs() > 0 { problems.append("the idle alarms were changed or destroyed by another client; made again") }
         return events + extra
     }

@@ -2,7 +2,7 @@ import ToastCore
 
 /// What the screen has said that the service keeps between turns: input taken but not
 /// handled yet, the monitors a locker covers, whether the idle counter is missing (said
-/// once), and where the desktop's settings come from.
+/// once), where the desktop's settings come from, and the active window.
 struct ScreenWatch {
     /// Screen input taken but not handled yet: what one turn's `TurnBudget` left over.
     private var pending: ArraySlice<InputEvent> = []
@@ -21,8 +21,15 @@ struct ScreenWatch {
         self.topLevelWindows = topLevelWindows
     }
 
+    /// The window the user is looking at and since when (`FocusedApp`); nil until the screen
+    /// names one.
+    private(set) var focusedWindow: FocusedWindow?
+
     /// The screen's top-level windows changed.
     mutating func saw(_ windows: SharingWindows) { topLevelWindows = windows }
+
+    /// `window` became the active one as the screen's news of it arrived, at `now`.
+    mutating func activated(_ window: ActiveWindow, now: Double) { focusedWindow = FocusedWindow(window, since: now) }
 
     /// Whether input is left over from an earlier turn.
     var hasPending: Bool { !pending.isEmpty }
