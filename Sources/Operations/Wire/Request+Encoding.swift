@@ -98,6 +98,7 @@ extension Request {
         w.member("urgency", s.urgency?.rawValue)
         w.member("app", s.app)
         w.member("reply", s.reply?.placeholder)
+        w.member("category", s.category)
     }
 
     /// `line` as a string.
