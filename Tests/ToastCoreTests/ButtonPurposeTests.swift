@@ -31,6 +31,19 @@ import ToastCore
         #expect(actions.map(\.label) == ["Pick up", "Ignore", "Other"])
     }
 
+    @Test("the portal's button purposes reach the buttons; a purpose without a label gets the purpose's")
+    func portalPurposes() {
+        let buttons: [[String: PortalValue]] = [
+            ["label": .string("Pick up"), "action": .string("pick"), "purpose": .string("call.accept")],
+            ["action": .string("hang"), "purpose": .string("call.hang-up")],
+            ["label": .string("Mute"), "action": .string("mute")],
+        ]
+        let added = PortalNotification.decode(appID: "org.gnome.Calls", id: "c1", ["title": .string("Ann"), "buttons": .dicts(buttons)])
+        let actions = NotificationMapping.decide(added.call).request.actions
+        #expect(actions.map(\.purpose) == [.accept, .hangUp, nil])
+        #expect(actions.map(\.label) == ["Pick up", "Hang up", "Mute"])
+    }
+
     @Test("Accept is placed rightmost, the others keep the sender's order")
     func placement() {
         let actions = [Action(id: "accept", label: "Answer", purpose: .accept), Action(id: "decline", label: "Decline", purpose: .decline),
