@@ -44,6 +44,23 @@ extension Integration {
             #expect(pulse.newSinkInputs.count == rang, "an answered call rings no more: \(daemon.log)")
         }
 
+        @Test("in focus mode Return presses a call's answer button and Delete its reject button (the keys call apps send: accept and decline purposes)")
+        func answerFromTheKeyboard() throws {
+            let (bus, daemon, probe) = try N.start(config: N.noBursts)
+            for (key, expected) in [("Return", "accept"), ("Delete", "decline")] {
+                let caller = try bus.start("notify-send", ["-a", "Calls", "-c", "call.incoming", "-A", "answer=Answer", "-A", "reject=Reject",
+                                                           "Ann calls"])
+                _ = try F.restingCards(probe, count: 1)
+                let focus = try daemon.xtoast(["focus"])
+                #expect(focus.status == 0, "\(focus.stderr)")
+                probe.key(key)
+                let run = try caller.finish()
+                let answered = expected == "accept" ? "answer" : "reject"
+                #expect(run.stdout == "\(answered)\n", "\(key): \(run.stdout) \(run.stderr)")
+                try waitUntil("the card to leave") { probe.cards().isEmpty }
+            }
+        }
+
         @Test("alarm.ringing shows during xtoast pause while a chat message waits; a battery warning replaces itself in place")
         func alarmThroughPauseAndBatteryInPlace() throws {
             let (bus, daemon, probe) = try N.start(config: N.noBursts)
