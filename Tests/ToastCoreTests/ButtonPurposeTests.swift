@@ -91,6 +91,12 @@ import ToastCore
     func accessibleName() {
         #expect(ButtonPurpose.accept.accessibleName == "Accept call" && ButtonPurpose.hangUp.accessibleName == "Hang up")
         #expect(ButtonPurpose.replyWithText.accessibleName == nil)
+        let toast = Toast(id: "7", title: "Ann", message: "calls", actions: [Action(id: "no", label: "✗", purpose: .decline),
+                                                                              Action(id: "later", label: "Later"),
+                                                                              Action(id: "yes", label: "Answer", purpose: .accept)])
+        let tree = AccessibleTree(cards: [AccessibleTree.CardInput(toast: toast, frame: Rect(x: 0, y: 0, width: 360, height: 90), focused: false)])
+        let buttons = (tree[AccessibleTree.cardPath("7")]?.children ?? []).compactMap { tree[$0] }.filter { $0.role == .pushButton }
+        #expect(buttons.map(\.name) == ["Decline call", "Later", "Accept call"])
     }
 
     @Test("--purpose ID=PURPOSE gives an --action its purpose, or makes a purpose-only button with the default label; --category")
