@@ -307,6 +307,13 @@ enabled = yes
 # A sound-theme name critical toasts play when neither they nor a rule name one, such as
 # dialog-warning; none for silence
 critical = none
+# The sound-theme name an incoming call (category call.incoming) loops while it rings; none
+# for a silent ring
+ringtone = phone-incoming-call
+[calls]
+# Seconds an incoming call rings (its card waits, its ringtone loops) before it ends and one
+# call.unanswered entry goes to the centre [5 to 600]
+ring_for = 60
 [center]
 # Ended toasts kept in the history (xtoast history, the centre), across restarts in
 # $XDG_STATE_HOME/xtoast/history (~/.local/state/xtoast/history); 0 keeps none [0 to 10000]

@@ -178,7 +178,7 @@ private func problems(_ text: String) -> [String] {
 
     @Test func unknownSectionIsReportedOnceAndItsKeysSkipped() {
         #expect(problems("[general]\ntheme = light\n[colours]\ninfo = #FFFFFF\nerror = #000000") == [
-            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [text], [timeouts], [motion], [keys], [mouse], [rules], [sound], [center], [quiet] or [rule NAME]",
+            "3: unknown section [colours]; expected one of [general], [font], [card], [colors], [text], [timeouts], [motion], [keys], [mouse], [rules], [sound], [calls], [center], [quiet] or [rule NAME]",
         ])
     }
 
@@ -373,7 +373,7 @@ private func problems(_ text: String) -> [String] {
             "scriptTimeout": "rules.script_timeout", "fullscreen": "general.fullscreen", "lock": "general.lock",
             "opener": "general.opener", "menu": "general.menu", "stackDuplicates": "general.stack_duplicates",
             "tameChromium": "general.tame_chromium", "gtkNotifications": "general.gtk_notifications",
-            "soundEnabled": "sound.enabled", "criticalSound": "sound.critical",
+            "soundEnabled": "sound.enabled", "criticalSound": "sound.critical", "ringtone": "sound.ringtone", "ringFor": "calls.ring_for",
             "historyKeep": "center.keep", "historyKeepDays": "center.keep_days", "restoreAfterCrash": "center.restore_after_crash",
             "center": "center.width",
             "idleThreshold": "general.idle_threshold", "focusedApp": "general.focused_app",

@@ -77,6 +77,18 @@ import Testing
         #expect(action(opens, focus: chat) == .focused, "a click on the body opens the app, which is in front already")
     }
 
+    @Test("a category that breaks through do-not-disturb (an alarm, a low battery, an emergency) shows from the app in front; a quiet one does not")
+    func breakingCategoriesShow() {
+        for category in ["alarm.ringing", "os.battery.low", "cellbroadcast.danger.extreme", "weather.warning.extreme"] {
+            var alarm = notify(from: 4242)
+            alarm.request.category = category
+            #expect(action(alarm, focus: chat) == .show, "\(category)")
+        }
+        var chatMessage = notify(from: 4242)
+        chatMessage.request.category = "im.received"
+        #expect(action(chatMessage, focus: chat) == .focused)
+    }
+
     @Test("a focused toast's default action still answers a click on its entry in the centre")
     func defaultActionFromTheCenter() throws {
         var b = board()

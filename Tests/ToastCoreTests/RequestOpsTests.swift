@@ -197,7 +197,7 @@ private let fullShow: ShowRequest = {
         #expect(refusal(show(#""actions":[{"label":"A"}]"#)) == #"missing field "id""#)
         #expect(refusal(show(#""actions":[{"id":""}]"#)) == #""id" must not be empty"#)
         #expect(refusal(show(#""actions":[{"id":"a","label":"A","style":"red"}]"#))
-            == #"unknown field "style" (this op takes: id, label)"#)
+            == #"unknown field "style" (this op takes: id, label, purpose)"#)
     }
 
     @Test func actionLabelLength() {

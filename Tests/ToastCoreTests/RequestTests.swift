@@ -200,7 +200,7 @@ private func errorMessage(bytes: [UInt8], sourceLocation: SourceLocation = #_sou
 
     @Test func unknownFields() {
         #expect(errorMessage(#"{"op":"show","message":"m","colour":"red"}"#)
-            == #"unknown field "colour" (this op takes: op, message, title, kind, timeout, id, position, monitor, style, markup, icon, actions, default_action, progress, urgency, app, reply)"#)
+            == #"unknown field "colour" (this op takes: op, message, title, kind, timeout, id, position, monitor, style, markup, icon, actions, default_action, progress, urgency, app, reply, category)"#)
         #expect(errorMessage(#"{"op":"ping","id":"x"}"#) == #"unknown field "id" (this op takes: op)"#)
         #expect(errorMessage(#"{"op":"dismiss","all":true,"message":"m"}"#)
             == #"unknown field "message" (this op takes: op, id, all)"#)

@@ -13,6 +13,8 @@ extension ToastService {
         wakes.register("quiet", due: { [unowned self] in quietDeadline?.monotonic }, wall: { [unowned self] in quietDeadline?.wall })
         // The reply field's idle timeout and its caret's blink.
         wakes.register("reply", due: { [unowned self] in inlineReply.nextDeadline })
+        // A ringing call's next ring and its end, an alarm's next sound.
+        wakes.register("ringing", due: { [unowned self] in quiet.ringing.nextDeadline })
         // The crash journal's next write, when a change waits for its interval.
         wakes.register("journal", due: { [unowned self] in liveJournal?.nextDeadline })
     }

@@ -152,7 +152,7 @@ final class ToastService {
     func takeCrashedBusIDs() -> [UInt32] { continuity.takeCrashedBusIDs() }
 
     private var sink: any EventSink { wiring.sink }
-    private var sound: (any SoundPlayer)? { wiring.sound }
+    var sound: (any SoundPlayer)? { wiring.sound }
     var runScript: (RuleScript, [(String, String)]) -> Void { wiring.runScript }
     var runForUser: (RuleScript, [(String, String)]) -> Void { wiring.runForUser }
 
@@ -181,6 +181,9 @@ final class ToastService {
 
     /// The one way the reply field changes.
     func changeReply<T>(_ change: (inout InlineReply) -> T) -> T { change(&inlineReply) }
+
+    /// The one way the ringing calls and alarms change (kept in `quiet`, which silences them).
+    func changeRinging<T>(_ change: (inout Ringing) -> T) -> T { change(&quiet.ringing) }
 
     /// The one way what the screen said is kept.
     func changeScreenWatch<T>(_ change: (inout ScreenWatch) -> T) -> T { change(&screenWatch) }
@@ -229,6 +232,7 @@ final class ToastService {
         board.expire(now: now)
         advanceKeys(now: now)
         advanceReply(now: now)
+        advanceRinging(now: now)
         settle(now)
         stepDueFrames(now: now)
     }
@@ -385,11 +389,11 @@ final class ToastService {
         toast.id = id
         // Silent under do-not-disturb, and where a hold keeps the toast back (a fullscreen
         // window, a locker) or sent it to history: it shows silently later, if at all.
-        if let player = sound,
-           let chosen = SoundChoice.decide(for: toast, action: decision.action, hints: submission.sound,
-                                           rule: decision.outcome.settings.sound, config: board.config,
-                                           held: board.doNotDisturb || board.holdsBack(id)) {
-            player.play(chosen, for: id)
+        let held = board.doNotDisturb || board.holdsBack(id)
+        let chosen = SoundChoice.decide(for: toast, action: decision.action, hints: submission.sound,
+                                        rule: decision.sound, config: board.config, held: held)
+        if let sound, let playing = ring(toast, category: decision.category, action: decision.action, rule: decision.sound, chosen: chosen, now: now) ?? chosen {
+            sound.play(playing, for: id)
         }
         for script in decision.outcome.scripts {
             var run = script
@@ -767,6 +771,7 @@ final class ToastService {
             iconWarnings.merge(findIcons(for: changes.entered + changes.restyled.map(\.id))) { $1 }
             changed = changed || !changes.isEmpty
             stopSounds(changes.left)
+            stopRinging(changes.left.map(\.id) + changes.renamed.map(\.from))
             if !changes.isEmpty { stage.apply(changes, board: board, now: now) }
             followFocus()
             // The toast an open field answers ended, or an update took its reply away: the field goes.

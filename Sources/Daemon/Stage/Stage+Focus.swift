@@ -9,7 +9,8 @@ extension Stage {
         let links = card.composed.links.map(\.target).filter { seen.insert($0).inserted }
         return CardFacts(id: toast.id, actions: Self.buttons(toast), defaultAction: toast.defaultAction,
                          isTruncated: card.composed.isTruncated, isExpanded: card.appearance.expanded, links: links,
-                         hasReply: toast.reply != nil)
+                         hasReply: toast.reply != nil, enterAction: ButtonPurpose.enterKey(toast.actions),
+                         deleteAction: ButtonPurpose.deleteKey(toast.actions))
     }
 
     /// A card's buttons as focus mode moves along them: the reply button first, as drawn.

@@ -311,6 +311,19 @@ public enum CommandParser {
         return .testRules(submission)
     }
 
+    /// `--purpose ID=PURPOSE`: the purpose of the `--action ID` button, or a button of its own
+    /// labelled as the purpose says (`ButtonPurpose.defaultLabel`: Accept, Decline, Hang up).
+    static func addPurposes(_ purposes: [(id: String, purpose: ButtonPurpose)], to show: inout ShowRequest) throws(UsageError) {
+        for (id, purpose) in purposes {
+            if let i = show.actions.firstIndex(where: { $0.id == id }) {
+                show.actions[i].purpose = purpose
+            } else {
+                show.actions.append(Action(id: try validID(id, "--purpose"), label: purpose.defaultLabel ?? id, purpose: purpose))
+                guard show.actions.count <= Action.maxCount else { throw UsageError("at most \(Action.maxCount) actions fit on a card") }
+            }
+        }
+    }
+
     /// `--reply`'s placeholder, bounded as the JSON field is.
     static func replyOptions(_ placeholder: String) throws(UsageError) -> ReplyOptions {
         if let problem = Request.replyProblem(placeholder) { throw UsageError("--reply \(problem)") }
@@ -322,6 +335,7 @@ public enum CommandParser {
         var reader = OptionReader(args)
         var wait: WaitOutput?
         var printJSON = false
+        var purposes: [(id: String, purpose: ButtonPurpose)] = []
         while let (option, inline) = reader.next() {
             switch option {
             case "--markup": show.markup = true
@@ -352,6 +366,15 @@ public enum CommandParser {
                     show.actions.append(action)
                     guard show.actions.count <= Action.maxCount else { throw UsageError("at most \(Action.maxCount) actions fit on a card") }
                 case "--default-action": show.defaultAction = v
+                case "--purpose":
+                    guard let eq = v.firstIndex(of: "="), eq != v.startIndex else { throw UsageError("--purpose needs ID=PURPOSE, got \"\(v)\"") }
+                    let id = String(v[..<eq])
+                    purposes.append((id, try parseEnum(String(v[v.index(after: eq)...]), ButtonPurpose.self, "purpose")))
+                case "--category":
+                    guard !v.isEmpty, v.utf8.count <= NotificationLimits.maxNameBytes, !v.contains("\0") else {
+                        throw UsageError("--category must be 1 to \(NotificationLimits.maxNameBytes) bytes")
+                    }
+                    show.category = v
                 case "--reply":
                     // `--reply=PLACEHOLDER`, or `--reply PLACEHOLDER MESSAGE…`: a lone word after it is the message.
                     show.reply = try replyOptions(v)
@@ -366,6 +389,7 @@ public enum CommandParser {
                 }
             }
         }
+        try addPurposes(purposes, to: &show)
         if let d = show.defaultAction, !show.actions.contains(where: { $0.id == d }) {
             throw UsageError("--default-action \(d) is not one of the --action ids")
         }

@@ -88,6 +88,10 @@ public enum CommandTable {
         Option("i", "icon", "PATH|NAME", takesFile: true, "an image file (PNG, JPEG, SVG, …) or file:// URI, or an icon name"),
         .flag(nil, "markup", "the message may use <b> <i> <u> <a> <img alt> <br/> <span> and entities"),
         Option("a", "action", "ID=LABEL", "a button (up to 3); clicking it ends the toast with that action"),
+        Option(nil, "purpose", "ID=PURPOSE", values: ButtonPurpose.allCases.map(\.rawValue), """
+            what the button ID is for (call.accept, call.decline, call.hang-up…): its
+            colour, place and key; without --action ID, a button labelled Accept, Decline…
+            """),
         Option(nil, "default-action", "ID", "the action a click on the card's body chooses"),
         Option(nil, "reply", "PLACEHOLDER", """
             a reply field (its button opens it; Enter sends); the placeholder
@@ -98,6 +102,10 @@ public enum CommandTable {
         Option("u", "urgency", "LEVEL", values: Urgency.allCases.map(\.rawValue),
                "low|normal|critical (critical ignores pause, never times out)"),
         appOption,
+        Option(nil, "category", "CATEGORY", """
+            what the toast is, as a notification's category: call.incoming rings,
+            alarm.ringing breaks through pause… (see the guide's Categories)
+            """),
         .flag("w", "wait", """
             stay until the toast ends; print "action ID" or "reply TEXT" (exit 0)
             or "dismissed REASON" (exit 4); exit 5 if the daemon goes away
@@ -110,7 +118,7 @@ public enum CommandTable {
 
     /// `rules --test`'s options: those of `show` that describe a toast, and a notification's.
     static var testOptions: [Option] {
-        let show = showOptions.filter { !["wait", "print", "id"].contains($0.long) }
+        let show = showOptions.filter { !["wait", "print", "id", "category"].contains($0.long) }
         return show + [
             Option(nil, "category", "CATEGORY", "the notification's category hint (e.g. email.arrived)"),
             Option(nil, "source", "SOURCE", values: ToastSource.allCases.map(\.rawValue), "socket|dbus (default socket)"),

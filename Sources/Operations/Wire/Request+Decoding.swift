@@ -178,7 +178,7 @@ extension Request {
 
     /// The fields of `show`, which `test` takes too.
     static let showFields = ["message", "title", "kind", "timeout", "id", "position", "monitor", "style", "markup",
-                             "icon", "actions", "default_action", "progress", "urgency", "app", "reply"]
+                             "icon", "actions", "default_action", "progress", "urgency", "app", "reply", "category"]
 
     static func decodeShow(_ fields: Fields, forTest: Bool = false) throws(RequestError) -> ShowRequest {
         var show = ShowRequest(message: try fields.string("message") ?? "")
@@ -196,6 +196,7 @@ extension Request {
         show.progress = try progress(fields)
         show.icon = try icon(fields)
         show.actions = try actions(fields)
+        show.category = try name(fields, "category")
         if let placeholder = try fields.string("reply") {
             if let problem = replyProblem(placeholder) { throw RequestError("\"reply\" \(problem)") }
             show.reply = ReplyOptions(placeholder: placeholder)
@@ -215,12 +216,15 @@ extension Request {
     /// `test`: a `show`'s fields (none required), and what a D-Bus notification carries
     /// besides: `source`, `category`, `desktop_entry`.
     /// The fields of `test`.
-    static let testFields = showFields + ["source", "category", "desktop_entry"]
+    static let testFields = showFields + ["source", "desktop_entry"]
 
     static func decodeTest(_ fields: Fields) throws(RequestError) -> Submission {
-        let show = try decodeShow(fields, forTest: true)
+        var show = try decodeShow(fields, forTest: true)
+        // A test's category is the notification's hint, as `rules --test --category` gives it.
+        let category = show.category
+        show.category = nil
         var submission = Submission(show, source: try fields.enumeration("source", ToastSource.self) ?? .socket)
-        submission.category = try name(fields, "category") ?? ""
+        submission.category = category ?? ""
         submission.desktopEntry = try name(fields, "desktop_entry") ?? ""
         return submission
     }
@@ -261,7 +265,8 @@ extension Request {
         return icon
     }
 
-    /// `"actions": [{"id":"yes","label":"Yes"}, …]`, at most three, ids unique.
+    /// `"actions": [{"id":"yes","label":"Yes"}, …]`, at most three, ids unique; each may name
+    /// its `"purpose"` (`ButtonPurpose`, `"call.accept"`), whose default label stands for a missing one.
     static func actions(_ fields: Fields) throws(RequestError) -> [Action] {
         guard let value = fields.value("actions"), value != .null else { return [] }
         guard case let .array(items) = value else { throw RequestError("\"actions\" must be an array, got \(value.typeName)") }
@@ -272,14 +277,15 @@ extension Request {
                 throw RequestError("each action must be an object like {\"id\":\"yes\",\"label\":\"Yes\"}")
             }
             let f = Fields(members: members)
-            try f.allowOnly(["id", "label"])
+            try f.allowOnly(["id", "label", "purpose"])
             let id = try validID(try f.requiredString("id"))
-            let label = try f.string("label") ?? id
+            let purpose = try f.enumeration("purpose", ButtonPurpose.self)
+            let label = try f.string("label") ?? purpose?.defaultLabel ?? id
             guard !label.isEmpty, label.count <= ProtocolLimits.maxActionLabel else {
                 throw RequestError("action label must be 1 to \(ProtocolLimits.maxActionLabel) characters")
             }
             guard !actions.contains(where: { $0.id == id }) else { throw RequestError("action id \"\(id)\" is used twice") }
-            actions.append(Action(id: id, label: label))
+            actions.append(Action(id: id, label: label, purpose: purpose))
         }
         return actions
     }

@@ -133,5 +133,6 @@ extension Request {
         w.member("urgency", s.urgency?.rawValue)
         w.member("app", s.app)
         w.member("reply", s.reply?.placeholder)
+        w.member("category", s.category)
     }
 }

@@ -161,7 +161,7 @@ public struct AccessibleTree: Equatable, Sendable {
             }
             for link in links.nodes { add(link) }
             for (i, action) in toast.actions.prefix(Action.maxCount).enumerated() {
-                add(Node(path: path + "_button\(i)", role: .pushButton, name: action.label, description: "",
+                add(Node(path: path + "_button\(i)", role: .pushButton, name: action.purpose?.accessibleName ?? action.label, description: "",
                          states: shown.union([.focusable]), extents: nil, parent: path, children: [],
                          press: Press(toast: toast.id, action: action.id), progress: nil))
             }

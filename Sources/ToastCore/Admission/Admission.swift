@@ -90,6 +90,10 @@ public enum Admission {
         /// Whether a bus toast came from the application in front, and why (`FocusedApp`); nil
         /// for the socket's.
         public var focusedApp: FocusedApp.Verdict?
+        /// What its category does (`CategoryPolicy`): the ringing it starts.
+        public var category = CategoryPolicy.plain
+        /// A rule's `sound`, or the category's silence (`SoundChoice.decide`'s `rule`).
+        public var sound: RuleSound?
     }
 
     /// `centerOpen`: the notification centre is open now. While it is, a new toast goes into
@@ -108,11 +112,13 @@ public enum Admission {
         var request = submission.request
         let outcome = config.rules.evaluate(submission.subject(withText: !config.rules.isEmpty), state: state)
         let settings = outcome.settings
+        let category = categoryPolicy(submission, settings: settings)
         var image = submission.image
 
         // The rules' settings; `outcome.subject` holds what earlier rules changed for later ones.
         request.kind = outcome.subject.kind
-        request.urgency = outcome.subject.urgency
+        request.urgency = urgency(outcome.subject.urgency, category: category, rule: settings.urgency)
+        request.resident = request.resident || category.resident
         if let icon = outcome.icon {
             request.icon = icon
             image = nil
@@ -147,7 +153,7 @@ public enum Admission {
             clamped = true
         }
         let (timeout, timeoutPolicy) = Self.timeout(sender: request.timeout, senderCounts: submission.source != .bus,
-                                                    critical: request.urgency == .critical, rule: settings.timeout,
+                                                    critical: request.urgency == .critical, rule: ruleTimeout(settings, category: category),
                                                     ruleDefault: settings.defaultTimeout)
         request.timeout = timeout
         if let action = settings.defaultAction, request.actions.contains(where: { $0.id == action }) {
@@ -167,8 +173,8 @@ public enum Admission {
         toast.hidesIcon = settings.iconPosition == .off
         toast.stackTag = outcome.subject.stackTag.isEmpty ? nil : outcome.subject.stackTag
         toast.transient = outcome.subject.transient || outcome.skip == .history
-        toast.fullscreen = settings.fullscreen
-        toast.overridePauseLevel = settings.overridePauseLevel
+        toast.fullscreen = settings.fullscreen ?? category.fullscreen
+        toast.overridePauseLevel = settings.overridePauseLevel ?? category.overridePauseLevel
         toast.category = outcome.subject.category
         toast.desktopEntry = outcome.subject.desktopEntry
         toast.timeoutPolicy = timeoutPolicy
@@ -183,7 +189,7 @@ public enum Admission {
 
         // `[quiet] burst`: only bus toasts nobody keeps a handle on, and never a critical one.
         let ticket: BurstTicket? = {
-            guard let now, now.isFinite, let limit = config.quiet.burst, submission.source == .bus, request.id == nil,
+            guard let now, now.isFinite, let limit = config.quiet.burst, !category.neverFolds, submission.source == .bus, request.id == nil,
                   submission.replacesID == nil, toast.stackTag == nil, toast.urgency != .critical,
                   // Asked for as critical and shown as normal past `maxLiveCritical`: still never folded.
                   submission.request.urgency != .critical else { return nil }
@@ -209,6 +215,8 @@ public enum Admission {
                 // Ending a bus toast for another is acting on it: only its sender's, or anyone's once it left.
                 toast.source != .bus || board.busClient(submission.sender, mayActOn: $0)
             }) {
+                action = .takeOver(id: old)
+            } else if let old = categoryHolder(for: toast, category: category, submission: submission, board: board) {
                 action = .takeOver(id: old)
             } else if toast.urgency != .critical, submission.request.urgency != .critical,
                       Snoozes.covers(board.snoozedApps, app: toast.app ?? "", desktopEntry: toast.desktopEntry) {
@@ -246,6 +254,8 @@ public enum Admission {
                                 outcome: outcome, clampedCritical: clamped)
         decision.burst = ticket
         decision.focusedApp = submission.source == .bus ? focusVerdict : nil
+        decision.category = category
+        decision.sound = sound(settings, category: category)
         return decision
     }
 
@@ -313,7 +323,7 @@ extension Toast {
         let kind = r.kind ?? .info
         self.init(id: id, title: r.title ?? "", message: r.message, kind: kind,
                   timeout: r.timeout ?? config.timeout(for: kind), position: r.position ?? config.position,
-                  style: r.style, markup: r.markup, icon: r.icon, actions: r.actions, defaultAction: r.defaultAction,
+                  style: r.style, markup: r.markup, icon: r.icon, actions: ButtonPurpose.placed(r.actions), defaultAction: r.defaultAction,
                   progress: r.progress, urgency: r.urgency ?? .normal)
         app = r.app
         resident = r.resident

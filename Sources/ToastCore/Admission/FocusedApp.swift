@@ -47,7 +47,7 @@ public enum FocusedApp {
                                mode: FocusedAppMode) -> Verdict {
         guard mode != .show else { return .shows("focused_app = show") }
         guard submission.source == .bus else { return .shows("not a bus notification") }
-        guard !alwaysShows(toast) else { return .shows("critical") }
+        guard !alwaysShows(toast) else { return .shows(toast.urgency == .critical ? "critical" : "its category breaks through") }
         guard toast.actions.isEmpty else { return .shows("it has buttons") }
         guard toast.reply == nil else { return .shows("it has a reply field") }
         guard let sender = submission.senderProcess else { return .shows("its sender's process is unknown") }
@@ -57,9 +57,10 @@ public enum FocusedApp {
         return .quiet
     }
 
-    /// Toasts that show even from the application in front.
+    /// Toasts that show even from the application in front: critical ones, and those whose
+    /// category breaks through do-not-disturb (calls, alarms, emergencies, a low battery).
     public static func alwaysShows(_ toast: Toast) -> Bool {
-        toast.urgency == .critical
+        toast.urgency == .critical || CategoryPolicy.of(toast.category).overridePauseLevel != nil
     }
 
     /// Whether `sender` owns `window`: a sandboxed sender by its verified id (a sandbox's pids

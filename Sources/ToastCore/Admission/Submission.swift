@@ -43,6 +43,7 @@ public struct Submission: Equatable, Sendable {
     public init(_ request: ShowRequest, source: ToastSource) {
         self.request = request
         self.source = source
+        category = request.category ?? ""
     }
 
     /// The application's name as rules and scripts see it.

@@ -515,7 +515,9 @@ public struct CardComposer: Sendable {
             let rect = Rect(x: x, y: top, width: w, height: height)
             let pressed = appearance.pressedButton == action.id
             let hovered = appearance.hoveredButton == action.id
-            let fill = c.accent.withAlpha(pressed ? 31 : hovered ? 77 : 51)
+            // A purpose's colour (Accept's success, Decline's error) over the toast's accent.
+            let accent = action.purpose?.kind.map { RGBA(rgb: config.color(for: $0)) } ?? c.accent
+            let fill = accent.withAlpha(pressed ? 31 : hovered ? 77 : 51)
             if appearance.focused, appearance.focusedButton == action.id {
                 // The focused button: a ring in the text's colour, the card's background inside it.
                 let w = px(CardMetrics.focusRingWidth)
@@ -524,7 +526,7 @@ public struct CardComposer: Sendable {
                 ops.append(.roundedRect(rect, radius: px(CardMetrics.buttonRadius), color: c.background))
             }
             ops.append(.roundedRect(rect, radius: px(CardMetrics.buttonRadius), color: fill))
-            let labelColor = pressed ? c.accent.mixed(with: c.background, 0.35) : c.accent
+            let labelColor = pressed ? accent.mixed(with: c.background, 0.35) : accent
             if let iconFile {
                 let side = min(px(Self.iconSize), height)
                 let icon = Rect(x: (x + (w - side) / 2).rounded(), y: (top + (height - side) / 2).rounded(), width: side, height: side)

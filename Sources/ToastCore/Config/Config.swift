@@ -146,6 +146,10 @@ public struct Config: Equatable, Sendable {
     /// The sound-theme name a critical toast plays when neither it nor a rule names one;
     /// nil: none.
     public var criticalSound: String?
+    /// The sound-theme name an incoming call loops while it rings (`[sound] ringtone`); nil: silent.
+    public var ringtone: String? = "phone-incoming-call"
+    /// Seconds an incoming call rings before it ends unanswered (`[calls] ring_for`).
+    public var ringFor: Double = 60
     /// Ended toasts the history keeps, in memory and in its file (`[center] keep`); 0 keeps none.
     public var historyKeep: Int = 1000
     /// Days an ended toast stays in the history (`[center] keep_days`).
@@ -238,6 +242,9 @@ public enum ConfigLimits {
     public static let timeoutPerWord = 60_000.0
     /// From a tenth to ten times the timeout.
     public static let timeoutScale = 0.1...10.0
+    /// A call rings at least a few seconds, and no longer than ten minutes (no telephone
+    /// network rings longer than a few).
+    public static let ringFor = 5.0...600.0
     /// Seconds of any animation or measuring window in `[motion]`.
     public static let motionSeconds = 10.0
     /// Damping fractions (1 = no bounce; more only slows the spring).

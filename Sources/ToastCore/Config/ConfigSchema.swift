@@ -146,6 +146,12 @@ package enum ConfigSchema {
             Setting(key: "critical", keep: keeping(\.criticalSound)) { (config: inout Config, value: String) throws(ConfigProblem) in
                 config.criticalSound = value.lowercased() == "none" ? nil : try SoundChoice.themeName(value)
             },
+            Setting(key: "ringtone", keep: keeping(\.ringtone)) { (config: inout Config, value: String) throws(ConfigProblem) in
+                config.ringtone = value.lowercased() == "none" ? nil : try SoundChoice.themeName(value)
+            },
+        ]),
+        Section(name: "calls", settings: [
+            number("ring_for", \.ringFor, .within(ConfigLimits.ringFor)),
         ]),
         Section(name: "center", settings: [
             integer("keep", \.historyKeep, 0...HistoryLimits.maxKeep),

@@ -4,7 +4,8 @@
 /// The keys (`KeyPress`, the vocabulary the centre reads too): Up and Down move between cards
 /// (across stacks, newest first); Left, Right and Tab move along the buttons; Return (or
 /// KP_Enter) presses the focused button, else means what a click on the body means
-/// (`CardActivation.body`); 1 to 3 press the buttons; Delete and BackSpace dismiss; space
+/// (`CardActivation.body`), or Accept on a card with one; 1 to 3 press the buttons; Delete and
+/// BackSpace dismiss, or press Decline (else Hang up) on a card with one; space
 /// holds or releases every timer; R opens an inline reply's field; Escape ends focus mode. Any key keeps it alive for
 /// `idleTimeout` more.
 public struct KeyboardFocus: Equatable, Sendable {
@@ -42,11 +43,14 @@ public struct KeyboardFocus: Equatable, Sendable {
         case .right, .tab: return .focusButton(by: 1)
         case .enter:
             if let button, focused.actions.contains(button) { return CardActivation.choose(button, on: focused) }
+            if let accept = focused.enterAction { return CardActivation.choose(accept, on: focused) }
             return CardActivation.body(focused)
         case let .digit(n) where (1...3).contains(n):
             guard focused.actions.indices.contains(n - 1) else { return nil }
             return CardActivation.choose(focused.actions[n - 1], on: focused)
-        case .delete, .backspace: return .dismiss(id: focused.id, reason: .close)
+        case .delete, .backspace:
+            if let decline = focused.deleteAction { return CardActivation.choose(decline, on: focused) }
+            return .dismiss(id: focused.id, reason: .close)
         case .space: return .togglePause
         case .text where !key.command && focused.hasReply && key.text.lowercased() == "r":
             return .openReply(id: focused.id)

@@ -92,10 +92,16 @@ public struct CardFacts: Equatable, Sendable {
     public var links: [String]
     /// It offers an inline reply: its `ReplyOptions.actionKey` button opens the field.
     public var hasReply: Bool
+    /// The button focus mode's Return presses with no button focused (Accept), and the one
+    /// Delete presses instead of closing (Decline, else Hang up): `ButtonPurpose.enterKey`.
+    public var enterAction: String?
+    public var deleteAction: String?
 
     public init(id: String, actions: [String] = [], defaultAction: String? = nil, isTruncated: Bool = false, isExpanded: Bool = false,
-                links: [String] = [], hasReply: Bool = false) {
+                links: [String] = [], hasReply: Bool = false, enterAction: String? = nil, deleteAction: String? = nil) {
         self.id = id
+        self.enterAction = enterAction
+        self.deleteAction = deleteAction
         self.hasReply = hasReply
         self.links = links
         self.actions = actions

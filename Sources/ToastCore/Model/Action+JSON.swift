@@ -7,6 +7,8 @@ extension JSONWriter {
     /// act on; a history record leniently, as a damaged line to skip.)
     ///
     ///     w.member("actions", [Action(id: "yes", label: "Yes")])   // "actions":[{"id":"yes","label":"Yes"}]
+    ///
+    /// A button's purpose follows its label (`"purpose":"call.accept"`) when it has one.
     public mutating func member(_ name: String, _ actions: [Action]) {
         guard !actions.isEmpty else { return }
         key(name)
@@ -16,6 +18,7 @@ extension JSONWriter {
             beginObject()
             member("id", action.id)
             member("label", action.label)
+            if let purpose = action.purpose { member("purpose", purpose.rawValue) }
             endObject()
         }
         endArray()

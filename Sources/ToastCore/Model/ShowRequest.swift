@@ -27,6 +27,9 @@ public struct ShowRequest: Equatable, Sendable {
     public var origin: String?
     /// An inline reply field (`--reply`, the JSON `reply` object; `inline-reply` on the bus).
     public var reply: ReplyOptions?
+    /// What the toast is (`--category`, the `category` field): `call.incoming`,
+    /// `alarm.ringing`… (`CategoryPolicy`); the bus's comes as a hint (`Submission.category`).
+    public var category: String?
 
     public init(message: String, title: String? = nil, kind: Kind? = nil, timeout: Double? = nil,
                 id: String? = nil, position: Position? = nil) {

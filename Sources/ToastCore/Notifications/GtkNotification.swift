@@ -61,8 +61,15 @@ public struct GtkNotification: Equatable, Sendable {
     public struct Button: Equatable, Sendable {
         public var label: String
         public var action: GtkAction
-        /// `purpose` (`call.accept`, `im.reply-with-text`…); kept for the log, not drawn.
+        /// `purpose` (`call.accept`, `im.reply-with-text`…): the button's look, place and key
+        /// (`ButtonPurpose`); an unknown one is no purpose.
         public var purpose: String?
+
+        public init(label: String, action: GtkAction, purpose: String? = nil) {
+            self.label = label
+            self.action = action
+            self.purpose = purpose
+        }
     }
 
     /// What a click on the card or one of its buttons asks of the application.
@@ -182,7 +189,10 @@ public struct GtkNotification: Equatable, Sendable {
         var call = NotifyCall(appName: entry?.name ?? appID, summary: title)
         call.body = markupBody ?? MarkupSanitizer.escaped(body)
         call.actions = [Self.defaultKey, ""]
-        for (i, button) in buttons.enumerated() { call.actions += [Self.buttonKey(i), button.label] }
+        for (i, button) in buttons.enumerated() {
+            call.actions += [Self.buttonKey(i), button.label]
+            if let purpose = button.purpose.flatMap(ButtonPurpose.init(rawValue:)) { call.purposes[Self.buttonKey(i)] = purpose }
+        }
         call.hints["urgency"] = .byte(priority.urgency)
         if let category { call.hints["category"] = .string(category) }
         // The desktop entry names the application for rules, snoozes and the centre's groups.

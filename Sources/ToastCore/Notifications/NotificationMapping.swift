@@ -116,7 +116,7 @@ public enum NotificationMapping {
         let appName = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? (call.appName.isEmpty ? entry?.name ?? "" : call.appName)
         let app = TextSanitizer.sanitize(String(appName.prefix(NotificationLimits.maxAppNameCharacters)))
         request.app = app
-        (request.actions, request.defaultAction) = actions(call.actions, notes: &notes)
+        (request.actions, request.defaultAction) = actions(call.actions, purposes: call.purposes, notes: &notes)
         // `inline-reply` is a reply button, not an action anyone invokes (`ReplyOptions`).
         (request.actions, request.reply) = ReplyOptions.extract(
             from: request.actions, placeholder: hints["x-kde-reply-placeholder-text"]?.string,
@@ -227,7 +227,9 @@ public enum NotificationMapping {
     /// `Action.maxCount` others are buttons (the rest dropped); long labels are cut with an
     /// ellipsis; an empty key or an odd last string is skipped, and a key longer than
     /// `NotificationLimits.maxNameBytes` is dropped.
-    static func actions(_ flat: [String], notes: inout [String]) -> ([Action], String?) {
+    /// A button's purpose is the call's word for its key, else what the key means
+    /// (`ButtonPurpose(actionKey:)`); a purpose's default label stands for an empty one.
+    static func actions(_ flat: [String], purposes: [String: ButtonPurpose] = [:], notes: inout [String]) -> ([Action], String?) {
         var buttons: [Action] = []
         var defaultAction: String?
         var dropped = 0, longKeys = 0
@@ -245,9 +247,10 @@ public enum NotificationMapping {
             if key == "default" {
                 defaultAction = key
             } else if buttons.count < Action.maxCount, !buttons.contains(where: { $0.id == key }) {
-                let shown = label.isEmpty ? key : label
+                let purpose = purposes[key] ?? ButtonPurpose(actionKey: key)
+                let shown = label.isEmpty ? purpose?.defaultLabel ?? key : label
                 buttons.append(Action(id: key, label: shown.count > ProtocolLimits.maxActionLabel
-                                          ? String(shown.prefix(ProtocolLimits.maxActionLabel - 1)) + "…" : shown))
+                                          ? String(shown.prefix(ProtocolLimits.maxActionLabel - 1)) + "…" : shown, purpose: purpose))
             } else {
                 dropped += 1
             }

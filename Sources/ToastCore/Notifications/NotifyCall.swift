@@ -13,6 +13,10 @@ public struct NotifyCall: Equatable, Sendable {
     public var hints: [String: HintValue]
     /// Milliseconds; -1 the server's default, 0 never.
     public var expireTimeout: Int32
+    /// What the sender said each action key's button is for, where the call's own words say
+    /// it (GNotification's and the portal's `purpose`); the freedesktop keys themselves
+    /// (`accept`, `decline`…) are read by `ButtonPurpose(actionKey:)`.
+    public var purposes: [String: ButtonPurpose] = [:]
 
     public init(appName: String = "", replacesID: UInt32 = 0, appIcon: String = "", summary: String = "",
                 body: String = "", actions: [String] = [], hints: [String: HintValue] = [:], expireTimeout: Int32 = -1) {

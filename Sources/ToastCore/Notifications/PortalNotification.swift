@@ -78,6 +78,7 @@ public struct PortalNotification: Equatable, Sendable {
                 let key = purpose == "im.reply-with-text" ? ReplyOptions.actionKey : name
                 guard actions[key] == nil else { continue }
                 flat += [key, button["label"]?.string ?? ""]
+                if let purpose = purpose.flatMap(ButtonPurpose.init(rawValue:)) { call.purposes[key] = purpose }
                 actions[key] = PortalAction(name: name, target: button["target"].flatMap(\.target))
             }
         }

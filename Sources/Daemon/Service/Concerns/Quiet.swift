@@ -22,6 +22,9 @@ struct Quiet {
     private(set) var pauseLevel = 0
     /// Do-not-disturb as the sounds last heard it: turned on, it stops every sound.
     private var silencedSounds = false
+    /// The sounds that play again (a ringing call, an alarm): kept beside what silences
+    /// them, a concern of its own (`Ringing`) that changes only through `changeRinging`.
+    var ringing = Ringing()
 
     init(schedules: [QuietSchedule], sharing: [String], zone: LocalZone) {
         state = QuietState(schedules: schedules)
