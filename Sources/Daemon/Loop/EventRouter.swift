@@ -9,6 +9,8 @@ final class EventRouter: EventSink {
     var bus: ((BoardChanges.Delivery) -> Void)?
     /// `org.gtk.Notifications`' events (`GtkNotifications.owner`), set with `bus`.
     var gtk: ((BoardChanges.Delivery) -> Void)?
+    /// The portal backend's events (`PortalNotifications.owner`), set with `bus`.
+    var portal: ((BoardChanges.Delivery) -> Void)?
 
     init(clients: Clients) { self.clients = clients }
 
@@ -18,6 +20,7 @@ final class EventRouter: EventSink {
         if !sockets.recipients.isEmpty { clients.deliver(sockets) }
         if delivery.recipients.contains(DesktopNotifications.owner) { bus?(delivery) }
         if delivery.recipients.contains(GtkNotifications.owner) { gtk?(delivery) }
+        if delivery.recipients.contains(PortalNotifications.owner) { portal?(delivery) }
     }
 
     func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }
