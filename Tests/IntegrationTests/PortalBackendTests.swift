@@ -208,5 +208,27 @@ extension Integration {
             try waitUntil("the kept one in history", timeout: 10) { try daemon.xtoast(["history"]).stdout.contains("Kept one") }
             #expect(try !daemon.xtoast(["history"]).stdout.contains("Passing one"))
         }
+
+        @Test("im.reply-with-text: Reply, typed text and Enter go back as ActionInvoked with the target, the platform data and the text third")
+        func inlineReply() throws {
+            let (bus, daemon, probe, client, out) = try Self.start()
+            defer { withExtendedLifetime(bus) { client.stop() } }
+            let (term, _) = try InlineReplyIntegrationTests.xterm(daemon, probe)
+            defer { term.stop() }
+            try Self.step(1, """
+                add('\(Self.appID)', 'n1', {'title': s('Ann'), 'category': s('im.received'), 'buttons': GLib.Variant('aa{sv}',
+                    [{'label': s('Reply'), 'action': s('reply'), 'purpose': s('im.reply-with-text'), 'target': s('thread-1')}])})
+                """, out, client)
+            let card = try #require(try F.restingCards(probe, count: 1).first)
+            probe.click(at: InlineReplyIntegrationTests.replyButton(card))
+            try waitUntil("the field to take the focus") { probe.inputFocus() == card.window }
+            probe.type("on my way")
+            usleep(300_000)
+            probe.key("Return")
+            try waitUntil("ActionInvoked for the reply", timeout: 10) { G.lines(out).contains { $0.hasPrefix("action \(Self.appID) n1 reply ") } }
+            let heard = try #require(G.lines(out).first { $0.hasPrefix("action \(Self.appID) n1 reply ") })
+            #expect(heard.hasPrefix(#"action \#(Self.appID) n1 reply ["thread-1", {"activation-token": "xtoast-"#), "\(heard)")
+            #expect(heard.hasSuffix(#"}, "on my way"]"#), "\(heard)")
+        }
     }
 }
