@@ -121,6 +121,38 @@ extension Integration {
             #expect(heard.contains(#"["there", {"activation-token": "xtoast-\#(daemon.process.processIdentifier)-"#), "\(heard)")
         }
 
+        /// The client as a sandboxed `Gio.Application` `appID` (a sandbox of its own making with
+        /// a `.flatpak-info`, as SandboxIdentityTests makes one), whose default action is its `app.go`.
+        static func startSandboxed(appID: String, on bus: PrivateBus) throws -> (DaemonHarness.Background, URL) {
+            let (program, out) = try clientFiles()
+            let folder = program.deletingLastPathComponent()
+            let info = folder.appendingPathComponent("flatpak-info").path
+            try "[Application]\nname=\(appID)\nruntime=runtime/org.freedesktop.Platform/x86_64/23.08\n".write(toFile: info, atomically: true, encoding: .utf8)
+            let busFolder = (String(bus.address.dropFirst("unix:path=".count)) as NSString).deletingLastPathComponent
+            let sandbox = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib",
+                           "--symlink", "usr/lib64", "/lib64", "--ro-bind", "/etc", "/etc", "--bind", busFolder, busFolder,
+                           "--bind", folder.path, folder.path, "--proc", "/proc", "--dev", "/dev", "--ro-bind", info, "/.flatpak-info",
+                           "/usr/bin/python3", program.path, out.path, appID, "app.go"]
+            return (try bus.start("bwrap", sandbox), out)
+        }
+
+        @Test("xdg-desktop-portal 1.16 with xtoast.portal: a sandboxed Gio.Application's card is filed under the id the portal vouches for, and a click on its app.go default action activates it through org.freedesktop.Application with the target",
+              .enabled(if: installed && SandboxIdentityTests.bwrapWorks,
+                       "xdg-desktop-portal is not installed, or bwrap cannot make a mount namespace here (1.16 reads a sandboxed app's id from its .flatpak-info)"))
+        func xtoastBackendActivatesAppActions() throws {
+            let (bus, daemon, probe) = try N.start()
+            try waitUntil("the portal backend's name owned") { daemon.log.contains("serving org.freedesktop.impl.portal.desktop.xtoast") }
+            let portals = try Self.portalFolder("xtoast.portal", from: Self.repository.appendingPathComponent("assets/install/xtoast.portal"))
+            let frontend = try Self.startService(Self.portal, owning: "org.freedesktop.portal.Desktop", on: bus,
+                                                 environment: ["XDG_DESKTOP_PORTAL_DIR": portals.path, "XDG_CURRENT_DESKTOP": "openbox"])
+            defer { frontend.stop() }
+            let (client, out) = try Self.startSandboxed(appID: "org.xtoast.Boxed", on: bus)
+            defer { client.stop() }
+            let toast = try Self.clickTheCard(daemon, probe)
+            #expect(toast["interface"]?.string == "portal" && toast["desktop_entry"]?.string == "org.xtoast.Boxed", "\(toast)")
+            try waitUntil("app.go activated in the client", timeout: 10) { G.lines(out).contains("activated go there") }
+        }
+
         @Test("xdg-desktop-portal 1.16 with xdg-desktop-portal-gtk 1.14: a sandboxed Gio.Application's notification is passed through to org.gtk.Notifications, and a click activates its app.go with the target",
               .enabled(if: gtkInstalled && SandboxIdentityTests.bwrapWorks,
                        "xdg-desktop-portal-gtk is not installed, or bwrap cannot make a mount namespace here (the portal passes a notification through to org.gtk.Notifications only for a valid application id, which 1.16 reads from a sandbox's .flatpak-info)"))
@@ -133,22 +165,11 @@ extension Integration {
             let frontend = try Self.startService(Self.portal, owning: "org.freedesktop.portal.Desktop", on: bus,
                                                  environment: ["XDG_DESKTOP_PORTAL_DIR": portals.path, "XDG_CURRENT_DESKTOP": "gnome"])
             defer { frontend.stop() }
-            // The client in a sandbox of its own making with a .flatpak-info, as SandboxIdentityTests does.
-            let appID = "org.xtoast.Boxed"
-            let (program, out) = try Self.clientFiles()
-            let folder = program.deletingLastPathComponent()
-            let info = folder.appendingPathComponent("flatpak-info").path
-            try "[Application]\nname=\(appID)\nruntime=runtime/org.freedesktop.Platform/x86_64/23.08\n".write(toFile: info, atomically: true, encoding: .utf8)
-            let busFolder = (String(bus.address.dropFirst("unix:path=".count)) as NSString).deletingLastPathComponent
-            let sandbox = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib",
-                           "--symlink", "usr/lib64", "/lib64", "--ro-bind", "/etc", "/etc", "--bind", busFolder, busFolder,
-                           "--bind", folder.path, folder.path, "--proc", "/proc", "--dev", "/dev", "--ro-bind", info, "/.flatpak-info",
-                           "/usr/bin/python3", program.path, out.path, appID, "app.go"]
-            let client = try bus.start("bwrap", sandbox)
+            let (client, out) = try Self.startSandboxed(appID: "org.xtoast.Boxed", on: bus)
             defer { client.stop() }
             let toast = try Self.clickTheCard(daemon, probe)
             #expect(toast["interface"]?.string == "gtk", "portal-gtk passes it through: \(toast)")
-            #expect(toast["desktop_entry"]?.string == appID, "\(toast)")
+            #expect(toast["desktop_entry"]?.string == "org.xtoast.Boxed", "\(toast)")
             try waitUntil("app.go activated in the client", timeout: 10) { G.lines(out).contains("activated go there") }
         }
     }
