@@ -35,6 +35,19 @@ import ToastCore
         #expect(rig.surface(showing: "Not on the lock screen") == nil)
     }
 
+    @Test("persistent: a toast without buttons stays open in the centre when its card times out (kept, not ended); a plain one ends")
+    func persistentIsKept() throws {
+        let rig = Rig()
+        let portal = PortalNotifications(service: rig.service, readDesktopEntry: { _ in nil }, runForUser: { _, _ in }, spool: nil)
+        Self.added(portal, rig, id: "call", ["title": .string("Ongoing call"), "display-hint": .strings(["persistent"])])
+        Self.added(portal, rig, id: "plain", ["title": .string("Plain")])
+        let ids = Dictionary(uniqueKeysWithValues: Self.portalToasts(rig).map { ($0.title, $0.id) })
+        rig.wait(60)
+        #expect(rig.service.board.kept(try #require(ids["Ongoing call"])) != nil, "kept open in the centre")
+        #expect(rig.service.board.kept(try #require(ids["Plain"])) == nil)
+        #expect(rig.service.board.history.contains { $0.toast.title == "Plain" })
+    }
+
     @Test("another application's RemoveNotification and AddNotification of the same id leave the first one's toast as it is")
     func applicationsAreApart() {
         let rig = Rig()

@@ -54,7 +54,7 @@ import ToastCore
         #expect(added.displayHints == [.transient, .showAsNew])
         #expect(added.notes == ["display hints not acted on: tray"])
         let (locked, _) = Self.decided(["display-hint": .strings(["hide-on-lock-screen", "persistent"])])
-        #expect(locked.displayHints == [.hideOnLockScreen] && locked.notes == ["display hints not acted on: persistent"])
+        #expect(locked.displayHints == [.hideOnLockScreen, .persistent] && locked.notes.isEmpty)
         let (quiet, silent) = Self.decided(["sound": .string("silent")])
         #expect(silent.sound.suppress && quiet.notes.isEmpty)
     }

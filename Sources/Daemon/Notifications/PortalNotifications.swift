@@ -6,7 +6,7 @@ import ToastCore
 /// `AddNotification` becomes a `Submission` for the service's one way in, as a `Notify` does,
 /// from its own owner, with the application id the portal vouches for as its desktop entry;
 /// its display hints are carried out here (`show-as-new`, `hide-on-lock-screen`; `transient`
-/// is the submission's). Which toast is which application's notification is remembered
+/// and `persistent` are the submission's). Which toast is which application's notification is remembered
 /// (`ApplicationNotificationTable`), so only that application's own calls replace or withdraw
 /// it, and a chosen action finds what to send back.
 final class PortalNotifications: PortalNotificationServer {
@@ -59,6 +59,7 @@ final class PortalNotifications: PortalNotificationServer {
         let mapped = shaped.decide(entry: entry)
         var submission = mapped.submission(replacesID: 0, sender: Self.sender(appID))
         submission.interface = .portal
+        submission.keepOpen = notification.displayHints.contains(.persistent)
         // The same id from the same application replaces its notification in place, or, with
         // `show-as-new`, ends it so the new one enters as a new card.
         if let shown = table.toastID(appID: appID, id: id), service.board.owner(of: shown) == Self.owner {

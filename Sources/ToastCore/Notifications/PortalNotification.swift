@@ -40,6 +40,8 @@ public struct PortalNotification: Equatable, Sendable {
         case hideOnLockScreen = "hide-on-lock-screen"
         /// A replacement ends the card it replaces and shows as a new one.
         case showAsNew = "show-as-new"
+        /// Kept open in the centre when its card times out, until the user (or the app) ends it.
+        case persistent
     }
 
     /// The options `SupportedOptions` announces: the categories and purposes acted on.
