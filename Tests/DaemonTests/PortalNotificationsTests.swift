@@ -79,6 +79,25 @@ import ToastCore
         #expect(portal.invocation(for: BoardChanges.Delivery(event: .shown(id: toast.id), recipients: [PortalNotifications.owner])) == nil)
     }
 
+    @Test("an icon's and a sound's memfd bytes become files in the spool: the card's image and the sound played")
+    func mediaBecomeFiles() throws {
+        let runtime = NSTemporaryDirectory() + "xtoast-spool-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: runtime) }
+        let spool = try #require(MediaSpool(runtimeDir: runtime))
+        let player = RecordingPlayer()
+        let rig = Rig(sound: player)
+        let portal = PortalNotifications(service: rig.service, readDesktopEntry: { _ in nil }, runForUser: { _, _ in }, spool: spool)
+        Self.added(portal, rig, ["title": .string("Ring"), "icon": .tuple([.string("file-descriptor"), .bytes([1, 2, 3])]),
+                                 "sound": .tuple([.string("file-descriptor"), .bytes([4, 5])])])
+        let toast = try #require(Self.portalToasts(rig).first)
+        let image = try #require(toast.icon)
+        #expect(image.hasPrefix(spool.folder + "/"), "\(toast)")
+        #expect(FileManager.default.contents(atPath: image) == Data([1, 2, 3]))
+        guard case let .file(sound)? = player.played.first else { Issue.record("no sound file played: \(player.played)"); return }
+        #expect(sound.hasPrefix(spool.folder + "/") && FileManager.default.contents(atPath: sound) == Data([4, 5]))
+    }
+
     @Test("the media spool keeps its newest 64 files, each new, private and of its own naming, and empties itself at start")
     func spoolBound() throws {
         let runtime = NSTemporaryDirectory() + "xtoast-spool-\(UUID().uuidString.prefix(8))"
