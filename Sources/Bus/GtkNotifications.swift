@@ -36,13 +36,6 @@ public protocol GtkNotificationServer: AnyObject {
 final class GtkNotificationBus {
     static let name = "org.gtk.Notifications"
     static let path = "/org/gtk/Notifications"
-    static let applicationInterface = "org.freedesktop.Application"
-    /// How long an action call may take: long enough for the bus to start the application.
-    static let callTimeout: UInt64 = 25_000_000
-    /// Calls to applications awaiting their answer at most; past it, a click's call is not sent
-    /// (an application that never answers cannot pile up slots).
-    static let maxPendingCalls = 32
-
     static let interface = BusInterface(name, [
         .method("AddNotification", takes: "ssa{sv}", names: ["app_id", "id", "notification"], returns: ""),
         .method("RemoveNotification", takes: "ss", names: ["app_id", "id"], returns: ""),
@@ -54,11 +47,8 @@ final class GtkNotificationBus {
     private let wallNow: () -> Double
     private var slots: [BusSlot] = []
     private(set) var ownsName = false
-    /// Calls to applications by number, until answered; answered ones are freed at the next call
-    /// (not inside their own callback).
-    private var pending: [UInt64: BusSlot] = [:]
-    private var answered: [UInt64] = []
-    private var callNumber: UInt64 = 0
+    /// The `org.freedesktop.Application` calls that deliver actions.
+    private let calls: ApplicationCalls
     /// Room in the log for the lines a caller causes: any client can call in a loop.
     private var callLines = LogBudget(lines: 20, what: "org.gtk.Notifications lines")
 
@@ -67,6 +57,9 @@ final class GtkNotificationBus {
         self.server = server
         self.now = now
         self.wallNow = wallNow
+        calls = ApplicationCalls(bus: bus, now: now) { [weak server] appID, token, now in
+            server?.launch(appID: appID, token: token, now: now) ?? false
+        }
     }
 
     /// Exports the interface and asks for the name as `NotificationBus` asks for its own
@@ -90,7 +83,7 @@ final class GtkNotificationBus {
 
     func close() {
         slots = []
-        pending = [:]
+        calls.cancelAll()
     }
 
     // MARK: Method calls
@@ -144,84 +137,6 @@ final class GtkNotificationBus {
     /// Sends what a board event asks of an application, if anything: never waits for it.
     func emit(_ delivery: BoardChanges.Delivery) {
         guard let (appID, activation) = server.activation(for: delivery) else { return }
-        for number in answered { pending[number] = nil }
-        answered = []
-        guard pending.count < Self.maxPendingCalls else {
-            Log.info("an action for \(appID) was not sent: \(Self.maxPendingCalls) calls to applications are unanswered",
-                     within: &callLines, now: now())
-            return
-        }
-        let token = delivery.activationToken
-        do {
-            let call = try Self.call(activation, appID: appID, token: token, on: bus)
-            callNumber += 1
-            let number = callNumber
-            pending[number] = try bus.callAsync(call, timeout: Self.callTimeout) { [weak self] answer in
-                self?.answered.append(number)
-                guard answer.isMethodError else { return }
-                self?.notDelivered(appID: appID, token: token, error: answer)
-            }
-        } catch {
-            Log.info("could not call \(appID) for an action (\(error))", within: &callLines, now: now())
-        }
-    }
-
-    /// `ActivateAction(action, [target], platform-data)` or `Activate(platform-data)` on the
-    /// application's bus name and path, the startup id in the platform data. The bus may start
-    /// the application for it (auto-start, the default for a call).
-    static func call(_ activation: GtkNotification.Activation, appID: String, token: String?, on bus: BusConnection) throws -> BusMessage {
-        let member: String
-        switch activation {
-        case .action: member = "ActivateAction"
-        case .activate: member = "Activate"
-        }
-        let call = try bus.methodCall(destination: appID, path: GtkApplication.objectPath(appID), interface: applicationInterface,
-                                      member: member)
-        if case let .action(name, target) = activation {
-            try call.append(name)
-            try call.appendArray(of: "v") {
-                if let target { try call.appendVariant(target.signature) { try append(target, to: call) } }
-            }
-        }
-        try call.appendArray(of: "{sv}") {
-            guard let token else { return }
-            for key in ["desktop-startup-id", "activation-token"] {
-                try call.appendDictEntry("sv") {
-                    try call.append(key)
-                    try call.appendVariant("s") { try call.append(token) }
-                }
-            }
-        }
-        return call
-    }
-
-    private static func append(_ target: ActionTarget, to m: BusMessage) throws {
-        switch target {
-        case let .string(text): try m.append(text)
-        case let .objectPath(path): try m.append(path, type: "o")
-        case let .bool(value): try m.append(value)
-        case let .byte(value): try m.append(value)
-        case let .int16(value): try m.append(value)
-        case let .uint16(value): try m.append(value)
-        case let .int32(value): try m.append(value)
-        case let .uint32(value): try m.append(value)
-        case let .int64(value): try m.append(value)
-        case let .uint64(value): try m.append(value)
-        case let .double(value): try m.append(value)
-        }
-    }
-
-    /// The call came back with an error: an application nobody runs and the bus cannot start
-    /// is launched from its `.desktop` file instead; the action itself is lost.
-    private func notDelivered(appID: String, token: String?, error answer: BusMessage) {
-        let name = answer.errorName ?? ""
-        guard name == BusErrorName.serviceUnknown || name == BusErrorName.nameHasNoOwner else {
-            Log.info("\(appID) refused an action (\(name): \(answer.errorMessage.map(Log.quoted) ?? ""))", within: &callLines, now: now())
-            return
-        }
-        let launched = server.launch(appID: appID, token: token, now: now())
-        Log.info("\(appID) is not running and not D-Bus activatable: the action was not delivered"
-                 + (launched ? "; started it from its .desktop file" : " and it has no .desktop file to start"),
-                 within: &callLines, now: now())
+        calls.send(activation, appID: appID, token: delivery.activationToken)
     }
 }

@@ -36,6 +36,9 @@ public final class NotificationBus {
     private let dunst: DunstInterface?
     /// `org.gtk.Notifications` on the same connection; nil when the daemon serves it not.
     private var gtk: GtkNotificationBus?
+    /// The portal backend (`org.freedesktop.impl.portal.Notification`) on the same connection;
+    /// nil when the daemon serves it not.
+    private var portal: PortalNotificationBus?
     private let now: () -> Double
     /// UNIX seconds, for the scripts a notification's rules run.
     private let wallNow: () -> Double
@@ -87,7 +90,7 @@ public final class NotificationBus {
     /// `HandOverChallenge`; `proveHandOver` brings a holder's nonce back to its socket. Nil, after one log line, when there is no session bus: the daemon then serves its
     /// socket only.
     public static func connect(_ notifications: any NotificationServer, dunst: (any DunstControl)? = nil,
-                               gtk: (any GtkNotificationServer)? = nil, replace: Bool,
+                               gtk: (any GtkNotificationServer)? = nil, portal: (any PortalNotificationServer)? = nil, replace: Bool,
                                socketPath: String? = nil, proveHandOver: ((_ nonce: String, _ socketPath: String) -> Bool)? = nil,
                                now: @escaping () -> Double, wallNow: @escaping () -> Double = { 0 }) -> NotificationBus? {
         let connection: BusConnection
@@ -137,6 +140,10 @@ public final class NotificationBus {
         if let gtk {
             let gtkBus = GtkNotificationBus(bus: connection, server: gtk, now: now, wallNow: wallNow)
             if gtkBus.start(request) { server.gtk = gtkBus }
+        }
+        if let portal {
+            let portalBus = PortalNotificationBus(bus: connection, server: portal, now: now, wallNow: wallNow)
+            if portalBus.start(request) { server.portal = portalBus }
         }
         return server
     }
@@ -232,6 +239,8 @@ public final class NotificationBus {
     public func close() {
         gtk?.close()
         gtk = nil
+        portal?.close()
+        portal = nil
         slots = []
         bus?.close()
         bus = nil
@@ -241,6 +250,9 @@ public final class NotificationBus {
 
     /// Tells an application what the user chose on its `org.gtk.Notifications` notification.
     public func emitGtk(_ delivery: BoardChanges.Delivery) { gtk?.emit(delivery) }
+
+    /// Tells an application (or the portal, for it) what the user chose on its portal notification.
+    public func emitPortal(_ delivery: BoardChanges.Delivery) { portal?.emit(delivery) }
 
     /// Emits the signals a board event becomes, if any, in order.
     public func emit(_ delivery: BoardChanges.Delivery) {
@@ -377,6 +389,7 @@ public final class NotificationBus {
                 switch try readString(message) {
                 case Self.name: nameLost()
                 case GtkNotificationBus.name: gtk?.nameLost()
+                case PortalNotificationBus.name: portal?.nameLost()
                 default: break
                 }
                 return .passOn
@@ -394,6 +407,7 @@ public final class NotificationBus {
                 switch try readString(message) {
                 case Self.name: nameAcquired()
                 case GtkNotificationBus.name: gtk?.nameAcquired()
+                case PortalNotificationBus.name: portal?.nameAcquired()
                 default: break
                 }
                 return .passOn

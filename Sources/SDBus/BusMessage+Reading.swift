@@ -94,3 +94,9 @@ extension BusMessage {
         try check(sd_bus_message_skip(handle, signature))
     }
 }
+
+extension BusMessage {
+    /// `h`: a file descriptor the message carries, lent by it (valid while this object lives;
+    /// `dup` it to keep it). The corresponding C function is `sd_bus_message_read_basic`.
+    public func readFileDescriptor() throws(BusError) -> Int32 { try readBasic("h", Int32(-1)) }
+}

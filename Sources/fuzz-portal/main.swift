@@ -16,7 +16,7 @@ private func value(_ input: inout FuzzInput, depth: Int) -> PortalValue {
                                        "system.custom-alert", ""]) + input.string(maxBytes: 200))
     case 1: return .strings((0..<input.int(in: 0...6)).map { _ in input.string(maxBytes: 40) })
     case 2: return .bool(input.bool())
-    case 3: return .int(Int64(input.int(in: 0...65_535)) - 32_768)
+    case 3: return input.bool() ? .int(Int64(input.int(in: 0...65_535)) - 32_768) : .typed(.uint32(UInt32(input.int(in: 0...65_535))))
     case 4: return .bytes((0..<input.int(in: 0...32)).map { _ in input.byte() })
     case 5: return .unusable(input.string(maxBytes: 8))
     case 6: return .tuple((0..<input.int(in: 0...3)).map { _ in value(&input, depth: depth + 1) })
@@ -40,6 +40,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     fuzzCheck(added.actions.count <= PortalNotification.maxButtons + 1, "\(added.actions.count) actions kept")
     let decision = NotificationMapping.decide(added.call)
     fuzzCheck(decision.request.actions.count <= Action.maxCount, "\(decision.request.actions.count) buttons")
+    fuzzCheck(added.decide(entry: nil).request.actions.count == decision.request.actions.count, "purposes changed the buttons")
     _ = decision.submission(replacesID: 0, sender: ":1.1")
     return 0
 }

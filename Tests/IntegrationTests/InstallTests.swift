@@ -13,7 +13,9 @@ extension Integration {
                             "share/man/man7/xtoast-migrating.7",
                             "share/bash-completion/completions/xtoast", "share/zsh/site-functions/_xtoast",
                             "share/fish/vendor_completions.d/xtoast.fish", "lib/systemd/user/xtoast.service",
-                            "share/dbus-1/services/org.xtoast.Notifications.service", "etc/xdg/autostart/xtoast.desktop"]
+                            "share/dbus-1/services/org.xtoast.Notifications.service",
+                            "share/dbus-1/services/org.freedesktop.impl.portal.desktop.xtoast.service",
+                            "share/xdg-desktop-portal/portals/xtoast.portal", "etc/xdg/autostart/xtoast.desktop"]
 
         /// A fresh temporary directory, removed by the caller's `defer`.
         static func temporaryDirectory() throws -> URL {
@@ -53,7 +55,7 @@ extension Integration {
                 #expect(FileManager.default.isExecutableFile(atPath: root.appendingPathComponent(exe).path))
             }
             for file in ["lib/systemd/user/xtoast.service", "share/dbus-1/services/org.xtoast.Notifications.service",
-                         "etc/xdg/autostart/xtoast.desktop"] {
+                         "share/dbus-1/services/org.freedesktop.impl.portal.desktop.xtoast.service", "etc/xdg/autostart/xtoast.desktop"] {
                 let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
                 #expect(!text.contains("@BINDIR@"), "\(file)")
                 #expect(text.contains("/opt/xt/bin/xtoastd"), "\(file)")
@@ -65,6 +67,14 @@ extension Integration {
             let bus = try String(contentsOf: root.appendingPathComponent("share/dbus-1/services/org.xtoast.Notifications.service"),
                                  encoding: .utf8)
             #expect(bus.contains("Name=org.freedesktop.Notifications") && bus.contains("SystemdService=xtoast.service"))
+            // The portal backend: activated by its own name, and named by the .portal file
+            // xdg-desktop-portal reads, for the one interface it serves.
+            let portalBus = try String(contentsOf: root.appendingPathComponent(
+                "share/dbus-1/services/org.freedesktop.impl.portal.desktop.xtoast.service"), encoding: .utf8)
+            #expect(portalBus.contains("Name=org.freedesktop.impl.portal.desktop.xtoast\n") && portalBus.contains("SystemdService=xtoast.service"))
+            let portal = try String(contentsOf: root.appendingPathComponent("share/xdg-desktop-portal/portals/xtoast.portal"), encoding: .utf8)
+            #expect(portal.hasPrefix("[portal]\n") && portal.contains("DBusName=org.freedesktop.impl.portal.desktop.xtoast\n")
+                    && portal.contains("Interfaces=org.freedesktop.impl.portal.Notification;\n") && portal.contains("UseIn=xtoast;i3;"), "\(portal)")
             let autostart = try String(contentsOf: root.appendingPathComponent("etc/xdg/autostart/xtoast.desktop"), encoding: .utf8)
             #expect(autostart.contains("X-systemd-skip=true"))
 

@@ -52,6 +52,8 @@ extension IntegrationOnSecondDisplay {
                          "./usr/share/man/man1/xtoastd.1.gz", "./usr/share/man/man7/xtoast-protocol.7.gz",
                          "./usr/share/man/man1/xtoast-dunstctl.1.gz", "./usr/share/man/man7/xtoast-migrating.7.gz",
                          "./usr/lib/systemd/user/xtoast.service", "./usr/share/dbus-1/services/org.xtoast.Notifications.service",
+                         "./usr/share/dbus-1/services/org.freedesktop.impl.portal.desktop.xtoast.service",
+                         "./usr/share/xdg-desktop-portal/portals/xtoast.portal",
                          "./usr/share/bash-completion/completions/xtoast", "./etc/xdg/autostart/xtoast.desktop",
                          "./usr/share/doc/xtoast/copyright", "./usr/share/doc/xtoast/changelog.gz"] {
                 #expect(contents.contains(" \(path)\n"), "\(path) missing")

@@ -51,7 +51,10 @@ import ToastCore
     @Test func displayHints() {
         let (added, decision) = Self.decided(["display-hint": .strings(["transient", "show-as-new", "tray"])])
         #expect(decision.transient)
-        #expect(added.notes == ["display hints not acted on: show-as-new, tray"])
+        #expect(added.displayHints == [.transient, .showAsNew])
+        #expect(added.notes == ["display hints not acted on: tray"])
+        let (locked, _) = Self.decided(["display-hint": .strings(["hide-on-lock-screen", "persistent"])])
+        #expect(locked.displayHints == [.hideOnLockScreen, .persistent] && locked.notes.isEmpty)
         let (quiet, silent) = Self.decided(["sound": .string("silent")])
         #expect(silent.sound.suppress && quiet.notes.isEmpty)
     }
@@ -64,9 +67,47 @@ import ToastCore
         #expect(decision.request.title?.count ?? 0 <= NotificationLimits.maxSummaryCharacters + 1)
         #expect(decision.request.actions.count == Action.maxCount)
         #expect(added.actions.count == PortalNotification.maxButtons)
-        #expect(added.notes == ["only themed icons are shown from the portal"])
+        #expect(added.notes == ["an icon of this kind is not shown"] && added.iconBytes == nil)
         // An invalid application id is no desktop entry.
         let bad = PortalNotification.decode(appID: "../../evil\n", id: "x", [:])
         #expect(NotificationMapping.decide(bad.call).desktopEntry == nil)
+    }
+
+    @Test func purposesLandOnTheButtons() {
+        let buttons: [[String: PortalValue]] = [
+            ["label": .string("Answer"), "action": .string("accept"), "purpose": .string("call.accept")],
+            ["label": .string("Decline"), "action": .string("decline"), "purpose": .string("call.decline")],
+            ["label": .string("Odd"), "action": .string("odd"), "purpose": .string("x-vendor.odd")],
+        ]
+        let added = PortalNotification.decode(appID: "org.gnome.Calls", id: "c1", ["buttons": .dicts(buttons), "category": .string("call.incoming")])
+        let decision = added.decide(entry: nil)
+        #expect(decision.request.actions.map(\.purpose) == [.accept, .decline, nil])
+        #expect(decision.category == "call.incoming")
+    }
+
+    @Test func iconsAndSoundsFromFileDescriptorsAndBytes() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+        let fromFD = PortalNotification.decode(appID: "a.b", id: "1", ["icon": .tuple([.string("file-descriptor"), .bytes(png)]),
+                                                                       "sound": .tuple([.string("file-descriptor"), .bytes([1, 2])])])
+        #expect(fromFD.iconBytes == png && fromFD.soundBytes == [1, 2] && fromFD.notes.isEmpty)
+        let fromBytes = PortalNotification.decode(appID: "a.b", id: "1", ["icon": .tuple([.string("bytes"), .bytes(png)])])
+        #expect(fromBytes.iconBytes == png)
+        let refused = PortalNotification.decode(appID: "a.b", id: "1", ["icon": .tuple([.string("file-descriptor"), .unusable("not sealed")])])
+        #expect(refused.iconBytes == nil && refused.notes == ["icon file-descriptor refused: not sealed"])
+        let named = PortalNotification.decode(appID: "a.b", id: "1", ["icon": .string("mail-unread")])
+        #expect(named.call.appIcon == "mail-unread")
+    }
+
+    @Test func targetsKeepTheirType() {
+        let added = PortalNotification.decode(appID: "a.b", id: "1", ["default-action": .string("open"),
+                                                                     "default-action-target": .typed(.uint32(300))])
+        #expect(added.actions["default"]?.target?.actionTarget == .uint32(300))
+        #expect(PortalValue.int(-3).actionTarget == .int64(-3) && PortalValue.strings(["x"]).actionTarget == nil)
+    }
+
+    @Test func supportedOptionsNameTheCategoriesAndEveryPurpose() {
+        let options = Dictionary(uniqueKeysWithValues: PortalNotification.supportedOptions.map { ($0.key, $0.values) })
+        #expect(options["button-purpose"] == ButtonPurpose.allCases.map(\.rawValue))
+        #expect(options["category"]?.contains("call.incoming") == true)
     }
 }

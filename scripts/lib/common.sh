@@ -12,7 +12,7 @@ XTOAST_TEST_PACKAGES=(xvfb x11-xserver-utils x11-utils xcompmgr imagemagick font
                       openbox xdotool wmctrl i3lock tint2 pulseaudio pulseaudio-utils libcanberra0 libcanberra-pulse
                       sound-theme-freedesktop picom xsecurelock suckless-tools xscreensaver slop python3-gi gir1.2-glib-2.0
                       dunst at-spi2-core python3-pyatspi xsettingsd ibus ibus-anthy libglib2.0-bin gsettings-desktop-schemas
-                      xterm orca speech-dispatcher bubblewrap python3-xlib)
+                      xterm orca speech-dispatcher bubblewrap xdg-desktop-portal xdg-desktop-portal-gtk python3-xlib)
 # What scripts/package needs to build and check the Debian package.
 XTOAST_PACKAGE_PACKAGES=(dpkg-dev lintian)
 

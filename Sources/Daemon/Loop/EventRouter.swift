@@ -9,6 +9,8 @@ final class EventRouter: EventSink {
     var bus: ((BoardChanges.Delivery) -> Void)?
     /// `org.gtk.Notifications`' events (`GtkNotifications.owner`), set with `bus`.
     var gtk: ((BoardChanges.Delivery) -> Void)?
+    /// The portal backend's events (`PortalNotifications.owner`), set with `bus`.
+    var portal: ((BoardChanges.Delivery) -> Void)?
 
     /// Runs before a bus event is sent (a signal leaves at once): the ended toasts' history
     /// lines go into the file first (`ToastService.writeHeldHistory`). Socket events wait in
@@ -21,10 +23,12 @@ final class EventRouter: EventSink {
         var sockets = delivery
         sockets.recipients = delivery.recipients.filter { $0.source == .socket }
         if !sockets.recipients.isEmpty { clients.deliver(sockets) }
-        let toBus = delivery.recipients.contains(DesktopNotifications.owner), toGtk = delivery.recipients.contains(GtkNotifications.owner)
-        if toBus || toGtk { beforeSending() }
+        let toBus = delivery.recipients.contains(DesktopNotifications.owner), toGtk = delivery.recipients.contains(GtkNotifications.owner),
+            toPortal = delivery.recipients.contains(PortalNotifications.owner)
+        if toBus || toGtk || toPortal { beforeSending() }
         if toBus { bus?(delivery) }
         if toGtk { gtk?(delivery) }
+        if toPortal { portal?(delivery) }
     }
 
     func send(_ line: JSON, to owners: [Owner]) { clients.send(line, to: owners.filter { $0.source == .socket }) }

@@ -133,11 +133,17 @@ public final class ToastDaemon {
                 ? GtkNotifications(service: service, readDesktopEntry: desktopEntries.entry,
                                    runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) })
                 : nil
-            bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), gtk: gtk, replace: busOptions.replace,
+            let runtimeDir = Environment.get("XDG_RUNTIME_DIR")
+            let portal = PortalNotifications(service: service, readDesktopEntry: desktopEntries.entry,
+                                             runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) },
+                                             spool: MediaSpool(runtimeDir: runtimeDir))
+            bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), gtk: gtk, portal: portal,
+                                          replace: busOptions.replace,
                                           socketPath: socket.path, proveHandOver: { BusHandOverProof.send(nonce: $0, to: $1, clock: clock) },
                                           now: { clock.now() }, wallNow: { clock.wallNow() })
             router.bus = { [weak self] delivery in self?.bus?.emit(delivery) }
             router.gtk = { [weak self] delivery in self?.bus?.emitGtk(delivery) }
+            router.portal = { [weak self] delivery in self?.bus?.emitPortal(delivery) }
             service.onInhibitedChanged = { [weak self] _ in self?.bus?.inhibitedChanged() }
             service.onPauseLevelChanged = { [weak self] _ in self?.bus?.pauseChanged() }
             accessibility = AccessibilityBus.watch(host: AccessibleCards(service: service, now: { clock.now() }), now: { clock.now() })

@@ -15,7 +15,7 @@ extension ToastService {
         }
         switch action {
         case .show, .supersede, .replace, .takeOver: break
-        case .suppress, .skipDisplay, .drop, .snooze, .repeatOf, .intoCenter, .keepInCenter, .fold, .sameAs: return nil
+        case .suppress, .skipDisplay, .drop, .snooze, .repeatOf, .intoCenter, .keepInCenter, .fold, .sameAs, .focused: return nil
         }
         let config = board.config
         // The rule's word, else a call's ringtone, else an alarm's own sound or the theme's alarm.

@@ -179,7 +179,8 @@ public enum Admission {
         toast.desktopEntry = outcome.subject.desktopEntry
         toast.timeoutPolicy = timeoutPolicy
         toast.timeout = Self.readingTimeout(toast.timeout, for: toast, config: config)
-        toast.keepsOpen = config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout ?? settings.defaultTimeout)
+        toast.keepsOpen = (submission.keepOpen && !toast.transient && toast.timeout > 0)
+            || config.center.keepOpen.keeps(toast, senderTimeout: submission.request.timeout, ruleTimeout: settings.timeout ?? settings.defaultTimeout)
         toast.collapsesRepeats = Repeats.isCandidate(toast, callerID: request.id, replaces: submission.replacesID != nil, config: config)
         if toast.collapsesRepeats, let image {
             // A large picture would cost more to compare than merging saves: it keeps a card of its own.

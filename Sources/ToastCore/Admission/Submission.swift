@@ -22,6 +22,9 @@ public struct Submission: Equatable, Sendable {
     public var stackTag = ""
     /// The `transient` hint: not kept in history.
     public var transient = false
+    /// Kept open in the centre when its card times out, whatever `[center] keep_open` says
+    /// (the portal's `persistent` display hint); never for a transient toast.
+    public var keepOpen = false
     /// The `x-canonical-append` hint: the body is appended to the sender's live toast with the
     /// same application and summary, which then shows both in place (`Admission.appendTarget`).
     public var append = false
