@@ -121,7 +121,7 @@ public struct PortalNotification: Equatable, Sendable {
                 let key = purpose == .replyWithText ? ReplyOptions.actionKey : name
                 guard actions[key] == nil else { continue }
                 flat += [key, button["label"]?.string ?? ""]
-                if let purpose = purpose.flatMap(ButtonPurpose.init(rawValue:)) { call.purposes[key] = purpose }
+                if let purpose { call.purposes[key] = purpose }
                 actions[key] = PortalAction(name: name, target: button["target"].flatMap(\.target))
                 purposes[key] = purpose
             }
