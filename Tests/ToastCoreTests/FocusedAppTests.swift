@@ -81,11 +81,11 @@ import Testing
     func breakingCategoriesShow() {
         for category in ["alarm.ringing", "os.battery.low", "cellbroadcast.danger.extreme", "weather.warning.extreme"] {
             var alarm = notify(from: 4242)
-            alarm.request.category = category
+            alarm.category = category
             #expect(action(alarm, focus: chat) == .show, "\(category)")
         }
         var chatMessage = notify(from: 4242)
-        chatMessage.request.category = "im.received"
+        chatMessage.category = "im.received"
         #expect(action(chatMessage, focus: chat) == .focused)
     }
 
