@@ -87,6 +87,7 @@ public enum ManPage {
             }
         }
         page += rulesSection(ConfigReference(example: example))
+        page += CategorySection.lines()
         page += desktopSettingsSection()
         page += [".SH SEE ALSO"] + seeAlso(except: "xtoast.5").map { $0.hasSuffix(",") ? $0 : $0 + "," } + [".BR xsettingsd (1)"]
         return page.joined(separator: "\n") + "\n"

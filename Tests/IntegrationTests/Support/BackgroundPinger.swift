@@ -39,12 +39,6 @@ final class BackgroundPinger: @unchecked Sendable {
     /// The 99th percentile of sorted `waits` (0 when none).
     static func p99(_ waits: [Double]) -> Double { waits.isEmpty ? 0 : waits[min(waits.count - 1, waits.count * 99 / 100)] }
 
-    /// The one-minute load average: the 20 ms goal is judged only on a quiet machine (below 1),
-    /// as `scripts/soak` judges it; a loaded one is held to the frame-independent bound.
-    static var isQuiet: Bool {
-        var load = [0.0]
-        return getloadavg(&load, 1) == 1 && load[0] < 1
-    }
 
     private var isStopping: Bool { lock.withLock { stopping } }
     private func record(_ wait: Double) { lock.withLock { waits.append(wait) } }
