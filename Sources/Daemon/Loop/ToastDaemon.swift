@@ -94,7 +94,7 @@ public final class ToastDaemon {
         router.beforeSending = { [unowned service] in service.writeHeldHistory() }
         turns = ClientTurns(service: service, clients: clients, flushScreen: { output.flush() }, clock: { clock.now() },
                             wallNow: { clock.wallNow() })
-        scripts.timeout = { service.board.config.scriptTimeout }
+        scripts.timeout = { [unowned service] in service.board.config.scriptTimeout }
         // GSettings, read in child processes at start and at each reload, speak for a desktop
         // with no XSETTINGS manager.
         programs.gsettings.done = { [unowned service] settings in service.gsettingsRead(settings, now: clock.now()) }
