@@ -24,8 +24,7 @@ enum CategorySection {
     /// Categories with the same row, grouped; groups ordered by their first name.
     static func groups() -> [(names: [String], policy: CategoryPolicy)] {
         var groups: [(names: [String], policy: CategoryPolicy)] = []
-        for name in CategoryPolicy.table.keys.sorted() {
-            let policy = CategoryPolicy.table[name]!   // a key of the table being walked
+        for (name, policy) in CategoryPolicy.table.sorted(by: { $0.key < $1.key }) {
             if let i = groups.firstIndex(where: { $0.policy == policy }) { groups[i].names.append(name) } else { groups.append(([name], policy)) }
         }
         return groups
