@@ -132,6 +132,48 @@ extension Integration {
             #expect(first["title"]?.string == "Stand-up")
         }
 
+        /// A Gio.Application whose notification's icon is a `Gio.BytesIcon`: a green 48 px PNG,
+        /// written by hand (zlib), as a chat app sends an avatar it holds in memory.
+        static let bytesIconScript = """
+            import struct, sys, zlib, gi
+            gi.require_version('Gio', '2.0')
+            from gi.repository import Gio, GLib
+            def png(side, rgb):
+                def chunk(kind, data):
+                    return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+                rows = b''.join(b'\\x00' + bytes(rgb) * side for _ in range(side))
+                return (b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', side, side, 8, 2, 0, 0, 0))
+                        + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b''))
+            app = Gio.Application(application_id='org.xtoast.GtkAvatar', flags=Gio.ApplicationFlags.FLAGS_NONE)
+            def activate(app):
+                app.hold()
+                n = Gio.Notification.new('Ann')
+                n.set_body('sent a photo')
+                n.set_icon(Gio.BytesIcon.new(GLib.Bytes.new(png(48, (0, 192, 0)))))
+                app.send_notification('avatar', n)
+                open(sys.argv[1], 'w').write('sent')
+            app.connect('activate', activate)
+            app.run([])
+            """
+
+        @Test("a GLib notification's bytes icon (Gio.BytesIcon, an avatar held in memory) is drawn on its card")
+        func bytesIconIsDrawn() throws {
+            let (bus, daemon, probe) = try N.start()
+            try waitUntil("org.gtk.Notifications owned") { daemon.log.contains("serving org.gtk.Notifications") }
+            let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("xtoast-gtk-bytes-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let program = dir.appendingPathComponent("app.py"), sent = dir.appendingPathComponent("sent")
+            try Self.bytesIconScript.write(to: program, atomically: true, encoding: .utf8)
+            let app = try bus.start("python3", [program.path, sent.path])
+            defer { app.stop() }
+            try waitUntil("the avatar sent", timeout: 10) { FileManager.default.fileExists(atPath: sent.path) }
+            let card = try #require(try F.restingCards(probe, count: 1, timeout: 10).first)
+            try waitUntil("the green avatar on the card", timeout: 10) {
+                try TalkBackTests.capture(probe, card).pixels.filter { colorDistance($0, 0x00C000) < 40 }.count > 400
+            }
+            #expect(!daemon.log.contains("icon not shown"), "\(daemon.log)")
+        }
+
         static let activatableID = "org.xtoast.GtkActivatable"
 
         /// A D-Bus-activatable application: run plainly, it notifies (a default action with a

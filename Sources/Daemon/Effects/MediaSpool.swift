@@ -3,8 +3,8 @@ import Glibc
 #endif
 import ToastCore
 
-/// Where a portal notification's icon and sound bytes (read from their sealed memfds) become
-/// files, since the image decoder (a process of its own, `DecodeWorker`) and the sound player
+/// Where a portal notification's icon and sound bytes (read from their sealed memfds) and a
+/// GLib notification's `bytes` icon become files, since the image decoder (a process of its own, `DecodeWorker`) and the sound player
 /// read files: a private folder (`$XDG_RUNTIME_DIR/xtoast-media`, mode 0700, emptied at start),
 /// each file made anew (`HistoryWriter.create`: `O_EXCL`, `O_NOFOLLOW`, mode 0600) under a
 /// number of its own, never a name a client chose, and the oldest removed past `maxFiles`.
@@ -53,6 +53,18 @@ final class MediaSpool {
         kept.append(path)
         while kept.count > Self.maxFiles { unlink(kept.removeFirst()) }
         return .success(path)
+    }
+
+    /// `bytes` as `call`'s picture: kept as a file named in its `image-path` hint (what the
+    /// decoder process reads); nil, or why not, for the log.
+    func keepPicture(_ bytes: [UInt8], for call: inout NotifyCall) -> String? {
+        switch keep(bytes, kind: "icon") {
+        case let .success(path):
+            call.hints["image-path"] = .string(path)
+            return nil
+        case let .failure(problem):
+            return "icon not shown: \(problem)"
+        }
     }
 
     /// The files an earlier daemon left: nobody shows them any more.

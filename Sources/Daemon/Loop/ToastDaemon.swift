@@ -129,14 +129,16 @@ public final class ToastDaemon {
             service.onReload = { desktopEntries.refresh() }
             let notifications = DesktopNotifications(service: service, readDesktopEntry: desktopEntries.entry)
             // Read at start: GLib asks whether the name has an owner once per process.
+            // One private folder where the gtk and portal toasts' icon bytes become files.
+            let spool = MediaSpool(runtimeDir: Environment.get("XDG_RUNTIME_DIR"))
             let gtk = config.gtkNotifications
                 ? GtkNotifications(service: service, readDesktopEntry: desktopEntries.entry,
-                                   runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) })
+                                   runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) },
+                                   spool: spool)
                 : nil
-            let runtimeDir = Environment.get("XDG_RUNTIME_DIR")
             let portal = PortalNotifications(service: service, readDesktopEntry: desktopEntries.entry,
                                              runForUser: { program, environment in userActions.run(program, environment: environment, now: clock.now()) },
-                                             spool: MediaSpool(runtimeDir: runtimeDir))
+                                             spool: spool)
             bus = NotificationBus.connect(notifications, dunst: DunstCommands(service: service), gtk: gtk, portal: portal,
                                           replace: busOptions.replace,
                                           socketPath: socket.path, proveHandOver: { BusHandOverProof.send(nonce: $0, to: $1, clock: clock) },

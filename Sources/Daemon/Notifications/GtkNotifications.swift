@@ -18,11 +18,14 @@ final class GtkNotifications: GtkNotificationServer {
     /// Starts an application whose action could not be delivered.
     private let launcher: ApplicationLauncher
     private var table = ApplicationNotificationTable<GtkNotification>()
+    /// Where a `bytes` icon becomes a file for the decoder process (shared with the portal's).
+    private let spool: MediaSpool?
 
     init(service: ToastService, readDesktopEntry: @escaping (String) -> DesktopEntry?,
-         runForUser: @escaping (RuleScript, [(String, String)]) -> Void) {
+         runForUser: @escaping (RuleScript, [(String, String)]) -> Void, spool: MediaSpool?) {
         self.service = service
         self.readDesktopEntry = readDesktopEntry
+        self.spool = spool
         launcher = ApplicationLauncher(readDesktopEntry: readDesktopEntry, runForUser: runForUser)
     }
 
@@ -33,7 +36,12 @@ final class GtkNotifications: GtkNotificationServer {
 
     func add(appID: String, id: String, _ notification: GtkNotification, now: Double, wallNow: Double) -> [String] {
         let entry = readDesktopEntry(appID)
-        let mapped = NotificationMapping.decide(notification.notifyCall(appID: appID, entry: entry), entry: entry, tameChromium: false)
+        var call = notification.notifyCall(appID: appID, entry: entry)
+        var notes: [String] = []
+        if case let .bytes(bytes)? = notification.icon {
+            if let spool { spool.keepPicture(bytes, for: &call).map { notes.append($0) } } else { notes.append("icon not shown: no folder to keep it in") }
+        }
+        let mapped = NotificationMapping.decide(call, entry: entry, tameChromium: false)
         var submission = mapped.submission(replacesID: 0, sender: Self.sender(appID))
         submission.interface = .gtk
         // The same id from the same application replaces its notification in place.
@@ -42,7 +50,7 @@ final class GtkNotifications: GtkNotificationServer {
         }
         let admitted = service.submit(submission, from: Self.owner, now: now, wallNow: wallNow)
         if !admitted.id.isEmpty { table.remember(toastID: admitted.id, appID: appID, id: id, notification) }
-        return mapped.notes + admitted.warnings
+        return notes + mapped.notes + admitted.warnings
     }
 
     func remove(appID: String, id: String, now: Double) {

@@ -41,11 +41,7 @@ final class PortalNotifications: PortalNotificationServer {
         // Without a `.desktop` file the id names the application.
         if entry == nil { call.appName = appID }
         if let bytes = notification.iconBytes {
-            switch spool?.keep(bytes, kind: "icon") {
-            case let .success(path)?: call.hints["image-path"] = .string(path)
-            case let .failure(problem)?: notes.append("icon not shown: \(problem)")
-            case nil: notes.append("icon not shown: no folder to keep it in")
-            }
+            if let spool { spool.keepPicture(bytes, for: &call).map { notes.append($0) } } else { notes.append("icon not shown: no folder to keep it in") }
         }
         if let bytes = notification.soundBytes {
             switch spool?.keep(bytes, kind: "sound") {
