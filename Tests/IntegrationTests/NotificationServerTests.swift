@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import JSONCodec
 import Testing
 import ToastCore
@@ -266,7 +265,7 @@ extension IntegrationOnSecondDisplay {
             try waitUntil("every picture on its card", timeout: 20) {
                 try cards.allSatisfy { try TalkBackTests.capture(probe, $0).pixels.filter { colorDistance($0, 0x00C000) < 40 }.count > 200 }
             }
-            let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+            let ticks = procClockTicksPerSecond
             let loop = Double(try Self.cpuTicks(pid, thread: pid) - loopBefore) / ticks
             let offLoop = Double(try Self.cpuTicks(pid) - processBefore) / ticks - loop
             // Scaling happened beside the loop (the old code scaled on it: nothing off it).

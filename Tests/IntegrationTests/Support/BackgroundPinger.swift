@@ -46,3 +46,7 @@ final class BackgroundPinger: @unchecked Sendable {
 
     private final class Box: @unchecked Sendable { weak var pinger: BackgroundPinger? }
 }
+
+/// The unit of `/proc/PID/stat`'s CPU times: USER_HZ, fixed at 100 in Linux's user ABI (what
+/// `sysconf(_SC_CLK_TCK)` returns; that constant is not found in this target in every build).
+let procClockTicksPerSecond = 100.0
