@@ -228,7 +228,7 @@ extension IntegrationOnSecondDisplay {
             first.stop()
             // The newest toasts, in order, none missing: at least keep, at most keep + its slack.
             let ids = try Self.fileLines(state).map { try HistoryRecord.decode(Array($0.utf8)).toast.id }
-            #expect((300...375).contains(ids.count) && ids == (total - ids.count..<total).map { "t\($0)" }, "\(ids.prefix(3)) … \(ids.suffix(3))")
+            #expect((300...(300 + HistoryFile.slack(keep: 300))).contains(ids.count) && ids == (total - ids.count..<total).map { "t\($0)" }, "\(ids.prefix(3)) … \(ids.suffix(3))")
             #expect(!first.log.contains("history"), "\(first.log)")
             let second = try DaemonHarness(config: config, extraEnvironment: Self.env(state))
             #expect(try Self.messages(second) == (total - 300..<total).map { "m\($0)" })

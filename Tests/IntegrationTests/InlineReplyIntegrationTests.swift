@@ -338,7 +338,7 @@ extension Integration {
             let set = try #require(line("set"), "the text was never set")
             #expect(set["set"] as? Bool == true && set["count"] as? Int == ReplyField.maxBytes, "\(set)")
             let slowest = pings.max() ?? 0
-            print("8 MiB SetTextContents: \(pings.count) pings, slowest \(slowest) s, the call took \(set["seconds"] ?? "?") s, daemon CPU \(cpu() - cpuBefore) ticks")
+            print("8 MiB SetTextContents: \(pings.count) pings, p99 \(BackgroundPinger.p99(pings.sorted()) * 1000) ms, slowest \(slowest) s, the call took \(set["seconds"] ?? "?") s, daemon CPU \(cpu() - cpuBefore) ticks")
             #expect(!pings.isEmpty, "the call ended before a ping could be timed")
             // Load-proof: the daemon's CPU for the call (about 0.1 s; cleaned before it was cut,
             // 1.6 s). The 20 ms goal is the bench's to judge, on a release build.

@@ -275,6 +275,7 @@ extension IntegrationOnSecondDisplay {
             #expect(loop / Double(pictures) < 0.15, "the loop spent \(loop) s of CPU on \(pictures) pictures")
             let sorted = waits.sorted()
             let p99 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+            print("4095 px image-data: \(waits.count) pings, p99 \(p99 * 1000) ms, worst \((sorted.last ?? 0) * 1000) ms; the loop's CPU \(loop) s")
             #expect(waits.count > 50 && p99 < 0.05, "\(waits.count) pings, p99 \(p99 * 1000) ms, worst \((sorted.last ?? 0) * 1000) ms")
             #expect(!daemon.log.contains("image-data"), "no picture refused: \(daemon.log)")
         }
