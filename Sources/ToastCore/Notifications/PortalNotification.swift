@@ -103,7 +103,8 @@ public struct PortalNotification: Equatable, Sendable {
         if case let .strings(names)? = options["display-hint"] { named = Set(names.prefix(maxDisplayHints)) }
         let displayHints = Set(named.compactMap(DisplayHint.init(rawValue:)))
         if displayHints.contains(.transient) { hints["transient"] = .bool(true) }
-        let unsupported = named.subtracting(DisplayHint.allCases.map(\.rawValue)).sorted()
+        // Each name cut before it is worked on: they go into the log (which cuts the line too).
+        let unsupported = named.subtracting(DisplayHint.allCases.map(\.rawValue)).map { String(String.UnicodeScalarView($0.unicodeScalars.prefix(40))) }.sorted()
         if !unsupported.isEmpty { notes.append("display hints not acted on: \(unsupported.joined(separator: ", "))") }
 
         var flat: [String] = []
